@@ -1,0 +1,65 @@
+import Koa from 'koa';
+import { createAccessTokenVerifier, type AccessTokenVerifier } from '../auth/oidc-access-token.js';
+import type { Config } from '../config/index.js';
+import type { Database } from '../db/client.js';
+import type { Logger } from '../logging/logger.js';
+import type { AppState } from './context.js';
+import { apiTokenCredential, oidcAccessTokenCredential } from './credentials.js';
+import { auditTokenRequests } from './middleware/audit-token-requests.js';
+import { authenticate, type CredentialResolver } from './middleware/authenticate.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { jsonBody } from './middleware/json-body.js';
+import { requestId } from './middleware/request-id.js';
+import { ApiDocs } from './openapi/api-docs.js';
+import type { ResourceRouter, ResourceRouterDependencies } from './resource-router.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
+import { apiTokenRoutes } from './routes/api-tokens.js';
+import { auditLogRoutes } from './routes/audit-logs.js';
+import { authRoutes } from './routes/auth.js';
+import { healthRoutes, type HealthProbes } from './routes/health.js';
+
+export interface AppDependencies {
+  config: Readonly<Config>;
+  db: Database;
+  logger: Logger;
+  health: HealthProbes;
+  /** Defaults to one built from `config.oidc`; tests may pass their own fetch through it. */
+  accessTokenVerifier?: AccessTokenVerifier;
+}
+
+export interface App {
+  koa: Koa<AppState>;
+  docs: ApiDocs;
+}
+
+/** Builds the API without listening; `server.ts` listens, tests drive `koa.callback()`. */
+export function createApp(deps: AppDependencies): App {
+  const { config, db, logger } = deps;
+  const docs = new ApiDocs();
+
+  const resolvers: CredentialResolver[] = [apiTokenCredential(db)];
+  if (config.oidc) {
+    const verifier = deps.accessTokenVerifier ?? createAccessTokenVerifier(config.oidc);
+    resolvers.push(oidcAccessTokenCredential(db, verifier, config.oidc.roleGroups));
+  }
+  const routerDeps: ResourceRouterDependencies = {
+    docs,
+    authenticated: [authenticate(resolvers), auditTokenRequests(db)],
+  };
+
+  const routers: ResourceRouter[] = [
+    healthRoutes(routerDeps, deps.health),
+    authRoutes(routerDeps, db, config),
+    apiTokenRoutes(routerDeps, db),
+    auditLogRoutes(routerDeps, db),
+    apiDocsRoutes(routerDeps, docs),
+  ];
+
+  const koa = new Koa<AppState>({ proxy: true });
+  koa.silent = true; // errors are logged by errorHandler, with the request id
+  koa.use(requestId());
+  koa.use(errorHandler(logger));
+  koa.use(jsonBody(config.bodyLimitBytes));
+  for (const router of routers) koa.use(router.router.routes());
+  return { koa, docs };
+}

@@ -1,0 +1,21 @@
+import { AppError } from '../errors/index.js';
+import type { Principal } from '../permissions/index.js';
+import type { AppContext } from './context.js';
+
+/**
+ * The caller of a write that records its own audit entry. Marks the request as audited so the
+ * generic per-request token audit does not add a second row.
+ */
+export function auditedCaller(ctx: AppContext): { principal: Principal; requestId: string } {
+  const { principal, requestId } = ctx.state;
+  if (!principal) throw new AppError('unauthenticated', 'Authentication required');
+  ctx.state.audited = true;
+  return { principal, requestId };
+}
+
+/** The authenticated caller; routes behind `authenticate()` always have one. */
+export function callerOf(ctx: AppContext): Principal {
+  const { principal } = ctx.state;
+  if (!principal) throw new AppError('unauthenticated', 'Authentication required');
+  return principal;
+}

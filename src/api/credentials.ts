@@ -1,0 +1,49 @@
+import type { AccessTokenVerifier } from '../auth/oidc-access-token.js';
+import type { OidcConfig } from '../config/index.js';
+import type { Database } from '../db/client.js';
+import { AppError } from '../errors/index.js';
+import { isRole, permissionsOfRoles } from '../permissions/index.js';
+import { authenticateApiToken, looksLikeApiToken } from '../services/api-tokens.js';
+import { findOrCreateOidcUser } from '../services/oidc-users.js';
+import { bearerToken, type CredentialResolver } from './middleware/authenticate.js';
+
+/** `Authorization: Bearer fgt_...`: the service's own API tokens. */
+export function apiTokenCredential(db: Database): CredentialResolver {
+  return async function resolveApiToken(ctx) {
+    const token = bearerToken(ctx);
+    if (!token || !looksLikeApiToken(token)) return undefined;
+    return authenticateApiToken(db, token);
+  };
+}
+
+/** `Authorization: Bearer <JWT>`: access tokens from the configured identity provider. */
+export function oidcAccessTokenCredential(
+  db: Database,
+  verifier: AccessTokenVerifier,
+  roleGroups: OidcConfig['roleGroups'],
+): CredentialResolver {
+  return async function resolveAccessToken(ctx) {
+    const token = bearerToken(ctx);
+    if (!token || looksLikeApiToken(token)) return undefined;
+    const claims = await verifier.verify(token);
+    const user = await findOrCreateOidcUser(
+      db,
+      {
+        iss: claims.iss,
+        sub: claims.sub,
+        email: typeof claims.email === 'string' ? claims.email : undefined,
+        name: typeof claims.name === 'string' ? claims.name : undefined,
+        groups: Array.isArray(claims.groups) ? claims.groups.filter((g): g is string => typeof g === 'string') : [],
+      },
+      roleGroups,
+    );
+    if (!user.active || user.deletedAt) throw new AppError('unauthenticated', 'This user is inactive');
+    return {
+      userId: user.id,
+      email: user.email,
+      roles: user.roles.filter(isRole),
+      permissions: permissionsOfRoles(user.roles),
+      via: 'oidc_token',
+    };
+  };
+}

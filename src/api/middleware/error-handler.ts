@@ -1,0 +1,68 @@
+import { STATUS_CODES } from 'node:http';
+import type { Middleware } from 'koa';
+import { AppError, isAppError } from '../../errors/index.js';
+import type { Logger } from '../../logging/logger.js';
+import type { AppState } from '../context.js';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/**
+ * Registered first: turns every error into the one JSON shape. Client errors show their message;
+ * server errors show a generic one and are logged with the request id, never sent with a stack.
+ */
+export function errorHandler(logger: Logger): Middleware<AppState> {
+  return async function handleErrors(ctx, next) {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new AppError('not_found', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (thrown) {
+      const error = toAppError(thrown);
+      if (error.status >= 500) {
+        logger.error({ err: thrown, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+      }
+      const body: ErrorBody = {
+        statusCode: error.status,
+        error: STATUS_CODES[error.status] ?? 'Error',
+        code: error.code,
+        message: error.expose ? error.message : 'Internal server error',
+      };
+      if (error.expose && error.details !== undefined) body.details = error.details;
+      ctx.status = error.status;
+      ctx.body = body;
+    }
+  };
+}
+
+// Koa and its middleware throw http-errors style objects (`status`, `expose`); map the ones a
+// client can cause onto our codes and treat everything else as internal.
+function toAppError(thrown: unknown): AppError {
+  if (isAppError(thrown)) return thrown;
+  const { status, expose, message } = (thrown ?? {}) as { status?: number; expose?: boolean; message?: string };
+  if (expose && typeof status === 'number') {
+    switch (status) {
+      case 401:
+        return new AppError('unauthenticated', message ?? 'Unauthenticated');
+      case 403:
+        return new AppError('forbidden', message ?? 'Forbidden');
+      case 404:
+        return new AppError('not_found', message ?? 'Not found');
+      case 409:
+        return new AppError('conflict', message ?? 'Conflict');
+      case 413:
+        return new AppError('payload_too_large', message ?? 'Payload too large');
+      case 415:
+        return new AppError('unsupported_media_type', message ?? 'Unsupported media type');
+      default:
+        if (status >= 400 && status < 500) return new AppError('validation_failed', message ?? 'Bad request');
+    }
+  }
+  return new AppError('internal', 'Internal server error', { cause: thrown });
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const positiveInteger = (name: string, max?: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a positive integer`)
+    .transform(Number)
+    .refine((value) => value >= 1, `${name} must be at least 1`)
+    .refine((value) => max === undefined || value <= max, `${name} must be at most ${max}`);
+
+export interface PaginationOptions<S extends string> {
+  sortable: readonly [S, ...S[]];
+  defaultSortBy: S;
+  defaultSortOrder?: 'asc' | 'desc';
+  /** Only for routes the spec allows more on (sync matches: 2000). */
+  maxPageSize?: number;
+}
+
+/**
+ * The query schema every list route starts from (spec 2.1): `page`, `pageSize`, `sortBy`
+ * (whitelisted per resource) and `sortOrder`. Extend it with the route's own filters.
+ */
+export function paginationQuery<S extends string>(options: PaginationOptions<S>) {
+  const maxPageSize = options.maxPageSize ?? MAX_PAGE_SIZE;
+  return z.object({
+    page: positiveInteger('page').optional().default(1).describe('Page number, from 1'),
+    pageSize: positiveInteger('pageSize', maxPageSize)
+      .optional()
+      .default(DEFAULT_PAGE_SIZE)
+      .describe(`Items per page, at most ${maxPageSize}`),
+    sortBy: z
+      .enum(options.sortable, { error: `sortBy must be one of: ${options.sortable.join(', ')}` })
+      .optional()
+      .default(options.defaultSortBy as never),
+    sortOrder: z
+      .enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' })
+      .optional()
+      .default(options.defaultSortOrder ?? 'desc'),
+  });
+}
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+export function skipTake(query: PageQuery): { skip: number; take: number } {
+  return { skip: (query.page - 1) * query.pageSize, take: query.pageSize };
+}
+
+export interface Page<T> {
+  data: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export function pageOf<T>(data: T[], total: number, query: PageQuery): Page<T> {
+  return { data, total, page: query.page, pageSize: query.pageSize, totalPages: Math.ceil(total / query.pageSize) };
+}
+
+/** The response schema of a list route whose items follow `item`. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}

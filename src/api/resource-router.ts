@@ -1,0 +1,112 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { z } from 'zod';
+import { AppError } from '../errors/index.js';
+import type { Permission } from '../permissions/index.js';
+import type { AppContext, AppState } from './context.js';
+import { hasRequestBody } from './middleware/json-body.js';
+import { requirePermission } from './middleware/require-permission.js';
+import type { ApiDocs, HttpMethod } from './openapi/api-docs.js';
+
+type AnyObjectSchema = z.ZodObject;
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteDefinition<
+  P extends AnyObjectSchema | undefined,
+  Q extends AnyObjectSchema | undefined,
+  B extends z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  /** Relative to the router's prefix, in Koa syntax. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** A permission name; `authenticated` for any signed-in caller; `public` for no credentials. */
+  access: Permission | 'authenticated' | 'public';
+  params?: P;
+  query?: Q;
+  body?: B;
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  handler: (
+    ctx: AppContext,
+    input: { params: Parsed<P>; query: Parsed<Q>; body: Parsed<B> },
+  ) => Promise<void> | void;
+}
+
+export interface ResourceRouterDependencies {
+  docs: ApiDocs;
+  /** Runs before the permission check on every non-public route. */
+  authenticated: readonly Middleware<AppState>[];
+}
+
+/**
+ * One router per resource. Each route declares its access rule and zod schemas next to its
+ * handler; the same declaration wires authentication, the permission check, input validation
+ * and the OpenAPI entry.
+ */
+export class ResourceRouter {
+  readonly router: Router<AppState>;
+
+  constructor(
+    readonly prefix: string,
+    readonly tag: string,
+    private readonly dependencies: ResourceRouterDependencies,
+  ) {
+    this.router = new Router<AppState>({ prefix });
+  }
+
+  add<
+    P extends AnyObjectSchema | undefined = undefined,
+    Q extends AnyObjectSchema | undefined = undefined,
+    B extends z.ZodType | undefined = undefined,
+  >(route: RouteDefinition<P, Q, B>): this {
+    const chain: Middleware<AppState>[] = [];
+    if (route.access !== 'public') chain.push(...this.dependencies.authenticated);
+    if (route.access !== 'public' && route.access !== 'authenticated') chain.push(requirePermission(route.access));
+    chain.push(async function validateAndHandle(ctx) {
+      const input = validateInput(ctx as AppContext, route);
+      await route.handler(ctx as AppContext, input as never);
+    });
+    this.router.register(route.path, [route.method.toUpperCase()], chain as never);
+    this.dependencies.docs.add({
+      method: route.method,
+      path: `${this.prefix}${route.path}`.replace(/\/$/, '') || '/',
+      summary: route.summary,
+      description: route.description,
+      tags: [this.tag],
+      secured: route.access !== 'public',
+      params: route.params,
+      query: route.query,
+      body: route.body,
+      responses: route.responses,
+    });
+    return this;
+  }
+}
+
+function validateInput(
+  ctx: AppContext,
+  route: Pick<RouteDefinition<AnyObjectSchema | undefined, AnyObjectSchema | undefined, z.ZodType | undefined>, 'params' | 'query' | 'body'>,
+): { params: unknown; query: unknown; body: unknown } {
+  if (route.body && hasRequestBody(ctx.headers) && !ctx.is('application/json', '+json')) {
+    throw new AppError('unsupported_media_type', 'Request body must be JSON (Content-Type: application/json)');
+  }
+  return {
+    params: route.params ? parseOrThrow(route.params, ctx.params ?? {}, 'path parameters') : undefined,
+    query: route.query ? parseOrThrow(route.query, ctx.query, 'query') : undefined,
+    body: route.body ? parseOrThrow(route.body, ctx.request.body, 'body') : undefined,
+  };
+}
+
+function parseOrThrow(schema: z.ZodType, value: unknown, location: string): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    location,
+    path: issue.path.join('.'),
+    code: issue.code,
+    message: issue.message,
+  }));
+  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+  throw new AppError('validation_failed', `Invalid ${location}: ${summary}`, { details: issues });
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { auditLogSchema } from '../../domain/audit-logs.js';
+import { queryTimestamp } from '../../domain/common.js';
+import { pageOf, pageSchema, paginationQuery, skipTake } from '../pagination.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const listQuery = paginationQuery({ sortable: ['createdAt', 'action'], defaultSortBy: 'createdAt' }).extend({
+  actor: z.string().optional().describe('Id of the acting user or service client'),
+  action: z.string().optional().describe('Exact action name, e.g. organization.created'),
+  targetType: z.string().optional(),
+  targetId: z.string().optional(),
+  from: queryTimestamp('from').optional().describe('Entries at or after this time'),
+  to: queryTimestamp('to').optional().describe('Entries before this time'),
+});
+
+export function auditLogRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+  return new ResourceRouter('/api/audit-logs', 'Audit', deps).add({
+    method: 'get',
+    path: '',
+    summary: 'Audit entries, newest first by default',
+    access: 'audit:read',
+    query: listQuery,
+    responses: { 200: { description: 'A page of audit entries', schema: pageSchema(auditLogSchema) } },
+    async handler(ctx, { query }) {
+      const where = {
+        actorId: query.actor,
+        action: query.action,
+        targetType: query.targetType,
+        targetId: query.targetId,
+        createdAt: query.from || query.to ? { gte: query.from, lt: query.to } : undefined,
+      };
+      const [entries, total] = await Promise.all([
+        db.auditLog.findMany({ where, orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }], ...skipTake(query) }),
+        db.auditLog.count({ where }),
+      ]);
+      ctx.body = pageOf(entries, total, query);
+    },
+  });
+}

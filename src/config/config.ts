@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  );
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+  .pipe(z.url().optional());
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** Every environment variable the service reads, with its default. The README lists the same. */
+const environmentSchema = z.object({
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  DATABASE_URL: optionalString,
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
+  TEMPORAL_UI_URL: optionalUrl,
+  OIDC_ISSUER: optionalUrl,
+  OIDC_AUDIENCE: optionalString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_SCOPE: z.string().default('openid profile email groups'),
+  OIDC_ROLE_ADMIN: commaList,
+  OIDC_ROLE_APPROVER: commaList,
+  OIDC_ROLE_RESOURCE_MANAGER: commaList,
+  OIDC_ROLE_REQUESTOR: commaList,
+});
+
+export interface OidcConfig {
+  issuer: string;
+  audience?: string;
+  clientId?: string;
+  scope: string;
+  /** Identity-provider group names per service role. */
+  roleGroups: {
+    admin: string[];
+    approver: string[];
+    resource_manager: string[];
+    requestor: string[];
+  };
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  publicUrl?: string;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  databaseUrl?: string;
+  temporal: {
+    address?: string;
+    namespace: string;
+    taskQueue: string;
+    uiUrl?: string;
+  };
+  /** Absent in development mode: no OIDC, API tokens only. */
+  oidc?: OidcConfig;
+}
+
+/** Parses the environment once into a frozen object; throws with every problem listed. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const config: Config = {
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    databaseUrl: env.DATABASE_URL,
+    temporal: {
+      address: env.TEMPORAL_ADDRESS,
+      namespace: env.TEMPORAL_NAMESPACE,
+      taskQueue: env.TEMPORAL_TASK_QUEUE,
+      uiUrl: env.TEMPORAL_UI_URL,
+    },
+    oidc: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER,
+          audience: env.OIDC_AUDIENCE,
+          clientId: env.OIDC_CLIENT_ID,
+          scope: env.OIDC_SCOPE,
+          roleGroups: {
+            admin: env.OIDC_ROLE_ADMIN,
+            approver: env.OIDC_ROLE_APPROVER,
+            resource_manager: env.OIDC_ROLE_RESOURCE_MANAGER,
+            requestor: env.OIDC_ROLE_REQUESTOR,
+          },
+        }
+      : undefined,
+  };
+  return deepFreeze(config);
+}
+
+/** The settings the production processes cannot start without. */
+export function requireRuntimeConnections(config: Readonly<Config>): { databaseUrl: string; temporalAddress: string } {
+  const missing = [
+    config.databaseUrl ? undefined : 'DATABASE_URL',
+    config.temporal.address ? undefined : 'TEMPORAL_ADDRESS',
+  ].filter((name): name is string => name !== undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `${missing.join(' and ')} must be set (or use \`npm start\`, which starts embedded PostgreSQL and Temporal).`,
+    );
+  }
+  return { databaseUrl: config.databaseUrl!, temporalAddress: config.temporal.address! };
+}
+
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

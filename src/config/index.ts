@@ -1,0 +1,2 @@
+export { loadConfig, requireRuntimeConnections } from './config.js';
+export type { Config, OidcConfig } from './config.js';

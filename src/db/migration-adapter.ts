@@ -1,0 +1,78 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import {
+  ColumnTypeEnum,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+  type SqlResultSet,
+  type Transaction,
+} from '@prisma/driver-adapter-utils';
+import pg from 'pg';
+
+// The schema engine's introspection reads PostgreSQL catalog columns of the one-byte `"char"`
+// type (pg_constraint.contype, pg_class.relkind, ...) and expects them typed as characters.
+// @prisma/adapter-pg has no column type for `"char"` and refuses such results. This module is
+// the narrow fix, used only for migrations: the pg client marks those columns by name and
+// reports them as text, and the adapter wrapper turns marked columns into Character columns.
+
+const PG_CHAR_OID = 18;
+const PG_TEXT_OID = 25;
+const CHAR_COLUMN_MARK = '\u0000char';
+
+class CharMarkingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (error: Error | null, result?: pg.QueryResult) =>
+        callback(error, result && markCharColumns(result));
+    }
+    const pending = (super.query as (...a: unknown[]) => unknown)(...args);
+    return (pending instanceof Promise ? pending.then(markCharColumns) : pending) as never;
+  }
+}
+
+function markCharColumns(result: pg.QueryResult): pg.QueryResult {
+  for (const field of result.fields ?? []) {
+    if (field.dataTypeID === PG_CHAR_OID) {
+      field.dataTypeID = PG_TEXT_OID;
+      field.name += CHAR_COLUMN_MARK;
+    }
+  }
+  return result;
+}
+
+function typeMarkedColumns(result: SqlResultSet): SqlResultSet {
+  result.columnNames.forEach((name, index) => {
+    if (name.endsWith(CHAR_COLUMN_MARK)) {
+      result.columnNames[index] = name.slice(0, -CHAR_COLUMN_MARK.length);
+      result.columnTypes[index] = ColumnTypeEnum.Character;
+    }
+  });
+  return result;
+}
+
+function withCharColumns<T extends SqlDriverAdapter | Transaction>(queryable: T): T {
+  return new Proxy(queryable, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      if (property === 'queryRaw') {
+        return async (...args: unknown[]) => typeMarkedColumns(await value.apply(target, args));
+      }
+      if (property === 'startTransaction') {
+        return async (...args: unknown[]) => withCharColumns(await value.apply(target, args));
+      }
+      return value.bind(target);
+    },
+  });
+}
+
+/** A pg driver adapter factory fit for the schema engine's migrations and introspection. */
+export function migrationAdapterFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
+  const factory = new PrismaPg({ connectionString: databaseUrl, Client: CharMarkingClient });
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => withCharColumns(await factory.connect()),
+    connectToShadowDb: async () => withCharColumns(await factory.connectToShadowDb()),
+  };
+}

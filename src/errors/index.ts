@@ -1,0 +1,2 @@
+export { AppError, isAppError, notFound, conflict, validationFailed } from './app-error.js';
+export type { ErrorCode, AppErrorOptions } from './app-error.js';

@@ -1,0 +1,12 @@
+export {
+  ROLES,
+  PERMISSIONS,
+  PERMISSION_TABLE,
+  holdersOf,
+  isPermission,
+  isRole,
+  permissionsOfRoles,
+} from './permissions.js';
+export type { Permission, Role } from './permissions.js';
+export { can } from './principal.js';
+export type { Principal, CredentialKind, ApiTokenIdentity } from './principal.js';

@@ -1,0 +1,102 @@
+/**
+ * The role-to-permission table of spec section 5, in one place. Where the spec leaves a holder
+ * open ("not shown"), the decision and its one-line reason sit next to the row; docs/permissions.md
+ * is generated from this table (`npm run docs:permissions`) and a test keeps the two equal.
+ */
+export const ROLES = ['admin', 'approver', 'resource_manager', 'requestor'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface PermissionRule {
+  /** Roles other than admin; admin holds every permission. */
+  holders: readonly Exclude<Role, 'admin'>[];
+  /** Why, for holders the spec does not fix. */
+  decision?: string;
+}
+
+const EVERYONE = ['approver', 'resource_manager', 'requestor'] as const;
+const ADMIN_ONLY = [] as const;
+
+export const PERMISSION_TABLE = {
+  'workflow:read': { holders: EVERYONE },
+  'run:read': { holders: EVERYONE },
+  'task:read': { holders: EVERYONE },
+  'project:read': { holders: EVERYONE },
+  'org:read': { holders: EVERYONE },
+
+  'workflow:create': {
+    holders: ['resource_manager'],
+    decision: 'resource managers manage workflow definitions (spec 5, built-in roles).',
+  },
+  'workflow:update': {
+    holders: ['resource_manager'],
+    decision: 'resource managers manage workflow definitions (spec 5, built-in roles).',
+  },
+  'workflow:publish': {
+    holders: ['resource_manager'],
+    decision: 'resource managers manage workflow definitions, publishing included.',
+  },
+  'approval:read': { holders: ['approver'], decision: 'approvers decide approvals, so they must see them.' },
+  'approval:decide': { holders: ['approver'], decision: 'the approver role exists to decide approvals.' },
+  'report:read': { holders: ['resource_manager'], decision: 'resource managers manage reports (spec 5, built-in roles).' },
+  'schedule:read': { holders: ['resource_manager'], decision: 'resource managers manage schedules (spec 5, built-in roles).' },
+  'schedule:manage': { holders: ['resource_manager'], decision: 'resource managers manage schedules (spec 5, built-in roles).' },
+  'workflow:start': {
+    holders: ['requestor', 'resource_manager'],
+    decision: 'requestors start workflows; resource managers start test runs of the drafts they author.',
+  },
+  'task:complete': {
+    holders: ['requestor', 'approver'],
+    decision: 'requestors complete tasks; approvers are the other people workflows ask for input.',
+  },
+  'role_definition:read': {
+    holders: ['approver', 'resource_manager'],
+    decision: 'approvers judge role requests and resource managers build role grants into workflows.',
+  },
+  'group:read': {
+    holders: ['approver', 'resource_manager'],
+    decision: 'approvers and workflow authors need group names to route approvals and grants.',
+  },
+  'config:export': { holders: ['resource_manager'] },
+
+  'workflow:delete': { holders: ADMIN_ONLY },
+  'workflow:move': { holders: ADMIN_ONLY },
+  'run:cancel': { holders: ADMIN_ONLY },
+  'run:update': { holders: ADMIN_ONLY },
+  'project:create': { holders: ADMIN_ONLY },
+  'project:update': { holders: ADMIN_ONLY },
+  'project:delete': { holders: ADMIN_ONLY },
+  'workflow_set:manage': { holders: ADMIN_ONLY },
+  'user:read': { holders: ADMIN_ONLY },
+  'user:manage': { holders: ADMIN_ONLY },
+  'role:manage': { holders: ADMIN_ONLY },
+  'connector:read': { holders: ADMIN_ONLY },
+  'connector:manage': { holders: ADMIN_ONLY },
+  'audit:read': { holders: ADMIN_ONLY },
+  'org:manage': { holders: ADMIN_ONLY },
+  'config:import': { holders: ADMIN_ONLY },
+} as const satisfies Record<string, PermissionRule>;
+
+export type Permission = keyof typeof PERMISSION_TABLE;
+export const PERMISSIONS = Object.keys(PERMISSION_TABLE) as Permission[];
+
+export function isPermission(name: string): name is Permission {
+  return Object.hasOwn(PERMISSION_TABLE, name);
+}
+
+export function isRole(name: string): name is Role {
+  return (ROLES as readonly string[]).includes(name);
+}
+
+/** Every role that holds `permission`, admin first. */
+export function holdersOf(permission: Permission): Role[] {
+  return ['admin', ...PERMISSION_TABLE[permission].holders];
+}
+
+/** The union of the permissions of `roles`. Unknown role names grant nothing. */
+export function permissionsOfRoles(roles: readonly string[]): Set<Permission> {
+  const granted = new Set<Permission>();
+  for (const permission of PERMISSIONS) {
+    if (holdersOf(permission).some((role) => roles.includes(role))) granted.add(permission);
+  }
+  return granted;
+}

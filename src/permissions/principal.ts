@@ -1,0 +1,25 @@
+import type { Permission, Role } from './permissions.js';
+
+/** How the caller proved who they are. */
+export type CredentialKind = 'api_token' | 'oidc_token' | 'session';
+
+export interface ApiTokenIdentity {
+  id: string;
+  name: string;
+  prefix: string;
+}
+
+/** The authenticated caller of a request: a user, and what this credential lets them do. */
+export interface Principal {
+  userId: string;
+  email: string | null;
+  roles: Role[];
+  /** Effective permissions: the user's roles, narrowed to the token's subset for API tokens. */
+  permissions: ReadonlySet<Permission>;
+  via: CredentialKind;
+  apiToken?: ApiTokenIdentity;
+}
+
+export function can(principal: Principal, permission: Permission): boolean {
+  return principal.permissions.has(permission);
+}

@@ -1,0 +1,55 @@
+import { Client, Connection } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes.js';
+
+export interface TemporalClientHandle {
+  connection: Connection;
+  client: Client;
+  /** Resolves when the frontend answers its health check. */
+  checkHealth(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Connects the API side (client, not worker) to Temporal. */
+export async function connectTemporalClient(address: string, namespace: string): Promise<TemporalClientHandle> {
+  const connection = await Connection.connect({ address, connectTimeout: '10s' });
+  const client = new Client({ connection, namespace });
+  return {
+    connection,
+    client,
+    async checkHealth() {
+      const response = await connection.withDeadline(Date.now() + 2000, () => connection.healthService.check({}));
+      if (response.status !== temporal.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING) {
+        throw new Error('Temporal frontend is not serving');
+      }
+    },
+    close: () => connection.close(),
+  };
+}
+
+const INDEXED_VALUE_TYPES = {
+  KEYWORD: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
+  TEXT: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_TEXT,
+  INT: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_INT,
+  DOUBLE: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE,
+  BOOL: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_BOOL,
+  DATETIME: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_DATETIME,
+  KEYWORD_LIST: temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD_LIST,
+} as const;
+
+/**
+ * Registers the service's custom search attributes on a server that lacks them (a dev server
+ * started by us already has them; an external cluster may not). Idempotent.
+ */
+export async function ensureSearchAttributes(connection: Connection, namespace: string): Promise<string[]> {
+  const existing = await connection.operatorService.listSearchAttributes({ namespace });
+  const known = new Set(Object.keys(existing.customAttributes ?? {}));
+  const missing = CUSTOM_SEARCH_ATTRIBUTES.filter((key) => !known.has(key.name));
+  if (missing.length > 0) {
+    await connection.operatorService.addSearchAttributes({
+      namespace,
+      searchAttributes: Object.fromEntries(missing.map((key) => [key.name, INDEXED_VALUE_TYPES[key.type]])),
+    });
+  }
+  return missing.map((key) => key.name);
+}
