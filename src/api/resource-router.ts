@@ -67,7 +67,8 @@ export class ResourceRouter {
       const input = validateInput(ctx as AppContext, route);
       await route.handler(ctx as AppContext, input as never);
     });
-    this.router.register(route.path, [route.method.toUpperCase()], chain as never);
+    // Koa's router compiles no matcher for '', and treats '/' under a prefix as the prefix itself.
+    this.router[route.method](route.path || '/', ...(chain as [never]));
     this.dependencies.docs.add({
       method: route.method,
       path: `${this.prefix}${route.path}`.replace(/\/$/, '') || '/',

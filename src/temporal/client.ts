@@ -1,6 +1,9 @@
 import { Client, Connection } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
+import proto from '@temporalio/proto';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes.js';
+
+// A CommonJS module whose exports Node cannot name statically; take them off the default export.
+const { grpc, temporal } = proto;
 
 export interface TemporalClientHandle {
   connection: Connection;
@@ -19,7 +22,7 @@ export async function connectTemporalClient(address: string, namespace: string):
     client,
     async checkHealth() {
       const response = await connection.withDeadline(Date.now() + 2000, () => connection.healthService.check({}));
-      if (response.status !== temporal.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING) {
+      if (response.status !== grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING) {
         throw new Error('Temporal frontend is not serving');
       }
     },
@@ -41,7 +44,10 @@ const INDEXED_VALUE_TYPES = {
  * Registers the service's custom search attributes on a server that lacks them (a dev server
  * started by us already has them; an external cluster may not). Idempotent.
  */
-export async function ensureSearchAttributes(connection: Connection, namespace: string): Promise<string[]> {
+export async function ensureSearchAttributes(
+  connection: Pick<Connection, 'operatorService'>,
+  namespace: string,
+): Promise<string[]> {
   const existing = await connection.operatorService.listSearchAttributes({ namespace });
   const known = new Set(Object.keys(existing.customAttributes ?? {}));
   const missing = CUSTOM_SEARCH_ATTRIBUTES.filter((key) => !known.has(key.name));

@@ -1,5 +1,8 @@
-import { OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+
+// The generator needs zod's `.openapi()` extension for parameters and registered components.
+extendZodWithOpenApi(z);
 
 export const errorBodySchema = z
   .object({

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { loadConfig } from '../src/config/index.js';
+import { createDatabase } from '../src/db/client.js';
+import { migrateDatabase, projectRoot } from '../src/db/migrate.js';
+import { createLogger } from '../src/logging/logger.js';
+import { createAdminToken, hasNoUsers } from '../src/services/bootstrap-admin.js';
+import { startApiServer } from '../src/server.js';
+import { startWorker } from '../workers/main.js';
+import { ensureDatabase, startEmbeddedPostgres } from './local/embedded-postgres.js';
+import { isPortOpen } from './local/free-port.js';
+import { startTemporalDevServer } from './local/temporal-dev-server.js';
+
+// npm start — the whole service in one terminal: PostgreSQL and the Temporal dev server (unless
+// DATABASE_URL / TEMPORAL_ADDRESS point elsewhere), migrations, the API and a worker.
+
+const log = (line: string) => console.log(`[flowgate] ${line}`);
+const dataDir = path.join(projectRoot(), '.data');
+const stops: Array<() => Promise<void>> = [];
+
+async function provideDatabase(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54320);
+  if (await isPortOpen(port)) throw new Error(`Port ${port} is taken: is another \`npm start\` running? (set EMBEDDED_PG_PORT)`);
+  log('Starting embedded PostgreSQL');
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port, persistent: true, log });
+  stops.push(() => postgres.stop());
+  await ensureDatabase(postgres.url('postgres'), 'flowgate');
+  return postgres.url('flowgate');
+}
+
+async function provideTemporal(): Promise<{ address: string; uiUrl?: string }> {
+  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, uiUrl: process.env.TEMPORAL_UI_URL };
+  const port = Number(process.env.TEMPORAL_DEV_PORT ?? 7233);
+  if (await isPortOpen(port)) throw new Error(`Port ${port} is taken: is a Temporal server already running? (set TEMPORAL_ADDRESS to use it)`);
+  log('Starting the Temporal dev server');
+  const temporal = await startTemporalDevServer({
+    port,
+    uiPort: Number(process.env.TEMPORAL_DEV_UI_PORT ?? 8233),
+    dbFile: path.join(dataDir, 'temporal.sqlite'),
+    namespace: process.env.TEMPORAL_NAMESPACE ?? 'default',
+    log,
+  });
+  stops.push(() => temporal.stop());
+  return temporal;
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = await provideDatabase();
+  const temporal = await provideTemporal();
+  const applied = await migrateDatabase(databaseUrl);
+  log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date');
+
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporal.address,
+    TEMPORAL_UI_URL: temporal.uiUrl,
+  });
+  const logger = createLogger(config.logLevel);
+
+  const worker = await startWorker(config, logger, { handleSignals: false });
+  stops.unshift(() => worker.shutdown());
+  const api = await startApiServer(config, logger);
+  stops.unshift(() => api.close());
+
+  // Only once everything runs, so a failed start never swallows the one-time token.
+  const db = createDatabase(databaseUrl);
+  const bootstrap = (await hasNoUsers(db)) ? await createAdminToken(db, 'admin@localhost', 'bootstrap') : undefined;
+  await db.$disconnect();
+
+  log(`API:           ${api.url}/api`);
+  log(`API explorer:  ${api.url}/api/docs`);
+  log(`Temporal UI:   ${temporal.uiUrl ?? '(set TEMPORAL_UI_URL)'}`);
+  if (bootstrap) {
+    log(`Bootstrap admin token for ${bootstrap.email} (shown once, store it now):`);
+    log(`  ${bootstrap.token}`);
+    log(`  try: curl -H "Authorization: Bearer ${bootstrap.token}" ${api.url}/api/auth/me`);
+  }
+  log('Press Ctrl-C to stop.');
+}
+
+async function stopAll(): Promise<void> {
+  for (const stop of stops.splice(0)) {
+    await stop().catch((error: unknown) => console.error(error));
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log('Stopping...');
+    void stopAll().then(() => process.exit(0));
+  });
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`[flowgate] ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll();
+  process.exit(1);
+});

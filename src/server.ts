@@ -1,0 +1,68 @@
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { createApp } from './api/app.js';
+import { loadConfig, requireRuntimeConnections, type Config } from './config/index.js';
+import { createDatabase } from './db/client.js';
+import { createLogger, type Logger } from './logging/logger.js';
+import { connectTemporalClient } from './temporal/client.js';
+
+export interface RunningApi {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Wires the API's dependencies from `config` and listens. */
+export async function startApiServer(config: Readonly<Config>, logger: Logger): Promise<RunningApi> {
+  const { databaseUrl, temporalAddress } = requireRuntimeConnections(config);
+  const db = createDatabase(databaseUrl);
+  const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
+  const { koa } = createApp({
+    config,
+    db,
+    logger,
+    health: {
+      database: async () => void (await db.$queryRaw`SELECT 1`),
+      temporal: () => temporal.checkHealth(),
+    },
+  });
+  const server = http.createServer(koa.callback());
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  logger.info({ url }, 'API listening');
+  return {
+    url,
+    async close() {
+      // Stop accepting connections, let in-flight requests finish, then release dependencies.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await temporal.close();
+      await db.$disconnect();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const api = await startApiServer(config, logger);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'shutting down API');
+      api.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
