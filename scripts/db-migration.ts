@@ -18,7 +18,11 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 async function diffOnSomeServer(): Promise<string> {
   if (process.env.DATABASE_URL) return pendingSchemaChanges(process.env.DATABASE_URL);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'flowgate-migration-'));
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort(), persistent: false });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'pg'),
+    port: await freePort(),
+    persistent: false,
+  });
   try {
     return await pendingSchemaChanges(postgres.url('postgres'));
   } finally {

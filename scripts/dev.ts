@@ -20,18 +20,26 @@ const stops: Array<() => Promise<void>> = [];
 async function provideDatabase(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const port = Number(process.env.EMBEDDED_PG_PORT ?? 54320);
-  if (await isPortOpen(port)) throw new Error(`Port ${port} is taken: is another \`npm start\` running? (set EMBEDDED_PG_PORT)`);
+  if (await isPortOpen(port))
+    throw new Error(`Port ${port} is taken: is another \`npm start\` running? (set EMBEDDED_PG_PORT)`);
   log('Starting embedded PostgreSQL');
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port, persistent: true, log });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    port,
+    persistent: true,
+    log,
+  });
   stops.push(() => postgres.stop());
   await ensureDatabase(postgres.url('postgres'), 'flowgate');
   return postgres.url('flowgate');
 }
 
 async function provideTemporal(): Promise<{ address: string; uiUrl?: string }> {
-  if (process.env.TEMPORAL_ADDRESS) return { address: process.env.TEMPORAL_ADDRESS, uiUrl: process.env.TEMPORAL_UI_URL };
+  if (process.env.TEMPORAL_ADDRESS)
+    return { address: process.env.TEMPORAL_ADDRESS, uiUrl: process.env.TEMPORAL_UI_URL };
   const port = Number(process.env.TEMPORAL_DEV_PORT ?? 7233);
-  if (await isPortOpen(port)) throw new Error(`Port ${port} is taken: is a Temporal server already running? (set TEMPORAL_ADDRESS to use it)`);
+  if (await isPortOpen(port))
+    throw new Error(`Port ${port} is taken: is a Temporal server already running? (set TEMPORAL_ADDRESS to use it)`);
   log('Starting the Temporal dev server');
   const temporal = await startTemporalDevServer({
     port,

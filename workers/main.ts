@@ -19,7 +19,11 @@ export interface WorkerOptions {
 }
 
 /** Connects to Temporal and runs a worker on the service's task queue. */
-export async function startWorker(config: Readonly<Config>, logger: Logger, options: WorkerOptions): Promise<RunningWorker> {
+export async function startWorker(
+  config: Readonly<Config>,
+  logger: Logger,
+  options: WorkerOptions,
+): Promise<RunningWorker> {
   const { databaseUrl, temporalAddress } = requireRuntimeConnections(config);
   Runtime.install({
     logger: new DefaultLogger(config.logLevel === 'debug' || config.logLevel === 'trace' ? 'DEBUG' : 'WARN'),

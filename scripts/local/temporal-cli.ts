@@ -44,7 +44,11 @@ export async function locateTemporalCli(log: (line: string) => void): Promise<st
     return configured;
   }
   const goBin = goBinDirectory();
-  const installed = [goBin && path.join(goBin, 'temporal'), path.join(os.homedir(), 'go', 'bin', 'temporal'), onPath('temporal')];
+  const installed = [
+    goBin && path.join(goBin, 'temporal'),
+    path.join(os.homedir(), 'go', 'bin', 'temporal'),
+    onPath('temporal'),
+  ];
   const found = installed.find((candidate): candidate is string => !!candidate && isExecutable(candidate));
   if (found) return found;
   if (!goBin) return undefined;

@@ -9,8 +9,8 @@ import { locateTemporalCli } from './temporal-cli.js';
 export interface DevServerOptions {
   port: number;
   uiPort: number;
-  /** SQLite file; the server keeps its state there between starts. */
-  dbFile: string;
+  /** SQLite file the server keeps its state in between starts; in memory when absent. */
+  dbFile?: string;
   namespace: string;
   log: (line: string) => void;
 }
@@ -41,19 +41,28 @@ const SEARCH_ATTRIBUTE_TYPE_NAMES: Record<string, string> = {
 export async function startTemporalDevServer(options: DevServerOptions): Promise<RunningTemporal> {
   const address = `127.0.0.1:${options.port}`;
   const uiUrl = `http://127.0.0.1:${options.uiPort}`;
-  await mkdir(path.dirname(options.dbFile), { recursive: true });
+  if (options.dbFile) await mkdir(path.dirname(options.dbFile), { recursive: true });
   const cli = await locateTemporalCli(options.log);
   if (!cli) return startSdkDownloadedServer(options, address, uiUrl);
 
   const args = [
-    'server', 'start-dev',
-    '--ip', '127.0.0.1',
-    '--port', String(options.port),
-    '--ui-port', String(options.uiPort),
-    '--db-filename', options.dbFile,
-    '--namespace', options.namespace,
-    '--log-level', 'error',
-    ...CUSTOM_SEARCH_ATTRIBUTES.flatMap((key) => ['--search-attribute', `${key.name}=${SEARCH_ATTRIBUTE_TYPE_NAMES[key.type]}`]),
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--ui-port',
+    String(options.uiPort),
+    ...(options.dbFile ? ['--db-filename', options.dbFile] : []),
+    '--namespace',
+    options.namespace,
+    '--log-level',
+    'error',
+    ...CUSTOM_SEARCH_ATTRIBUTES.flatMap((key) => [
+      '--search-attribute',
+      `${key.name}=${SEARCH_ATTRIBUTE_TYPE_NAMES[key.type]}`,
+    ]),
   ];
   const child = spawn(cli, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -74,7 +83,11 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
   return { address, uiUrl, stop: () => stopProcess(child) };
 }
 
-async function startSdkDownloadedServer(options: DevServerOptions, address: string, uiUrl: string): Promise<RunningTemporal> {
+async function startSdkDownloadedServer(
+  options: DevServerOptions,
+  address: string,
+  uiUrl: string,
+): Promise<RunningTemporal> {
   options.log('No Temporal CLI and no Go toolchain: letting the Temporal SDK download its dev server');
   const environment = await TestWorkflowEnvironment.createLocal({
     server: {

@@ -27,10 +27,7 @@ export interface RouteDefinition<
   query?: Q;
   body?: B;
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
-  handler: (
-    ctx: AppContext,
-    input: { params: Parsed<P>; query: Parsed<Q>; body: Parsed<B> },
-  ) => Promise<void> | void;
+  handler: (ctx: AppContext, input: { params: Parsed<P>; query: Parsed<Q>; body: Parsed<B> }) => Promise<void> | void;
 }
 
 export interface ResourceRouterDependencies {
@@ -87,7 +84,10 @@ export class ResourceRouter {
 
 function validateInput(
   ctx: AppContext,
-  route: Pick<RouteDefinition<AnyObjectSchema | undefined, AnyObjectSchema | undefined, z.ZodType | undefined>, 'params' | 'query' | 'body'>,
+  route: Pick<
+    RouteDefinition<AnyObjectSchema | undefined, AnyObjectSchema | undefined, z.ZodType | undefined>,
+    'params' | 'query' | 'body'
+  >,
 ): { params: unknown; query: unknown; body: unknown } {
   if (route.body && hasRequestBody(ctx.headers) && !ctx.is('application/json', '+json')) {
     throw new AppError('unsupported_media_type', 'Request body must be JSON (Content-Type: application/json)');

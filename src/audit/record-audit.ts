@@ -30,7 +30,8 @@ export function apiTokenMetadata(token: ApiTokenIdentity): Record<string, string
  * commit or roll back together. Metadata is redacted before it is stored.
  */
 export async function recordAudit(db: DatabaseClient, entry: AuditEntry): Promise<void> {
-  const actorMetadata = entry.actor.type === 'user' && entry.actor.apiToken ? apiTokenMetadata(entry.actor.apiToken) : {};
+  const actorMetadata =
+    entry.actor.type === 'user' && entry.actor.apiToken ? apiTokenMetadata(entry.actor.apiToken) : {};
   const metadata = redact({ ...entry.metadata, ...actorMetadata }) as object;
   await db.auditLog.create({
     data: {

@@ -24,7 +24,7 @@ async function withEngine<T>(databaseUrl: string, use: (engine: MigrationEngine)
   try {
     return await use(engine);
   } finally {
-    engine.engine.free();
+    await engine.close();
   }
 }
 

@@ -66,13 +66,29 @@ function withCharColumns<T extends SqlDriverAdapter | Transaction>(queryable: T)
   });
 }
 
+export interface MigrationAdapter {
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  /** Closes every connection the engine opened (it never closes them itself). */
+  dispose(): Promise<void>;
+}
+
 /** A pg driver adapter factory fit for the schema engine's migrations and introspection. */
-export function migrationAdapterFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
-  const factory = new PrismaPg({ connectionString: databaseUrl, Client: CharMarkingClient });
+export function createMigrationAdapter(databaseUrl: string): MigrationAdapter {
+  const pgFactory = new PrismaPg({ connectionString: databaseUrl, Client: CharMarkingClient });
+  const opened: SqlDriverAdapter[] = [];
+  const track = (adapter: SqlDriverAdapter) => {
+    opened.push(adapter);
+    return withCharColumns(adapter);
+  };
   return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    connect: async () => withCharColumns(await factory.connect()),
-    connectToShadowDb: async () => withCharColumns(await factory.connectToShadowDb()),
+    factory: {
+      provider: pgFactory.provider,
+      adapterName: pgFactory.adapterName,
+      connect: async () => track(await pgFactory.connect()),
+      connectToShadowDb: async () => track(await pgFactory.connectToShadowDb()),
+    },
+    async dispose() {
+      await Promise.all(opened.splice(0).map((adapter) => adapter.dispose()));
+    },
   };
 }

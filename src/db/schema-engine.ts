@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
-import { migrationAdapterFactory } from './migration-adapter.js';
+import { createMigrationAdapter } from './migration-adapter.js';
 
 // Prisma's native schema engine cannot be downloaded on every machine, so migrations run through
 // its WebAssembly build driven by the pg driver adapter (see migration-adapter.ts). The module is
@@ -63,6 +63,8 @@ export interface MigrationEngine {
   engine: SchemaEngine;
   migrationsDir: string;
   schemaPath: string;
+  /** Frees the engine and closes its database connections. */
+  close(): Promise<void>;
 }
 
 /** Opens the schema engine against `databaseUrl` for the schema and migrations folder given. */
@@ -72,9 +74,21 @@ export async function openMigrationEngine(options: {
   migrationsDir: string;
 }): Promise<MigrationEngine> {
   const { SchemaEngine } = await loadBindings();
-  const adapter = bindMigrationAwareSqlAdapterFactory(migrationAdapterFactory(options.databaseUrl));
-  const engine = await SchemaEngine.new({ datamodels: undefined }, () => undefined, adapter);
-  return { engine, migrationsDir: options.migrationsDir, schemaPath: options.schemaPath };
+  const adapter = createMigrationAdapter(options.databaseUrl);
+  const engine = await SchemaEngine.new(
+    { datamodels: undefined },
+    () => undefined,
+    bindMigrationAwareSqlAdapterFactory(adapter.factory),
+  );
+  return {
+    engine,
+    migrationsDir: options.migrationsDir,
+    schemaPath: options.schemaPath,
+    async close() {
+      engine.free();
+      await adapter.dispose();
+    },
+  };
 }
 
 /** Reads the migrations folder in the form the engine expects (the layout `prisma migrate` uses). */
@@ -129,8 +143,6 @@ export async function diffMigrationsToSchema(migration: MigrationEngine): Promis
 
 // The engine prints a comment-only script when there is nothing to do.
 function normaliseDiffScript(script: string): string {
-  const statements = script
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.trim().startsWith('--'));
+  const statements = script.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('--'));
   return statements.length === 0 ? '' : script.trim() + '\n';
 }

@@ -8,7 +8,7 @@ export function renderPermissionsMarkdown(): string {
     '<!-- Generated from src/permissions/permissions.ts by `npm run docs:permissions`; do not edit. -->',
     '',
     `Built-in roles: ${ROLES.map((role) => `\`${role}\``).join(', ')}. \`admin\` holds every permission.`,
-    'An API token carries a chosen subset of its creator\'s permissions and never more; if the creator',
+    "An API token carries a chosen subset of its creator's permissions and never more; if the creator",
     'loses a role later, tokens lose the permissions that came with it.',
     '',
     '| Permission | Holders | Decision (where the spec leaves the holders open) |',

@@ -37,9 +37,18 @@ export const PERMISSION_TABLE = {
   },
   'approval:read': { holders: ['approver'], decision: 'approvers decide approvals, so they must see them.' },
   'approval:decide': { holders: ['approver'], decision: 'the approver role exists to decide approvals.' },
-  'report:read': { holders: ['resource_manager'], decision: 'resource managers manage reports (spec 5, built-in roles).' },
-  'schedule:read': { holders: ['resource_manager'], decision: 'resource managers manage schedules (spec 5, built-in roles).' },
-  'schedule:manage': { holders: ['resource_manager'], decision: 'resource managers manage schedules (spec 5, built-in roles).' },
+  'report:read': {
+    holders: ['resource_manager'],
+    decision: 'resource managers manage reports (spec 5, built-in roles).',
+  },
+  'schedule:read': {
+    holders: ['resource_manager'],
+    decision: 'resource managers manage schedules (spec 5, built-in roles).',
+  },
+  'schedule:manage': {
+    holders: ['resource_manager'],
+    decision: 'resource managers manage schedules (spec 5, built-in roles).',
+  },
   'workflow:start': {
     holders: ['requestor', 'resource_manager'],
     decision: 'requestors start workflows; resource managers start test runs of the drafts they author.',

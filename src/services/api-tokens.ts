@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { actorOf, recordAudit } from '../audit/index.js';
-import type { Database } from '../db/client.js';
+import { isUniqueViolation, type Database } from '../db/client.js';
 import type { ApiToken } from '../db/generated/client.js';
-import { AppError, notFound } from '../errors/index.js';
+import { AppError, conflict, notFound } from '../errors/index.js';
 import { can, isRole, permissionsOfRoles, type Permission, type Principal } from '../permissions/index.js';
 
 // Raw token: fgt_<12 hex id>_<43 base64url secret>. The `fgt_<id>` prefix is stored in clear to
@@ -58,15 +58,13 @@ export async function createApiToken(
   if (input.createdBy !== 'system') {
     const beyond = input.permissions.filter((permission) => !can(input.createdBy as Principal, permission));
     if (beyond.length > 0) {
-      throw new AppError(
-        'forbidden',
-        `A token cannot carry permissions its creator lacks: ${beyond.join(', ')}`,
-        { details: { permissions: beyond } },
-      );
+      throw new AppError('forbidden', `A token cannot carry permissions its creator lacks: ${beyond.join(', ')}`, {
+        details: { permissions: beyond },
+      });
     }
   }
   const { raw, prefix } = generateRawToken();
-  const created = await db.$transaction(async (tx) => {
+  const writeTokenAndAudit = db.$transaction(async (tx) => {
     const token = await tx.apiToken.create({
       data: {
         name: input.name,
@@ -85,6 +83,10 @@ export async function createApiToken(
       requestId: input.requestId,
     });
     return token;
+  });
+  const created = await writeTokenAndAudit.catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(`A token named "${input.name}" already exists for this user`);
+    throw error;
   });
   return { ...viewOf(created), token: raw };
 }

@@ -30,7 +30,12 @@ export async function createAdminToken(db: Database, email: string, tokenName: s
     });
     return admin;
   });
-  const token = await createApiToken(db, { name: tokenName, permissions: PERMISSIONS, ownerId: user.id, createdBy: 'system' });
+  const token = await createApiToken(db, {
+    name: tokenName,
+    permissions: PERMISSIONS,
+    ownerId: user.id,
+    createdBy: 'system',
+  });
   return { userId: user.id, email: normalised, token: token.token, tokenPrefix: token.prefix };
 }
 

@@ -26,7 +26,10 @@ export function errorHandler(logger: Logger): Middleware<AppState> {
     } catch (thrown) {
       const error = toAppError(thrown);
       if (error.status >= 500) {
-        logger.error({ err: thrown, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request failed');
+        logger.error(
+          { err: thrown, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path },
+          'request failed',
+        );
       }
       const body: ErrorBody = {
         statusCode: error.status,

@@ -58,7 +58,10 @@ export class ApiDocs {
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(route.responses)) {
       responses[status] = response.schema
-        ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: response.schema } } }
+        ? {
+            description: response.description,
+            content: { [response.contentType ?? 'application/json']: { schema: response.schema } },
+          }
         : { description: response.description };
     }
     if (route.params || route.query || route.body) responses['400'] ??= errorResponse('Invalid request');
@@ -93,7 +96,8 @@ export class ApiDocs {
       info: {
         title: 'Flowgate API',
         version: '1',
-        description: 'Workflow automation and access provisioning. See docs/ in the repository for behaviour the spec leaves open.',
+        description:
+          'Workflow automation and access provisioning. See docs/ in the repository for behaviour the spec leaves open.',
       },
       servers: [{ url: serverUrl }],
     });

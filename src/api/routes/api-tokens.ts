@@ -8,17 +8,19 @@ import { auditedCaller, callerOf } from '../audit-context.js';
 import { pageOf, pageSchema, paginationQuery, skipTake } from '../pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
-const listQuery = paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }).extend({
-  all: queryBoolean('all').optional().describe("Every user's tokens (needs user:manage)"),
-  includeRevoked: queryBoolean('includeRevoked').optional(),
-});
+const listQuery = paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }).extend(
+  {
+    all: queryBoolean('all').optional().describe("Every user's tokens (needs user:manage)"),
+    includeRevoked: queryBoolean('includeRevoked').optional(),
+  },
+);
 
 export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
   return new ResourceRouter('/api/auth/tokens', 'API tokens', deps)
     .add({
       method: 'post',
       path: '',
-      summary: 'Create an API token carrying a subset of the caller\'s permissions',
+      summary: "Create an API token carrying a subset of the caller's permissions",
       access: 'authenticated',
       body: createApiTokenBody,
       responses: { 201: { description: 'The token; its raw value is shown only here', schema: createdApiTokenSchema } },

@@ -31,7 +31,11 @@ export function auditLogRoutes(deps: ResourceRouterDependencies, db: Database): 
         createdAt: query.from || query.to ? { gte: query.from, lt: query.to } : undefined,
       };
       const [entries, total] = await Promise.all([
-        db.auditLog.findMany({ where, orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }], ...skipTake(query) }),
+        db.auditLog.findMany({
+          where,
+          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+          ...skipTake(query),
+        }),
         db.auditLog.count({ where }),
       ]);
       ctx.body = pageOf(entries, total, query);

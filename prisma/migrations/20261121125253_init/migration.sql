@@ -53,7 +53,7 @@ CREATE UNIQUE INDEX "users_iss_sub_key" ON "users"("iss", "sub");
 CREATE UNIQUE INDEX "api_tokens_prefix_key" ON "api_tokens"("prefix");
 
 -- CreateIndex
-CREATE INDEX "api_tokens_user_id_idx" ON "api_tokens"("user_id");
+CREATE UNIQUE INDEX "api_tokens_user_id_name_key" ON "api_tokens"("user_id", "name");
 
 -- CreateIndex
 CREATE INDEX "audit_logs_created_at_idx" ON "audit_logs"("created_at");

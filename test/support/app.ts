@@ -1,0 +1,94 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../../src/api/app.js';
+import type { HealthProbes } from '../../src/api/routes/health.js';
+import type { AccessTokenVerifier } from '../../src/auth/oidc-access-token.js';
+import { loadConfig } from '../../src/config/index.js';
+import type { Database } from '../../src/db/client.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { connectTemporalClient } from '../../src/temporal/client.js';
+import { stackValue } from './stack.js';
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  body: any;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, instead of JSON-encoding `body`. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: App;
+  baseUrl: string;
+  /** Every line the app logged, parsed. */
+  logs: Array<Record<string, unknown>>;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  db: Database;
+  env?: Record<string, string>;
+  health?: Partial<HealthProbes>;
+  accessTokenVerifier?: AccessTokenVerifier;
+}
+
+/** The real app on a real listening socket, as clients see it. */
+export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
+  const logs: Array<Record<string, unknown>> = [];
+  const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) });
+  const config = loadConfig({ LOG_LEVEL: 'info', ...options.env });
+  const temporal = options.health?.temporal
+    ? undefined
+    : await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  const app = createApp({
+    config,
+    db: options.db,
+    logger,
+    accessTokenVerifier: options.accessTokenVerifier,
+    health: {
+      database: options.health?.database ?? (async () => void (await options.db.$queryRaw`SELECT 1`)),
+      temporal: options.health?.temporal ?? (() => temporal!.checkHealth()),
+    },
+  });
+  const server = http.createServer(app.koa.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    app,
+    baseUrl,
+    logs,
+    async request(method, path, request = {}) {
+      const headers: Record<string, string> = { ...request.headers };
+      if (request.token) headers.authorization = `Bearer ${request.token}`;
+      let body: string | undefined = request.rawBody;
+      if (request.body !== undefined) {
+        body = JSON.stringify(request.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, body: parsed };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await temporal?.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { mkdtemp, chmod } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateDatabase } from '../../src/db/migrate.js';
+import { ensureDatabase, startEmbeddedPostgres } from '../../scripts/local/embedded-postgres.js';
+import { freePort } from '../../scripts/local/free-port.js';
+import { startTemporalDevServer } from '../../scripts/local/temporal-dev-server.js';
+import { STACK_ENV } from './stack.js';
+
+const TEMPLATE_DATABASE = 'flowgate_template';
+const log = (line: string) => process.stdout.write(`[test stack] ${line}\n`);
+
+/**
+ * Starts the real components once per run: a throw-away embedded PostgreSQL (never the dev
+ * data; DATABASE_URL is ignored so tests cannot touch a real database) holding a migrated
+ * template database that each test file copies, and a Temporal dev server in memory unless
+ * TEMPORAL_ADDRESS names one.
+ */
+export async function startStack(): Promise<void> {
+  const started = Date.now();
+  const root = await mkdtemp(path.join(os.tmpdir(), 'flowgate-test-'));
+  await chmod(root, 0o755);
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(root, 'pg'),
+    port: await freePort(),
+    persistent: false,
+    log,
+  });
+  const stops: Array<() => Promise<void>> = [() => postgres.stop()];
+  (globalThis as { flowgateTestStops?: typeof stops }).flowgateTestStops = stops;
+
+  await ensureDatabase(postgres.url('postgres'), TEMPLATE_DATABASE);
+  await migrateDatabase(postgres.url(TEMPLATE_DATABASE));
+
+  let temporalAddress = process.env.TEMPORAL_ADDRESS;
+  if (!temporalAddress) {
+    const temporal = await startTemporalDevServer({
+      port: await freePort(),
+      uiPort: await freePort(),
+      namespace: 'default',
+      log,
+    });
+    stops.unshift(() => temporal.stop());
+    temporalAddress = temporal.address;
+  }
+
+  process.env[STACK_ENV.postgresAdminUrl] = postgres.url('postgres');
+  process.env[STACK_ENV.templateDatabase] = TEMPLATE_DATABASE;
+  process.env[STACK_ENV.temporalAddress] = temporalAddress;
+  log(`PostgreSQL on port ${postgres.port}, Temporal at ${temporalAddress}; ready in ${Date.now() - started} ms`);
+}
