@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.js';
+
+let database: TestDatabase;
+let provider: FakeIdentityProvider;
+let api: TestApp;
+const AUDIENCE = 'https://flowgate.example.test';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  provider = await startFakeIdentityProvider();
+  api = await startTestApp({
+    db: database.db,
+    env: {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_AUDIENCE: AUDIENCE,
+      OIDC_ROLE_ADMIN: 'idp-admins',
+      OIDC_ROLE_APPROVER: 'managers, reviewers',
+    },
+  });
+});
+
+afterAll(async () => {
+  await api.close();
+  await provider.close();
+  await database.drop();
+});
+
+const me = (token: string) => api.request('GET', '/api/auth/me', { token });
+
+describe('valid access tokens authenticate and create the user on first sight', () => {
+  it('creates one user, once, with roles mapped from the groups claim', async () => {
+    const token = await provider.sign({ sub: 'alice', aud: AUDIENCE, email: 'Alice@Example.test', groups: ['reviewers', 'idp-admins'] });
+    const responses = await Promise.all([me(token), me(token), me(token)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect((await me(token)).status).toBe(200);
+
+    const users = await database.db.user.findMany({ where: { sub: 'alice' } });
+    expect(users).toHaveLength(1);
+    expect(users[0]).toEqual(
+      expect.objectContaining({ iss: provider.issuer, email: 'alice@example.test', roles: ['admin', 'approver'] }),
+    );
+    expect(responses[0]!.body).toEqual(expect.objectContaining({ id: users[0]!.id, via: 'oidc_token' }));
+    expect(await database.db.auditLog.count({ where: { action: 'user.created', targetId: users[0]!.id } })).toBe(1);
+  });
+
+  it('gives requestor when no group matches', async () => {
+    const token = await provider.sign({ sub: 'bob', aud: AUDIENCE, groups: ['everyone'] });
+    const response = await me(token);
+    expect(response.status).toBe(200);
+    expect(response.body.roles).toEqual(['requestor']);
+    expect(response.body.permissions).toContain('workflow:start');
+    expect(response.body.permissions).not.toContain('audit:read');
+  });
+});
+
+describe('invalid access tokens are refused with 401', () => {
+  it('wrong issuer', async () => {
+    const token = await provider.sign({ sub: 'mallory', aud: AUDIENCE, iss: 'https://evil.example.test' });
+    const response = await me(token);
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('Access token iss claim is not accepted');
+  });
+
+  it('wrong audience', async () => {
+    const token = await provider.sign({ sub: 'mallory', aud: 'https://other-service.example.test' });
+    const response = await me(token);
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('Access token aud claim is not accepted');
+  });
+
+  it('expired', async () => {
+    const token = await provider.sign({ sub: 'mallory', aud: AUDIENCE }, { expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    const response = await me(token);
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('Access token has expired');
+  });
+
+  it('bad signature (signed by a key the provider does not publish, claiming its key id)', async () => {
+    const token = await provider.sign({ sub: 'mallory', aud: AUDIENCE }, { key: provider.foreignKey });
+    const response = await me(token);
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('Access token signature is invalid');
+  });
+
+  it('unknown key id', async () => {
+    const token = await provider.sign({ sub: 'mallory', aud: AUDIENCE }, { key: provider.foreignKey, kid: 'key-unknown' });
+    const response = await me(token);
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('Access token is signed with an unknown key');
+  });
+
+  it('not a JWT at all', async () => {
+    const response = await me('definitely-not-a-jwt');
+    expect(response.status).toBe(401);
+  });
+
+  it('creates no user for any refused token', async () => {
+    expect(await database.db.user.count({ where: { sub: 'mallory' } })).toBe(0);
+  });
+});
