@@ -14,13 +14,23 @@ export function projectRoot(): string {
   return directory;
 }
 
-async function withEngine<T>(databaseUrl: string, use: (engine: MigrationEngine) => Promise<T>): Promise<T> {
+export interface SchemaLocation {
+  schemaPath: string;
+  migrationsDir: string;
+}
+
+/** prisma/schema.prisma and prisma/migrations of this project. */
+export function projectSchema(): SchemaLocation {
   const root = projectRoot();
-  const engine = await openMigrationEngine({
-    databaseUrl,
-    schemaPath: path.join(root, 'prisma', 'schema.prisma'),
-    migrationsDir: path.join(root, 'prisma', 'migrations'),
-  });
+  return { schemaPath: path.join(root, 'prisma', 'schema.prisma'), migrationsDir: path.join(root, 'prisma', 'migrations') };
+}
+
+async function withEngine<T>(
+  databaseUrl: string,
+  location: SchemaLocation,
+  use: (engine: MigrationEngine) => Promise<T>,
+): Promise<T> {
+  const engine = await openMigrationEngine({ databaseUrl, ...location });
   try {
     return await use(engine);
   } finally {
@@ -32,11 +42,14 @@ async function withEngine<T>(databaseUrl: string, use: (engine: MigrationEngine)
  * Applies the migrations of prisma/migrations that the database lacks. Bookkeeping is Prisma's
  * own `_prisma_migrations` table, so `prisma migrate deploy` works on the same database too.
  */
-export function migrateDatabase(databaseUrl: string): Promise<string[]> {
-  return withEngine(databaseUrl, applyMigrations);
+export function migrateDatabase(databaseUrl: string, location = projectSchema()): Promise<string[]> {
+  return withEngine(databaseUrl, location, applyMigrations);
 }
 
-/** SQL that a new migration needs for the migrations to match prisma/schema.prisma; '' if none. */
-export function pendingSchemaChanges(databaseUrl: string): Promise<string> {
-  return withEngine(databaseUrl, diffMigrationsToSchema);
+/**
+ * SQL that a new migration needs for the migrations to match the schema; '' if none. The
+ * migrations are replayed in a shadow database created (and dropped) on `databaseUrl`'s server.
+ */
+export function pendingSchemaChanges(databaseUrl: string, location = projectSchema()): Promise<string> {
+  return withEngine(databaseUrl, location, diffMigrationsToSchema);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import {
   ColumnTypeEnum,
@@ -7,6 +8,7 @@ import {
   type Transaction,
 } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 
 // The schema engine's introspection reads PostgreSQL catalog columns of the one-byte `"char"`
 // type (pg_constraint.contype, pg_class.relkind, ...) and expects them typed as characters.
@@ -74,21 +76,45 @@ export interface MigrationAdapter {
 
 /** A pg driver adapter factory fit for the schema engine's migrations and introspection. */
 export function createMigrationAdapter(databaseUrl: string): MigrationAdapter {
-  const pgFactory = new PrismaPg({ connectionString: databaseUrl, Client: CharMarkingClient });
-  const opened: SqlDriverAdapter[] = [];
-  const track = (adapter: SqlDriverAdapter) => {
-    opened.push(adapter);
-    return withCharColumns(adapter);
+  // Connection fields rather than a connection string, so that `database` can be overridden.
+  const config = { ...parseIntoClientConfig(databaseUrl), Client: CharMarkingClient };
+  const pgFactory = new PrismaPg(config);
+  const disposers: Array<() => Promise<void>> = [];
+  // The engine disposes some adapters itself and leaves others open; disposal runs once either way.
+  const track = (adapter: SqlDriverAdapter, dispose = () => adapter.dispose()) => {
+    let disposed: Promise<void> | undefined;
+    const disposeOnce = () => (disposed ??= dispose());
+    disposers.push(disposeOnce);
+    const tracked = new Proxy(adapter, {
+      get: (target, property, receiver) =>
+        property === 'dispose' ? disposeOnce : Reflect.get(target, property, receiver),
+    });
+    return withCharColumns(tracked);
   };
+
+  // The adapter's own shadow database drops the database while its pool is still connected to
+  // it, which PostgreSQL refuses; this one closes the pool first and forces the drop.
+  async function connectToShadowDb(): Promise<SqlDriverAdapter> {
+    const main = await pgFactory.connect();
+    const name = `prisma_migrate_shadow_db_${randomUUID()}`;
+    await main.executeScript(`CREATE DATABASE "${name}"`);
+    const shadow = await new PrismaPg({ ...config, database: name }).connect();
+    return track(shadow, async () => {
+      await shadow.dispose();
+      await main.executeScript(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await main.dispose();
+    });
+  }
+
   return {
     factory: {
       provider: pgFactory.provider,
       adapterName: pgFactory.adapterName,
       connect: async () => track(await pgFactory.connect()),
-      connectToShadowDb: async () => track(await pgFactory.connectToShadowDb()),
+      connectToShadowDb,
     },
     async dispose() {
-      await Promise.all(opened.splice(0).map((adapter) => adapter.dispose()));
+      await Promise.all(disposers.splice(0).map((dispose) => dispose()));
     },
   };
 }

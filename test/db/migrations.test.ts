@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { migrateDatabase, pendingSchemaChanges, projectSchema } from '../../src/db/migrate.js';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../support/database.js';
+import { stackValue } from '../support/stack.js';
+
+let scratch: TestDatabase;
+
+beforeAll(async () => {
+  scratch = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await scratch.drop();
+});
+
+describe('prisma/schema.prisma and prisma/migrations agree', () => {
+  it('needs no new migration for the committed schema', async () => {
+    expect(await pendingSchemaChanges(scratch.url)).toBe('');
+  });
+
+  it('reports the SQL a changed schema would need (so the check above can fail)', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'flowgate-schema-'));
+    try {
+      const { schemaPath, migrationsDir } = projectSchema();
+      await cp(migrationsDir, path.join(folder, 'migrations'), { recursive: true });
+      const schema = await readFile(schemaPath, 'utf8');
+      const changed = schema.replace('model User {', 'model User {\n  nickname String?');
+      await writeFile(path.join(folder, 'schema.prisma'), changed);
+      const sql = await pendingSchemaChanges(scratch.url, {
+        schemaPath: path.join(folder, 'schema.prisma'),
+        migrationsDir: path.join(folder, 'migrations'),
+      });
+      expect(sql).toContain('ALTER TABLE "users" ADD COLUMN     "nickname" TEXT');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run db:migrate keeps bookkeeping compatible with prisma migrate deploy', () => {
+  it('applies every migration once into _prisma_migrations, then nothing', async () => {
+    const name = `migrate_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: stackValue('postgresAdminUrl') });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const url = testDatabaseUrl(name);
+      const applied = await migrateDatabase(url);
+      const folders = await readdir(projectSchema().migrationsDir, { withFileTypes: true });
+      const expected = folders.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+      expect(applied).toEqual(expected);
+      expect(await migrateDatabase(url)).toEqual([]);
+
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const rows = await client.query(
+        'SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
+      );
+      await client.end();
+      expect(rows.rows.map((row) => row.migration_name)).toEqual(expected);
+      for (const row of rows.rows) {
+        const sql = await readFile(path.join(projectSchema().migrationsDir, row.migration_name, 'migration.sql'));
+        expect(row.checksum).toBe(createHash('sha256').update(sql).digest('hex'));
+        expect(row.finished_at).not.toBeNull();
+        expect(row.applied_steps_count).toBe(1);
+      }
+    } finally {
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
