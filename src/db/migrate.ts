@@ -22,7 +22,10 @@ export interface SchemaLocation {
 /** prisma/schema.prisma and prisma/migrations of this project. */
 export function projectSchema(): SchemaLocation {
   const root = projectRoot();
-  return { schemaPath: path.join(root, 'prisma', 'schema.prisma'), migrationsDir: path.join(root, 'prisma', 'migrations') };
+  return {
+    schemaPath: path.join(root, 'prisma', 'schema.prisma'),
+    migrationsDir: path.join(root, 'prisma', 'migrations'),
+  };
 }
 
 async function withEngine<T>(

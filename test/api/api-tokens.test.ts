@@ -102,7 +102,9 @@ describe('revoked, expired and orphaned tokens are refused', () => {
     const refused = await api.request('GET', '/api/auth/me', { token: second.body.token });
     expect(refused.status).toBe(401);
     expect(refused.body.message).toBe('API token has been revoked');
-    const audit = await database.db.auditLog.findFirst({ where: { action: 'api_token.revoked', targetId: second.body.id } });
+    const audit = await database.db.auditLog.findFirst({
+      where: { action: 'api_token.revoked', targetId: second.body.id },
+    });
     expect(audit?.actorId).toBe(user.id);
   });
 
@@ -117,7 +119,10 @@ describe('revoked, expired and orphaned tokens are refused', () => {
 
   it('refuses an expired token', async () => {
     const { token, user } = await createUserWithToken(database.db, ['admin']);
-    await database.db.apiToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await database.db.apiToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const response = await api.request('GET', '/api/auth/me', { token });
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('API token has expired');

@@ -34,7 +34,9 @@ describe('every error has one JSON shape { statusCode, error, message, details? 
     expect(response.body).toEqual(errorShape(400, 'Bad Request', 'validation_failed'));
     const paths = response.body.details.map((issue: { path: string }) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'permissions.0']));
-    expect(response.body.details[0]).toEqual(expect.objectContaining({ location: 'body', message: expect.any(String) }));
+    expect(response.body.details[0]).toEqual(
+      expect.objectContaining({ location: 'body', message: expect.any(String) }),
+    );
   });
 
   it('400, not 500, for malformed JSON', async () => {

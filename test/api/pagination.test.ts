@@ -13,7 +13,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   api = await startTestApp({ db: database.db });
   token = (await createUserWithToken(database.db, ['admin'])).token;
-    for (let index = 0; index < ENTRIES; index += 1) {
+  for (let index = 0; index < ENTRIES; index += 1) {
     await recordAudit(database.db, {
       action: `test.entry_${String(index).padStart(2, '0')}`,
       actor: { type: 'system' },
@@ -34,9 +34,7 @@ describe('list endpoints answer { data, total, page, pageSize, totalPages }', ()
   it('defaults to page 1 of 20', async () => {
     const response = await list('');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual(
-      expect.objectContaining({ total: ENTRIES, page: 1, pageSize: 20, totalPages: 3 }),
-    );
+    expect(response.body).toEqual(expect.objectContaining({ total: ENTRIES, page: 1, pageSize: 20, totalPages: 3 }));
     expect(response.body.data).toHaveLength(20);
   });
 

@@ -17,7 +17,11 @@ describe('redaction removes credentials from audit metadata, whatever the nestin
       name: 'deploy',
       password: REDACTED,
       connector: {
-        config: { apiKey: REDACTED, client_secret: REDACTED, nested: [{ accessToken: REDACTED }, { refresh_token: REDACTED }] },
+        config: {
+          apiKey: REDACTED,
+          client_secret: REDACTED,
+          nested: [{ accessToken: REDACTED }, { refresh_token: REDACTED }],
+        },
       },
       headers: { Authorization: REDACTED, Cookie: REDACTED, 'Set-Cookie': REDACTED, 'x-trace': 'keep' },
       privateKey: REDACTED,
@@ -26,14 +30,22 @@ describe('redaction removes credentials from audit metadata, whatever the nestin
   });
 
   it('keeps descriptive fields that only name a credential', () => {
-    const metadata = { via: 'api_token', tokenName: 'ci', tokenPrefix: 'fgt_0123456789ab', tokenId: 'id', secretCount: 2 };
+    const metadata = {
+      via: 'api_token',
+      tokenName: 'ci',
+      tokenPrefix: 'fgt_0123456789ab',
+      tokenId: 'id',
+      secretCount: 2,
+    };
     expect(redact(metadata)).toEqual(metadata);
   });
 
   it('blanks credential-shaped values wherever they appear', () => {
     const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
     const apiToken = 'fgt_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-    expect(redact({ note: 'Bearer abc.def', list: [jwt, 'plain'], deep: { value: apiToken, basic: 'Basic dXNlcjpwdw==' } })).toEqual({
+    expect(
+      redact({ note: 'Bearer abc.def', list: [jwt, 'plain'], deep: { value: apiToken, basic: 'Basic dXNlcjpwdw==' } }),
+    ).toEqual({
       note: REDACTED,
       list: [REDACTED, 'plain'],
       deep: { value: REDACTED, basic: REDACTED },

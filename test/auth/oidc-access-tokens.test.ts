@@ -32,7 +32,12 @@ const me = (token: string) => api.request('GET', '/api/auth/me', { token });
 
 describe('valid access tokens authenticate and create the user on first sight', () => {
   it('creates one user, once, with roles mapped from the groups claim', async () => {
-    const token = await provider.sign({ sub: 'alice', aud: AUDIENCE, email: 'Alice@Example.test', groups: ['reviewers', 'idp-admins'] });
+    const token = await provider.sign({
+      sub: 'alice',
+      aud: AUDIENCE,
+      email: 'Alice@Example.test',
+      groups: ['reviewers', 'idp-admins'],
+    });
     const responses = await Promise.all([me(token), me(token), me(token)]);
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
     expect((await me(token)).status).toBe(200);
@@ -72,7 +77,10 @@ describe('invalid access tokens are refused with 401', () => {
   });
 
   it('expired', async () => {
-    const token = await provider.sign({ sub: 'mallory', aud: AUDIENCE }, { expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    const token = await provider.sign(
+      { sub: 'mallory', aud: AUDIENCE },
+      { expiresIn: Math.floor(Date.now() / 1000) - 60 },
+    );
     const response = await me(token);
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('Access token has expired');
@@ -86,7 +94,10 @@ describe('invalid access tokens are refused with 401', () => {
   });
 
   it('unknown key id', async () => {
-    const token = await provider.sign({ sub: 'mallory', aud: AUDIENCE }, { key: provider.foreignKey, kid: 'key-unknown' });
+    const token = await provider.sign(
+      { sub: 'mallory', aud: AUDIENCE },
+      { key: provider.foreignKey, kid: 'key-unknown' },
+    );
     const response = await me(token);
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('Access token is signed with an unknown key');

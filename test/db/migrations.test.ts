@@ -52,7 +52,10 @@ describe('npm run db:migrate keeps bookkeeping compatible with prisma migrate de
       const url = testDatabaseUrl(name);
       const applied = await migrateDatabase(url);
       const folders = await readdir(projectSchema().migrationsDir, { withFileTypes: true });
-      const expected = folders.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+      const expected = folders
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
       expect(applied).toEqual(expected);
       expect(await migrateDatabase(url)).toEqual([]);
 

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createDatabase } from '../../src/db/client.js';
+import { connectTemporalClient } from '../../src/temporal/client.js';
+import { startEmbeddedPostgres } from '../../scripts/local/embedded-postgres.js';
+import { freePort } from '../../scripts/local/free-port.js';
+import { startTemporalDevServer } from '../../scripts/local/temporal-dev-server.js';
+import { startTestApp } from '../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+let database: TestDatabase;
+let scratchDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  scratchDir = await mkdtemp(path.join(os.tmpdir(), 'flowgate-health-'));
+});
+
+afterAll(async () => {
+  await database.drop();
+  await rm(scratchDir, { recursive: true, force: true });
+});
+
+describe('GET /api/health reports PostgreSQL and Temporal without authentication', () => {
+  it('is 200 when both answer', async () => {
+    const api = await startTestApp({ db: database.db });
+    try {
+      const response = await api.request('GET', '/api/health');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: 'ok', database: { status: 'up' }, temporal: { status: 'up' } });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('turns 503 when PostgreSQL is stopped', async () => {
+    const postgres = await startEmbeddedPostgres({
+      dataDir: path.join(scratchDir, 'pg'),
+      port: await freePort(),
+      persistent: false,
+    });
+    const db = createDatabase(postgres.url('postgres'));
+    const api = await startTestApp({ db });
+    try {
+      expect((await api.request('GET', '/api/health')).status).toBe(200);
+      await postgres.stop();
+      const response = await api.request('GET', '/api/health');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({
+        status: 'unavailable',
+        database: { status: 'down', error: expect.any(String) },
+        temporal: { status: 'up' },
+      });
+    } finally {
+      await api.close();
+      await db.$disconnect();
+      await postgres.stop();
+    }
+  });
+
+  it('turns 503 when Temporal is stopped', async () => {
+    const temporal = await startTemporalDevServer({
+      port: await freePort(),
+      uiPort: await freePort(),
+      namespace: 'default',
+      log: () => undefined,
+    });
+    const client = await connectTemporalClient(temporal.address, 'default');
+    const api = await startTestApp({ db: database.db, health: { temporal: () => client.checkHealth() } });
+    try {
+      expect((await api.request('GET', '/api/health')).status).toBe(200);
+      await temporal.stop();
+      const response = await api.request('GET', '/api/health');
+      expect(response.status).toBe(503);
+      expect(response.body.database).toEqual({ status: 'up' });
+      expect(response.body.temporal.status).toBe('down');
+    } finally {
+      await api.close();
+      await client.close();
+      await temporal.stop();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig, requireRuntimeConnections } from '../../src/config/index.js';
+
+describe('configuration is parsed once from the environment', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toEqual(
+      expect.objectContaining({ host: '0.0.0.0', port: 3000, logLevel: 'info', bodyLimitBytes: 1024 * 1024 }),
+    );
+    expect(config.temporal).toEqual({
+      address: undefined,
+      namespace: 'default',
+      taskQueue: 'flowgate-runs',
+      uiUrl: undefined,
+    });
+    expect(config.oidc).toBeUndefined();
+    expect(Object.isFrozen(config.temporal)).toBe(true);
+  });
+
+  it('turns on OIDC with an issuer and splits role group lists', () => {
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://idp.example.test/realms/main',
+      OIDC_ROLE_ADMIN: 'admins, platform-team ,',
+    });
+    expect(config.oidc).toEqual(
+      expect.objectContaining({
+        issuer: 'https://idp.example.test/realms/main',
+        scope: 'openid profile email groups',
+        roleGroups: { admin: ['admins', 'platform-team'], approver: [], resource_manager: [], requestor: [] },
+      }),
+    );
+  });
+
+  it('lists every invalid setting at once', () => {
+    expect(() => loadConfig({ PORT: 'eighty', OIDC_ISSUER: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT[\s\S]*LOG_LEVEL[\s\S]*OIDC_ISSUER|PORT[\s\S]*OIDC_ISSUER[\s\S]*LOG_LEVEL/,
+    );
+  });
+
+  it('requires DATABASE_URL and TEMPORAL_ADDRESS for the production processes', () => {
+    expect(() => requireRuntimeConnections(loadConfig({}))).toThrow('DATABASE_URL and TEMPORAL_ADDRESS must be set');
+    expect(
+      requireRuntimeConnections(loadConfig({ DATABASE_URL: 'postgresql://x/y', TEMPORAL_ADDRESS: 'h:7233' })),
+    ).toEqual({
+      databaseUrl: 'postgresql://x/y',
+      temporalAddress: 'h:7233',
+    });
+  });
+});
