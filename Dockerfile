@@ -5,7 +5,7 @@ COPY package.json package-lock.json ./
 COPY scripts/prisma-generate.mjs scripts/
 COPY prisma prisma
 COPY prisma.config.ts ./
-RUN npm ci
+RUN npm install
 COPY . .
 RUN npm run build
 
@@ -14,7 +14,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Install scripts are skipped: the Prisma client is already generated and compiled into dist/.
-RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+RUN npm install --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist dist
 COPY prisma prisma
 USER node
