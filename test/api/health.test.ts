@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -16,6 +16,7 @@ let scratchDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   scratchDir = await mkdtemp(path.join(os.tmpdir(), 'flowgate-health-'));
+  await chmod(scratchDir, 0o755); // reachable by the postgres user when tests run as root
 });
 
 afterAll(async () => {
