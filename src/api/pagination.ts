@@ -63,6 +63,16 @@ export function pageOf<T>(data: T[], total: number, query: PageQuery): Page<T> {
   return { data, total, page: query.page, pageSize: query.pageSize, totalPages: Math.ceil(total / query.pageSize) };
 }
 
+/** Runs a list query's page and its count together and wraps them in the envelope. */
+export async function fetchPage<T>(
+  query: PageQuery,
+  rows: (window: { skip: number; take: number }) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<Page<T>> {
+  const [data, total] = await Promise.all([rows(skipTake(query)), count()]);
+  return pageOf(data, total, query);
+}
+
 /** The response schema of a list route whose items follow `item`. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({

@@ -17,16 +17,23 @@ export interface TemporalClientHandle {
 export async function connectTemporalClient(address: string, namespace: string): Promise<TemporalClientHandle> {
   const connection = await Connection.connect({ address, connectTimeout: '10s' });
   const client = new Client({ connection, namespace });
+  // Health checks report the state right now, so they go through a connection without the
+  // SDK's retry interceptor (whose retries would outlive the check, and even the connection).
+  const healthConnection = Connection.lazy({ address, interceptors: [] });
   return {
     connection,
     client,
     async checkHealth() {
-      const response = await connection.withDeadline(Date.now() + 2000, () => connection.healthService.check({}));
+      const response = await healthConnection.withDeadline(Date.now() + 2000, () =>
+        healthConnection.healthService.check({}),
+      );
       if (response.status !== grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING) {
         throw new Error('Temporal frontend is not serving');
       }
     },
-    close: () => connection.close(),
+    async close() {
+      await Promise.all([connection.close(), healthConnection.close()]);
+    },
   };
 }
 

@@ -1,26 +1,14 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { describe, expect, it } from '@jest/globals';
+import { useTestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 
-let database: TestDatabase;
-let api: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startTestApp({ db: database.db });
-});
-
-afterAll(async () => {
-  await api.close();
-  await database.drop();
-});
+const context = useTestApp();
 
 describe('POST /api/auth/tokens returns the raw token once and stores only its hash', () => {
   it('creates a token that authenticates with exactly the chosen permissions', async () => {
-    const { token: managerToken, user } = await createUserWithToken(database.db, ['resource_manager']);
-    const created = await api.request('POST', '/api/auth/tokens', {
+    const { token: managerToken, user } = await createUserWithToken(context.database.db, ['resource_manager']);
+    const created = await context.api.request('POST', '/api/auth/tokens', {
       token: managerToken,
       body: { name: 'ci', permissions: ['workflow:read', 'schedule:read'] },
     });
@@ -32,27 +20,27 @@ describe('POST /api/auth/tokens returns the raw token once and stores only its h
     expect(raw).toMatch(/^fgt_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
     expect(raw.startsWith(created.body.prefix)).toBe(true);
 
-    const row = await database.db.apiToken.findUniqueOrThrow({ where: { id: created.body.id } });
+    const row = await context.database.db.apiToken.findUniqueOrThrow({ where: { id: created.body.id } });
     expect(row.secretHash).toBe(createHash('sha256').update(raw).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(raw.slice(created.body.prefix.length + 1));
 
-    const me = await api.request('GET', '/api/auth/me', { token: raw });
+    const me = await context.api.request('GET', '/api/auth/me', { token: raw });
     expect(me.status).toBe(200);
     expect(me.body.permissions).toEqual(['schedule:read', 'workflow:read']);
     expect(me.body.apiToken).toEqual({ id: row.id, name: 'ci', prefix: row.prefix });
   });
 
   it('never shows the raw token or its hash in listings', async () => {
-    const { token } = await createUserWithToken(database.db, ['admin']);
-    const created = await api.request('POST', '/api/auth/tokens', {
+    const { token } = await createUserWithToken(context.database.db, ['admin']);
+    const created = await context.api.request('POST', '/api/auth/tokens', {
       token,
       body: { name: 'listed', permissions: ['workflow:read'] },
     });
-    const listing = await api.request('GET', '/api/auth/tokens', { token });
+    const listing = await context.api.request('GET', '/api/auth/tokens', { token });
     expect(listing.status).toBe(200);
     expect(listing.body.data.map((entry: { name: string }) => entry.name)).toContain('listed');
     expect(listing.text).not.toContain(created.body.token);
-    const row = await database.db.apiToken.findUniqueOrThrow({ where: { id: created.body.id } });
+    const row = await context.database.db.apiToken.findUniqueOrThrow({ where: { id: created.body.id } });
     expect(listing.text).not.toContain(row.secretHash);
     expect(listing.body.data[0]).not.toHaveProperty('token');
     expect(listing.body.data[0]).not.toHaveProperty('secretHash');
@@ -61,19 +49,19 @@ describe('POST /api/auth/tokens returns the raw token once and stores only its h
 
 describe('a token can never carry a permission its creator lacks', () => {
   it('refuses a requestor minting a token with audit:read (403, nothing stored)', async () => {
-    const { token, user } = await createUserWithToken(database.db, ['requestor']);
-    const response = await api.request('POST', '/api/auth/tokens', {
+    const { token, user } = await createUserWithToken(context.database.db, ['requestor']);
+    const response = await context.api.request('POST', '/api/auth/tokens', {
       token,
       body: { name: 'escalate', permissions: ['workflow:read', 'audit:read'] },
     });
     expect(response.status).toBe(403);
     expect(response.body.message).toContain('audit:read');
-    expect(await database.db.apiToken.count({ where: { userId: user.id, name: 'escalate' } })).toBe(0);
+    expect(await context.database.db.apiToken.count({ where: { userId: user.id, name: 'escalate' } })).toBe(0);
   });
 
   it('refuses a narrow token minting a broader one, even for an admin owner', async () => {
-    const { token: adminToken } = await createUserWithToken(database.db, ['admin'], ['workflow:read']);
-    const response = await api.request('POST', '/api/auth/tokens', {
+    const { token: adminToken } = await createUserWithToken(context.database.db, ['admin'], ['workflow:read']);
+    const response = await context.api.request('POST', '/api/auth/tokens', {
       token: adminToken,
       body: { name: 'broader', permissions: ['workflow:read', 'user:manage'] },
     });
@@ -82,70 +70,72 @@ describe('a token can never carry a permission its creator lacks', () => {
   });
 
   it('shrinks a token when its owner loses the role that granted a permission', async () => {
-    const { token, user } = await createUserWithToken(database.db, ['admin'], ['audit:read']);
-    expect((await api.request('GET', '/api/audit-logs', { token })).status).toBe(200);
-    await database.db.user.update({ where: { id: user.id }, data: { roles: ['requestor'] } });
-    expect((await api.request('GET', '/api/audit-logs', { token })).status).toBe(403);
+    const { token, user } = await createUserWithToken(context.database.db, ['admin'], ['audit:read']);
+    expect((await context.api.request('GET', '/api/audit-logs', { token })).status).toBe(200);
+    await context.database.db.user.update({ where: { id: user.id }, data: { roles: ['requestor'] } });
+    expect((await context.api.request('GET', '/api/audit-logs', { token })).status).toBe(403);
   });
 });
 
 describe('revoked, expired and orphaned tokens are refused', () => {
   it('revokes a token (audited) and refuses it afterwards', async () => {
-    const { token, user } = await createUserWithToken(database.db, ['admin']);
-    const second = await api.request('POST', '/api/auth/tokens', {
+    const { token, user } = await createUserWithToken(context.database.db, ['admin']);
+    const second = await context.api.request('POST', '/api/auth/tokens', {
       token,
       body: { name: 'short-lived', permissions: ['workflow:read'] },
     });
-    const revoked = await api.request('DELETE', `/api/auth/tokens/${second.body.id}`, { token });
+    const revoked = await context.api.request('DELETE', `/api/auth/tokens/${second.body.id}`, { token });
     expect(revoked.status).toBe(200);
     expect(revoked.body.revokedAt).not.toBeNull();
-    const refused = await api.request('GET', '/api/auth/me', { token: second.body.token });
+    const refused = await context.api.request('GET', '/api/auth/me', { token: second.body.token });
     expect(refused.status).toBe(401);
     expect(refused.body.message).toBe('API token has been revoked');
-    const audit = await database.db.auditLog.findFirst({
+    const audit = await context.database.db.auditLog.findFirst({
       where: { action: 'api_token.revoked', targetId: second.body.id },
     });
     expect(audit?.actorId).toBe(user.id);
   });
 
   it("does not let a user revoke someone else's token without user:manage", async () => {
-    const owner = await createUserWithToken(database.db, ['requestor']);
-    const other = await createUserWithToken(database.db, ['approver']);
-    const ownerToken = await database.db.apiToken.findFirstOrThrow({ where: { userId: owner.user.id } });
-    const response = await api.request('DELETE', `/api/auth/tokens/${ownerToken.id}`, { token: other.token });
+    const owner = await createUserWithToken(context.database.db, ['requestor']);
+    const other = await createUserWithToken(context.database.db, ['approver']);
+    const ownerToken = await context.database.db.apiToken.findFirstOrThrow({ where: { userId: owner.user.id } });
+    const response = await context.api.request('DELETE', `/api/auth/tokens/${ownerToken.id}`, { token: other.token });
     expect(response.status).toBe(404);
-    expect((await database.db.apiToken.findUniqueOrThrow({ where: { id: ownerToken.id } })).revokedAt).toBeNull();
+    expect(
+      (await context.database.db.apiToken.findUniqueOrThrow({ where: { id: ownerToken.id } })).revokedAt,
+    ).toBeNull();
   });
 
   it('refuses an expired token', async () => {
-    const { token, user } = await createUserWithToken(database.db, ['admin']);
-    await database.db.apiToken.updateMany({
+    const { token, user } = await createUserWithToken(context.database.db, ['admin']);
+    await context.database.db.apiToken.updateMany({
       where: { userId: user.id },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    const response = await api.request('GET', '/api/auth/me', { token });
+    const response = await context.api.request('GET', '/api/auth/me', { token });
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('API token has expired');
   });
 
   it('refuses the token of a deactivated user', async () => {
-    const { token, user } = await createUserWithToken(database.db, ['admin']);
-    await database.db.user.update({ where: { id: user.id }, data: { active: false } });
-    expect((await api.request('GET', '/api/auth/me', { token })).status).toBe(401);
+    const { token, user } = await createUserWithToken(context.database.db, ['admin']);
+    await context.database.db.user.update({ where: { id: user.id }, data: { active: false } });
+    expect((await context.api.request('GET', '/api/auth/me', { token })).status).toBe(401);
   });
 
   it('refuses a token whose secret part was altered', async () => {
-    const { token } = await createUserWithToken(database.db, ['admin']);
+    const { token } = await createUserWithToken(context.database.db, ['admin']);
     const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
-    expect((await api.request('GET', '/api/auth/me', { token: altered })).status).toBe(401);
+    expect((await context.api.request('GET', '/api/auth/me', { token: altered })).status).toBe(401);
   });
 });
 
 describe('every request made with a token is audited with { via, tokenName, tokenPrefix }', () => {
   it('records reads as api_token.request entries', async () => {
-    const { token, tokenPrefix, user } = await createUserWithToken(database.db, ['admin']);
-    await api.request('GET', '/api/auth/me', { token, headers: { 'x-request-id': 'read-1' } });
-    const entry = await database.db.auditLog.findFirstOrThrow({ where: { requestId: 'read-1' } });
+    const { token, tokenPrefix, user } = await createUserWithToken(context.database.db, ['admin']);
+    await context.api.request('GET', '/api/auth/me', { token, headers: { 'x-request-id': 'read-1' } });
+    const entry = await context.database.db.auditLog.findFirstOrThrow({ where: { requestId: 'read-1' } });
     expect(entry).toEqual(
       expect.objectContaining({ action: 'api_token.request', actorType: 'user', actorId: user.id }),
     );
@@ -160,20 +150,20 @@ describe('every request made with a token is audited with { via, tokenName, toke
   });
 
   it('records refused requests with their status', async () => {
-    const { token } = await createUserWithToken(database.db, ['requestor']);
-    await api.request('GET', '/api/audit-logs', { token, headers: { 'x-request-id': 'refused-1' } });
-    const entry = await database.db.auditLog.findFirstOrThrow({ where: { requestId: 'refused-1' } });
+    const { token } = await createUserWithToken(context.database.db, ['requestor']);
+    await context.api.request('GET', '/api/audit-logs', { token, headers: { 'x-request-id': 'refused-1' } });
+    const entry = await context.database.db.auditLog.findFirstOrThrow({ where: { requestId: 'refused-1' } });
     expect(entry.metadata).toEqual(expect.objectContaining({ status: 403, via: 'api_token' }));
   });
 
   it('puts the token metadata on the write entry itself, without a second entry', async () => {
-    const { token, tokenPrefix } = await createUserWithToken(database.db, ['admin']);
-    await api.request('POST', '/api/auth/tokens', {
+    const { token, tokenPrefix } = await createUserWithToken(context.database.db, ['admin']);
+    await context.api.request('POST', '/api/auth/tokens', {
       token,
       body: { name: 'audited write', permissions: ['workflow:read'] },
       headers: { 'x-request-id': 'write-1' },
     });
-    const entries = await database.db.auditLog.findMany({ where: { requestId: 'write-1' } });
+    const entries = await context.database.db.auditLog.findMany({ where: { requestId: 'write-1' } });
     expect(entries).toHaveLength(1);
     expect(entries[0]!.action).toBe('api_token.created');
     expect(entries[0]!.metadata).toEqual(expect.objectContaining({ via: 'api_token', tokenPrefix }));

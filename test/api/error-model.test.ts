@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createDatabase } from '../../src/db/client.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../support/database.js';
+import { startTestApp, useTestApp } from '../support/app.js';
+import { testDatabaseUrl } from '../support/database.js';
 import { createUserWithToken } from '../support/users.js';
 
-let database: TestDatabase;
-let api: TestApp;
+const context = useTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
 let adminToken: string;
 let requestorToken: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startTestApp({ db: database.db, env: { BODY_LIMIT_BYTES: '2048' } });
-  adminToken = (await createUserWithToken(database.db, ['admin'])).token;
-  requestorToken = (await createUserWithToken(database.db, ['requestor'])).token;
-});
-
-afterAll(async () => {
-  await api.close();
-  await database.drop();
+  adminToken = (await createUserWithToken(context.database.db, ['admin'])).token;
+  requestorToken = (await createUserWithToken(context.database.db, ['requestor'])).token;
 });
 
 const errorShape = (statusCode: number, error: string, code: string) =>
@@ -26,7 +18,7 @@ const errorShape = (statusCode: number, error: string, code: string) =>
 
 describe('every error has one JSON shape { statusCode, error, message, details? }', () => {
   it('400 for a body that fails validation, with the zod issues in details', async () => {
-    const response = await api.request('POST', '/api/auth/tokens', {
+    const response = await context.api.request('POST', '/api/auth/tokens', {
       token: adminToken,
       body: { name: '', permissions: ['no:such'] },
     });
@@ -40,7 +32,7 @@ describe('every error has one JSON shape { statusCode, error, message, details? 
   });
 
   it('400, not 500, for malformed JSON', async () => {
-    const response = await api.request('POST', '/api/auth/tokens', {
+    const response = await context.api.request('POST', '/api/auth/tokens', {
       token: adminToken,
       rawBody: '{"name": "x", ',
       headers: { 'content-type': 'application/json' },
@@ -50,29 +42,29 @@ describe('every error has one JSON shape { statusCode, error, message, details? 
   });
 
   it('401 without credentials and with an unknown token', async () => {
-    const missing = await api.request('GET', '/api/audit-logs');
+    const missing = await context.api.request('GET', '/api/audit-logs');
     expect(missing.status).toBe(401);
     expect(missing.body).toEqual(errorShape(401, 'Unauthorized', 'unauthenticated'));
-    const unknown = await api.request('GET', '/api/audit-logs', {
+    const unknown = await context.api.request('GET', '/api/audit-logs', {
       token: 'fgt_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     });
     expect(unknown.status).toBe(401);
-    const malformed = await api.request('GET', '/api/audit-logs', { headers: { authorization: 'Basic abc' } });
+    const malformed = await context.api.request('GET', '/api/audit-logs', { headers: { authorization: 'Basic abc' } });
     expect(malformed.status).toBe(401);
   });
 
   it('403 naming the missing permission when authenticated but not allowed', async () => {
-    const response = await api.request('GET', '/api/audit-logs', { token: requestorToken });
+    const response = await context.api.request('GET', '/api/audit-logs', { token: requestorToken });
     expect(response.status).toBe(403);
     expect(response.body).toEqual(errorShape(403, 'Forbidden', 'forbidden'));
     expect(response.body.message).toContain('audit:read');
   });
 
   it('404 for an unknown route and for a missing resource', async () => {
-    const route = await api.request('GET', '/api/no-such-thing', { token: adminToken });
+    const route = await context.api.request('GET', '/api/no-such-thing', { token: adminToken });
     expect(route.status).toBe(404);
     expect(route.body).toEqual(errorShape(404, 'Not Found', 'not_found'));
-    const resource = await api.request('DELETE', '/api/auth/tokens/00000000-0000-4000-8000-000000000000', {
+    const resource = await context.api.request('DELETE', '/api/auth/tokens/00000000-0000-4000-8000-000000000000', {
       token: adminToken,
     });
     expect(resource.status).toBe(404);
@@ -81,14 +73,14 @@ describe('every error has one JSON shape { statusCode, error, message, details? 
 
   it('409 when a write conflicts with existing data', async () => {
     const body = { name: 'deploy bot', permissions: ['workflow:read'] };
-    expect((await api.request('POST', '/api/auth/tokens', { token: adminToken, body })).status).toBe(201);
-    const again = await api.request('POST', '/api/auth/tokens', { token: adminToken, body });
+    expect((await context.api.request('POST', '/api/auth/tokens', { token: adminToken, body })).status).toBe(201);
+    const again = await context.api.request('POST', '/api/auth/tokens', { token: adminToken, body });
     expect(again.status).toBe(409);
     expect(again.body).toEqual(errorShape(409, 'Conflict', 'conflict'));
   });
 
   it('413 for a body over the configured limit', async () => {
-    const response = await api.request('POST', '/api/auth/tokens', {
+    const response = await context.api.request('POST', '/api/auth/tokens', {
       token: adminToken,
       body: { name: 'x'.repeat(4096), permissions: ['workflow:read'] },
     });
@@ -98,7 +90,7 @@ describe('every error has one JSON shape { statusCode, error, message, details? 
   });
 
   it('415 for a non-JSON body where JSON is required', async () => {
-    const response = await api.request('POST', '/api/auth/tokens', {
+    const response = await context.api.request('POST', '/api/auth/tokens', {
       token: adminToken,
       rawBody: 'name=x',
       headers: { 'content-type': 'text/plain' },
@@ -137,7 +129,7 @@ describe('500s reveal nothing and are traceable by request id', () => {
   });
 
   it('gives every response a request id, generated when the client sends none', async () => {
-    const response = await api.request('GET', '/api/health');
+    const response = await context.api.request('GET', '/api/health');
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

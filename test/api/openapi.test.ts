@@ -1,33 +1,21 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { toOpenApiPath } from '../../src/api/openapi/api-docs.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { useTestApp, type TestApp } from '../support/app.js';
 
-let database: TestDatabase;
-let api: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startTestApp({ db: database.db });
-});
-
-afterAll(async () => {
-  await api.close();
-  await database.drop();
-});
+const context = useTestApp();
 
 describe('GET /api/docs/json serves an OpenAPI 3.0 description generated from the route schemas', () => {
   it('is a valid OpenAPI 3.0 document by an independent validator', async () => {
-    const response = await api.request('GET', '/api/docs/json');
+    const response = await context.api.request('GET', '/api/docs/json');
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\.0\./);
     await expect(SwaggerParser.validate(structuredClone(response.body))).resolves.toBeDefined();
   });
 
   it('lists every route the app serves, with its method', async () => {
-    const document = (await api.request('GET', '/api/docs/json')).body;
-    const served = collectServedRoutes(api);
+    const document = (await context.api.request('GET', '/api/docs/json')).body;
+    const served = collectServedRoutes(context.api);
     expect(served.length).toBeGreaterThan(5);
     for (const { method, path } of served) {
       expect({ method, path, documented: Boolean(document.paths[toOpenApiPath(path)]?.[method]) }).toEqual({
@@ -39,7 +27,7 @@ describe('GET /api/docs/json serves an OpenAPI 3.0 description generated from th
   });
 
   it('documents request bodies from the same zod schemas that validate them', async () => {
-    const document = (await api.request('GET', '/api/docs/json')).body;
+    const document = (await context.api.request('GET', '/api/docs/json')).body;
     const body = document.paths['/api/auth/tokens'].post.requestBody.content['application/json'].schema;
     const schema = body.$ref ? document.components.schemas[body.$ref.split('/').pop()] : body;
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'permissions']));
@@ -49,21 +37,21 @@ describe('GET /api/docs/json serves an OpenAPI 3.0 description generated from th
 
 describe('GET /api/docs serves an explorer that needs no internet', () => {
   it('serves the page and every asset it references from this server', async () => {
-    const page = await api.request('GET', '/api/docs');
+    const page = await context.api.request('GET', '/api/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const references = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(references.length).toBeGreaterThanOrEqual(4);
     for (const reference of references) {
       expect(reference.startsWith('/api/docs')).toBe(true);
-      const asset = await api.request('GET', reference);
+      const asset = await context.api.request('GET', reference);
       expect({ reference, status: asset.status }).toEqual({ reference, status: 200 });
     }
   });
 
   it('refuses assets outside its list', async () => {
-    expect((await api.request('GET', '/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
-    expect((await api.request('GET', '/api/docs/assets/index.html')).status).toBe(404);
+    expect((await context.api.request('GET', '/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
+    expect((await context.api.request('GET', '/api/docs/assets/index.html')).status).toBe(404);
   });
 });
 

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { recordAudit } from '../../src/audit/index.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { useTestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 
-let database: TestDatabase;
-let api: TestApp;
+const context = useTestApp();
 let token: string;
 const ENTRIES = 45;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startTestApp({ db: database.db });
-  token = (await createUserWithToken(database.db, ['admin'])).token;
+  const { db } = context.database;
+  token = (await createUserWithToken(db, ['admin'])).token;
   for (let index = 0; index < ENTRIES; index += 1) {
-    await recordAudit(database.db, {
+    await recordAudit(db, {
       action: `test.entry_${String(index).padStart(2, '0')}`,
       actor: { type: 'system' },
       target: { type: 'pagination', id: String(index) },
@@ -22,13 +19,8 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await api.close();
-  await database.drop();
-});
-
 // Requests made with a token are audited too; the entries of this test are told apart by target.
-const list = (query: string) => api.request('GET', `/api/audit-logs?targetType=pagination&${query}`, { token });
+const list = (query: string) => context.api.request('GET', `/api/audit-logs?targetType=pagination&${query}`, { token });
 
 describe('list endpoints answer { data, total, page, pageSize, totalPages }', () => {
   it('defaults to page 1 of 20', async () => {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { afterAll, beforeAll } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../src/api/app.js';
 import type { HealthProbes } from '../../src/api/routes/health.js';
@@ -7,6 +8,7 @@ import { loadConfig } from '../../src/config/index.js';
 import type { Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { connectTemporalClient } from '../../src/temporal/client.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
 import { stackValue } from './stack.js';
 
 export interface TestResponse {
@@ -89,6 +91,38 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await temporal?.close();
+    },
+  };
+}
+
+export interface AppUnderTest {
+  readonly api: TestApp;
+  readonly database: TestDatabase;
+}
+
+/**
+ * The usual setup of an API test file: its own database and the app on it, created before the
+ * file's tests and removed after them. Read `api` and `database` inside tests, not at load time.
+ */
+export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): AppUnderTest {
+  let api: TestApp | undefined;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    api = await startTestApp({ ...options, db: database.db });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await database?.drop();
+  });
+  return {
+    get api() {
+      if (!api) throw new Error('useTestApp: the app is only available inside tests');
+      return api;
+    },
+    get database() {
+      if (!database) throw new Error('useTestApp: the database is only available inside tests');
+      return database;
     },
   };
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../errors/index.js';
 import { can } from '../../permissions/index.js';
 import { createApiToken, revokeApiToken, viewOf } from '../../services/api-tokens.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
-import { pageOf, pageSchema, paginationQuery, skipTake } from '../pagination.js';
+import { fetchPage, pageSchema, paginationQuery } from '../pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const listQuery = paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }).extend(
@@ -46,11 +46,14 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
           ...(query.all ? {} : { userId: principal.userId }),
           ...(query.includeRevoked ? {} : { revokedAt: null }),
         };
-        const [tokens, total] = await Promise.all([
-          db.apiToken.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...skipTake(query) }),
-          db.apiToken.count({ where }),
-        ]);
-        ctx.body = pageOf(tokens.map(viewOf), total, query);
+        ctx.body = await fetchPage(
+          query,
+          async (window) =>
+            (await db.apiToken.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
+              viewOf,
+            ),
+          () => db.apiToken.count({ where }),
+        );
       },
     })
     .add({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { auditLogSchema } from '../../domain/audit-logs.js';
 import { queryTimestamp } from '../../domain/common.js';
-import { pageOf, pageSchema, paginationQuery, skipTake } from '../pagination.js';
+import { fetchPage, pageSchema, paginationQuery } from '../pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const listQuery = paginationQuery({ sortable: ['createdAt', 'action'], defaultSortBy: 'createdAt' }).extend({
@@ -30,15 +30,12 @@ export function auditLogRoutes(deps: ResourceRouterDependencies, db: Database): 
         targetId: query.targetId,
         createdAt: query.from || query.to ? { gte: query.from, lt: query.to } : undefined,
       };
-      const [entries, total] = await Promise.all([
-        db.auditLog.findMany({
-          where,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
-          ...skipTake(query),
-        }),
-        db.auditLog.count({ where }),
-      ]);
-      ctx.body = pageOf(entries, total, query);
+      ctx.body = await fetchPage(
+        query,
+        (window) =>
+          db.auditLog.findMany({ where, orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }], ...window }),
+        () => db.auditLog.count({ where }),
+      );
     },
   });
 }
