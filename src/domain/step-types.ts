@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/**
+ * Every step type, defined once: its config schema (which drives validation, the OpenAPI
+ * description and the generated docs) and the transition outcomes it can produce.
+ */
+
+export const durationSchema = z
+  .string()
+  .regex(/^\d+(ms|s|m|h|d)$/, 'must be a duration such as 90s, 30m, 72h or 7d')
+  .describe('A duration: a whole number followed by ms, s, m, h or d');
+
+const text = (description: string) => z.string().min(1).describe(description);
+
+const taskFieldSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier'),
+    type: z.enum(['string', 'number', 'boolean', 'date']),
+    label: z.string().optional(),
+    required: z.boolean().default(true),
+  })
+  .strict();
+
+export const STEP_TYPES = {
+  start: {
+    description: 'Entry point of the workflow; exactly one per workflow.',
+    outcomes: ['success'],
+    config: z.object({}).strict(),
+  },
+  end: {
+    description: 'Completes the run; has no transitions.',
+    outcomes: [],
+    config: z.object({}).strict(),
+  },
+  notification: {
+    description: 'Sends an in-app notification (and an email when SMTP is configured).',
+    outcomes: ['success', 'error'],
+    config: z
+      .object({
+        recipientId: text('User id, role name or {{variable}} of the recipient'),
+        template: z.string().optional().describe('Name of an email template'),
+        subject: z.string().optional(),
+        message: z.string().optional().describe('Message text; {{variable}} interpolation applies'),
+      })
+      .strict(),
+  },
+  approval: {
+    description: 'Asks approvers for a decision and waits for it.',
+    outcomes: ['approved', 'rejected', 'timeout', 'error'],
+    config: z
+      .object({
+        approvers: z
+          .array(text('User id, role name or {{variable}}'))
+          .min(1, 'approvers must name at least one approver'),
+        mode: z
+          .union([z.enum(['any', 'all']), z.object({ atLeast: z.number().int().min(1) }).strict()])
+          .default('any')
+          .describe('any (default), all, or a quorum { atLeast: N }'),
+        timeout: durationSchema.optional(),
+        allowSelfApproval: z.boolean().default(false),
+        escalation: z
+          .object({
+            after: durationSchema,
+            addApprovers: z.array(z.string().min(1)).optional(),
+            notify: z.array(z.string().min(1)).optional(),
+          })
+          .strict()
+          .optional(),
+        message: z.string().optional(),
+      })
+      .strict(),
+  },
+  task: {
+    description: 'Asks a person to complete a form and waits for it.',
+    outcomes: ['success', 'timeout', 'error'],
+    config: z
+      .object({
+        assignee: text('User id, role name or {{variable}} of the assignee'),
+        title: z.string().optional(),
+        instructions: z.string().optional(),
+        fields: z.array(taskFieldSchema).default([]).describe('Values the completion must supply'),
+        timeout: durationSchema.optional(),
+      })
+      .strict(),
+  },
+  condition: {
+    description: 'Branches on a boolean CEL expression over the run variables.',
+    outcomes: ['true', 'false', 'error'],
+    config: z.object({ expression: text('A CEL expression that evaluates to a boolean') }).strict(),
+  },
+  connector: {
+    description: 'Runs a command of a connector.',
+    outcomes: ['success', 'error'],
+    config: z
+      .object({
+        connector: text('Connector name'),
+        command: text('Command name'),
+        parameters: z.record(z.string(), z.unknown()).default({}),
+        simulateFailure: z.union([z.boolean(), z.string()]).optional(),
+        outputVariable: z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+          .optional()
+          .describe('Variable that receives the result data'),
+      })
+      .strict(),
+  },
+  role_grant: {
+    description: 'Grants a business role to a user, provisioning its entitlements.',
+    outcomes: ['success', 'error'],
+    config: z
+      .object({
+        role: text('Business role name'),
+        subject: text('User id or {{variable}} of the user'),
+        onDuplicate: z.enum(['skip', 'error']).default('skip'),
+      })
+      .strict(),
+  },
+  role_revoke: {
+    description: 'Revokes a business role from a user, deprovisioning its entitlements.',
+    outcomes: ['success', 'error'],
+    config: z
+      .object({ role: text('Business role name'), subject: text('User id or {{variable}} of the user') })
+      .strict(),
+  },
+  delay: {
+    description: 'Waits for a duration (a durable timer).',
+    outcomes: ['success'],
+    config: z.object({ duration: durationSchema }).strict(),
+  },
+} as const satisfies Record<string, { description: string; outcomes: readonly string[]; config: z.ZodObject }>;
+
+export type StepType = keyof typeof STEP_TYPES;
+export const STEP_TYPE_NAMES = Object.keys(STEP_TYPES) as StepType[];
+export const TRANSITION_OUTCOMES = ['success', 'error', 'approved', 'rejected', 'timeout', 'true', 'false'] as const;
+
+export function isStepType(type: string): type is StepType {
+  return Object.hasOwn(STEP_TYPES, type);
+}
+
+export type StepConfig<T extends StepType> = z.output<(typeof STEP_TYPES)[T]['config']>;

@@ -1,0 +1,370 @@
+import type { z } from 'zod';
+import { STEP_TYPES, isStepType } from '../domain/step-types.js';
+import {
+  workflowDefinitionInputSchema,
+  type WorkflowDefinitionInput,
+  type WorkflowStep,
+} from '../domain/workflow-definition.js';
+import { checkExpression } from './expressions.js';
+import { indexSteps, reachableFrom, stepsThatReachAnEnd } from './graph.js';
+import { scanInterpolations, stringsIn } from './interpolation.js';
+
+/** Stable codes of validation findings; docs/workflow-validation.md explains each. */
+export type ValidationCode =
+  | 'invalid_shape'
+  | 'unknown_step_type'
+  | 'invalid_config'
+  | 'missing_required_config'
+  | 'duplicate_step_id'
+  | 'missing_start'
+  | 'multiple_starts'
+  | 'missing_end'
+  | 'end_has_transitions'
+  | 'unknown_transition_target'
+  | 'invalid_transition_outcome'
+  | 'duplicate_transition_outcome'
+  | 'unreachable_step'
+  | 'cannot_reach_end'
+  | 'duplicate_variable'
+  | 'undeclared_variable'
+  | 'invalid_interpolation'
+  | 'invalid_expression'
+  | 'unknown_connector'
+  | 'unknown_connector_command'
+  | 'subject_variable_undeclared'
+  | 'subject_variable_not_user'
+  | 'connector_unverified'
+  | 'unused_variable';
+
+export interface ValidationItem {
+  code: ValidationCode;
+  message: string;
+  stepId?: string;
+  path?: string;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  errors: ValidationItem[];
+  warnings: ValidationItem[];
+  subjectVariableError: ValidationItem | null;
+  /** The parsed definition with defaults applied, when its shape is right. */
+  definition?: WorkflowDefinitionInput;
+}
+
+export interface ValidationOptions {
+  /** Publish-time rules on top of the shape checks. */
+  strict: boolean;
+  /** Connector names and their commands; absent or empty when no connectors are registered. */
+  connectors?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** Roots a reference may start with besides the declared variables. */
+export const BUILT_IN_REFERENCE_ROOTS = ['run', 'steps'] as const;
+
+/**
+ * Checks a definition. Lenient mode (drafts) reports shape problems only; strict mode (publish,
+ * or `strict: true`) adds the graph, reference and configuration rules. Pure and linear in the
+ * size of the definition.
+ */
+export function validateWorkflowDefinition(input: unknown, options: ValidationOptions): ValidationResult {
+  const parsed = workflowDefinitionInputSchema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      valid: false,
+      errors: parsed.error.issues.map((issue) => ({
+        code: 'invalid_shape',
+        message: issue.message,
+        path: issue.path.join('.') || undefined,
+        stepId: stepIdAt(input, issue.path),
+      })),
+      warnings: [],
+      subjectVariableError: null,
+    };
+  }
+  const definition = parsed.data;
+  const findings = new Findings();
+  checkStepTypesAndConfigs(definition.steps, options.strict, findings);
+  const subjectVariableError = checkSubjectVariable(definition);
+  if (options.strict) {
+    checkStructure(definition.steps, findings);
+    checkVariables(definition, findings);
+    checkConnectors(definition.steps, options.connectors, findings);
+  }
+  const errors = findings.errors;
+  return {
+    valid: errors.length === 0 && (!options.strict || subjectVariableError === null),
+    errors,
+    warnings: findings.warnings,
+    subjectVariableError,
+    definition,
+  };
+}
+
+class Findings {
+  readonly errors: ValidationItem[] = [];
+  readonly warnings: ValidationItem[] = [];
+  error(item: ValidationItem): void {
+    this.errors.push(item);
+  }
+  warning(item: ValidationItem): void {
+    this.warnings.push(item);
+  }
+}
+
+function stepIdAt(input: unknown, path: PropertyKey[]): string | undefined {
+  if (path[0] !== 'steps' || typeof path[1] !== 'number') return undefined;
+  const steps = (input as { steps?: unknown[] } | null)?.steps;
+  const step = Array.isArray(steps) ? (steps[path[1]] as { id?: unknown } | undefined) : undefined;
+  return typeof step?.id === 'string' ? step.id : undefined;
+}
+
+function checkStepTypesAndConfigs(steps: readonly WorkflowStep[], strict: boolean, findings: Findings): void {
+  steps.forEach((step, index) => {
+    if (!isStepType(step.type)) {
+      findings.error({
+        code: 'unknown_step_type',
+        message: `Step ${step.id} has unknown type "${step.type}"`,
+        stepId: step.id,
+        path: `steps.${index}.type`,
+      });
+      return;
+    }
+    // Drafts may be incomplete: lenient mode checks only the types of the fields present.
+    const schema: z.ZodObject = strict ? STEP_TYPES[step.type].config : STEP_TYPES[step.type].config.partial();
+    const result = schema.safeParse(step.config);
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      const missing = issue.code === 'invalid_type' && getAt(step.config, issue.path) === undefined;
+      const field = issue.path.join('.');
+      findings.error({
+        code: missing ? 'missing_required_config' : 'invalid_config',
+        message: missing
+          ? `Step ${step.id} (${step.type}) needs config.${field}`
+          : `Step ${step.id} config${field ? `.${field}` : ''}: ${issue.message}`,
+        stepId: step.id,
+        path: `steps.${index}.config${field ? `.${field}` : ''}`,
+      });
+    }
+  });
+}
+
+function getAt(value: unknown, path: PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (current, key) =>
+      current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined,
+    value,
+  );
+}
+
+function checkStructure(steps: readonly WorkflowStep[], findings: Findings): void {
+  const seenIds = new Set<string>();
+  steps.forEach((step, index) => {
+    if (seenIds.has(step.id)) {
+      findings.error({
+        code: 'duplicate_step_id',
+        message: `Step id ${step.id} is used more than once`,
+        stepId: step.id,
+        path: `steps.${index}.id`,
+      });
+    }
+    seenIds.add(step.id);
+  });
+
+  const starts = steps.filter((step) => step.type === 'start');
+  if (starts.length === 0)
+    findings.error({ code: 'missing_start', message: 'The workflow needs exactly one start step' });
+  for (const extra of starts.slice(1)) {
+    findings.error({ code: 'multiple_starts', message: `Step ${extra.id} is a second start step`, stepId: extra.id });
+  }
+  if (!steps.some((step) => step.type === 'end'))
+    findings.error({ code: 'missing_end', message: 'The workflow needs at least one end step' });
+
+  const index = indexSteps(steps);
+  steps.forEach((step, stepIndex) => {
+    const allowed: readonly string[] = isStepType(step.type) ? STEP_TYPES[step.type].outcomes : [];
+    if (step.type === 'end' && step.transitions.length > 0) {
+      findings.error({
+        code: 'end_has_transitions',
+        message: `End step ${step.id} must not have transitions`,
+        stepId: step.id,
+        path: `steps.${stepIndex}.transitions`,
+      });
+    }
+    const seenOutcomes = new Set<string>();
+    step.transitions.forEach((transition, transitionIndex) => {
+      const path = `steps.${stepIndex}.transitions.${transitionIndex}`;
+      if (step.type !== 'end' && isStepType(step.type) && !allowed.includes(transition.on)) {
+        findings.error({
+          code: 'invalid_transition_outcome',
+          message: `Step ${step.id} (${step.type}) has no outcome "${transition.on}"; it has ${allowed.join(', ')}`,
+          stepId: step.id,
+          path: `${path}.on`,
+        });
+      }
+      if (seenOutcomes.has(transition.on)) {
+        findings.error({
+          code: 'duplicate_transition_outcome',
+          message: `Step ${step.id} has two transitions on "${transition.on}"`,
+          stepId: step.id,
+          path: `${path}.on`,
+        });
+      }
+      seenOutcomes.add(transition.on);
+      if (!index.has(transition.goto)) {
+        findings.error({
+          code: 'unknown_transition_target',
+          message: `Step ${step.id} goes to unknown step "${transition.goto}"`,
+          stepId: step.id,
+          path: `${path}.goto`,
+        });
+      }
+    });
+  });
+
+  const start = starts[0];
+  if (!start) return;
+  const reachable = reachableFrom(start.id, index);
+  const reachingEnd = stepsThatReachAnEnd(index);
+  for (const step of index.values()) {
+    if (!reachable.has(step.id)) {
+      findings.error({
+        code: 'unreachable_step',
+        message: `Step ${step.id} cannot be reached from the start step`,
+        stepId: step.id,
+      });
+    } else if (!reachingEnd.has(step.id)) {
+      findings.error({
+        code: 'cannot_reach_end',
+        message: `From step ${step.id} no end step can be reached (a dead end or a loop without exit)`,
+        stepId: step.id,
+      });
+    }
+  }
+}
+
+function checkVariables(definition: WorkflowDefinitionInput, findings: Findings): void {
+  const declared = new Set<string>();
+  definition.variables.forEach((variable, index) => {
+    if (declared.has(variable.name)) {
+      findings.error({
+        code: 'duplicate_variable',
+        message: `Variable ${variable.name} is declared more than once`,
+        path: `variables.${index}.name`,
+      });
+    }
+    declared.add(variable.name);
+  });
+  const stepIds = new Set(definition.steps.map((step) => step.id));
+  const used = new Set<string>();
+  const scopeNames = [...declared, ...BUILT_IN_REFERENCE_ROOTS];
+
+  definition.steps.forEach((step, stepIndex) => {
+    for (const { path, text } of stringsIn(step.config)) {
+      const at = `steps.${stepIndex}.config.${path.join('.')}`;
+      const scan = scanInterpolations(text);
+      for (const problem of scan.problems) {
+        findings.error({
+          code: 'invalid_interpolation',
+          message: `Step ${step.id}: ${problem}`,
+          stepId: step.id,
+          path: at,
+        });
+      }
+      for (const reference of scan.references) {
+        const [root, second] = reference.split('.');
+        used.add(root!);
+        const known =
+          declared.has(root!) || root === 'run' || (root === 'steps' && second !== undefined && stepIds.has(second));
+        if (!known) {
+          findings.error({
+            code: 'undeclared_variable',
+            message: `Step ${step.id} refers to {{${reference}}}, which is not a declared variable`,
+            stepId: step.id,
+            path: at,
+          });
+        }
+      }
+    }
+    if (step.type === 'condition' && typeof step.config.expression === 'string') {
+      const problem = checkExpression(step.config.expression, scopeNames);
+      for (const name of declared) if (new RegExp(`\\b${name}\\b`).test(step.config.expression)) used.add(name);
+      if (problem) {
+        findings.error({
+          code: problem.kind === 'unknown_variable' ? 'undeclared_variable' : 'invalid_expression',
+          message: `Step ${step.id} condition: ${problem.message}`,
+          stepId: step.id,
+          path: `steps.${stepIndex}.config.expression`,
+        });
+      }
+    }
+  });
+  if (definition.subjectVariable) used.add(definition.subjectVariable);
+  definition.variables.forEach((variable, index) => {
+    if (!used.has(variable.name)) {
+      findings.warning({
+        code: 'unused_variable',
+        message: `Variable ${variable.name} is declared but never used`,
+        path: `variables.${index}`,
+      });
+    }
+  });
+}
+
+function checkConnectors(
+  steps: readonly WorkflowStep[],
+  connectors: ValidationOptions['connectors'],
+  findings: Findings,
+): void {
+  steps.forEach((step, index) => {
+    if (step.type !== 'connector') return;
+    const name = step.config.connector;
+    const command = step.config.command;
+    if (typeof name !== 'string' || typeof command !== 'string') return;
+    if (!connectors || connectors.size === 0) {
+      findings.warning({
+        code: 'connector_unverified',
+        message: `Step ${step.id}: no connectors are registered, so ${name}.${command} could not be checked`,
+        stepId: step.id,
+      });
+      return;
+    }
+    const commands = connectors.get(name);
+    if (!commands) {
+      findings.error({
+        code: 'unknown_connector',
+        message: `Step ${step.id} uses unknown connector "${name}"`,
+        stepId: step.id,
+        path: `steps.${index}.config.connector`,
+      });
+    } else if (!commands.has(command)) {
+      findings.error({
+        code: 'unknown_connector_command',
+        message: `Connector ${name} has no command "${command}"`,
+        stepId: step.id,
+        path: `steps.${index}.config.command`,
+      });
+    }
+  });
+}
+
+function checkSubjectVariable(definition: WorkflowDefinitionInput): ValidationItem | null {
+  const name = definition.subjectVariable;
+  if (!name) return null;
+  const variable = definition.variables.find((candidate) => candidate.name === name);
+  if (!variable) {
+    return {
+      code: 'subject_variable_undeclared',
+      message: `subjectVariable ${name} is not a declared variable`,
+      path: 'subjectVariable',
+    };
+  }
+  if (variable.type !== 'user') {
+    return {
+      code: 'subject_variable_not_user',
+      message: `subjectVariable ${name} must be of type user, not ${variable.type}`,
+      path: 'subjectVariable',
+    };
+  }
+  return null;
+}

@@ -1,0 +1,2 @@
+export { simpleApprovalExample } from './simple-approval.js';
+export { provisioningExample } from './provisioning.js';
