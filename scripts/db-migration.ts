@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pendingSchemaChanges, projectRoot } from '../src/db/migrate.js';
@@ -18,6 +18,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 async function diffOnSomeServer(): Promise<string> {
   if (process.env.DATABASE_URL) return pendingSchemaChanges(process.env.DATABASE_URL);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'flowgate-migration-'));
+  await chmod(dataDir, 0o755); // reachable by the postgres user when run as root
   const postgres = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'pg'),
     port: await freePort(),

@@ -17,6 +17,8 @@ import { apiTokenRoutes } from './routes/api-tokens.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
+import { projectRoutes } from './routes/projects.js';
+import { workflowRoutes } from './routes/workflows.js';
 
 export interface AppDependencies {
   config: Readonly<Config>;
@@ -52,6 +54,8 @@ export function createApp(deps: AppDependencies): App {
     authRoutes(routerDeps, db, config),
     apiTokenRoutes(routerDeps, db),
     auditLogRoutes(routerDeps, db),
+    workflowRoutes(routerDeps, db, config),
+    projectRoutes(routerDeps, db),
     apiDocsRoutes(routerDeps, docs),
   ];
 

@@ -26,6 +26,8 @@ export interface RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /** The body's documented schema, when the handler validates a loosely typed body itself. */
+  documentedBody?: z.ZodType;
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
   handler: (ctx: AppContext, input: { params: Parsed<P>; query: Parsed<Q>; body: Parsed<B> }) => Promise<void> | void;
 }
@@ -75,7 +77,7 @@ export class ResourceRouter {
       secured: route.access !== 'public',
       params: route.params,
       query: route.query,
-      body: route.body,
+      body: route.documentedBody ?? route.body,
       responses: route.responses,
     });
     return this;

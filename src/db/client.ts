@@ -15,3 +15,11 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export { Prisma };
+
+/**
+ * A value for a JSON column. Callers pass data that came from parsed JSON (validated request
+ * bodies), which is JSON by construction; zod's inferred types just do not say so.
+ */
+export function jsonColumn(value: unknown): Prisma.InputJsonValue {
+  return value as Prisma.InputJsonValue;
+}

@@ -43,8 +43,7 @@ export const stepSchema = z
   .strict()
   .meta({ id: 'Step' });
 
-/** What a client sends to create, update or validate a definition. */
-export const workflowDefinitionInputSchema = z
+export const workflowDefinitionFieldsSchema = z
   .object({
     name: z.string().trim().min(1, 'name is required').max(200),
     description: z.string().max(5000).default(''),
@@ -61,7 +60,10 @@ export const workflowDefinitionInputSchema = z
     onError: z.enum(ERROR_STRATEGIES).default('stop'),
     debugLogging: z.boolean().default(false),
   })
-  .strict()
+  .strict();
+
+/** What a client sends to create, update or validate a definition. */
+export const workflowDefinitionInputSchema = workflowDefinitionFieldsSchema
   .refine((value) => !value.workflowSet || value.project, {
     message: 'workflowSet needs a project',
     path: ['workflowSet'],
@@ -79,3 +81,25 @@ export type WorkflowGraph = Pick<
   WorkflowDefinitionInput,
   'name' | 'variables' | 'steps' | 'subjectVariable' | 'onError'
 >;
+
+/** A stored definition as the API returns it. */
+export const workflowViewSchema = workflowDefinitionFieldsSchema
+  .extend({
+    id: z.uuid(),
+    status: z.enum(WORKFLOW_STATUSES),
+    version: z
+      .number()
+      .int()
+      .describe('Incremented by each publish; 0 for a new draft, the source version for a clone'),
+    revision: z.number().int().describe('Bumped by every write'),
+    sourceWorkflowId: z.uuid().nullable(),
+    previousVersion: z.object({ id: z.uuid(), href: z.string() }).nullable(),
+    createdBy: z.uuid().nullable(),
+    publishedAt: z.date().nullable(),
+    deletedAt: z.date().nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: 'Workflow' });
+
+export type WorkflowView = z.output<typeof workflowViewSchema>;

@@ -15,7 +15,13 @@ export const simpleApprovalExample: WorkflowDefinitionInput = {
     { name: 'reason', type: 'string', required: false, description: 'Why the access is needed' },
   ],
   steps: [
-    { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'manager_approval' }] },
+    {
+      id: 'start',
+      name: 'Start',
+      type: 'start',
+      config: {},
+      transitions: [{ on: 'success', goto: 'manager_approval' }],
+    },
     {
       id: 'manager_approval',
       name: 'Manager approval',

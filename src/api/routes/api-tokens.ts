@@ -5,7 +5,7 @@ import { AppError } from '../../errors/index.js';
 import { can } from '../../permissions/index.js';
 import { createApiToken, revokeApiToken, viewOf } from '../../services/api-tokens.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
-import { fetchPage, pageSchema, paginationQuery } from '../pagination.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const listQuery = paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }).extend(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { auditLogSchema } from '../../domain/audit-logs.js';
 import { queryTimestamp } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../pagination.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const listQuery = paginationQuery({ sortable: ['createdAt', 'action'], defaultSortBy: 'createdAt' }).extend({

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { idParams } from '../../domain/common.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import {
+  addWorkflowSet,
+  createProject,
+  deleteProject,
+  deleteWorkflowSet,
+  loadProject,
+  projectInclude,
+  removeProjectMember,
+  setProjectMember,
+  toProjectView,
+  updateProject,
+  updateWorkflowSet,
+} from '../../services/projects.js';
+import { auditedCaller } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const name = z.string().trim().min(1, 'name is required').max(200);
+const description = z.string().max(5000);
+const workflowSetInput = z.object({ name, description: description.default('') }).strict();
+
+const projectSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    workflowSets: z.array(z.object({ id: z.uuid(), name: z.string(), description: z.string() })),
+    members: z.array(z.object({ userId: z.uuid(), role: z.string() })),
+    workflowCount: z.number().int(),
+    createdBy: z.uuid().nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: 'Project' });
+const project = { description: 'The project', schema: projectSchema };
+
+const listQuery = paginationQuery({
+  sortable: ['name', 'createdAt'],
+  defaultSortBy: 'name',
+  defaultSortOrder: 'asc',
+}).extend({
+  search: z.string().min(1).optional(),
+});
+const setParams = z.object({ id: z.uuid(), setId: z.uuid() });
+const memberParams = z.object({ id: z.uuid(), userId: z.uuid() });
+
+export function projectRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+  return new ResourceRouter('/api/projects', 'Projects', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: 'Projects with their workflow sets',
+      access: 'project:read',
+      query: listQuery,
+      responses: { 200: { description: 'A page of projects', schema: pageSchema(projectSchema) } },
+      async handler(ctx, { query }) {
+        const where = query.search ? { name: { contains: query.search, mode: 'insensitive' as const } } : {};
+        ctx.body = await fetchPage(
+          query,
+          async (window) =>
+            (
+              await db.project.findMany({
+                where,
+                include: projectInclude,
+                orderBy: { [query.sortBy]: query.sortOrder },
+                ...window,
+              })
+            ).map(toProjectView),
+          () => db.project.count({ where }),
+        );
+      },
+    })
+    .add({
+      method: 'post',
+      path: '',
+      summary: 'Create a project (the creator becomes its owner)',
+      access: 'project:create',
+      body: z
+        .object({ name, description: description.default(''), workflowSets: z.array(workflowSetInput).default([]) })
+        .strict(),
+      responses: { 201: project, 409: { description: 'The name is taken' } },
+      async handler(ctx, { body }) {
+        ctx.status = 201;
+        ctx.body = await createProject(db, auditedCaller(ctx), body);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id',
+      summary: 'One project',
+      access: 'project:read',
+      params: idParams,
+      responses: { 200: project },
+      async handler(ctx, { params }) {
+        ctx.body = toProjectView(await loadProject(db, params.id));
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id',
+      summary: 'Rename or describe a project',
+      access: 'project:update',
+      params: idParams,
+      body: z.object({ name: name.optional(), description: description.optional() }).strict(),
+      responses: { 200: project, 409: { description: 'The name is taken' } },
+      async handler(ctx, { params, body }) {
+        ctx.body = await updateProject(db, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a project that holds no workflows',
+      access: 'project:delete',
+      params: idParams,
+      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      async handler(ctx, { params }) {
+        await deleteProject(db, auditedCaller(ctx), params.id);
+        ctx.body = { message: 'Project deleted', id: params.id };
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/workflow-sets',
+      summary: 'Add a workflow set',
+      access: 'workflow_set:manage',
+      params: idParams,
+      body: workflowSetInput,
+      responses: { 201: project },
+      async handler(ctx, { params, body }) {
+        ctx.status = 201;
+        ctx.body = await addWorkflowSet(db, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id/workflow-sets/:setId',
+      summary: 'Rename or describe a workflow set',
+      access: 'workflow_set:manage',
+      params: setParams,
+      body: z.object({ name: name.optional(), description: description.optional() }).strict(),
+      responses: { 200: project },
+      async handler(ctx, { params, body }) {
+        ctx.body = await updateWorkflowSet(db, auditedCaller(ctx), params.id, params.setId, body);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id/workflow-sets/:setId',
+      summary: 'Delete an empty workflow set',
+      access: 'workflow_set:manage',
+      params: setParams,
+      responses: { 200: project },
+      async handler(ctx, { params }) {
+        ctx.body = await deleteWorkflowSet(db, auditedCaller(ctx), params.id, params.setId);
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id/members/:userId',
+      summary: 'Make a user an owner or member of the project (project authority over its workflows)',
+      access: 'project:update',
+      params: memberParams,
+      body: z.object({ role: z.enum(['owner', 'member']).default('member') }).strict(),
+      responses: { 200: project },
+      async handler(ctx, { params, body }) {
+        ctx.body = await setProjectMember(db, auditedCaller(ctx), params.id, {
+          userId: params.userId,
+          role: body.role,
+        });
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id/members/:userId',
+      summary: 'Remove a user from the project',
+      access: 'project:update',
+      params: memberParams,
+      responses: { 200: project },
+      async handler(ctx, { params }) {
+        ctx.body = await removeProjectMember(db, auditedCaller(ctx), params.id, params.userId);
+      },
+    });
+}

@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/client.js';
+import { idParams, queryBoolean } from '../../domain/common.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import {
+  CATEGORIES,
+  WORKFLOW_STATUSES,
+  workflowDefinitionFieldsSchema,
+  workflowDefinitionInputSchema,
+  workflowViewSchema,
+} from '../../domain/workflow-definition.js';
+import { renderMermaidFlowchart, renderWorkflowMarkdown } from '../../rendering/workflow-docs.js';
+import {
+  deleteWorkflow,
+  permanentlyDeleteWorkflow,
+  restoreWorkflow,
+} from '../../services/workflows/delete-workflow.js';
+import { createWorkflow, moveWorkflow, updateWorkflow } from '../../services/workflows/edit-workflow.js';
+import { listWorkflows } from '../../services/workflows/list-workflows.js';
+import {
+  deprecateWorkflow,
+  publishWorkflow,
+  revertWorkflowToDraft,
+} from '../../services/workflows/publish-workflow.js';
+import { validateDefinition } from '../../services/workflows/validation.js';
+import { loadWorkflow, toWorkflowView } from '../../services/workflows/workflow-record.js';
+import { createWorkflowVersion, diffWorkflowVersions } from '../../services/workflows/workflow-versions.js';
+import { validationFailed } from '../../errors/index.js';
+import { auditedCaller } from '../audit-context.js';
+import type { AppContext } from '../context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const listQuery = paginationQuery({
+  sortable: ['updatedAt', 'createdAt', 'name', 'version'],
+  defaultSortBy: 'updatedAt',
+}).extend({
+  status: z.enum(WORKFLOW_STATUSES, { error: `status must be one of: ${WORKFLOW_STATUSES.join(', ')}` }).optional(),
+  category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }).optional(),
+  project: z.string().min(1).optional().describe('Project name'),
+  workflowSet: z.string().min(1).optional().describe('Workflow set name'),
+  search: z.string().min(1).optional().describe('Case-insensitive match on name or description'),
+  includeDeleted: queryBoolean('includeDeleted').optional(),
+});
+
+const validationItemSchema = z
+  .object({ code: z.string(), message: z.string(), stepId: z.string().optional(), path: z.string().optional() })
+  .meta({ id: 'ValidationItem' });
+const validationResultSchema = z
+  .object({
+    valid: z.boolean(),
+    errors: z.array(validationItemSchema),
+    warnings: z.array(validationItemSchema),
+    subjectVariableError: validationItemSchema.nullable(),
+  })
+  .meta({ id: 'ValidationResult' });
+
+// The definition is checked by the validator (which reports every problem with a stable code),
+// not by the request schema, so these routes accept any object and document the real shape.
+const definitionBody = z.record(z.string(), z.unknown());
+const documentedValidateBody = workflowDefinitionFieldsSchema.extend({
+  strict: z.boolean().optional().describe('Apply the publish-time rules'),
+});
+
+const publishBody = z.object({ deprecatePreviousVersionId: z.uuid().optional() }).strict();
+const deprecateBody = z
+  .object({ replacedBy: z.uuid().optional().describe('The workflow that replaces this one, for the audit trail') })
+  .strict();
+const revertBody = z.object({ confirmationName: z.string({ error: 'confirmationName is required' }) }).strict();
+const moveBody = z
+  .object({ project: z.string().min(1).nullable(), workflowSet: z.string().min(1).nullable().default(null) })
+  .strict()
+  .refine((value) => !value.workflowSet || value.project, {
+    message: 'workflowSet needs a project',
+    path: ['workflowSet'],
+  });
+const docsQuery = z.object({
+  format: z
+    .enum(['markdown', 'mermaid'], { error: 'format must be markdown or mermaid' })
+    .optional()
+    .default('markdown'),
+});
+
+const workflow = { description: 'The workflow', schema: workflowViewSchema };
+
+/** The revision in an `If-Match: "<revision>"` header, if the client sent one. */
+function expectedRevision(ctx: AppContext): number | undefined {
+  const header = ctx.get('if-match').trim();
+  if (header === '') return undefined;
+  const match = /^(?:W\/)?"?(\d+)"?$/.exec(header);
+  if (!match) throw validationFailed('If-Match must hold the revision of the workflow, e.g. "3"');
+  return Number(match[1]);
+}
+
+export function workflowRoutes(
+  deps: ResourceRouterDependencies,
+  db: Database,
+  config: Readonly<Config>,
+): ResourceRouter {
+  const baseUrl = (ctx: AppContext) => config.publicUrl ?? ctx.origin;
+  return new ResourceRouter('/api/workflows', 'Workflows', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: 'List workflow definitions',
+      access: 'workflow:read',
+      query: listQuery,
+      responses: { 200: { description: 'A page of workflows', schema: pageSchema(workflowViewSchema) } },
+      async handler(ctx, { query }) {
+        ctx.body = await listWorkflows(db, query);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '',
+      summary: 'Create a draft (lenient validation: shape only)',
+      access: 'workflow:create',
+      body: definitionBody,
+      documentedBody: workflowDefinitionInputSchema,
+      responses: { 201: { description: 'The new draft', schema: workflowViewSchema } },
+      async handler(ctx, { body }) {
+        ctx.status = 201;
+        ctx.body = await createWorkflow(db, auditedCaller(ctx), body);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/validate',
+      summary: 'Dry-run validation; strict: true applies the publish-time rules. Nothing is saved.',
+      access: 'workflow:read',
+      body: definitionBody,
+      documentedBody: documentedValidateBody,
+      responses: { 200: { description: 'Findings', schema: validationResultSchema } },
+      handler(ctx, { body }) {
+        const { strict, ...definition } = body;
+        const result = validateDefinition(definition, strict === true);
+        ctx.body = {
+          valid: result.valid,
+          errors: result.errors,
+          warnings: result.warnings,
+          subjectVariableError: result.subjectVariableError,
+        };
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id',
+      summary: 'One workflow definition, with a link to its previous version',
+      access: 'workflow:read',
+      params: idParams,
+      query: z.object({ includeDeleted: queryBoolean('includeDeleted').optional() }),
+      responses: { 200: workflow },
+      async handler(ctx, { params, query }) {
+        ctx.body = toWorkflowView(await loadWorkflow(db, params.id, { includeDeleted: query.includeDeleted }));
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id',
+      summary: 'Replace a draft (drafts only; 409 for other statuses)',
+      description:
+        'Send If-Match: "<revision>" to refuse the write (409) if someone changed the draft since you read it.',
+      access: 'workflow:update',
+      params: idParams,
+      body: definitionBody,
+      documentedBody: workflowDefinitionInputSchema,
+      responses: { 200: workflow, 409: { description: 'Not a draft, or changed concurrently' } },
+      async handler(ctx, { params, body }) {
+        ctx.body = await updateWorkflow(db, auditedCaller(ctx), params.id, body, expectedRevision(ctx));
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Soft delete (restorable)',
+      access: 'workflow:delete',
+      params: idParams,
+      responses: { 200: workflow },
+      async handler(ctx, { params }) {
+        ctx.body = await deleteWorkflow(db, auditedCaller(ctx), params.id);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/restore',
+      summary: 'Restore a soft-deleted workflow',
+      access: 'workflow:delete',
+      params: idParams,
+      responses: { 200: workflow },
+      async handler(ctx, { params }) {
+        ctx.body = await restoreWorkflow(db, auditedCaller(ctx), params.id);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id/permanent',
+      summary: 'Permanently delete a soft-deleted workflow; its clones lose sourceWorkflowId',
+      access: 'workflow:delete',
+      params: idParams,
+      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      async handler(ctx, { params }) {
+        await permanentlyDeleteWorkflow(db, auditedCaller(ctx), params.id);
+        ctx.body = { message: 'Workflow permanently deleted', id: params.id };
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/publish',
+      summary: 'Draft to active after strict validation; optionally deprecates the previous version atomically',
+      access: 'workflow:publish',
+      params: idParams,
+      body: publishBody,
+      responses: { 200: workflow, 409: { description: 'Not a draft, or the version to deprecate is not active' } },
+      async handler(ctx, { params, body }) {
+        ctx.body = await publishWorkflow(db, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/deprecate',
+      summary: 'Active to deprecated (needs project authority); existing runs continue, new ones are refused',
+      access: 'workflow:update',
+      params: idParams,
+      body: deprecateBody,
+      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      async handler(ctx, { params, body }) {
+        await deprecateWorkflow(db, auditedCaller(ctx), params.id, body);
+        ctx.body = { message: 'Workflow deprecated', id: params.id };
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/revert-to-draft',
+      summary: 'Active or deprecated back to draft; confirmationName must equal the name',
+      access: 'workflow:publish',
+      params: idParams,
+      body: revertBody,
+      responses: { 200: workflow },
+      async handler(ctx, { params, body }) {
+        ctx.body = await revertWorkflowToDraft(db, auditedCaller(ctx), params.id, body.confirmationName);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/create-version',
+      summary: 'New draft cloned from an active or deprecated workflow (needs project authority)',
+      access: 'workflow:create',
+      params: idParams,
+      responses: {
+        201: {
+          description: 'The clone',
+          schema: z.object({ message: z.string(), newWorkflow: workflowViewSchema, sourceWorkflowId: z.uuid() }),
+        },
+      },
+      async handler(ctx, { params }) {
+        const newWorkflow = await createWorkflowVersion(db, auditedCaller(ctx), params.id);
+        ctx.status = 201;
+        ctx.body = { message: 'New draft version created', newWorkflow, sourceWorkflowId: params.id };
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/move',
+      summary: 'Move a workflow to another project and workflow set (or out of any)',
+      access: 'workflow:move',
+      params: idParams,
+      body: moveBody,
+      responses: { 200: workflow },
+      async handler(ctx, { params, body }) {
+        ctx.body = await moveWorkflow(db, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id/diff',
+      summary: 'What changed from version `against` to this one (same version chain)',
+      access: 'workflow:read',
+      params: idParams,
+      query: z.object({ against: z.uuid({ error: 'against must be the id of another version' }) }),
+      responses: { 200: { description: 'A structured diff', schema: z.record(z.string(), z.unknown()) } },
+      async handler(ctx, { params, query }) {
+        ctx.body = await diffWorkflowVersions(db, params.id, query.against);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id/docs',
+      summary: 'Generated documentation: Markdown (default) or a Mermaid flowchart',
+      access: 'workflow:read',
+      params: idParams,
+      query: docsQuery,
+      responses: { 200: { description: 'Markdown or Mermaid text', schema: z.string(), contentType: 'text/markdown' } },
+      async handler(ctx, { params, query }) {
+        const view = toWorkflowView(await loadWorkflow(db, params.id));
+        if (query.format === 'mermaid') {
+          ctx.type = 'text/plain; charset=utf-8';
+          ctx.body = renderMermaidFlowchart(view);
+        } else {
+          ctx.type = 'text/markdown; charset=utf-8';
+          ctx.body = renderWorkflowMarkdown(view, { baseUrl: baseUrl(ctx) });
+        }
+      },
+    });
+}

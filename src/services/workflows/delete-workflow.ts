@@ -1,0 +1,56 @@
+import type { Database } from '../../db/client.js';
+import { conflict } from '../../errors/index.js';
+import { auditChange, type Caller } from '../caller.js';
+import { loadWorkflow, toWorkflowView, type WorkflowView } from './workflow-record.js';
+
+/** Soft delete: hidden from the default list, restorable. Any status. */
+export async function deleteWorkflow(db: Database, caller: Caller, id: string): Promise<WorkflowView> {
+  return db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id);
+    await tx.workflowDefinition.update({ where: { id }, data: { deletedAt: new Date(), revision: { increment: 1 } } });
+    await auditChange(
+      tx,
+      caller,
+      'workflow.deleted',
+      { type: 'workflow', id: id },
+      { name: current.name, status: current.status },
+    );
+    return toWorkflowView(await loadWorkflow(tx, id, { includeDeleted: true }));
+  });
+}
+
+export async function restoreWorkflow(db: Database, caller: Caller, id: string): Promise<WorkflowView> {
+  return db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id, { includeDeleted: true });
+    if (!current.deletedAt) throw conflict('The workflow is not deleted');
+    await tx.workflowDefinition.update({ where: { id }, data: { deletedAt: null, revision: { increment: 1 } } });
+    await auditChange(tx, caller, 'workflow.restored', { type: 'workflow', id: id }, { name: current.name });
+    return toWorkflowView(await loadWorkflow(tx, id));
+  });
+}
+
+/**
+ * Removes a soft-deleted workflow for good. Clones keep existing with `sourceWorkflowId`
+ * cleared (spec 2.2), which the foreign key does in the same statement.
+ */
+export async function permanentlyDeleteWorkflow(db: Database, caller: Caller, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id, { includeDeleted: true });
+    if (!current.deletedAt) {
+      throw conflict('Only deleted workflows can be deleted permanently; delete it first (DELETE /api/workflows/:id)');
+    }
+    const clones = await tx.workflowDefinition.findMany({ where: { sourceWorkflowId: id }, select: { id: true } });
+    await tx.workflowDefinition.delete({ where: { id } });
+    await auditChange(
+      tx,
+      caller,
+      'workflow.permanently_deleted',
+      { type: 'workflow', id: id },
+      {
+        name: current.name,
+        version: current.version,
+        clonesUnlinked: clones.map((clone) => clone.id),
+      },
+    );
+  });
+}

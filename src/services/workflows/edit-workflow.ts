@@ -1,0 +1,105 @@
+import { jsonColumn, type Database } from '../../db/client.js';
+import type { WorkflowDefinitionInput } from '../../domain/workflow-definition.js';
+import { conflict } from '../../errors/index.js';
+import { auditChange, type Caller } from '../caller.js';
+import { resolvePlacement } from './placement.js';
+import { requireValidDefinition } from './validation.js';
+import { loadWorkflow, toWorkflowView, workflowInclude, type WorkflowView } from './workflow-record.js';
+
+/** The columns a definition fills (placement resolved separately). */
+export function definitionColumns(definition: WorkflowDefinitionInput) {
+  return {
+    name: definition.name,
+    description: definition.description,
+    category: definition.category,
+    subjectVariable: definition.subjectVariable ?? null,
+    trigger: jsonColumn(definition.trigger),
+    variables: jsonColumn(definition.variables),
+    steps: jsonColumn(definition.steps),
+    onError: definition.onError,
+    debugLogging: definition.debugLogging,
+  };
+}
+
+/** Creates a draft (version 0) after lenient validation. */
+export async function createWorkflow(db: Database, caller: Caller, input: unknown): Promise<WorkflowView> {
+  const definition = requireValidDefinition(input, false);
+  return db.$transaction(async (tx) => {
+    const placement = await resolvePlacement(tx, definition);
+    const row = await tx.workflowDefinition.create({
+      data: { ...definitionColumns(definition), ...placement, status: 'draft', createdBy: caller.principal.userId },
+      include: workflowInclude,
+    });
+    await auditChange(tx, caller, 'workflow.created', { type: 'workflow', id: row.id }, { name: row.name });
+    return toWorkflowView(row);
+  });
+}
+
+/**
+ * Replaces a draft's definition. Only drafts are editable. The write is conditional on the
+ * revision the caller saw (`expectedRevision`, from If-Match) or else the one just read, so two
+ * concurrent edits cannot both win.
+ */
+export async function updateWorkflow(
+  db: Database,
+  caller: Caller,
+  id: string,
+  input: unknown,
+  expectedRevision?: number,
+): Promise<WorkflowView> {
+  const definition = requireValidDefinition(input, false);
+  return db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id);
+    assertDraft(current.status);
+    if (expectedRevision !== undefined && expectedRevision !== current.revision) throw concurrentChange();
+    const placement = await resolvePlacement(tx, definition);
+    const { count } = await tx.workflowDefinition.updateMany({
+      where: { id, revision: current.revision, status: 'draft', deletedAt: null },
+      data: { ...definitionColumns(definition), ...placement, revision: { increment: 1 } },
+    });
+    if (count === 0) throw concurrentChange();
+    await auditChange(tx, caller, 'workflow.updated', { type: 'workflow', id: id }, { name: definition.name });
+    return toWorkflowView(await loadWorkflow(tx, id));
+  });
+}
+
+/** Moves a workflow (of any status) to another project and workflow set, or out of any. */
+export async function moveWorkflow(
+  db: Database,
+  caller: Caller,
+  id: string,
+  target: { project: string | null; workflowSet: string | null },
+): Promise<WorkflowView> {
+  return db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id);
+    const placement = await resolvePlacement(tx, target);
+    const { count } = await tx.workflowDefinition.updateMany({
+      where: { id, revision: current.revision },
+      data: { ...placement, revision: { increment: 1 } },
+    });
+    if (count === 0) throw concurrentChange();
+    await auditChange(
+      tx,
+      caller,
+      'workflow.moved',
+      { type: 'workflow', id: id },
+      {
+        from: { project: current.project?.name ?? null, workflowSet: current.workflowSet?.name ?? null },
+        to: target,
+      },
+    );
+    return toWorkflowView(await loadWorkflow(tx, id));
+  });
+}
+
+export function assertDraft(status: string): void {
+  if (status !== 'draft') {
+    throw conflict(
+      `This workflow is ${status} and cannot be edited; create a new version (POST /api/workflows/:id/create-version) and edit that draft`,
+    );
+  }
+}
+
+export function concurrentChange() {
+  return conflict('The workflow was changed by another request at the same time; reload it and try again');
+}

@@ -1,0 +1,24 @@
+import type { DatabaseClient } from '../../db/client.js';
+import { AppError } from '../../errors/index.js';
+import type { Principal } from '../../permissions/index.js';
+
+/**
+ * Spec 5: creating a version or deprecating also needs authority over the workflow's project.
+ * Admins have it everywhere; otherwise the caller must be an owner or member of the project.
+ * A workflow outside any project needs only the permission.
+ */
+export async function assertProjectAuthority(
+  db: DatabaseClient,
+  principal: Principal,
+  projectId: string | null,
+): Promise<void> {
+  if (!projectId || principal.roles.includes('admin')) return;
+  const membership = await db.projectMember.findUnique({
+    where: { projectId_userId: { projectId, userId: principal.userId } },
+  });
+  if (!membership) {
+    throw new AppError('forbidden', "You need authority over this workflow's project (be a project member or admin)", {
+      details: { projectId },
+    });
+  }
+}

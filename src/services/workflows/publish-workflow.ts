@@ -1,0 +1,134 @@
+import type { Database } from '../../db/client.js';
+import { AppError, conflict } from '../../errors/index.js';
+import { auditChange, type Caller } from '../caller.js';
+import { assertDraft, concurrentChange } from './edit-workflow.js';
+import { assertProjectAuthority } from './project-authority.js';
+import { requireValidDefinition } from './validation.js';
+import { definitionOf, loadWorkflow, toWorkflowView, type WorkflowView } from './workflow-record.js';
+
+/**
+ * Draft → active (spec 3.1): strict validation must pass, `version` goes up by one, and with
+ * `deprecatePreviousVersionId` that active workflow is deprecated in the same transaction.
+ */
+export async function publishWorkflow(
+  db: Database,
+  caller: Caller,
+  id: string,
+  options: { deprecatePreviousVersionId?: string } = {},
+): Promise<WorkflowView> {
+  return db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id);
+    assertDraft(current.status);
+    requireValidDefinition(definitionOf(toWorkflowView(current)), true);
+
+    const previousId = options.deprecatePreviousVersionId;
+    if (previousId !== undefined) {
+      if (previousId === id) throw conflict('A workflow cannot deprecate itself when published');
+      const previous = await loadWorkflow(tx, previousId).catch(() => {
+        throw new AppError('not_found', `Workflow ${previousId} to deprecate not found`);
+      });
+      if (previous.status !== 'active') {
+        throw conflict(
+          `Workflow ${previousId} is ${previous.status}, not active, so it cannot be deprecated; nothing was published`,
+        );
+      }
+    }
+
+    const { count } = await tx.workflowDefinition.updateMany({
+      where: { id, revision: current.revision, status: 'draft' },
+      data: { status: 'active', version: { increment: 1 }, publishedAt: new Date(), revision: { increment: 1 } },
+    });
+    if (count === 0) throw concurrentChange();
+    await auditChange(
+      tx,
+      caller,
+      'workflow.published',
+      { type: 'workflow', id: id },
+      {
+        version: current.version + 1,
+        sourceWorkflowId: current.sourceWorkflowId,
+        deprecatedWorkflowId: previousId ?? null,
+      },
+    );
+
+    if (previousId !== undefined) {
+      const deprecated = await tx.workflowDefinition.updateMany({
+        where: { id: previousId, status: 'active' },
+        data: { status: 'deprecated', revision: { increment: 1 } },
+      });
+      if (deprecated.count === 0) throw concurrentChange();
+      await auditChange(
+        tx,
+        caller,
+        'workflow.deprecated',
+        { type: 'workflow', id: previousId },
+        { workflowId: previousId, replacedBy: id },
+      );
+    }
+    return toWorkflowView(await loadWorkflow(tx, id));
+  });
+}
+
+/** Active → deprecated: existing runs go on, new runs are refused. Needs project authority. */
+export async function deprecateWorkflow(
+  db: Database,
+  caller: Caller,
+  id: string,
+  options: { replacedBy?: string } = {},
+): Promise<WorkflowView> {
+  return db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id);
+    await assertProjectAuthority(tx, caller.principal, current.projectId);
+    if (current.status !== 'active') {
+      throw conflict(`Only active workflows can be deprecated; this one is ${current.status}`);
+    }
+    const { count } = await tx.workflowDefinition.updateMany({
+      where: { id, revision: current.revision, status: 'active' },
+      data: { status: 'deprecated', revision: { increment: 1 } },
+    });
+    if (count === 0) throw concurrentChange();
+    await auditChange(
+      tx,
+      caller,
+      'workflow.deprecated',
+      { type: 'workflow', id: id },
+      { workflowId: id, replacedBy: options.replacedBy ?? null },
+    );
+    return toWorkflowView(await loadWorkflow(tx, id));
+  });
+}
+
+/**
+ * Active or deprecated → draft, guarded by typing the workflow's name. Recommended against for
+ * production workflows (spec 9): create a new version instead.
+ */
+export async function revertWorkflowToDraft(
+  db: Database,
+  caller: Caller,
+  id: string,
+  confirmationName: string,
+): Promise<WorkflowView> {
+  return db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id);
+    if (confirmationName !== current.name) {
+      throw new AppError(
+        'validation_failed',
+        `The confirmation name does not match the workflow name "${current.name}"`,
+      );
+    }
+    if (current.status === 'draft') throw conflict('The workflow is already a draft');
+    const { count } = await tx.workflowDefinition.updateMany({
+      where: { id, revision: current.revision },
+      data: { status: 'draft', revision: { increment: 1 } },
+    });
+    if (count === 0) throw concurrentChange();
+    await auditChange(
+      tx,
+      caller,
+      'workflow.reverted_to_draft',
+      { type: 'workflow', id: id },
+      { from: current.status, version: current.version },
+    );
+    return toWorkflowView(await loadWorkflow(tx, id));
+  });
+}

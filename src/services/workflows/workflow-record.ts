@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { DatabaseClient } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+import {
+  CATEGORIES,
+  ERROR_STRATEGIES,
+  TRIGGER_TYPES,
+  WORKFLOW_STATUSES,
+  stepSchema,
+  variableSchema,
+  type WorkflowDefinitionInput,
+  type WorkflowView,
+} from '../../domain/workflow-definition.js';
+import { notFound } from '../../errors/index.js';
+
+export type { WorkflowView };
+
+export const workflowInclude = {
+  project: { select: { name: true } },
+  workflowSet: { select: { name: true } },
+} as const satisfies Prisma.WorkflowDefinitionInclude;
+
+export type WorkflowRow = Prisma.WorkflowDefinitionGetPayload<{ include: typeof workflowInclude }>;
+
+// The JSON columns hold what the validator accepted; they are parsed again on the way out
+// rather than cast, so a hand-edited row fails loudly instead of spreading bad data.
+const storedGraph = z.object({
+  trigger: z.object({ types: z.array(z.enum(TRIGGER_TYPES)) }),
+  variables: z.array(variableSchema),
+  steps: z.array(stepSchema),
+});
+
+export function toWorkflowView(row: WorkflowRow): WorkflowView {
+  const graph = storedGraph.parse({ trigger: row.trigger, variables: row.variables, steps: row.steps });
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    project: row.project?.name ?? null,
+    workflowSet: row.workflowSet?.name ?? null,
+    category: z.enum(CATEGORIES).parse(row.category),
+    status: z.enum(WORKFLOW_STATUSES).parse(row.status),
+    subjectVariable: row.subjectVariable,
+    trigger: graph.trigger,
+    variables: graph.variables,
+    steps: graph.steps,
+    onError: z.enum(ERROR_STRATEGIES).parse(row.onError),
+    debugLogging: row.debugLogging,
+    version: row.version,
+    revision: row.revision,
+    sourceWorkflowId: row.sourceWorkflowId,
+    previousVersion: row.sourceWorkflowId
+      ? { id: row.sourceWorkflowId, href: `/api/workflows/${row.sourceWorkflowId}` }
+      : null,
+    createdBy: row.createdBy,
+    publishedAt: row.publishedAt,
+    deletedAt: row.deletedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The definition fields of a stored workflow, as the validator and clones take them. */
+export function definitionOf(view: WorkflowView): WorkflowDefinitionInput {
+  const {
+    name,
+    description,
+    project,
+    workflowSet,
+    category,
+    subjectVariable,
+    trigger,
+    variables,
+    steps,
+    onError,
+    debugLogging,
+  } = view;
+  return {
+    name,
+    description,
+    project,
+    workflowSet,
+    category,
+    subjectVariable,
+    trigger,
+    variables,
+    steps,
+    onError,
+    debugLogging,
+  };
+}
+
+/** A workflow by id; soft-deleted ones only when asked for. */
+export async function loadWorkflow(
+  db: DatabaseClient,
+  id: string,
+  options: { includeDeleted?: boolean } = {},
+): Promise<WorkflowRow> {
+  const row = await db.workflowDefinition.findUnique({ where: { id }, include: workflowInclude });
+  if (!row || (row.deletedAt && !options.includeDeleted)) throw notFound('Workflow');
+  return row;
+}
