@@ -1,0 +1,234 @@
+import { describe, expect, it } from '@jest/globals';
+import type { WorkflowDefinitionInput, WorkflowStep } from '../../src/domain/workflow-definition.js';
+import { validateWorkflowDefinition, type ValidationCode } from '../../src/engine/validate-definition.js';
+import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
+
+const start = (goto = 'finish'): WorkflowStep => ({
+  id: 'begin',
+  name: 'Start',
+  type: 'start',
+  config: {},
+  transitions: [{ on: 'success', goto }],
+});
+const end = (id = 'finish'): WorkflowStep => ({ id, name: 'End', type: 'end', config: {}, transitions: [] });
+const step = (
+  id: string,
+  type: string,
+  config: Record<string, unknown>,
+  transitions: Array<[string, string]>,
+): WorkflowStep => ({
+  id,
+  name: id,
+  type,
+  config,
+  transitions: transitions.map(([on, goto]) => ({ on, goto })),
+});
+
+const notify = (id: string, recipient: string, goto = 'finish') =>
+  step(id, 'notification', { recipientId: recipient }, [['success', goto]]);
+
+function definition(steps: WorkflowStep[], extra: Partial<WorkflowDefinitionInput> = {}): Record<string, unknown> {
+  return { name: 'Test', variables: [{ name: 'who', type: 'user', required: true }], steps, ...extra };
+}
+
+const codesOf = (input: unknown, strict = true) => {
+  const result = validateWorkflowDefinition(input, { strict });
+  return { errors: result.errors.map((item) => item.code), warnings: result.warnings.map((item) => item.code), result };
+};
+
+describe('the example workflows are valid under the strict rules', () => {
+  it.each([simpleApprovalExample, provisioningExample])('$name', (example) => {
+    const result = validateWorkflowDefinition(example, { strict: true });
+    expect(result.errors).toEqual([]);
+    expect(result.subjectVariableError).toBeNull();
+    expect(result.valid).toBe(true);
+  });
+});
+
+describe('every validator code has a definition that triggers it', () => {
+  const cases: Array<[ValidationCode, unknown, 'error' | 'warning']> = [
+    ['invalid_shape', { name: '', steps: 'none' }, 'error'],
+    ['unknown_step_type', definition([start('x'), step('x', 'teleport', {}, [['success', 'finish']]), end()]), 'error'],
+    [
+      'invalid_config',
+      definition([start('a'), step('a', 'approval', { approvers: 'boss' }, [['approved', 'finish']]), end()]),
+      'error',
+    ],
+    [
+      'missing_required_config',
+      definition([start('n'), step('n', 'notification', {}, [['success', 'finish']]), end()]),
+      'error',
+    ],
+    ['duplicate_step_id', definition([start(), end(), end()]), 'error'],
+    ['missing_start', definition([end()]), 'error'],
+    ['multiple_starts', definition([start(), { ...start(), id: 'begin2' }, end()]), 'error'],
+    ['missing_end', definition([start('n'), notify('n', '{{who}}', 'n')]), 'error'],
+    [
+      'end_has_transitions',
+      definition([start(), { ...end(), transitions: [{ on: 'success', goto: 'begin' }] }]),
+      'error',
+    ],
+    ['unknown_transition_target', definition([start('nowhere'), end()]), 'error'],
+    [
+      'invalid_transition_outcome',
+      definition([start('n'), step('n', 'notification', { recipientId: '{{who}}' }, [['approved', 'finish']]), end()]),
+      'error',
+    ],
+    [
+      'duplicate_transition_outcome',
+      definition([
+        start('n'),
+        step('n', 'notification', { recipientId: '{{who}}' }, [
+          ['success', 'finish'],
+          ['success', 'finish'],
+        ]),
+        end(),
+      ]),
+      'error',
+    ],
+    ['unreachable_step', definition([start(), notify('orphan', '{{who}}'), end()]), 'error'],
+    [
+      'cannot_reach_end',
+      definition([start('a'), notify('a', '{{who}}', 'b'), notify('b', '{{who}}', 'a'), end()]),
+      'error',
+    ],
+    [
+      'duplicate_variable',
+      definition([start('n'), notify('n', '{{who}}'), end()], {
+        variables: [
+          { name: 'who', type: 'user', required: true },
+          { name: 'who', type: 'string', required: false },
+        ],
+      }),
+      'error',
+    ],
+    ['undeclared_variable', definition([start('n'), notify('n', '{{nobody}}'), end()]), 'error'],
+    ['invalid_interpolation', definition([start('n'), notify('n', '{{who')]), 'error'],
+    [
+      'invalid_expression',
+      definition([
+        start('c'),
+        step('c', 'condition', { expression: 'who ==' }, [
+          ['true', 'finish'],
+          ['false', 'finish'],
+        ]),
+        end(),
+      ]),
+      'error',
+    ],
+    [
+      'connector_unverified',
+      definition([
+        start('k'),
+        step('k', 'connector', { connector: 'crm', command: 'sync', parameters: { user: '{{who}}' } }, [
+          ['success', 'finish'],
+        ]),
+        end(),
+      ]),
+      'warning',
+    ],
+    ['unused_variable', definition([start(), end()]), 'warning'],
+  ];
+
+  it.each(cases)('%s', (code, input, kind) => {
+    const { errors, warnings } = codesOf(input);
+    expect(kind === 'error' ? errors : warnings).toContain(code);
+  });
+
+  it('unknown_connector and unknown_connector_command, when connectors are registered', () => {
+    const connectors = new Map([['crm', new Set(['sync'])]]);
+    const input = (connector: string, command: string) =>
+      definition([
+        start('k'),
+        step('k', 'connector', { connector, command, parameters: { who: '{{who}}' } }, [['success', 'finish']]),
+        end(),
+      ]);
+    expect(
+      validateWorkflowDefinition(input('ldap', 'sync'), { strict: true, connectors }).errors.map((e) => e.code),
+    ).toEqual(['unknown_connector']);
+    expect(
+      validateWorkflowDefinition(input('crm', 'purge'), { strict: true, connectors }).errors.map((e) => e.code),
+    ).toEqual(['unknown_connector_command']);
+    expect(validateWorkflowDefinition(input('crm', 'sync'), { strict: true, connectors }).valid).toBe(true);
+  });
+
+  it('subject_variable_undeclared and subject_variable_not_user go to subjectVariableError', () => {
+    const base = [start(), end()];
+    const undeclared = validateWorkflowDefinition(definition(base, { subjectVariable: 'ghost' }), { strict: true });
+    expect(undeclared.subjectVariableError?.code).toBe('subject_variable_undeclared');
+    expect(undeclared.valid).toBe(false);
+    const wrongType = validateWorkflowDefinition(
+      definition(base, { subjectVariable: 'label', variables: [{ name: 'label', type: 'string', required: false }] }),
+      { strict: true },
+    );
+    expect(wrongType.subjectVariableError?.code).toBe('subject_variable_not_user');
+  });
+});
+
+describe('lenient mode (drafts) reports shape problems only', () => {
+  it('accepts an incomplete graph and incomplete step config', () => {
+    const draft = definition([step('n', 'notification', {}, [['bogus', 'nowhere']])]);
+    const { errors, result } = codesOf(draft, false);
+    expect(errors).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('still refuses wrong field types and unknown step types', () => {
+    expect(codesOf(definition([step('a', 'approval', { approvers: 'boss' }, [])]), false).errors).toEqual([
+      'invalid_config',
+    ]);
+    expect(codesOf(definition([step('x', 'teleport', {}, [])]), false).errors).toEqual(['unknown_step_type']);
+  });
+});
+
+describe('graph rules', () => {
+  it('allows cycles that can exit', () => {
+    const loop = definition([
+      start('check'),
+      step('check', 'condition', { expression: 'who != ""' }, [
+        ['true', 'finish'],
+        ['false', 'wait'],
+      ]),
+      step('wait', 'delay', { duration: '1h' }, [['success', 'check']]),
+      end(),
+    ]);
+    expect(codesOf(loop).errors).toEqual([]);
+  });
+
+  it('points each finding at its step and path', () => {
+    const { result } = codesOf(definition([start('nowhere'), end()]));
+    expect(result.errors[0]).toEqual(
+      expect.objectContaining({
+        code: 'unknown_transition_target',
+        stepId: 'begin',
+        path: 'steps.0.transitions.0.goto',
+      }),
+    );
+  });
+
+  it('accepts references to run and to earlier step outputs', () => {
+    const input = definition([
+      start('n'),
+      notify('n', '{{run.startedBy}}', 'm'),
+      notify('m', '{{steps.n.output}} {{who}}'),
+      end(),
+    ]);
+    expect(codesOf(input).errors).toEqual([]);
+    const wrongStep = definition([start('n'), notify('n', '{{steps.ghost.output}} {{who}}'), end()]);
+    expect(codesOf(wrongStep).errors).toEqual(['undeclared_variable']);
+  });
+
+  it('refuses a condition over an undeclared variable and a non-boolean condition', () => {
+    const condition = (expression: string) =>
+      definition([
+        start('c'),
+        step('c', 'condition', { expression }, [
+          ['true', 'finish'],
+          ['false', 'finish'],
+        ]),
+        end(),
+      ]);
+    expect(codesOf(condition('ghost == 1')).errors).toEqual(['undeclared_variable']);
+    expect(codesOf(condition('1 + 2')).errors).toEqual(['invalid_expression']);
+  });
+});
