@@ -97,7 +97,7 @@ export function workflowRoutes(
   db: Database,
   config: Readonly<Config>,
 ): ResourceRouter {
-  const baseUrl = (ctx: AppContext) => config.publicUrl ?? ctx.origin;
+  const baseUrl = (ctx: AppContext) => config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
   return new ResourceRouter('/api/workflows', 'Workflows', deps)
     .add({
       method: 'get',

@@ -1,0 +1,311 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useTestApp } from '../support/app.js';
+import { createUserWithToken } from '../support/users.js';
+import { approvalDefinition, createActive, createDraft } from '../support/workflows.js';
+
+const context = useTestApp();
+let token: string;
+
+beforeAll(async () => {
+  token = (await createUserWithToken(context.database.db, ['admin'])).token;
+});
+
+const call = (method: string, path: string, body?: unknown) => context.api.request(method, path, { token, body });
+const auditOf = (action: string, targetId: string) =>
+  context.database.db.auditLog.findMany({ where: { action, targetId } });
+
+describe('create: a new definition is a draft at version 0', () => {
+  it('creates a draft with the fields of spec 2.2 and audits it', async () => {
+    const response = await call('POST', '/api/workflows', approvalDefinition());
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        name: 'Simple approval',
+        status: 'draft',
+        version: 0,
+        category: 'user',
+        subjectVariable: 'requester',
+        trigger: { types: ['manual'] },
+        onError: 'stop',
+        debugLogging: false,
+        sourceWorkflowId: null,
+        previousVersion: null,
+      }),
+    );
+    expect(response.body.steps).toHaveLength(5);
+    expect(await auditOf('workflow.created', response.body.id)).toHaveLength(1);
+  });
+
+  it('refuses a malformed definition with the validator findings (400)', async () => {
+    const response = await call('POST', '/api/workflows', { name: '', steps: [{ id: 'a b' }] });
+    expect(response.status).toBe(400);
+    expect(response.body.details.errors.map((item: { code: string }) => item.code)).toEqual(
+      expect.arrayContaining(['invalid_shape']),
+    );
+  });
+
+  it('accepts an incomplete draft (lenient rules)', async () => {
+    const response = await call('POST', '/api/workflows', {
+      name: 'Work in progress',
+      steps: [{ id: 's', name: 'S', type: 'approval' }],
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it('refuses an unknown project (400)', async () => {
+    const response = await call('POST', '/api/workflows', approvalDefinition({ project: 'Nope' }));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('Project "Nope" does not exist');
+  });
+});
+
+describe('update: drafts only', () => {
+  it('replaces a draft and bumps its revision', async () => {
+    const draft = await createDraft(context.api, token);
+    const response = await call('PUT', `/api/workflows/${draft.id}`, approvalDefinition({ description: 'changed' }));
+    expect(response.status).toBe(200);
+    expect(response.body.description).toBe('changed');
+    expect(response.body.revision).toBe(draft.revision + 1);
+    expect(await auditOf('workflow.updated', draft.id)).toHaveLength(1);
+  });
+
+  it('refuses to edit an active workflow with 409 and a hint to create a new version', async () => {
+    const active = await createActive(context.api, token);
+    const response = await call('PUT', `/api/workflows/${active.id}`, approvalDefinition({ description: 'changed' }));
+    expect(response.status).toBe(409);
+    expect(response.body.message).toContain('create a new version');
+  });
+});
+
+describe('publish: draft → active', () => {
+  it('increments the version and audits workflow.published', async () => {
+    const draft = await createDraft(context.api, token);
+    const response = await call('POST', `/api/workflows/${draft.id}/publish`, {});
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(
+      expect.objectContaining({ status: 'active', version: 1, publishedAt: expect.any(String) }),
+    );
+    expect(await auditOf('workflow.published', draft.id)).toHaveLength(1);
+  });
+
+  it('refuses a definition that fails the strict rules, with the findings (400), leaving it a draft', async () => {
+    const draft = await createDraft(
+      context.api,
+      token,
+      approvalDefinition({ steps: [{ id: 'only', name: 'Only', type: 'start', config: {}, transitions: [] }] }),
+    );
+    const response = await call('POST', `/api/workflows/${draft.id}/publish`, {});
+    expect(response.status).toBe(400);
+    expect(response.body.details.errors.map((item: { code: string }) => item.code)).toContain('missing_end');
+    expect((await call('GET', `/api/workflows/${draft.id}`)).body.status).toBe('draft');
+  });
+
+  it('refuses to publish what is not a draft (409)', async () => {
+    const active = await createActive(context.api, token);
+    expect((await call('POST', `/api/workflows/${active.id}/publish`, {})).status).toBe(409);
+  });
+});
+
+describe('deprecate: active → deprecated only', () => {
+  it('deprecates an active workflow with { message, id } and an audit entry', async () => {
+    const active = await createActive(context.api, token);
+    const response = await call('POST', `/api/workflows/${active.id}/deprecate`, {});
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: expect.any(String), id: active.id });
+    expect((await call('GET', `/api/workflows/${active.id}`)).body.status).toBe('deprecated');
+    expect(await auditOf('workflow.deprecated', active.id)).toHaveLength(1);
+  });
+
+  it.each(['draft', 'deprecated'])('refuses a %s workflow with 409', async (status) => {
+    const workflow =
+      status === 'draft' ? await createDraft(context.api, token) : await createActive(context.api, token);
+    if (status === 'deprecated') await call('POST', `/api/workflows/${workflow.id}/deprecate`, {});
+    const response = await call('POST', `/api/workflows/${workflow.id}/deprecate`, {});
+    expect(response.status).toBe(409);
+    expect(response.body.message).toContain('Only active workflows can be deprecated');
+  });
+});
+
+describe('revert-to-draft: active or deprecated → draft, confirmed by name', () => {
+  it('refuses a wrong confirmation name with 400 and a message saying it does not match', async () => {
+    const active = await createActive(context.api, token);
+    const response = await call('POST', `/api/workflows/${active.id}/revert-to-draft`, {
+      confirmationName: 'Wrong name',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/confirmation name does not match/i);
+    expect((await call('GET', `/api/workflows/${active.id}`)).body.status).toBe('active');
+  });
+
+  it.each(['active', 'deprecated'])('reverts a %s workflow and audits it', async (status) => {
+    const workflow = await createActive(context.api, token);
+    if (status === 'deprecated') await call('POST', `/api/workflows/${workflow.id}/deprecate`, {});
+    const response = await call('POST', `/api/workflows/${workflow.id}/revert-to-draft`, {
+      confirmationName: 'Simple approval',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('draft');
+    const [entry] = await auditOf('workflow.reverted_to_draft', workflow.id);
+    expect(entry?.metadata).toEqual(expect.objectContaining({ from: status }));
+  });
+});
+
+describe('create-version: a draft clone of an active or deprecated workflow', () => {
+  it('answers 201 { message, newWorkflow, sourceWorkflowId } with the clone rules of spec 4.2', async () => {
+    const active = await createActive(
+      context.api,
+      token,
+      approvalDefinition({ onError: 'skip', trigger: { types: ['manual', 'webhook'] } }),
+    );
+    const response = await call('POST', `/api/workflows/${active.id}/create-version`);
+    expect(response.status).toBe(201);
+    expect(response.body.sourceWorkflowId).toBe(active.id);
+    const clone = response.body.newWorkflow;
+    expect(clone.id).not.toBe(active.id);
+    expect(clone).toEqual(
+      expect.objectContaining({
+        status: 'draft',
+        version: active.version,
+        sourceWorkflowId: active.id,
+        previousVersion: { id: active.id, href: `/api/workflows/${active.id}` },
+        name: active.name,
+        description: active.description,
+        onError: 'skip',
+        trigger: { types: ['manual', 'webhook'] },
+        variables: active.variables,
+        steps: active.steps,
+        project: active.project,
+        workflowSet: active.workflowSet,
+      }),
+    );
+    const [entry] = await auditOf('workflow.version_created', clone.id);
+    expect(entry?.metadata).toEqual(expect.objectContaining({ sourceWorkflowId: active.id, newWorkflowId: clone.id }));
+  });
+
+  it('refuses to clone a draft (409)', async () => {
+    const draft = await createDraft(context.api, token);
+    expect((await call('POST', `/api/workflows/${draft.id}/create-version`)).status).toBe(409);
+  });
+
+  it('publishing a clone with deprecatePreviousVersionId deprecates the source in the same operation', async () => {
+    const v1 = await createActive(context.api, token);
+    const clone = (await call('POST', `/api/workflows/${v1.id}/create-version`)).body.newWorkflow;
+    const response = await call('POST', `/api/workflows/${clone.id}/publish`, { deprecatePreviousVersionId: v1.id });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(expect.objectContaining({ status: 'active', version: 2 }));
+    expect((await call('GET', `/api/workflows/${v1.id}`)).body.status).toBe('deprecated');
+    const [deprecation] = await auditOf('workflow.deprecated', v1.id);
+    expect(deprecation?.metadata).toEqual(expect.objectContaining({ workflowId: v1.id, replacedBy: clone.id }));
+  });
+
+  it('refuses deprecatePreviousVersionId naming a workflow that is not active (409), changing nothing', async () => {
+    const draftToDeprecate = await createDraft(context.api, token);
+    const draft = await createDraft(context.api, token);
+    const response = await call('POST', `/api/workflows/${draft.id}/publish`, {
+      deprecatePreviousVersionId: draftToDeprecate.id,
+    });
+    expect(response.status).toBe(409);
+    expect((await call('GET', `/api/workflows/${draft.id}`)).body).toEqual(
+      expect.objectContaining({ status: 'draft', version: 0 }),
+    );
+  });
+});
+
+describe('delete, restore and permanent delete', () => {
+  it('hides a soft-deleted workflow from the default list and get, shows it with includeDeleted, restores it', async () => {
+    const draft = await createDraft(context.api, token, approvalDefinition({ name: 'Soft delete me' }));
+    expect((await call('DELETE', `/api/workflows/${draft.id}`)).status).toBe(200);
+    expect((await call('GET', `/api/workflows/${draft.id}`)).status).toBe(404);
+    expect((await call('GET', '/api/workflows?search=Soft%20delete%20me')).body.total).toBe(0);
+    expect((await call('GET', '/api/workflows?search=Soft%20delete%20me&includeDeleted=true')).body.total).toBe(1);
+    expect((await call('POST', `/api/workflows/${draft.id}/restore`)).status).toBe(200);
+    expect((await call('GET', `/api/workflows/${draft.id}`)).status).toBe(200);
+    expect(await auditOf('workflow.deleted', draft.id)).toHaveLength(1);
+    expect(await auditOf('workflow.restored', draft.id)).toHaveLength(1);
+  });
+
+  it('deletes permanently only after a soft delete, and clears sourceWorkflowId on clones', async () => {
+    const source = await createActive(context.api, token);
+    const clone = (await call('POST', `/api/workflows/${source.id}/create-version`)).body.newWorkflow;
+    expect((await call('DELETE', `/api/workflows/${source.id}/permanent`)).status).toBe(409);
+    await call('DELETE', `/api/workflows/${source.id}`);
+    expect((await call('DELETE', `/api/workflows/${source.id}/permanent`)).status).toBe(200);
+    expect((await call('GET', `/api/workflows/${source.id}?includeDeleted=true`)).status).toBe(404);
+    const reloaded = (await call('GET', `/api/workflows/${clone.id}`)).body;
+    expect(reloaded.sourceWorkflowId).toBeNull();
+    expect(reloaded.previousVersion).toBeNull();
+    expect(await auditOf('workflow.permanently_deleted', source.id)).toHaveLength(1);
+  });
+});
+
+describe('list filters', () => {
+  it('filters by status (including deprecated), category and search, paginated', async () => {
+    const marker = `Filter ${Date.now()}`;
+    const active = await createActive(
+      context.api,
+      token,
+      approvalDefinition({ name: `${marker} A`, category: 'group' }),
+    );
+    await call('POST', `/api/workflows/${active.id}/deprecate`, {});
+    await createDraft(context.api, token, approvalDefinition({ name: `${marker} B`, category: 'group' }));
+    const search = encodeURIComponent(marker);
+    const deprecated = await call('GET', `/api/workflows?search=${search}&status=deprecated`);
+    expect(deprecated.body.data.map((item: { name: string }) => item.name)).toEqual([`${marker} A`]);
+    const drafts = await call('GET', `/api/workflows?search=${search}&status=draft&category=group`);
+    expect(drafts.body.data.map((item: { name: string }) => item.name)).toEqual([`${marker} B`]);
+    const paged = await call('GET', `/api/workflows?search=${search}&pageSize=1&sortBy=name&sortOrder=asc`);
+    expect(paged.body).toEqual(expect.objectContaining({ total: 2, totalPages: 2, pageSize: 1 }));
+    expect((await call('GET', '/api/workflows?status=archived')).status).toBe(400);
+  });
+});
+
+describe('diff between versions', () => {
+  it('shows what a new version changed, and refuses unrelated workflows', async () => {
+    const v1 = await createActive(context.api, token);
+    const clone = (await call('POST', `/api/workflows/${v1.id}/create-version`)).body.newWorkflow;
+    const edited = approvalDefinition();
+    edited.steps[1]!.config = { ...edited.steps[1]!.config, timeout: '24h' };
+    edited.onError = 'retry';
+    await call('PUT', `/api/workflows/${clone.id}`, edited);
+    const diff = await call('GET', `/api/workflows/${clone.id}/diff?against=${v1.id}`);
+    expect(diff.status).toBe(200);
+    expect(diff.body.steps.changed).toEqual([{ id: 'manager_approval', changes: ['config.timeout'] }]);
+    expect(diff.body.fields).toEqual([{ field: 'onError', from: 'stop', to: 'retry' }]);
+
+    const unrelated = await createDraft(context.api, token);
+    expect((await call('GET', `/api/workflows/${clone.id}/diff?against=${unrelated.id}`)).status).toBe(400);
+  });
+});
+
+describe('generated docs', () => {
+  it('serves Markdown with every section, and a Mermaid flowchart', async () => {
+    const draft = await createDraft(context.api, token);
+    const markdown = await call('GET', `/api/workflows/${draft.id}/docs`);
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('content-type')).toContain('text/markdown');
+    expect(markdown.text).toContain('# Simple approval');
+    expect(markdown.text).toContain('```mermaid');
+    expect(markdown.text).toContain(`/api/workflows/${draft.id}/start`);
+    const mermaid = await call('GET', `/api/workflows/${draft.id}/docs?format=mermaid`);
+    expect(mermaid.text.startsWith('flowchart TD')).toBe(true);
+  });
+});
+
+describe('POST /api/workflows/validate is a dry run', () => {
+  it('reports findings in lenient and strict mode and saves nothing', async () => {
+    const before = await context.database.db.workflowDefinition.count();
+    const incomplete = { name: 'x', steps: [{ id: 'a', name: 'A', type: 'start', config: {}, transitions: [] }] };
+    const lenient = await call('POST', '/api/workflows/validate', incomplete);
+    expect(lenient.body).toEqual({ valid: true, errors: [], warnings: [], subjectVariableError: null });
+    const strict = await call('POST', '/api/workflows/validate', {
+      ...incomplete,
+      strict: true,
+      subjectVariable: 'nobody',
+    });
+    expect(strict.body.valid).toBe(false);
+    expect(strict.body.errors.map((item: { code: string }) => item.code)).toContain('missing_end');
+    expect(strict.body.subjectVariableError.code).toBe('subject_variable_undeclared');
+    expect(await context.database.db.workflowDefinition.count()).toBe(before);
+  });
+});
