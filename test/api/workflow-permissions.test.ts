@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useTestApp } from '../support/app.js';
+import { createUserWithToken } from '../support/users.js';
+import { approvalDefinition, createActive, createDraft } from '../support/workflows.js';
+
+const context = useTestApp();
+let admin: string;
+let requestor: string;
+let approver: string;
+
+beforeAll(async () => {
+  const { db } = context.database;
+  admin = (await createUserWithToken(db, ['admin'])).token;
+  requestor = (await createUserWithToken(db, ['requestor'])).token;
+  approver = (await createUserWithToken(db, ['approver'])).token;
+});
+
+describe('every workflow and project route checks its permission', () => {
+  it('refuses each route to a role without its permission with a 403 naming it', async () => {
+    const draft = await createDraft(context.api, admin);
+    const active = await createActive(context.api, admin);
+    const project = (
+      await context.api.request('POST', '/api/projects', { token: admin, body: { name: `Perm ${Date.now()}` } })
+    ).body;
+    const routes: Array<[string, string, string, unknown?]> = [
+      ['POST', '/api/workflows', 'workflow:create', approvalDefinition()],
+      ['PUT', `/api/workflows/${draft.id}`, 'workflow:update', approvalDefinition()],
+      ['DELETE', `/api/workflows/${draft.id}`, 'workflow:delete'],
+      ['POST', `/api/workflows/${draft.id}/restore`, 'workflow:delete'],
+      ['DELETE', `/api/workflows/${draft.id}/permanent`, 'workflow:delete'],
+      ['POST', `/api/workflows/${draft.id}/publish`, 'workflow:publish', {}],
+      ['POST', `/api/workflows/${active.id}/deprecate`, 'workflow:update', {}],
+      ['POST', `/api/workflows/${active.id}/revert-to-draft`, 'workflow:publish', { confirmationName: active.name }],
+      ['POST', `/api/workflows/${active.id}/create-version`, 'workflow:create'],
+      ['POST', `/api/workflows/${draft.id}/move`, 'workflow:move', { project: null }],
+      ['POST', '/api/projects', 'project:create', { name: 'x' }],
+      ['PUT', `/api/projects/${project.id}`, 'project:update', { description: 'x' }],
+      ['DELETE', `/api/projects/${project.id}`, 'project:delete'],
+      ['POST', `/api/projects/${project.id}/workflow-sets`, 'workflow_set:manage', { name: 'x' }],
+    ];
+    for (const [method, path, permission, body] of routes) {
+      const response = await context.api.request(method, path, { token: requestor, body });
+      expect({ method, path, status: response.status, message: response.body.message }).toEqual({
+        method,
+        path,
+        status: 403,
+        message: `Missing permission ${permission}`,
+      });
+    }
+  });
+
+  it('lets every role read workflows and projects', async () => {
+    for (const token of [requestor, approver]) {
+      expect((await context.api.request('GET', '/api/workflows', { token })).status).toBe(200);
+      expect((await context.api.request('GET', '/api/projects', { token })).status).toBe(200);
+      expect(
+        (await context.api.request('POST', '/api/workflows/validate', { token, body: approvalDefinition() })).status,
+      ).toBe(200);
+    }
+  });
+});
+
+describe('create-version and deprecate need authority over the project', () => {
+  it('refuses a resource manager outside the project and allows one who is a member', async () => {
+    const { db } = context.database;
+    const manager = await createUserWithToken(db, ['resource_manager']);
+    const project = (
+      await context.api.request('POST', '/api/projects', { token: admin, body: { name: `Authority ${Date.now()}` } })
+    ).body;
+    const active = await createActive(context.api, admin, approvalDefinition({ project: project.name }));
+
+    const refusedVersion = await context.api.request('POST', `/api/workflows/${active.id}/create-version`, {
+      token: manager.token,
+    });
+    expect(refusedVersion.status).toBe(403);
+    expect(refusedVersion.body.message).toContain("authority over this workflow's project");
+    const refusedDeprecate = await context.api.request('POST', `/api/workflows/${active.id}/deprecate`, {
+      token: manager.token,
+      body: {},
+    });
+    expect(refusedDeprecate.status).toBe(403);
+
+    const added = await context.api.request('PUT', `/api/projects/${project.id}/members/${manager.user.id}`, {
+      token: admin,
+      body: { role: 'member' },
+    });
+    expect(added.status).toBe(200);
+    expect(
+      (await context.api.request('POST', `/api/workflows/${active.id}/create-version`, { token: manager.token }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await context.api.request('POST', `/api/workflows/${active.id}/deprecate`, { token: manager.token, body: {} }))
+        .status,
+    ).toBe(200);
+  });
+});
