@@ -3,7 +3,8 @@ import { loadConfig } from '../src/config/index.js';
 import { createDatabase } from '../src/db/client.js';
 import { migrateDatabase, projectRoot } from '../src/db/migrate.js';
 import { createLogger } from '../src/logging/logger.js';
-import { createAdminToken, hasNoUsers } from '../src/services/bootstrap-admin.js';
+import { bootstrapPrincipal, createAdminToken, hasNoUsers } from '../src/services/bootstrap-admin.js';
+import { SAMPLE_PROJECT, seedExampleWorkflows } from '../src/services/seed-examples.js';
 import { startApiServer } from '../src/server.js';
 import { startWorker } from '../workers/main.js';
 import { ensureDatabase, startEmbeddedPostgres } from './local/embedded-postgres.js';
@@ -74,6 +75,10 @@ async function main(): Promise<void> {
   // Only once everything runs, so a failed start never swallows the one-time token.
   const db = createDatabase(databaseUrl);
   const bootstrap = (await hasNoUsers(db)) ? await createAdminToken(db, 'admin@localhost', 'bootstrap') : undefined;
+  if (bootstrap) {
+    await seedExampleWorkflows(db, { principal: bootstrapPrincipal(bootstrap, 'bootstrap') });
+    log(`Seeded the example workflows as drafts in "${SAMPLE_PROJECT.name}"`);
+  }
   await db.$disconnect();
 
   log(`API:           ${api.url}/api`);

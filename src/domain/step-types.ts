@@ -51,7 +51,8 @@ export const STEP_TYPES = {
       .object({
         approvers: z
           .array(text('User id, role name or {{variable}}'))
-          .min(1, 'approvers must name at least one approver'),
+          .min(1, 'approvers must name at least one approver')
+          .describe('User ids, role names or {{variable}} references'),
         mode: z
           .union([z.enum(['any', 'all']), z.object({ atLeast: z.number().int().min(1) }).strict()])
           .default('any')

@@ -5,7 +5,7 @@ export function renderPermissionsMarkdown(): string {
   const lines = [
     '# Permissions',
     '',
-    '<!-- Generated from src/permissions/permissions.ts by `npm run docs:permissions`; do not edit. -->',
+    '<!-- Generated from src/permissions/permissions.ts by `npm run docs:generate`; do not edit. -->',
     '',
     `Built-in roles: ${ROLES.map((role) => `\`${role}\``).join(', ')}. \`admin\` holds every permission.`,
     "An API token carries a chosen subset of its creator's permissions and never more; if the creator",

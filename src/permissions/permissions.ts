@@ -1,7 +1,7 @@
 /**
  * The role-to-permission table of spec section 5, in one place. Where the spec leaves a holder
  * open ("not shown"), the decision and its one-line reason sit next to the row; docs/permissions.md
- * is generated from this table (`npm run docs:permissions`) and a test keeps the two equal.
+ * is generated from this table (`npm run docs:generate`) and a test keeps the two equal.
  */
 export const ROLES = ['admin', 'approver', 'resource_manager', 'requestor'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,12 +1,13 @@
 import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
-import { PERMISSIONS } from '../permissions/index.js';
+import { PERMISSIONS, permissionsOfRoles, type Principal } from '../permissions/index.js';
 import { createApiToken } from './api-tokens.js';
 
 export interface BootstrapResult {
   userId: string;
   email: string;
   token: string;
+  tokenId: string;
   tokenPrefix: string;
 }
 
@@ -36,7 +37,19 @@ export async function createAdminToken(db: Database, email: string, tokenName: s
     ownerId: user.id,
     createdBy: 'system',
   });
-  return { userId: user.id, email: normalised, token: token.token, tokenPrefix: token.prefix };
+  return { userId: user.id, email: normalised, token: token.token, tokenId: token.id, tokenPrefix: token.prefix };
+}
+
+/** The bootstrap admin acting through its new token, for the first-start seeding. */
+export function bootstrapPrincipal(result: BootstrapResult, tokenName: string): Principal {
+  return {
+    userId: result.userId,
+    email: result.email,
+    roles: ['admin'],
+    permissions: permissionsOfRoles(['admin']),
+    via: 'api_token',
+    apiToken: { id: result.tokenId, name: tokenName, prefix: result.tokenPrefix },
+  };
 }
 
 /** True before anyone has an account: the dev launcher then bootstraps an admin. */

@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { projectRoot } from '../../src/db/migrate.js';
 import {
   PERMISSION_TABLE,
   PERMISSIONS,
@@ -9,7 +6,6 @@ import {
   permissionsOfRoles,
   type Permission,
 } from '../../src/permissions/index.js';
-import { renderPermissionsMarkdown } from '../../src/permissions/permissions-doc.js';
 
 describe('the permission table follows spec section 5', () => {
   const all = ['admin', 'approver', 'resource_manager', 'requestor'];
@@ -72,12 +68,5 @@ describe('the permission table follows spec section 5', () => {
   it('gives admin every permission and unknown roles none', () => {
     expect([...permissionsOfRoles(['admin'])].sort()).toEqual([...PERMISSIONS].sort());
     expect(permissionsOfRoles(['superuser']).size).toBe(0);
-  });
-});
-
-describe('docs/permissions.md is generated from the table', () => {
-  it('matches the table (run `npm run docs:permissions` after changing it)', async () => {
-    const committed = await readFile(path.join(projectRoot(), 'docs', 'permissions.md'), 'utf8');
-    expect(committed).toBe(renderPermissionsMarkdown());
   });
 });

@@ -85,6 +85,11 @@ export class ApiDocs {
     });
   }
 
+  /** Adds a named schema to the components, for types that routes refer to only loosely. */
+  registerSchema(id: string, schema: z.ZodType): void {
+    this.registry.register(id, schema);
+  }
+
   /** Every route registered so far, in Koa path syntax. */
   registeredRoutes(): ReadonlyArray<Pick<DocumentedRoute, 'method' | 'path'>> {
     return this.routes;

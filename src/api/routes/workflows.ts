@@ -3,6 +3,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
 import { idParams, queryBoolean } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { STEP_TYPES, STEP_TYPE_NAMES } from '../../domain/step-types.js';
 import {
   CATEGORIES,
   WORKFLOW_STATUSES,
@@ -97,6 +98,10 @@ export function workflowRoutes(
   db: Database,
   config: Readonly<Config>,
 ): ResourceRouter {
+  // Step configs are validated per type by the validator; the description lists each type's schema.
+  for (const type of STEP_TYPE_NAMES) {
+    deps.docs.registerSchema(`StepConfig_${type}`, STEP_TYPES[type].config.describe(STEP_TYPES[type].description));
+  }
   const baseUrl = (ctx: AppContext) => config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
   return new ResourceRouter('/api/workflows', 'Workflows', deps)
     .add({

@@ -1,0 +1,17 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { projectRoot } from '../src/db/migrate.js';
+import { renderStepTypesMarkdown } from '../src/domain/step-types-doc.js';
+import { renderPermissionsMarkdown } from '../src/permissions/permissions-doc.js';
+
+// npm run docs:generate — regenerates the reference pages that are derived from code.
+const GENERATED_DOCS = {
+  'permissions.md': renderPermissionsMarkdown,
+  'step-types.md': renderStepTypesMarkdown,
+} as const;
+
+for (const [file, render] of Object.entries(GENERATED_DOCS)) {
+  const target = path.join(projectRoot(), 'docs', file);
+  await writeFile(target, render());
+  console.log(`Wrote ${path.relative(process.cwd(), target)}`);
+}
