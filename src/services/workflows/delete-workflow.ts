@@ -1,18 +1,18 @@
 import type { Database } from '../../db/client.js';
 import { conflict } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
-import { loadWorkflow, toWorkflowView, type WorkflowView } from './workflow-record.js';
+import { loadWorkflow, toWorkflowView, writeAtRevision, type WorkflowView } from './workflow-record.js';
 
 /** Soft delete: hidden from the default list, restorable. Any status. */
 export async function deleteWorkflow(db: Database, caller: Caller, id: string): Promise<WorkflowView> {
   return db.$transaction(async (tx) => {
     const current = await loadWorkflow(tx, id);
-    await tx.workflowDefinition.update({ where: { id }, data: { deletedAt: new Date(), revision: { increment: 1 } } });
+    await writeAtRevision(tx, current, { deletedAt: new Date() });
     await auditChange(
       tx,
       caller,
       'workflow.deleted',
-      { type: 'workflow', id: id },
+      { type: 'workflow', id },
       { name: current.name, status: current.status },
     );
     return toWorkflowView(await loadWorkflow(tx, id, { includeDeleted: true }));
@@ -23,8 +23,8 @@ export async function restoreWorkflow(db: Database, caller: Caller, id: string):
   return db.$transaction(async (tx) => {
     const current = await loadWorkflow(tx, id, { includeDeleted: true });
     if (!current.deletedAt) throw conflict('The workflow is not deleted');
-    await tx.workflowDefinition.update({ where: { id }, data: { deletedAt: null, revision: { increment: 1 } } });
-    await auditChange(tx, caller, 'workflow.restored', { type: 'workflow', id: id }, { name: current.name });
+    await writeAtRevision(tx, current, { deletedAt: null });
+    await auditChange(tx, caller, 'workflow.restored', { type: 'workflow', id }, { name: current.name });
     return toWorkflowView(await loadWorkflow(tx, id));
   });
 }
@@ -45,7 +45,7 @@ export async function permanentlyDeleteWorkflow(db: Database, caller: Caller, id
       tx,
       caller,
       'workflow.permanently_deleted',
-      { type: 'workflow', id: id },
+      { type: 'workflow', id },
       {
         name: current.name,
         version: current.version,

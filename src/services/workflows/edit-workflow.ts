@@ -4,7 +4,14 @@ import { conflict } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { resolvePlacement } from './placement.js';
 import { requireValidDefinition } from './validation.js';
-import { loadWorkflow, toWorkflowView, workflowInclude, type WorkflowView } from './workflow-record.js';
+import {
+  concurrentChange,
+  loadWorkflow,
+  toWorkflowView,
+  workflowInclude,
+  writeAtRevision,
+  type WorkflowView,
+} from './workflow-record.js';
 
 /** The columns a definition fills (placement resolved separately). */
 export function definitionColumns(definition: WorkflowDefinitionInput) {
@@ -53,12 +60,8 @@ export async function updateWorkflow(
     assertDraft(current.status);
     if (expectedRevision !== undefined && expectedRevision !== current.revision) throw concurrentChange();
     const placement = await resolvePlacement(tx, definition);
-    const { count } = await tx.workflowDefinition.updateMany({
-      where: { id, revision: current.revision, status: 'draft', deletedAt: null },
-      data: { ...definitionColumns(definition), ...placement, revision: { increment: 1 } },
-    });
-    if (count === 0) throw concurrentChange();
-    await auditChange(tx, caller, 'workflow.updated', { type: 'workflow', id: id }, { name: definition.name });
+    await writeAtRevision(tx, current, { ...definitionColumns(definition), ...placement }, { status: 'draft' });
+    await auditChange(tx, caller, 'workflow.updated', { type: 'workflow', id }, { name: definition.name });
     return toWorkflowView(await loadWorkflow(tx, id));
   });
 }
@@ -73,16 +76,12 @@ export async function moveWorkflow(
   return db.$transaction(async (tx) => {
     const current = await loadWorkflow(tx, id);
     const placement = await resolvePlacement(tx, target);
-    const { count } = await tx.workflowDefinition.updateMany({
-      where: { id, revision: current.revision },
-      data: { ...placement, revision: { increment: 1 } },
-    });
-    if (count === 0) throw concurrentChange();
+    await writeAtRevision(tx, current, placement);
     await auditChange(
       tx,
       caller,
       'workflow.moved',
-      { type: 'workflow', id: id },
+      { type: 'workflow', id },
       {
         from: { project: current.project?.name ?? null, workflowSet: current.workflowSet?.name ?? null },
         to: target,
@@ -98,8 +97,4 @@ export function assertDraft(status: string): void {
       `This workflow is ${status} and cannot be edited; create a new version (POST /api/workflows/:id/create-version) and edit that draft`,
     );
   }
-}
-
-export function concurrentChange() {
-  return conflict('The workflow was changed by another request at the same time; reload it and try again');
 }

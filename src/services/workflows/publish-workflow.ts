@@ -1,10 +1,17 @@
 import type { Database } from '../../db/client.js';
 import { AppError, conflict } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
-import { assertDraft, concurrentChange } from './edit-workflow.js';
+import { assertDraft } from './edit-workflow.js';
 import { assertProjectAuthority } from './project-authority.js';
 import { requireValidDefinition } from './validation.js';
-import { definitionOf, loadWorkflow, toWorkflowView, type WorkflowView } from './workflow-record.js';
+import {
+  definitionOf,
+  loadWorkflow,
+  toWorkflowView,
+  writeAtRevision,
+  type WorkflowRow,
+  type WorkflowView,
+} from './workflow-record.js';
 
 /**
  * Draft → active (spec 3.1): strict validation must pass, `version` goes up by one, and with
@@ -22,9 +29,10 @@ export async function publishWorkflow(
     requireValidDefinition(definitionOf(toWorkflowView(current)), true);
 
     const previousId = options.deprecatePreviousVersionId;
+    let previous: WorkflowRow | undefined;
     if (previousId !== undefined) {
       if (previousId === id) throw conflict('A workflow cannot deprecate itself when published');
-      const previous = await loadWorkflow(tx, previousId).catch(() => {
+      previous = await loadWorkflow(tx, previousId).catch(() => {
         throw new AppError('not_found', `Workflow ${previousId} to deprecate not found`);
       });
       if (previous.status !== 'active') {
@@ -34,16 +42,17 @@ export async function publishWorkflow(
       }
     }
 
-    const { count } = await tx.workflowDefinition.updateMany({
-      where: { id, revision: current.revision, status: 'draft' },
-      data: { status: 'active', version: { increment: 1 }, publishedAt: new Date(), revision: { increment: 1 } },
-    });
-    if (count === 0) throw concurrentChange();
+    await writeAtRevision(
+      tx,
+      current,
+      { status: 'active', version: { increment: 1 }, publishedAt: new Date() },
+      { status: 'draft' },
+    );
     await auditChange(
       tx,
       caller,
       'workflow.published',
-      { type: 'workflow', id: id },
+      { type: 'workflow', id },
       {
         version: current.version + 1,
         sourceWorkflowId: current.sourceWorkflowId,
@@ -51,18 +60,14 @@ export async function publishWorkflow(
       },
     );
 
-    if (previousId !== undefined) {
-      const deprecated = await tx.workflowDefinition.updateMany({
-        where: { id: previousId, status: 'active' },
-        data: { status: 'deprecated', revision: { increment: 1 } },
-      });
-      if (deprecated.count === 0) throw concurrentChange();
+    if (previous) {
+      await writeAtRevision(tx, previous, { status: 'deprecated' }, { status: 'active' });
       await auditChange(
         tx,
         caller,
         'workflow.deprecated',
-        { type: 'workflow', id: previousId },
-        { workflowId: previousId, replacedBy: id },
+        { type: 'workflow', id: previous.id },
+        { workflowId: previous.id, replacedBy: id },
       );
     }
     return toWorkflowView(await loadWorkflow(tx, id));
@@ -82,16 +87,12 @@ export async function deprecateWorkflow(
     if (current.status !== 'active') {
       throw conflict(`Only active workflows can be deprecated; this one is ${current.status}`);
     }
-    const { count } = await tx.workflowDefinition.updateMany({
-      where: { id, revision: current.revision, status: 'active' },
-      data: { status: 'deprecated', revision: { increment: 1 } },
-    });
-    if (count === 0) throw concurrentChange();
+    await writeAtRevision(tx, current, { status: 'deprecated' }, { status: 'active' });
     await auditChange(
       tx,
       caller,
       'workflow.deprecated',
-      { type: 'workflow', id: id },
+      { type: 'workflow', id },
       { workflowId: id, replacedBy: options.replacedBy ?? null },
     );
     return toWorkflowView(await loadWorkflow(tx, id));
@@ -117,16 +118,12 @@ export async function revertWorkflowToDraft(
       );
     }
     if (current.status === 'draft') throw conflict('The workflow is already a draft');
-    const { count } = await tx.workflowDefinition.updateMany({
-      where: { id, revision: current.revision },
-      data: { status: 'draft', revision: { increment: 1 } },
-    });
-    if (count === 0) throw concurrentChange();
+    await writeAtRevision(tx, current, { status: 'draft' });
     await auditChange(
       tx,
       caller,
       'workflow.reverted_to_draft',
-      { type: 'workflow', id: id },
+      { type: 'workflow', id },
       { from: current.status, version: current.version },
     );
     return toWorkflowView(await loadWorkflow(tx, id));

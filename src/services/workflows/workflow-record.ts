@@ -8,10 +8,11 @@ import {
   WORKFLOW_STATUSES,
   stepSchema,
   variableSchema,
+  workflowDefinitionFieldsSchema,
   type WorkflowDefinitionInput,
   type WorkflowView,
 } from '../../domain/workflow-definition.js';
-import { notFound } from '../../errors/index.js';
+import { AppError, conflict, notFound } from '../../errors/index.js';
 
 export type { WorkflowView };
 
@@ -62,32 +63,28 @@ export function toWorkflowView(row: WorkflowRow): WorkflowView {
 
 /** The definition fields of a stored workflow, as the validator and clones take them. */
 export function definitionOf(view: WorkflowView): WorkflowDefinitionInput {
-  const {
-    name,
-    description,
-    project,
-    workflowSet,
-    category,
-    subjectVariable,
-    trigger,
-    variables,
-    steps,
-    onError,
-    debugLogging,
-  } = view;
-  return {
-    name,
-    description,
-    project,
-    workflowSet,
-    category,
-    subjectVariable,
-    trigger,
-    variables,
-    steps,
-    onError,
-    debugLogging,
-  };
+  return workflowDefinitionFieldsSchema.strip().parse(view);
+}
+
+/**
+ * Writes `data` to the workflow only if nobody else wrote it since `current` was read (and, with
+ * `expected`, only in that state); bumps the revision. A lost race is a 409.
+ */
+export async function writeAtRevision(
+  db: DatabaseClient,
+  current: Pick<WorkflowRow, 'id' | 'revision'>,
+  data: Prisma.WorkflowDefinitionUncheckedUpdateManyInput,
+  expected: Prisma.WorkflowDefinitionWhereInput = {},
+): Promise<void> {
+  const { count } = await db.workflowDefinition.updateMany({
+    where: { ...expected, id: current.id, revision: current.revision },
+    data: { ...data, revision: { increment: 1 } },
+  });
+  if (count === 0) throw concurrentChange();
+}
+
+export function concurrentChange(): AppError {
+  return conflict('The workflow was changed by another request at the same time; reload it and try again');
 }
 
 /** A workflow by id; soft-deleted ones only when asked for. */
