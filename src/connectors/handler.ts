@@ -1,0 +1,103 @@
+/**
+ * The contract between the service and every connector handler: built-in ones, the simulated
+ * test connectors and custom handlers loaded at worker start (spec 2.6). Errors are data: a
+ * handler reports failure as `{ success: false, error }` and never throws to its caller (the
+ * execution layer turns a throw into such a result anyway).
+ */
+
+/** JSON Schema (draft 2020-12 subset) of a command's parameters. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface CommandSpec {
+  description: string;
+  /** Running it twice with the same parameters has the effect of running it once. */
+  idempotent: boolean;
+  /** A list command that synchronisation may page through (spec: `syncCapable: true`). */
+  syncCapable?: boolean;
+  parameters: JsonSchema;
+}
+
+export interface ConnectorExecuteRequest {
+  config: {
+    command: string;
+    /** Already interpolated and validated against the command's parameter schema. */
+    parameters: Record<string, unknown>;
+    /** Test connectors only: `true` or a message makes the call fail at once (spec 2.6). */
+    simulateFailure?: boolean | string;
+    /** The connector's settings: its public configuration merged with its decrypted secrets. */
+    connection: Record<string, unknown>;
+  };
+  /** The run's variables, for handlers that need more than their parameters. */
+  variables: Record<string, unknown>;
+  stepId: string;
+  /** The run (or `test:<id>`, `sync:<id>`) this call belongs to; part of idempotency keys. */
+  instanceId: string;
+}
+
+/** One record a list command returns (spec 2.7, sync item 4). */
+export interface ListedResource {
+  externalId: string;
+  displayName: string;
+  email: string | null;
+  attributes: Record<string, unknown>;
+}
+
+export interface ListPayload {
+  resources: ListedResource[];
+  /** Absent on the last page. */
+  nextCursor?: string;
+  totalEstimate?: number;
+}
+
+export interface ConnectorResult {
+  success: boolean;
+  data?: Record<string, unknown>;
+  /** List commands answer with a page of resources. */
+  payload?: ListPayload;
+  error?: string;
+  /** A machine-readable error code, when the handler has one (`timeout`, `invalid_parameters`, ...). */
+  code?: string;
+}
+
+export interface ExecutionContext {
+  /** Aborted when the call's time is up; handlers doing I/O must pass it on. */
+  signal: AbortSignal;
+}
+
+export interface ConnectorHandler {
+  /** The handler name: a connector's `type` selects it. */
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  /** Command run by `POST /api/connectors/:id/test`, and when a step names no command. */
+  readonly defaultCommand: string;
+  readonly commands: Readonly<Record<string, CommandSpec>>;
+  execute(request: ConnectorExecuteRequest, context: ExecutionContext): Promise<ConnectorResult>;
+}
+
+export const LIST_COMMANDS = { user: 'listUsers', group: 'listGroups', role: 'listRoles' } as const;
+export const DEFAULT_LIST_PAGE_SIZE = 500;
+
+/** Parameters every list command accepts (sync item 4). */
+export const LIST_COMMAND_PARAMETERS: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    cursor: { type: 'string' },
+    pageSize: { type: 'integer', minimum: 1, maximum: 5000, default: DEFAULT_LIST_PAGE_SIZE },
+    filter: { type: 'object' },
+    modifiedSince: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** The error result of a `simulateFailure` setting, or undefined when the call should run (spec 2.6). */
+export function simulatedFailure(
+  connectorName: string,
+  setting: boolean | string | undefined,
+): ConnectorResult | undefined {
+  if (setting === true)
+    return { success: false, error: `Simulated failure (${connectorName} connector)`, code: 'simulated_failure' };
+  if (typeof setting === 'string' && setting !== '')
+    return { success: false, error: setting, code: 'simulated_failure' };
+  return undefined;
+}
