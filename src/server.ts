@@ -5,6 +5,8 @@ import { loadConfig, requireRuntimeConnections, type Config } from './config/ind
 import { createDatabase } from './db/client.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { connectTemporalClient } from './temporal/client.js';
+import { createConnectorRuntime } from './connectors/runtime.js';
+import { registerTestConnectors } from './services/connectors/manage-connectors.js';
 
 export interface RunningApi {
   url: string;
@@ -16,10 +18,13 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
   const { databaseUrl, temporalAddress } = requireRuntimeConnections(config);
   const db = createDatabase(databaseUrl);
   const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
+  const connectors = await createConnectorRuntime(config);
+  await registerTestConnectors(db, connectors);
   const { koa } = createApp({
     config,
     db,
     logger,
+    connectors,
     health: {
       database: async () => void (await db.$queryRaw`SELECT 1`),
       temporal: () => temporal.checkHealth(),

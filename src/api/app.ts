@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../auth/oidc-access-token.js';
 import type { Config } from '../config/index.js';
+import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logging/logger.js';
 import type { AppState } from './context.js';
@@ -15,6 +16,7 @@ import type { ResourceRouter, ResourceRouterDependencies } from './resource-rout
 import { apiDocsRoutes } from './routes/api-docs.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
+import { connectorRoutes } from './routes/connectors.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { projectRoutes } from './routes/projects.js';
@@ -25,6 +27,7 @@ export interface AppDependencies {
   db: Database;
   logger: Logger;
   health: HealthProbes;
+  connectors: ConnectorRuntime;
   /** Defaults to one built from `config.oidc`; tests may pass their own fetch through it. */
   accessTokenVerifier?: AccessTokenVerifier;
 }
@@ -56,6 +59,7 @@ export function createApp(deps: AppDependencies): App {
     auditLogRoutes(routerDeps, db),
     workflowRoutes(routerDeps, db, config),
     projectRoutes(routerDeps, db),
+    connectorRoutes(routerDeps, db, deps.connectors),
     apiDocsRoutes(routerDeps, docs),
   ];
 

@@ -37,6 +37,10 @@ const environmentSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
   TEMPORAL_UI_URL: optionalUrl,
+  CONNECTOR_SECRET_KEY: optionalString,
+  CONNECTOR_ALLOWED_NETWORKS: commaList,
+  CONNECTOR_HANDLER_PATHS: commaList,
+  CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   OIDC_ISSUER: optionalUrl,
   OIDC_AUDIENCE: optionalString,
   OIDC_CLIENT_ID: optionalString,
@@ -74,6 +78,15 @@ export interface Config {
     taskQueue: string;
     uiUrl?: string;
   };
+  connectors: {
+    /** 32-byte key (base64 or hex) that encrypts connector secrets at rest; secrets cannot be stored without it. */
+    secretKey?: string;
+    /** CIDRs or host names connectors may reach although they are private (the SSRF guard's allow-list). */
+    allowedNetworks: string[];
+    /** Modules of custom handlers, loaded at start. */
+    handlerPaths: string[];
+    timeoutMs: number;
+  };
   /** Absent in development mode: no OIDC, API tokens only. */
   oidc?: OidcConfig;
 }
@@ -98,6 +111,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
       namespace: env.TEMPORAL_NAMESPACE,
       taskQueue: env.TEMPORAL_TASK_QUEUE,
       uiUrl: env.TEMPORAL_UI_URL,
+    },
+    connectors: {
+      secretKey: env.CONNECTOR_SECRET_KEY,
+      allowedNetworks: env.CONNECTOR_ALLOWED_NETWORKS,
+      handlerPaths: env.CONNECTOR_HANDLER_PATHS,
+      timeoutMs: env.CONNECTOR_TIMEOUT_MS,
     },
     oidc: env.OIDC_ISSUER
       ? {

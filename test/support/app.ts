@@ -10,6 +10,11 @@ import { createLogger } from '../../src/logging/logger.js';
 import { connectTemporalClient } from '../../src/temporal/client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { stackValue } from './stack.js';
+import { createConnectorRuntime } from '../../src/connectors/runtime.js';
+import { registerTestConnectors } from '../../src/services/connectors/manage-connectors.js';
+
+/** A fixed connector secret key for tests (never used anywhere else). */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export interface TestResponse {
   status: number;
@@ -47,7 +52,9 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const logs: Array<Record<string, unknown>> = [];
   const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) });
-  const config = loadConfig({ LOG_LEVEL: 'info', ...options.env });
+  const config = loadConfig({ LOG_LEVEL: 'info', CONNECTOR_SECRET_KEY: TEST_SECRET_KEY, ...options.env });
+  const connectors = await createConnectorRuntime(config);
+  await registerTestConnectors(options.db, connectors);
   const temporal = options.health?.temporal
     ? undefined
     : await connectTemporalClient(stackValue('temporalAddress'), 'default');
@@ -55,6 +62,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     config,
     db: options.db,
     logger,
+    connectors,
     accessTokenVerifier: options.accessTokenVerifier,
     health: {
       database: options.health?.database ?? (async () => void (await options.db.$queryRaw`SELECT 1`)),

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import type { Database } from '../../db/client.js';
+import { idParams, queryBoolean } from '../../domain/common.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { configSchemaSchema, loadConnector, toConnectorView } from '../../services/connectors/connector-record.js';
+import {
+  createConnector,
+  deleteConnector,
+  testConnector,
+  updateConnector,
+} from '../../services/connectors/manage-connectors.js';
+import { auditedCaller } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const settings = z.record(z.string(), z.unknown());
+const connectorName = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/,
+    'name must be 1-100 letters, digits, ., _ or -, starting with a letter or digit',
+  );
+
+const connectorSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    type: z.string().describe('Handler name'),
+    description: z.string(),
+    version: z.string(),
+    configSchema: configSchemaSchema,
+    config: settings.describe('Settings that are not secret'),
+    secretKeys: z.array(z.string()).describe('Names of the secret settings that are set; values are never returned'),
+    enabled: z.boolean(),
+    executionModel: z.enum(['built_in', 'custom']),
+    managedBySystem: z.boolean(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: 'Connector' });
+const connector = { description: 'The connector', schema: connectorSchema };
+
+const createBody = z
+  .object({
+    name: connectorName,
+    type: z.string().min(1).describe('Handler name: http, delay, idp-admin, test-ldap, ... or a custom handler'),
+    description: z.string().max(2000).optional(),
+    version: z.string().max(50).optional(),
+    configSchema: configSchemaSchema.optional().describe('Defaults to every command of the handler'),
+    config: settings.optional(),
+    secrets: settings.optional().describe('Secret settings (passwords, API keys, client secrets); write-only'),
+    enabled: z.boolean().optional(),
+    executionModel: z.enum(['built_in', 'custom']).optional(),
+  })
+  .strict();
+const updateBody = createBody
+  .omit({ type: true, executionModel: true })
+  .partial()
+  .extend({
+    secrets: z
+      .record(z.string(), z.unknown().nullable())
+      .optional()
+      .describe('Secret settings to set; null removes one'),
+  });
+
+const listQuery = paginationQuery({
+  sortable: ['name', 'createdAt', 'type'],
+  defaultSortBy: 'name',
+  defaultSortOrder: 'asc',
+}).extend({
+  type: z.string().optional(),
+  enabled: queryBoolean('enabled').optional(),
+  search: z.string().min(1).optional(),
+});
+
+const handlerSchema = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    description: z.string(),
+    executionModel: z.enum(['built_in', 'custom']),
+    defaultCommand: z.string(),
+    commands: z.record(
+      z.string(),
+      z.object({ description: z.string(), idempotent: z.boolean(), syncCapable: z.boolean() }),
+    ),
+  })
+  .meta({ id: 'ConnectorHandler' });
+
+export function connectorRoutes(
+  deps: ResourceRouterDependencies,
+  db: Database,
+  runtime: ConnectorRuntime,
+): ResourceRouter {
+  return new ResourceRouter('/api/connectors', 'Connectors', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: 'List connectors',
+      access: 'connector:read',
+      query: listQuery,
+      responses: { 200: { description: 'A page of connectors', schema: pageSchema(connectorSchema) } },
+      async handler(ctx, { query }) {
+        const where = {
+          type: query.type,
+          enabled: query.enabled,
+          name: query.search ? { contains: query.search, mode: 'insensitive' as const } : undefined,
+        };
+        ctx.body = await fetchPage(
+          query,
+          async (window) =>
+            (await db.connector.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
+              toConnectorView,
+            ),
+          () => db.connector.count({ where }),
+        );
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/handlers',
+      summary: 'Connector handlers this service can run, with their commands',
+      access: 'connector:read',
+      responses: { 200: { description: 'Handlers', schema: z.array(handlerSchema) } },
+      handler(ctx) {
+        ctx.body = runtime.registry.list().map(({ handler, origin }) => ({
+          name: handler.name,
+          version: handler.version,
+          description: handler.description,
+          executionModel: origin,
+          defaultCommand: handler.defaultCommand,
+          commands: Object.fromEntries(
+            Object.entries(handler.commands).map(([name, spec]) => [
+              name,
+              { description: spec.description, idempotent: spec.idempotent, syncCapable: spec.syncCapable ?? false },
+            ]),
+          ),
+        }));
+      },
+    })
+    .add({
+      method: 'post',
+      path: '',
+      summary: 'Create a connector; for a built-in handler, type is the handler name and executionModel built_in',
+      access: 'connector:manage',
+      body: createBody,
+      responses: { 201: connector, 409: { description: 'The name is taken' } },
+      async handler(ctx, { body }) {
+        ctx.status = 201;
+        ctx.body = await createConnector(db, runtime, auditedCaller(ctx), body);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id',
+      summary: 'One connector (secret values are never shown)',
+      access: 'connector:read',
+      params: idParams,
+      responses: { 200: connector },
+      async handler(ctx, { params }) {
+        ctx.body = toConnectorView(await loadConnector(db, params.id));
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id',
+      summary: 'Update a connector: settings, secrets (merged; null removes), configSchema, enabled',
+      access: 'connector:manage',
+      params: idParams,
+      body: updateBody,
+      responses: { 200: connector },
+      async handler(ctx, { params, body }) {
+        ctx.body = await updateConnector(db, runtime, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a connector (refused while an active workflow or an entitlement uses it)',
+      access: 'connector:manage',
+      params: idParams,
+      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      async handler(ctx, { params }) {
+        await deleteConnector(db, auditedCaller(ctx), params.id);
+        ctx.body = { message: 'Connector deleted', id: params.id };
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/test',
+      summary: "Run the handler's test command",
+      access: 'connector:manage',
+      params: idParams,
+      responses: {
+        200: {
+          description: 'The outcome',
+          schema: z.object({ success: z.boolean(), latencyMs: z.number().int(), error: z.string().optional() }),
+        },
+      },
+      async handler(ctx, { params }) {
+        ctx.body = await testConnector(db, runtime, auditedCaller(ctx), params.id);
+      },
+    });
+}

@@ -1,0 +1,37 @@
+import type { ConnectorResult } from '../handler.js';
+import { OutboundError } from './outbound-request.js';
+
+/** Small shared pieces for building built-in handler results that never leak secrets. */
+
+/** A failure result, with every secret replaced in the message. */
+export function failure(code: string, error: string, secrets: readonly string[] = [], data?: Record<string, unknown>) {
+  const result: ConnectorResult = { success: false, error: redact(error, secrets), code };
+  if (data !== undefined) result.data = data;
+  return result;
+}
+
+/** A failure result for anything a handler caught, keeping the code of errors that have one. */
+export function failureFromError(error: unknown, secrets: readonly string[]): ConnectorResult {
+  if (error instanceof OutboundError) return failure(error.code, error.message, secrets);
+  const message = error instanceof Error ? error.message : String(error);
+  return failure('internal_error', `Unexpected error: ${message}`, secrets);
+}
+
+// Shorter values would garble ordinary words; secrets are never that short in practice.
+const MIN_REDACTED_LENGTH = 4;
+
+/** `text` with every occurrence of each secret (and its URL- and base64-encoded forms) replaced. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret.length < MIN_REDACTED_LENGTH) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]))
+      result = result.split(form).join('[redacted]');
+  }
+  return result;
+}
+
+/** Validation problems of a zod-style issue list as text: paths and messages, never the values. */
+export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues.map((issue) => `${issue.path.map(String).join('.') || 'value'} ${issue.message}`).join('; ');
+}

@@ -1,0 +1,262 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
+import { interpolateDeep, InterpolationError } from '../../engine/interpolation.js';
+import type { CommandSpec, ConnectorHandler, ConnectorResult } from '../handler.js';
+import { jsonSchemaOf, parseParameters } from './command-parameters.js';
+import { describeIssues, failure, failureFromError } from './handler-results.js';
+import { parseAllowedNetworks } from './network-guard.js';
+import { describeRequest, sendRequest, withTimeout, type OutboundResponse } from './outbound-request.js';
+
+/**
+ * The `http` built-in handler: requests to an external API described by the connector's
+ * connection settings (base URL, credentials, static headers).
+ *
+ * Credentials (`bearerToken`, `basicAuth`, `apiKey`, `headers`) are sent only to the origin of
+ * `connection.baseUrl` when one is set, so a step with an absolute URL elsewhere cannot carry the
+ * connector's secrets away; without a `baseUrl` they go with every request of the connector.
+ *
+ * Parameters are interpolated again here with the request's `variables` (the execution layer has
+ * already done so once), so a variable whose value contains `{{...}}` is expanded a second time.
+ */
+
+export interface HttpHandlerOptions {
+  /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
+  allowedNetworks?: string[];
+  /** Responses larger than this fail with `response_too_large`; default 1 MiB. */
+  maxResponseBytes?: number;
+  /** Per call, on top of the caller's signal; default 30 s. */
+  timeoutMs?: number;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+type Method = (typeof METHODS)[number];
+const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_API_KEY_HEADER = 'X-API-Key';
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const requestParameters = z
+  .object({
+    method: z.enum(METHODS).default('GET'),
+    url: z.string().min(1).describe('Absolute http(s) URL, or a path joined to connection.baseUrl'),
+    headers: z.record(z.string(), z.string()).optional(),
+    query: z.record(z.string(), z.union([scalar, z.array(scalar)])).optional(),
+    body: z.unknown().optional().describe('JSON body (not allowed with GET or HEAD); a string is sent as is'),
+    expectStatus: z
+      .array(z.number().int().min(100).max(599))
+      .min(1)
+      .optional()
+      .describe('Statuses that count as success; default any 2xx'),
+  })
+  .strict();
+type RequestParameters = z.output<typeof requestParameters>;
+const testParameters = z.object({}).strict();
+
+const COMMANDS = {
+  request: {
+    description:
+      'Sends one HTTP request and returns its status, headers and body. Redirects are returned, not followed. ' +
+      'Not declared idempotent because POST and PATCH are not; GET, HEAD, PUT and DELETE requests are.',
+    idempotent: false,
+    parameters: jsonSchemaOf(requestParameters),
+  },
+  test: {
+    description: 'GET of connection.healthUrl (or connection.baseUrl); succeeds on a 2xx answer.',
+    idempotent: true,
+    parameters: jsonSchemaOf(testParameters),
+  },
+} as const satisfies Record<string, CommandSpec>;
+
+const connectionSchema = z.object({
+  baseUrl: z.string().min(1).optional(),
+  healthUrl: z.string().min(1).optional(),
+  bearerToken: z.string().min(1).optional(),
+  basicAuth: z.object({ username: z.string(), password: z.string() }).optional(),
+  apiKey: z.string().min(1).optional(),
+  apiKeyHeader: z.string().min(1).default(DEFAULT_API_KEY_HEADER),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+type Connection = z.output<typeof connectionSchema>;
+
+export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHandler {
+  const allowedNetworks = parseAllowedNetworks(options.allowedNetworks);
+  const maxResponseBytes = positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
+  const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+
+  async function send(
+    parameters: RequestParameters,
+    connection: Connection,
+    signal: AbortSignal,
+    secrets: string[],
+  ): Promise<ConnectorResult> {
+    const url = resolveUrl(parameters.url, connection.baseUrl);
+    if (!url) return failure('invalid_parameters', 'url must be an absolute http(s) URL or a path with connection.baseUrl set', secrets);
+    for (const [name, value] of Object.entries(parameters.query ?? {}))
+      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
+
+    const method = parameters.method;
+    if (parameters.body !== undefined && (method === 'GET' || method === 'HEAD'))
+      return failure('invalid_parameters', `body is not allowed with ${method}`, secrets);
+
+    const headers = new HeaderSet();
+    headers.set('accept', 'application/json, */*;q=0.5');
+    headers.set('user-agent', 'flowgate-http-connector/1.0');
+    const withCredentials = sendsCredentials(url, connection.baseUrl);
+    if (withCredentials) headers.setAll(connection.headers ?? {});
+    headers.setAll(parameters.headers ?? {});
+    if (withCredentials) {
+      if (connection.basicAuth) {
+        const { username, password } = connection.basicAuth;
+        headers.set('authorization', `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`);
+      }
+      if (connection.bearerToken) headers.set('authorization', `Bearer ${connection.bearerToken}`);
+      if (connection.apiKey) headers.set(connection.apiKeyHeader, connection.apiKey);
+    }
+
+    let body: string | undefined;
+    if (parameters.body !== undefined) {
+      const declaredType = headers.get('content-type');
+      if (typeof parameters.body === 'string' && declaredType !== undefined && !isJsonType(declaredType)) {
+        body = parameters.body;
+      } else {
+        body = JSON.stringify(parameters.body);
+        if (declaredType === undefined) headers.set('content-type', 'application/json');
+      }
+    }
+
+    const response = await sendRequest({
+      method,
+      url,
+      headers: headers.toObject(),
+      body,
+      signal: withTimeout(signal, timeoutMs),
+      maxResponseBytes,
+      allowedNetworks,
+    });
+    const data = responseData(response, method);
+    const accepted = parameters.expectStatus?.includes(response.status) ?? (response.status >= 200 && response.status < 300);
+    if (accepted) return { success: true, data };
+    return failure('http_status', `HTTP ${response.status} from ${describeRequest(method, url)}`, secrets, data);
+  }
+
+  return {
+    name: 'http',
+    version: '1.0.0',
+    description: 'HTTP requests to external APIs, with credentials from the connector settings.',
+    defaultCommand: 'test',
+    commands: COMMANDS,
+    async execute(request, context) {
+      let secrets: string[] = [];
+      try {
+        const parsedConnection = connectionSchema.safeParse(request.config.connection);
+        if (!parsedConnection.success)
+          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsedConnection.error.issues)}`);
+        const connection = parsedConnection.data;
+        secrets = secretsOf(connection);
+
+        const { command } = request.config;
+        if (command === 'test') {
+          const parameters = parseParameters(testParameters, request.config.parameters, secrets);
+          if (!parameters.ok) return parameters.result;
+          const target = connection.healthUrl ?? connection.baseUrl;
+          if (!target) return failure('invalid_configuration', 'The connection has neither healthUrl nor baseUrl', secrets);
+          return await send({ method: 'GET', url: target }, connection, context.signal, secrets);
+        }
+        if (command !== 'request') return failure('unknown_command', `The http connector has no command ${command}`, secrets);
+
+        const raw = { ...request.config.parameters };
+        for (const key of ['url', 'headers', 'query', 'body'] as const)
+          if (raw[key] !== undefined) raw[key] = interpolateDeep(raw[key], request.variables);
+        const parameters = parseParameters(requestParameters, raw, secrets);
+        if (!parameters.ok) return parameters.result;
+        return await send(parameters.value, connection, context.signal, secrets);
+      } catch (error) {
+        if (error instanceof InterpolationError) return failure('invalid_parameters', error.message, secrets);
+        return failureFromError(error, secrets);
+      }
+    },
+  };
+}
+
+/** `url` as an absolute http(s) URL, or undefined when it cannot be one. */
+function resolveUrl(url: string, baseUrl: string | undefined): URL | undefined {
+  try {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return new URL(url);
+    if (baseUrl === undefined) return undefined;
+    // Joined as text so a path keeps the base's own path (`/v1` + `users` is `/v1/users`).
+    return new URL(`${baseUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function sendsCredentials(url: URL, baseUrl: string | undefined): boolean {
+  if (baseUrl === undefined) return true;
+  try {
+    return new URL(baseUrl).origin === url.origin;
+  } catch {
+    return false;
+  }
+}
+
+function responseData(response: OutboundResponse, method: Method): Record<string, unknown> {
+  const contentType = headerText(response.headers['content-type']) ?? '';
+  let body: unknown = null;
+  if (method !== 'HEAD' && response.body.length > 0) {
+    const text = response.body.toString('utf8');
+    body = text;
+    if (isJsonType(contentType)) {
+      try {
+        body = JSON.parse(text) as unknown;
+      } catch {
+        // Declared JSON but is not: the text is more useful than an error.
+      }
+    }
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    const text = headerText(value);
+    if (name !== 'set-cookie' && text !== undefined) headers[name.toLowerCase()] = text;
+  }
+  return { status: response.status, headers, body };
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function isJsonType(contentType: string): boolean {
+  return /^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim());
+}
+
+function secretsOf(connection: Connection): string[] {
+  return [
+    connection.bearerToken,
+    connection.basicAuth?.password,
+    connection.apiKey,
+    ...Object.values(connection.headers ?? {}),
+  ].filter((value): value is string => value !== undefined);
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`${name} must be a positive integer`);
+  return value;
+}
+
+/** Request headers with case-insensitive names; the last setter of a name wins. */
+class HeaderSet {
+  private readonly entries = new Map<string, [string, string]>();
+  set(name: string, value: string): void {
+    this.entries.set(name.toLowerCase(), [name, value]);
+  }
+  setAll(headers: Record<string, string>): void {
+    for (const [name, value] of Object.entries(headers)) this.set(name, value);
+  }
+  get(name: string): string | undefined {
+    return this.entries.get(name.toLowerCase())?.[1];
+  }
+  toObject(): Record<string, string> {
+    return Object.fromEntries(this.entries.values());
+  }
+}

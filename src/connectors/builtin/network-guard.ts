@@ -1,0 +1,234 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/**
+ * The SSRF guard for built-in handlers that call URLs taken from connector settings or workflow
+ * parameters: only http(s), and never an address inside the service's own network unless an
+ * operator allow-listed it. Every address a hostname resolves to is checked, not just the first.
+ */
+
+export type NetworkGuardErrorCode = 'destination_refused' | 'network_error';
+
+export class NetworkGuardError extends Error {
+  override readonly name = 'NetworkGuardError';
+  constructor(
+    readonly code: NetworkGuardErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export interface CheckedDestination {
+  url: URL;
+  /** The addresses that passed the check; connections must go to these (see `pinnedLookup`). */
+  addresses: ResolvedAddress[];
+}
+
+/** A parsed allow-list: CIDR ranges and single addresses, plus exact hostnames. */
+export interface AllowedNetworks {
+  readonly ranges: BlockList;
+  readonly hostnames: ReadonlySet<string>;
+}
+
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/i;
+
+/** Parses allow-list entries (`127.0.0.1/32`, `fd00::/8`, `10.0.0.5`, `localhost`); throws on a malformed one. */
+export function parseAllowedNetworks(entries: readonly string[] = []): AllowedNetworks {
+  const ranges = new BlockList();
+  const hostnames = new Set<string>();
+  for (const raw of entries) {
+    const entry = raw.trim();
+    const slash = entry.indexOf('/');
+    if (slash >= 0) {
+      const address = entry.slice(0, slash);
+      const prefixText = entry.slice(slash + 1);
+      const family = isIP(address);
+      const prefix = Number(prefixText);
+      if (family === 0 || !/^\d{1,3}$/.test(prefixText) || prefix > (family === 4 ? 32 : 128))
+        throw new TypeError(`Allowed network "${raw}" is not a CIDR range`);
+      ranges.addSubnet(address, prefix, family === 4 ? 'ipv4' : 'ipv6');
+    } else if (isIP(entry) !== 0) {
+      ranges.addAddress(entry, isIP(entry) === 4 ? 'ipv4' : 'ipv6');
+    } else if (HOSTNAME.test(entry)) {
+      hostnames.add(entry.toLowerCase());
+    } else {
+      throw new TypeError(`Allowed network "${raw}" is neither a CIDR range, an address nor a hostname`);
+    }
+  }
+  return { ranges, hostnames };
+}
+
+// Each range with the reason given when an address falls inside it.
+const REFUSED_IPV4: [string, number, string][] = [
+  ['0.0.0.0', 8, 'unspecified'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'carrier-grade NAT'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'IETF protocol assignment'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmarking'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
+];
+const REFUSED_IPV6: [string, number, string][] = [
+  ['::1', 128, 'loopback'],
+  ['::', 128, 'unspecified'],
+  ['::', 96, 'IPv4-compatible (deprecated)'],
+  ['fc00::', 7, 'private'],
+  ['fe80::', 10, 'link-local'],
+  ['fec0::', 10, 'site-local'],
+  ['ff00::', 8, 'multicast'],
+];
+
+function blockListOf(ranges: [string, number, string][], type: 'ipv4' | 'ipv6'): [BlockList, string][] {
+  return ranges.map(([network, prefix, reason]) => {
+    const list = new BlockList();
+    list.addSubnet(network, prefix, type);
+    return [list, reason];
+  });
+}
+const REFUSED_V4_LISTS = blockListOf(REFUSED_IPV4, 'ipv4');
+const REFUSED_V6_LISTS = blockListOf(REFUSED_IPV6, 'ipv6');
+
+/**
+ * The IPv4 address an IPv6 address stands for, when it is IPv4-mapped (`::ffff:a.b.c.d`) or in the
+ * NAT64 well-known prefix (`64:ff9b::a.b.c.d`); otherwise undefined.
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const groups = expandIpv6(address);
+  if (!groups) return undefined;
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
+  if (!mapped && !nat64) return undefined;
+  const high = groups[6]!;
+  const low = groups[7]!;
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/** The eight 16-bit groups of an IPv6 address (with or without a trailing dotted IPv4 part). */
+function expandIpv6(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const zone = text.indexOf('%');
+  if (zone >= 0) text = text.slice(0, zone);
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const octets = dotted[1]!.split('.').map(Number);
+    const tail = `${((octets[0]! << 8) | octets[1]!).toString(16)}:${((octets[2]! << 8) | octets[3]!).toString(16)}`;
+    text = text.slice(0, dotted.index) + tail;
+  }
+  const [head, rest] = text.split('::') as [string, string | undefined];
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const left = parse(head);
+  const right = rest === undefined ? [] : parse(rest);
+  const missing = 8 - left.length - right.length;
+  if (missing < 0 || (rest === undefined && missing !== 0)) return undefined;
+  return [...left, ...new Array<number>(missing).fill(0), ...right];
+}
+
+/** Why an address is not public, or undefined when it is. */
+export function nonPublicReason(address: string): string | undefined {
+  const family = isIP(address);
+  if (family === 4) return REFUSED_V4_LISTS.find(([list]) => list.check(address, 'ipv4'))?.[1];
+  if (family === 6) {
+    const ipv4 = embeddedIpv4(address);
+    if (ipv4 !== undefined) {
+      const reason = nonPublicReason(ipv4);
+      return reason && `${reason} (IPv4 inside IPv6)`;
+    }
+    return REFUSED_V6_LISTS.find(([list]) => list.check(address, 'ipv6'))?.[1];
+  }
+  return 'not an IP address';
+}
+
+function isAllowedAddress(address: string, allowed: AllowedNetworks): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (allowed.ranges.check(address, family === 4 ? 'ipv4' : 'ipv6')) return true;
+  const ipv4 = family === 6 ? embeddedIpv4(address) : undefined;
+  return ipv4 !== undefined && allowed.ranges.check(ipv4, 'ipv4');
+}
+
+/**
+ * Checks that `url` is http(s) and that its host (a literal address, or every address its name
+ * resolves to) is public or allow-listed; throws `NetworkGuardError` otherwise. Returns the
+ * checked addresses so the caller can connect to exactly those (no second, rebindable lookup).
+ */
+export async function assertPublicDestination(
+  url: string | URL,
+  allowedNetworks: readonly string[] | AllowedNetworks = [],
+): Promise<CheckedDestination> {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch (error) {
+    throw new NetworkGuardError('destination_refused', 'Destination is not a valid URL', { cause: error });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new NetworkGuardError('destination_refused', `Scheme ${parsed.protocol} is not allowed; use http or https`);
+  const allowed = isParsedAllowList(allowedNetworks) ? allowedNetworks : parseAllowedNetworks(allowedNetworks);
+
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  const literalFamily = isIP(host);
+  let addresses: ResolvedAddress[];
+  if (literalFamily !== 0) {
+    addresses = [{ address: host, family: literalFamily === 4 ? 4 : 6 }];
+  } else {
+    try {
+      const found = await lookup(host, { all: true });
+      addresses = found.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
+    } catch (error) {
+      throw new NetworkGuardError('network_error', `Could not resolve host ${host}`, { cause: error });
+    }
+    if (addresses.length === 0) throw new NetworkGuardError('network_error', `Host ${host} has no addresses`);
+  }
+
+  const hostAllowed = literalFamily === 0 && allowed.hostnames.has(host.toLowerCase());
+  if (!hostAllowed) {
+    for (const { address } of addresses) {
+      const reason = nonPublicReason(address);
+      if (reason !== undefined && !isAllowedAddress(address, allowed)) {
+        const resolved = literalFamily === 0 ? ` (resolves to ${address})` : '';
+        throw new NetworkGuardError(
+          'destination_refused',
+          `Destination ${host}${resolved} is refused: ${reason} address not in the allowed networks`,
+        );
+      }
+    }
+  }
+  return { url: parsed, addresses };
+}
+
+function isParsedAllowList(value: readonly string[] | AllowedNetworks): value is AllowedNetworks {
+  return !Array.isArray(value);
+}
+
+/**
+ * A `lookup` for node:http(s) that answers with the already checked addresses instead of asking
+ * DNS again, so the connection goes where the guard looked (TLS still verifies the hostname).
+ */
+export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const wanted =
+      options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+    const candidates = addresses.filter((entry) => wanted === 0 || entry.family === wanted);
+    const first = candidates[0];
+    if (!first) {
+      const error: NodeJS.ErrnoException = new Error('No checked address of the requested family');
+      error.code = 'ENOTFOUND';
+      callback(error, '', 0);
+    } else if (options.all) {
+      callback(null, candidates);
+    } else {
+      callback(null, first.address, first.family);
+    }
+  };
+}

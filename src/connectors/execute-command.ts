@@ -1,0 +1,95 @@
+import type { ConnectorHandler, ConnectorResult, JsonSchema } from './handler.js';
+import { parameterProblems } from './parameter-validation.js';
+
+/** What the execution layer needs to know of a connector record. */
+export interface RunnableConnector {
+  name: string;
+  enabled: boolean;
+  /** The commands the connector declares (its configSchema.commands), with parameter schemas. */
+  commands: Readonly<Record<string, { parameters?: JsonSchema }>>;
+  /** Public configuration merged with decrypted secrets. */
+  connection: Record<string, unknown>;
+}
+
+export interface CommandCall {
+  command: string;
+  parameters: Record<string, unknown>;
+  simulateFailure?: boolean | string;
+  variables: Record<string, unknown>;
+  stepId: string;
+  instanceId: string;
+  timeoutMs: number;
+}
+
+/**
+ * Runs one connector command: checks the connector and command, validates the parameters against
+ * the command's schema, and calls the handler under a timeout. Every outcome is a result; this
+ * never throws. It has no HTTP or Koa dependencies, so workflow activities call it directly.
+ */
+export async function executeConnectorCommand(
+  handler: ConnectorHandler | undefined,
+  connector: RunnableConnector,
+  call: CommandCall,
+): Promise<ConnectorResult & { latencyMs: number }> {
+  const started = performance.now();
+  const finish = (result: ConnectorResult) => ({ ...result, latencyMs: Math.round(performance.now() - started) });
+
+  if (!connector.enabled)
+    return finish({ success: false, error: `Connector ${connector.name} is disabled`, code: 'connector_disabled' });
+  if (!handler)
+    return finish({ success: false, error: `No handler for connector ${connector.name}`, code: 'handler_missing' });
+  const declared = connector.commands[call.command];
+  const implemented = handler.commands[call.command];
+  if (!declared || !implemented) {
+    return finish({
+      success: false,
+      error: `Connector ${connector.name} has no command "${call.command}"`,
+      code: 'unknown_command',
+    });
+  }
+  const parameters = structuredClone(call.parameters);
+  const problems = parameterProblems(declared.parameters ?? implemented.parameters, parameters);
+  if (problems)
+    return finish({
+      success: false,
+      error: `Invalid parameters for ${call.command}: ${problems}`,
+      code: 'invalid_parameters',
+    });
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), call.timeoutMs);
+  try {
+    const outcome = handler.execute(
+      {
+        config: {
+          command: call.command,
+          parameters,
+          simulateFailure: call.simulateFailure,
+          connection: connector.connection,
+        },
+        variables: call.variables,
+        stepId: call.stepId,
+        instanceId: call.instanceId,
+      },
+      { signal: controller.signal },
+    );
+    const timedOut = new Promise<ConnectorResult>((resolve) =>
+      controller.signal.addEventListener('abort', () =>
+        resolve({
+          success: false,
+          error: `${connector.name}.${call.command} timed out after ${call.timeoutMs} ms`,
+          code: 'timeout',
+        }),
+      ),
+    );
+    return finish(await Promise.race([outcome, timedOut]));
+  } catch (error) {
+    return finish({
+      success: false,
+      error: `${connector.name}.${call.command} failed: ${error instanceof Error ? error.message : String(error)}`,
+      code: 'handler_error',
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,36 @@
+import type { Config } from '../config/index.js';
+import { createDelayHandler } from './builtin/delay.js';
+import { createHttpHandler } from './builtin/http.js';
+import { createIdpAdminHandler } from './builtin/idp-admin.js';
+import { loadCustomHandlers } from './custom-handlers.js';
+import { HandlerRegistry } from './registry.js';
+import { parseSecretKey } from './secret-box.js';
+import { createTestConnectorHandlers } from './test-connectors/index.js';
+
+/** Everything needed to run connector commands in this process: handlers, the secret key, limits. */
+export interface ConnectorRuntime {
+  registry: HandlerRegistry;
+  /** Absent when CONNECTOR_SECRET_KEY is not set: secrets can then be neither stored nor read. */
+  secretKey?: Buffer;
+  timeoutMs: number;
+  /** Names of the simulated test connectors, which the service registers as connectors itself. */
+  testConnectorNames: string[];
+}
+
+/** Registers the built-in handlers, the simulated test connectors and the configured custom handlers. */
+export async function createConnectorRuntime(config: Readonly<Config>): Promise<ConnectorRuntime> {
+  const { allowedNetworks, handlerPaths, secretKey, timeoutMs } = config.connectors;
+  const registry = new HandlerRegistry()
+    .register(createHttpHandler({ allowedNetworks }), 'built_in')
+    .register(createDelayHandler(), 'built_in')
+    .register(createIdpAdminHandler({ allowedNetworks }), 'built_in');
+  const testConnectors = createTestConnectorHandlers();
+  for (const handler of testConnectors.handlers) registry.register(handler, 'built_in');
+  for (const handler of await loadCustomHandlers(handlerPaths)) registry.register(handler, 'custom');
+  return {
+    registry,
+    secretKey: secretKey ? parseSecretKey(secretKey) : undefined,
+    timeoutMs,
+    testConnectorNames: testConnectors.handlers.map((handler) => handler.name),
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { DatabaseClient } from '../../db/client.js';
+import type { Connector } from '../../db/generated/client.js';
+import type { RunnableConnector } from '../../connectors/execute-command.js';
+import type { ConnectorHandler } from '../../connectors/handler.js';
+import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import { openSecrets } from '../../connectors/secret-box.js';
+import { AppError, notFound } from '../../errors/index.js';
+
+export const commandDeclarationSchema = z
+  .object({
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional().describe('JSON Schema of the parameters'),
+    idempotent: z.boolean().optional(),
+    syncCapable: z.boolean().optional(),
+  })
+  .passthrough();
+
+export const configSchemaSchema = z
+  .object({ commands: z.record(z.string(), commandDeclarationSchema) })
+  .passthrough()
+  .meta({ id: 'ConnectorConfigSchema' });
+
+export type ConnectorConfigSchema = z.output<typeof configSchemaSchema>;
+
+/** The configSchema a connector of `handler`'s type gets when none is given: all its commands. */
+export function configSchemaOf(handler: ConnectorHandler): ConnectorConfigSchema {
+  return {
+    commands: Object.fromEntries(
+      Object.entries(handler.commands).map(([name, spec]) => [
+        name,
+        {
+          description: spec.description,
+          parameters: spec.parameters,
+          idempotent: spec.idempotent,
+          ...(spec.syncCapable ? { syncCapable: true } : {}),
+        },
+      ]),
+    ),
+  };
+}
+
+/** A connector as the API shows it: secret names, never secret values. */
+export function toConnectorView(row: Connector) {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    version: row.version,
+    configSchema: configSchemaSchema.parse(row.configSchema),
+    config: z.record(z.string(), z.unknown()).parse(row.config),
+    secretKeys: row.secretKeys,
+    enabled: row.enabled,
+    executionModel: row.executionModel,
+    managedBySystem: row.managedBySystem,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export type ConnectorView = ReturnType<typeof toConnectorView>;
+
+export async function loadConnector(db: DatabaseClient, id: string): Promise<Connector> {
+  const row = await db.connector.findUnique({ where: { id } });
+  if (!row) throw notFound('Connector');
+  return row;
+}
+
+/** The connector's secrets, decrypted; a clear error when the key is missing or wrong. */
+export function secretsOf(row: Connector, runtime: ConnectorRuntime): Record<string, unknown> {
+  if (!row.sealedSecrets) return {};
+  if (!runtime.secretKey) {
+    throw new AppError('service_unavailable', `Connector ${row.name} has secrets but CONNECTOR_SECRET_KEY is not set`);
+  }
+  return openSecrets(row.sealedSecrets, runtime.secretKey);
+}
+
+/** What the execution layer needs: declared commands and the full connection settings. */
+export function runnableConnector(row: Connector, runtime: ConnectorRuntime): RunnableConnector {
+  return {
+    name: row.name,
+    enabled: row.enabled,
+    commands: configSchemaSchema.parse(row.configSchema).commands,
+    connection: { ...z.record(z.string(), z.unknown()).parse(row.config), ...secretsOf(row, runtime) },
+  };
+}

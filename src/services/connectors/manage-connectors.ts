@@ -1,0 +1,265 @@
+import { isUniqueViolation, jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import type { Connector } from '../../db/generated/client.js';
+import { executeConnectorCommand } from '../../connectors/execute-command.js';
+import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import { sealSecrets } from '../../connectors/secret-box.js';
+import { conflict, isAppError, validationFailed } from '../../errors/index.js';
+import { auditChange, type Caller } from '../caller.js';
+import {
+  configSchemaOf,
+  loadConnector,
+  runnableConnector,
+  secretsOf,
+  toConnectorView,
+  type ConnectorConfigSchema,
+  type ConnectorView,
+} from './connector-record.js';
+
+export interface ConnectorInput {
+  name: string;
+  type: string;
+  description?: string;
+  version?: string;
+  configSchema?: ConnectorConfigSchema;
+  config?: Record<string, unknown>;
+  /** Secret settings to set; a null value removes that setting. */
+  secrets?: Record<string, unknown>;
+  enabled?: boolean;
+  executionModel?: 'built_in' | 'custom';
+}
+
+/** The handler for `type`, checked against the declared execution model and command list. */
+function checkedHandler(
+  runtime: ConnectorRuntime,
+  input: Pick<ConnectorInput, 'type' | 'executionModel' | 'configSchema'>,
+) {
+  const registered = runtime.registry.get(input.type);
+  if (!registered) {
+    const available = runtime.registry
+      .list()
+      .map((entry) => entry.handler.name)
+      .join(', ');
+    throw validationFailed(`No connector handler named "${input.type}"; available: ${available}`, { field: 'type' });
+  }
+  if (input.executionModel && input.executionModel !== registered.origin) {
+    throw validationFailed(
+      `Handler "${input.type}" is ${registered.origin}; executionModel must be ${registered.origin}`,
+      {
+        field: 'executionModel',
+      },
+    );
+  }
+  const unknown = Object.keys(input.configSchema?.commands ?? {}).filter((name) => !registered.handler.commands[name]);
+  if (unknown.length > 0) {
+    throw validationFailed(`Handler "${input.type}" does not implement: ${unknown.join(', ')}`, {
+      field: 'configSchema',
+    });
+  }
+  return registered;
+}
+
+/** Merges secret changes into the current secrets and seals the result. */
+function sealedSecretColumns(
+  runtime: ConnectorRuntime,
+  current: Record<string, unknown>,
+  changes: Record<string, unknown> | undefined,
+) {
+  if (!changes || Object.keys(changes).length === 0) return {};
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  const keys = Object.keys(merged).sort();
+  if (keys.length === 0) return { sealedSecrets: null, secretKeys: [] };
+  if (!runtime.secretKey) {
+    throw validationFailed(
+      'Connector secrets cannot be stored: set CONNECTOR_SECRET_KEY (32 bytes, base64) on the service',
+    );
+  }
+  return { sealedSecrets: sealSecrets(merged, runtime.secretKey), secretKeys: keys };
+}
+
+function renameConflicts<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  return write().catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(`A connector named "${name}" already exists`);
+    throw error;
+  });
+}
+
+export function createConnector(
+  db: Database,
+  runtime: ConnectorRuntime,
+  caller: Caller,
+  input: ConnectorInput,
+): Promise<ConnectorView> {
+  const registered = checkedHandler(runtime, input);
+  return renameConflicts(input.name, () =>
+    db.$transaction(async (tx) => {
+      const row = await tx.connector.create({
+        data: {
+          name: input.name,
+          type: input.type,
+          description: input.description ?? registered.handler.description,
+          version: input.version ?? registered.handler.version,
+          configSchema: jsonColumn(input.configSchema ?? configSchemaOf(registered.handler)),
+          config: jsonColumn(input.config ?? {}),
+          ...sealedSecretColumns(runtime, {}, input.secrets),
+          enabled: input.enabled ?? true,
+          executionModel: registered.origin,
+          createdBy: caller.principal.userId,
+        },
+      });
+      await auditChange(
+        tx,
+        caller,
+        'connector.created',
+        { type: 'connector', id: row.id },
+        {
+          name: row.name,
+          type: row.type,
+          secretKeys: row.secretKeys,
+        },
+      );
+      return toConnectorView(row);
+    }),
+  );
+}
+
+export function updateConnector(
+  db: Database,
+  runtime: ConnectorRuntime,
+  caller: Caller,
+  id: string,
+  changes: Partial<Omit<ConnectorInput, 'type' | 'executionModel'>>,
+): Promise<ConnectorView> {
+  return renameConflicts(changes.name, () =>
+    db.$transaction(async (tx) => {
+      const current = await loadConnector(tx, id);
+      if (changes.configSchema) checkedHandler(runtime, { type: current.type, configSchema: changes.configSchema });
+      const row = await tx.connector.update({
+        where: { id },
+        data: {
+          name: changes.name,
+          description: changes.description,
+          version: changes.version,
+          enabled: changes.enabled,
+          configSchema: changes.configSchema ? jsonColumn(changes.configSchema) : undefined,
+          config: changes.config ? jsonColumn(changes.config) : undefined,
+          ...sealedSecretColumns(runtime, changes.secrets ? secretsOf(current, runtime) : {}, changes.secrets),
+        },
+      });
+      await auditChange(
+        tx,
+        caller,
+        'connector.updated',
+        { type: 'connector', id },
+        {
+          name: row.name,
+          changed: Object.keys(changes).filter((key) => key !== 'secrets'),
+          secretKeysChanged: Object.keys(changes.secrets ?? {}),
+        },
+      );
+      return toConnectorView(row);
+    }),
+  );
+}
+
+/** Names of active workflows with a connector step on `connectorName`. */
+async function activeWorkflowsUsing(db: DatabaseClient, connectorName: string): Promise<string[]> {
+  const pattern = JSON.stringify([{ type: 'connector', config: { connector: connectorName } }]);
+  const rows = await db.$queryRaw<Array<{ name: string }>>(Prisma.sql`
+    SELECT name FROM workflow_definitions
+    WHERE status = 'active' AND deleted_at IS NULL AND steps @> ${pattern}::jsonb
+    ORDER BY name`);
+  return rows.map((row) => row.name);
+}
+
+/** Deletes a connector unless an active workflow or an entitlement still uses it (409). */
+export async function deleteConnector(db: Database, caller: Caller, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const current = await loadConnector(tx, id);
+    if (current.managedBySystem)
+      throw conflict(
+        `Connector ${current.name} is registered by the service and cannot be deleted; disable it instead`,
+      );
+    const workflows = await activeWorkflowsUsing(tx, current.name);
+    if (workflows.length > 0) {
+      throw conflict(`Connector ${current.name} is used by active workflows: ${workflows.join(', ')}`, { workflows });
+    }
+    const entitlements = await tx.entitlement.findMany({ where: { connectorId: id }, select: { name: true } });
+    if (entitlements.length > 0) {
+      throw conflict(
+        `Connector ${current.name} is used by entitlements: ${entitlements.map((e) => e.name).join(', ')}`,
+      );
+    }
+    await tx.connector.delete({ where: { id } });
+    await auditChange(
+      tx,
+      caller,
+      'connector.deleted',
+      { type: 'connector', id },
+      { name: current.name, type: current.type },
+    );
+  });
+}
+
+/** Runs the handler's test (default) command: `{ success, latencyMs, error? }`. Audited. */
+export async function testConnector(db: Database, runtime: ConnectorRuntime, caller: Caller, id: string) {
+  const row = await loadConnector(db, id);
+  const handler = runtime.registry.get(row.type)?.handler;
+  const command = handler?.commands.test ? 'test' : (handler?.defaultCommand ?? 'test');
+  const result = await runCommand(row, runtime, command);
+  await auditChange(
+    db,
+    caller,
+    'connector.tested',
+    { type: 'connector', id },
+    { name: row.name, command, success: result.success },
+  );
+  return { success: result.success, latencyMs: result.latencyMs, ...(result.error ? { error: result.error } : {}) };
+}
+
+async function runCommand(row: Connector, runtime: ConnectorRuntime, command: string) {
+  let connector;
+  try {
+    connector = runnableConnector(row, runtime);
+  } catch (error) {
+    return {
+      success: false,
+      latencyMs: 0,
+      error: isAppError(error) ? error.message : 'Connector secrets are unreadable',
+    };
+  }
+  return executeConnectorCommand(runtime.registry.get(row.type)?.handler, connector, {
+    command,
+    parameters: {},
+    variables: {},
+    stepId: 'connector-test',
+    instanceId: `test:${row.id}`,
+    timeoutMs: runtime.timeoutMs,
+  });
+}
+
+/**
+ * Makes sure every simulated test connector exists as a connector record (spec 2.6: registered
+ * automatically). Existing records are left as administrators configured them.
+ */
+export async function registerTestConnectors(db: Database, runtime: ConnectorRuntime): Promise<void> {
+  for (const name of runtime.testConnectorNames) {
+    const handler = runtime.registry.get(name)!.handler;
+    await db.connector.upsert({
+      where: { name },
+      create: {
+        name,
+        type: name,
+        description: handler.description,
+        version: handler.version,
+        configSchema: jsonColumn(configSchemaOf(handler)),
+        executionModel: 'built_in',
+        managedBySystem: true,
+      },
+      update: {},
+    });
+  }
+}
