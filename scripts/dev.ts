@@ -1,4 +1,6 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { generateSecretKey } from '../src/connectors/secret-box.js';
 import { loadConfig } from '../src/config/index.js';
 import { createDatabase } from '../src/db/client.js';
 import { migrateDatabase, projectRoot } from '../src/db/migrate.js';
@@ -53,6 +55,19 @@ async function provideTemporal(): Promise<{ address: string; uiUrl?: string }> {
   return temporal;
 }
 
+/** CONNECTOR_SECRET_KEY, or a key kept in .data/ so connector secrets survive restarts. */
+async function provideSecretKey(): Promise<string> {
+  if (process.env.CONNECTOR_SECRET_KEY) return process.env.CONNECTOR_SECRET_KEY;
+  const file = path.join(dataDir, 'connector-secret.key');
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing) return existing.trim();
+  const key = generateSecretKey();
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  log(`Generated a connector secret key in ${path.relative(process.cwd(), file)}`);
+  return key;
+}
+
 async function main(): Promise<void> {
   const databaseUrl = await provideDatabase();
   const temporal = await provideTemporal();
@@ -64,6 +79,7 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporal.address,
     TEMPORAL_UI_URL: temporal.uiUrl,
+    CONNECTOR_SECRET_KEY: await provideSecretKey(),
   });
   const logger = createLogger(config.logLevel);
 

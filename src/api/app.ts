@@ -15,6 +15,7 @@ import { ApiDocs } from './openapi/api-docs.js';
 import type { ResourceRouter, ResourceRouterDependencies } from './resource-router.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
+import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { authRoutes } from './routes/auth.js';
@@ -60,6 +61,8 @@ export function createApp(deps: AppDependencies): App {
     workflowRoutes(routerDeps, db, config),
     projectRoutes(routerDeps, db),
     connectorRoutes(routerDeps, db, deps.connectors),
+    entitlementRoutes(routerDeps, db),
+    businessRoleRoutes(routerDeps, db, deps.connectors),
     apiDocsRoutes(routerDeps, docs),
   ];
 

@@ -57,6 +57,17 @@ export async function executeConnectorCommand(
     });
 
   const controller = new AbortController();
+  // Listening before the handler does makes the timeout the reported outcome, whatever the
+  // handler answers once it notices the abort.
+  const timedOut = new Promise<ConnectorResult>((resolve) =>
+    controller.signal.addEventListener('abort', () =>
+      resolve({
+        success: false,
+        error: `${connector.name}.${call.command} timed out after ${call.timeoutMs} ms`,
+        code: 'timeout',
+      }),
+    ),
+  );
   const timer = setTimeout(() => controller.abort(), call.timeoutMs);
   try {
     const outcome = handler.execute(
@@ -72,15 +83,6 @@ export async function executeConnectorCommand(
         instanceId: call.instanceId,
       },
       { signal: controller.signal },
-    );
-    const timedOut = new Promise<ConnectorResult>((resolve) =>
-      controller.signal.addEventListener('abort', () =>
-        resolve({
-          success: false,
-          error: `${connector.name}.${call.command} timed out after ${call.timeoutMs} ms`,
-          code: 'timeout',
-        }),
-      ),
     );
     return finish(await Promise.race([outcome, timedOut]));
   } catch (error) {

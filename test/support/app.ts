@@ -10,7 +10,7 @@ import { createLogger } from '../../src/logging/logger.js';
 import { connectTemporalClient } from '../../src/temporal/client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { stackValue } from './stack.js';
-import { createConnectorRuntime } from '../../src/connectors/runtime.js';
+import { createConnectorRuntime, type ConnectorRuntime } from '../../src/connectors/runtime.js';
 import { registerTestConnectors } from '../../src/services/connectors/manage-connectors.js';
 
 /** A fixed connector secret key for tests (never used anywhere else). */
@@ -34,6 +34,7 @@ export interface RequestOptions {
 
 export interface TestApp {
   app: App;
+  connectors: ConnectorRuntime;
   baseUrl: string;
   /** Every line the app logged, parsed. */
   logs: Array<Record<string, unknown>>;
@@ -54,7 +55,6 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) });
   const config = loadConfig({ LOG_LEVEL: 'info', CONNECTOR_SECRET_KEY: TEST_SECRET_KEY, ...options.env });
   const connectors = await createConnectorRuntime(config);
-  await registerTestConnectors(options.db, connectors);
   const temporal = options.health?.temporal
     ? undefined
     : await connectTemporalClient(stackValue('temporalAddress'), 'default');
@@ -75,6 +75,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
 
   return {
     app,
+    connectors,
     baseUrl,
     logs,
     async request(method, path, request = {}) {
@@ -118,6 +119,7 @@ export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): AppUnderTe
   beforeAll(async () => {
     database = await createTestDatabase();
     api = await startTestApp({ ...options, db: database.db });
+    await registerTestConnectors(database.db, api.connectors);
   });
   afterAll(async () => {
     await api?.close();

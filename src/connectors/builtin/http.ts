@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { interpolateDeep, InterpolationError } from '../../engine/interpolation.js';
+import { interpolateDeep } from '../../engine/interpolation.js';
 import type { CommandSpec, ConnectorHandler, ConnectorResult } from '../handler.js';
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';
 import { describeIssues, failure, failureFromError } from './handler-results.js';
+import { positiveInteger } from './handler-options.js';
 import { parseAllowedNetworks } from './network-guard.js';
 import { describeRequest, sendRequest, withTimeout, type OutboundResponse } from './outbound-request.js';
 
@@ -21,7 +22,7 @@ import { describeRequest, sendRequest, withTimeout, type OutboundResponse } from
 
 export interface HttpHandlerOptions {
   /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
-  allowedNetworks?: string[];
+  allowedNetworks?: readonly string[];
   /** Responses larger than this fail with `response_too_large`; default 1 MiB. */
   maxResponseBytes?: number;
   /** Per call, on top of the caller's signal; default 30 s. */
@@ -84,13 +85,12 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
   const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
 
   async function send(
+    url: URL,
     parameters: RequestParameters,
     connection: Connection,
     signal: AbortSignal,
     secrets: string[],
   ): Promise<ConnectorResult> {
-    const url = resolveUrl(parameters.url, connection.baseUrl);
-    if (!url) return failure('invalid_parameters', 'url must be an absolute http(s) URL or a path with connection.baseUrl set', secrets);
     for (const [name, value] of Object.entries(parameters.query ?? {}))
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
 
@@ -134,7 +134,8 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
       allowedNetworks,
     });
     const data = responseData(response, method);
-    const accepted = parameters.expectStatus?.includes(response.status) ?? (response.status >= 200 && response.status < 300);
+    const accepted =
+      parameters.expectStatus?.includes(response.status) ?? (response.status >= 200 && response.status < 300);
     if (accepted) return { success: true, data };
     return failure('http_status', `HTTP ${response.status} from ${describeRequest(method, url)}`, secrets, data);
   }
@@ -150,7 +151,10 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
       try {
         const parsedConnection = connectionSchema.safeParse(request.config.connection);
         if (!parsedConnection.success)
-          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsedConnection.error.issues)}`);
+          return failure(
+            'invalid_configuration',
+            `Connection settings: ${describeIssues(parsedConnection.error.issues)}`,
+          );
         const connection = parsedConnection.data;
         secrets = secretsOf(connection);
 
@@ -159,19 +163,31 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
           const parameters = parseParameters(testParameters, request.config.parameters, secrets);
           if (!parameters.ok) return parameters.result;
           const target = connection.healthUrl ?? connection.baseUrl;
-          if (!target) return failure('invalid_configuration', 'The connection has neither healthUrl nor baseUrl', secrets);
-          return await send({ method: 'GET', url: target }, connection, context.signal, secrets);
+          if (!target)
+            return failure('invalid_configuration', 'The connection has neither healthUrl nor baseUrl', secrets);
+          const url = resolveUrl(target, connection.baseUrl);
+          if (!url) return failure('invalid_configuration', 'healthUrl must be an http(s) URL or a path', secrets);
+          return await send(url, { method: 'GET', url: target }, connection, context.signal, secrets);
         }
-        if (command !== 'request') return failure('unknown_command', `The http connector has no command ${command}`, secrets);
+        if (command !== 'request')
+          return failure('unknown_command', `The http connector has no command ${command}`, secrets);
 
         const raw = { ...request.config.parameters };
         for (const key of ['url', 'headers', 'query', 'body'] as const)
           if (raw[key] !== undefined) raw[key] = interpolateDeep(raw[key], request.variables);
         const parameters = parseParameters(requestParameters, raw, secrets);
         if (!parameters.ok) return parameters.result;
-        return await send(parameters.value, connection, context.signal, secrets);
+        const url = resolveUrl(parameters.value.url, connection.baseUrl);
+        if (!url)
+          return failure(
+            'invalid_parameters',
+            'url must be an absolute URL, or a path with connection.baseUrl set',
+            secrets,
+          );
+        return await send(url, parameters.value, connection, context.signal, secrets);
       } catch (error) {
-        if (error instanceof InterpolationError) return failure('invalid_parameters', error.message, secrets);
+        if (error instanceof Error && error.name === 'InterpolationError')
+          return failure('invalid_parameters', error.message, secrets);
         return failureFromError(error, secrets);
       }
     },
@@ -236,12 +252,6 @@ function secretsOf(connection: Connection): string[] {
     connection.apiKey,
     ...Object.values(connection.headers ?? {}),
   ].filter((value): value is string => value !== undefined);
-}
-
-function positiveInteger(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value <= 0) throw new TypeError(`${name} must be a positive integer`);
-  return value;
 }
 
 /** Request headers with case-insensitive names; the last setter of a name wins. */

@@ -92,12 +92,16 @@ export async function sendRequest(request: OutboundRequest): Promise<OutboundRes
 
     try {
       const transport = url.protocol === 'https:' ? https : http;
+      const headers = { ...request.headers };
+      // node:http frames a DELETE body only when told its length.
+      if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
       outgoing = transport.request(
         url,
-        { method, headers: request.headers, agent: false, lookup: pinnedLookup(addresses) },
+        { method, headers, agent: false, lookup: pinnedLookup(addresses) },
         (response) => {
           const declared = Number(response.headers['content-length']);
-          if (Number.isFinite(declared) && declared > request.maxResponseBytes) return fail(tooLarge());
+          if (method !== 'HEAD' && Number.isFinite(declared) && declared > request.maxResponseBytes)
+            return fail(tooLarge());
           const chunks: Buffer[] = [];
           let size = 0;
           response.on('data', (chunk: Buffer) => {
@@ -140,7 +144,8 @@ export async function sendRequest(request: OutboundRequest): Promise<OutboundRes
   });
 }
 
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+/** `promise`, or a rejection with the signal's reason as soon as `signal` aborts. */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

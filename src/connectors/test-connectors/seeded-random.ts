@@ -24,7 +24,7 @@ export function createSeededRandom(seed: number): SeededRandom {
   };
   const next = (): number => nextUint32() / 4294967296;
   const int = (maxExclusive: number): number => Math.floor(next() * maxExclusive);
-  const hex8 = (): string => nextUint32().toString(16).padStart(8, '0');
+  const hex = (value: number, digits: number): string => value.toString(16).padStart(digits, '0');
 
   return {
     next,
@@ -36,9 +36,15 @@ export function createSeededRandom(seed: number): SeededRandom {
       return item;
     },
     uuid() {
-      const hex = hex8() + hex8() + hex8() + hex8();
-      const variant = '89ab'[parseInt(hex[16] ?? '0', 16) & 3] ?? '8';
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+      const [high, middle, low, last] = [nextUint32(), nextUint32(), nextUint32(), nextUint32()];
+      // join() yields one flat string; concatenating slices would keep several string objects per id.
+      return [
+        hex(high, 8),
+        hex(middle >>> 16, 4),
+        hex(0x4000 | (middle & 0x0fff), 4),
+        hex(0x8000 | ((low >>> 16) & 0x3fff), 4),
+        hex(low & 0xffff, 4) + hex(last, 8),
+      ].join('-');
     },
   };
 }

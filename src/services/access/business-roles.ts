@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { isUniqueViolation, type Database, type DatabaseClient } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+import { conflict, notFound, validationFailed } from '../../errors/index.js';
+import { auditChange, type Caller } from '../caller.js';
+
+export const businessRoleInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    description: z.string().max(2000).nullable().default(null),
+    status: z.enum(['active', 'inactive']).default('active'),
+    expiresAfterDays: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .default(null)
+      .describe('Assignments expire this many days after the grant'),
+    entitlements: z.array(z.string().min(1)).default([]).describe('Entitlement names'),
+  })
+  .strict();
+
+export type BusinessRoleInput = z.output<typeof businessRoleInputSchema>;
+
+export const businessRoleInclude = {
+  entitlements: { include: { entitlement: { select: { name: true } } } },
+  _count: { select: { assignments: { where: { status: 'active' } } } },
+} as const satisfies Prisma.BusinessRoleInclude;
+type BusinessRoleRow = Prisma.BusinessRoleGetPayload<{ include: typeof businessRoleInclude }>;
+
+export function toBusinessRoleView(row: BusinessRoleRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: z.enum(['active', 'inactive']).parse(row.status),
+    expiresAfterDays: row.expiresAfterDays,
+    entitlements: row.entitlements.map((link) => link.entitlement.name).sort(),
+    activeAssignments: row._count.assignments,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function loadBusinessRole(db: DatabaseClient, id: string): Promise<BusinessRoleRow> {
+  const row = await db.businessRole.findUnique({ where: { id }, include: businessRoleInclude });
+  if (!row) throw notFound('Business role');
+  return row;
+}
+
+async function entitlementIds(db: DatabaseClient, names: string[]): Promise<string[]> {
+  const rows = await db.entitlement.findMany({ where: { name: { in: names } }, select: { id: true, name: true } });
+  const missing = names.filter((name) => !rows.some((row) => row.name === name));
+  if (missing.length > 0)
+    throw validationFailed(`Unknown entitlements: ${missing.join(', ')}`, { field: 'entitlements' });
+  return rows.map((row) => row.id);
+}
+
+function nameConflicts<T>(name: string, write: () => Promise<T>): Promise<T> {
+  return write().catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(`A business role named "${name}" already exists`);
+    throw error;
+  });
+}
+
+function columnsOf(input: BusinessRoleInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    status: input.status,
+    expiresAfterDays: input.expiresAfterDays,
+  };
+}
+
+export function createBusinessRole(db: Database, caller: Caller, input: BusinessRoleInput) {
+  return nameConflicts(input.name, () =>
+    db.$transaction(async (tx) => {
+      const ids = await entitlementIds(tx, input.entitlements);
+      const role = await tx.businessRole.create({
+        data: { ...columnsOf(input), entitlements: { create: ids.map((entitlementId) => ({ entitlementId })) } },
+      });
+      await auditChange(
+        tx,
+        caller,
+        'business_role.created',
+        { type: 'business_role', id: role.id },
+        { name: role.name, entitlements: input.entitlements },
+      );
+      return toBusinessRoleView(await loadBusinessRole(tx, role.id));
+    }),
+  );
+}
+
+export function updateBusinessRole(db: Database, caller: Caller, id: string, input: BusinessRoleInput) {
+  return nameConflicts(input.name, () =>
+    db.$transaction(async (tx) => {
+      await loadBusinessRole(tx, id);
+      const ids = await entitlementIds(tx, input.entitlements);
+      await tx.roleEntitlement.deleteMany({ where: { roleId: id } });
+      await tx.businessRole.update({
+        where: { id },
+        data: { ...columnsOf(input), entitlements: { create: ids.map((entitlementId) => ({ entitlementId })) } },
+      });
+      await auditChange(
+        tx,
+        caller,
+        'business_role.updated',
+        { type: 'business_role', id },
+        { name: input.name, entitlements: input.entitlements },
+      );
+      return toBusinessRoleView(await loadBusinessRole(tx, id));
+    }),
+  );
+}
+
+/** Deletes a role that nobody holds (409 otherwise: revoke the assignments first). */
+export async function deleteBusinessRole(db: Database, caller: Caller, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const role = await loadBusinessRole(tx, id);
+    if (role._count.assignments > 0) {
+      throw conflict(`Business role ${role.name} is held by ${role._count.assignments} user(s); revoke it first`);
+    }
+    await tx.roleAssignment.deleteMany({ where: { roleId: id } });
+    await tx.businessRole.delete({ where: { id } });
+    await auditChange(tx, caller, 'business_role.deleted', { type: 'business_role', id }, { name: role.name });
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { isUniqueViolation, jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+import { conflict, notFound, validationFailed } from '../../errors/index.js';
+import { auditChange, type Caller } from '../caller.js';
+
+/** The connector call that provisions or deprovisions an entitlement. */
+export const connectorCallSchema = z
+  .object({
+    command: z.string().min(1),
+    parameters: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe('{{user.id}}, {{user.email}}, {{role.name}}, ... are filled in'),
+  })
+  .strict()
+  .meta({ id: 'ConnectorCall' });
+
+export const entitlementInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    description: z.string().max(2000).nullable().default(null),
+    connector: z.string().min(1).describe('Connector name'),
+    provisionConfig: connectorCallSchema,
+    deprovisionConfig: connectorCallSchema,
+    reconciliationConfig: z.record(z.string(), z.unknown()).nullable().default(null),
+  })
+  .strict();
+
+export type EntitlementInput = z.output<typeof entitlementInputSchema>;
+
+export const entitlementInclude = {
+  connector: { select: { name: true } },
+} as const satisfies Prisma.EntitlementInclude;
+type EntitlementRow = Prisma.EntitlementGetPayload<{ include: typeof entitlementInclude }>;
+
+export function toEntitlementView(row: EntitlementRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    connector: row.connector.name,
+    provisionConfig: connectorCallSchema.parse(row.provisionConfig),
+    deprovisionConfig: connectorCallSchema.parse(row.deprovisionConfig),
+    reconciliationConfig: z.record(z.string(), z.unknown()).nullable().parse(row.reconciliationConfig),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function loadEntitlement(db: DatabaseClient, id: string): Promise<EntitlementRow> {
+  const row = await db.entitlement.findUnique({ where: { id }, include: entitlementInclude });
+  if (!row) throw notFound('Entitlement');
+  return row;
+}
+
+async function connectorIdByName(db: DatabaseClient, name: string): Promise<string> {
+  const connector = await db.connector.findUnique({ where: { name }, select: { id: true } });
+  if (!connector) throw validationFailed(`Connector "${name}" does not exist`, { field: 'connector' });
+  return connector.id;
+}
+
+function columnsOf(input: EntitlementInput, connectorId: string) {
+  return {
+    name: input.name,
+    description: input.description,
+    connectorId,
+    provisionConfig: jsonColumn(input.provisionConfig),
+    deprovisionConfig: jsonColumn(input.deprovisionConfig),
+    reconciliationConfig: input.reconciliationConfig === null ? undefined : jsonColumn(input.reconciliationConfig),
+  };
+}
+
+function nameConflicts<T>(name: string, write: () => Promise<T>): Promise<T> {
+  return write().catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(`An entitlement named "${name}" already exists`);
+    throw error;
+  });
+}
+
+export function createEntitlement(db: Database, caller: Caller, input: EntitlementInput) {
+  return nameConflicts(input.name, () =>
+    db.$transaction(async (tx) => {
+      const row = await tx.entitlement.create({
+        data: columnsOf(input, await connectorIdByName(tx, input.connector)),
+        include: entitlementInclude,
+      });
+      await auditChange(
+        tx,
+        caller,
+        'entitlement.created',
+        { type: 'entitlement', id: row.id },
+        { name: row.name, connector: input.connector },
+      );
+      return toEntitlementView(row);
+    }),
+  );
+}
+
+export function updateEntitlement(db: Database, caller: Caller, id: string, input: EntitlementInput) {
+  return nameConflicts(input.name, () =>
+    db.$transaction(async (tx) => {
+      await loadEntitlement(tx, id);
+      const row = await tx.entitlement.update({
+        where: { id },
+        data: columnsOf(input, await connectorIdByName(tx, input.connector)),
+        include: entitlementInclude,
+      });
+      await auditChange(
+        tx,
+        caller,
+        'entitlement.updated',
+        { type: 'entitlement', id },
+        { name: row.name, connector: input.connector },
+      );
+      return toEntitlementView(row);
+    }),
+  );
+}
+
+/** Deletes an entitlement that no business role links to (409 otherwise). */
+export async function deleteEntitlement(db: Database, caller: Caller, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const row = await loadEntitlement(tx, id);
+    const links = await tx.roleEntitlement.findMany({
+      where: { entitlementId: id },
+      include: { role: { select: { name: true } } },
+    });
+    if (links.length > 0) {
+      throw conflict(`Entitlement ${row.name} is linked to roles: ${links.map((link) => link.role.name).join(', ')}`);
+    }
+    await tx.entitlement.delete({ where: { id } });
+    await auditChange(tx, caller, 'entitlement.deleted', { type: 'entitlement', id }, { name: row.name });
+  });
+}

@@ -1,0 +1,206 @@
+import { recordAudit, type AuditActor } from '../../audit/index.js';
+import { executeConnectorCommand } from '../../connectors/execute-command.js';
+import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import { jsonColumn, type Database } from '../../db/client.js';
+import type { Connector, User } from '../../db/generated/client.js';
+import { interpolateDeep } from '../../engine/interpolation.js';
+import { conflict, isAppError, notFound } from '../../errors/index.js';
+import { runnableConnector } from '../connectors/connector-record.js';
+import { connectorCallSchema } from './entitlements.js';
+
+export interface EntitlementOutcome {
+  entitlement: string;
+  connector: string;
+  action: 'provision' | 'deprovision' | 'compensate';
+  success: boolean;
+  error?: string;
+}
+
+export interface RoleChangeOutcome {
+  status: 'granted' | 'skipped' | 'failed' | 'revoked';
+  assignmentId: string | null;
+  results: EntitlementOutcome[];
+}
+
+export interface RoleChangeRequest {
+  userId: string;
+  role: { id: string } | { name: string };
+  actor: AuditActor;
+  /** The workflow run that asked, when a role_grant / role_revoke step did. */
+  sourceRunId?: string;
+  requestId?: string;
+}
+
+type LinkedEntitlement = { name: string; connector: Connector; provisionConfig: unknown; deprovisionConfig: unknown };
+
+async function loadSubjects(db: Database, request: RoleChangeRequest) {
+  const user = await db.user.findFirst({ where: { id: request.userId, deletedAt: null } });
+  if (!user) throw notFound('User');
+  const role = await db.businessRole.findFirst({
+    where: 'id' in request.role ? { id: request.role.id } : { name: request.role.name },
+    include: { entitlements: { include: { entitlement: { include: { connector: true } } } } },
+  });
+  if (!role) throw notFound(`Business role ${'name' in request.role ? request.role.name : request.role.id}`);
+  const entitlements: LinkedEntitlement[] = role.entitlements
+    .map((link) => link.entitlement)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { user, role, entitlements };
+}
+
+/** Runs an entitlement's provision or deprovision call for `user`; never throws. */
+async function runEntitlementCall(
+  runtime: ConnectorRuntime,
+  entitlement: LinkedEntitlement,
+  action: EntitlementOutcome['action'],
+  scope: Record<string, unknown>,
+  instanceId: string,
+): Promise<EntitlementOutcome> {
+  const outcome = { entitlement: entitlement.name, connector: entitlement.connector.name, action };
+  try {
+    const call = connectorCallSchema.parse(
+      action === 'provision' ? entitlement.provisionConfig : entitlement.deprovisionConfig,
+    );
+    const result = await executeConnectorCommand(
+      runtime.registry.get(entitlement.connector.type)?.handler,
+      runnableConnector(entitlement.connector, runtime),
+      {
+        command: call.command,
+        parameters: interpolateDeep(call.parameters, scope),
+        variables: scope,
+        stepId: `${action}:${entitlement.name}`,
+        instanceId,
+        timeoutMs: runtime.timeoutMs,
+      },
+    );
+    return result.success
+      ? { ...outcome, success: true }
+      : { ...outcome, success: false, error: result.error ?? 'failed' };
+  } catch (error) {
+    return {
+      ...outcome,
+      success: false,
+      error: isAppError(error) || error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+function scopeFor(user: User, role: { id: string; name: string }) {
+  return {
+    user: { id: user.id, email: user.email, displayName: user.displayName },
+    role: { id: role.id, name: role.name },
+  };
+}
+
+/**
+ * Grants a business role: provisions each linked entitlement through its connector, recording
+ * each outcome. If one fails, the ones already provisioned are deprovisioned again (saga
+ * compensation) and the assignment is recorded as failed. With `onDuplicate: 'skip'` an active
+ * assignment is left alone; with 'error' it is a 409.
+ */
+export async function grantRole(
+  db: Database,
+  runtime: ConnectorRuntime,
+  request: RoleChangeRequest & { onDuplicate: 'skip' | 'error' },
+): Promise<RoleChangeOutcome> {
+  const { user, role, entitlements } = await loadSubjects(db, request);
+  if (role.status !== 'active') throw conflict(`Business role ${role.name} is inactive and cannot be granted`);
+  const existing = await db.roleAssignment.findUnique({
+    where: { userId_roleId: { userId: user.id, roleId: role.id } },
+  });
+  if (existing?.status === 'active') {
+    if (request.onDuplicate === 'error') throw conflict(`User already holds business role ${role.name}`);
+    return { status: 'skipped', assignmentId: existing.id, results: [] };
+  }
+
+  const scope = scopeFor(user, role);
+  const instanceId = request.sourceRunId ?? `grant:${user.id}:${role.id}`;
+  const results: EntitlementOutcome[] = [];
+  const provisioned: LinkedEntitlement[] = [];
+  for (const entitlement of entitlements) {
+    const outcome = await runEntitlementCall(runtime, entitlement, 'provision', scope, instanceId);
+    results.push(outcome);
+    if (!outcome.success) break;
+    provisioned.push(entitlement);
+  }
+  const failed = results.some((outcome) => !outcome.success);
+  if (failed) {
+    for (const entitlement of provisioned.reverse()) {
+      results.push(await runEntitlementCall(runtime, entitlement, 'compensate', scope, instanceId));
+    }
+  }
+
+  const now = new Date();
+  const status = failed ? 'failed' : 'active';
+  const fields = {
+    status,
+    grantedBy: request.actor.type === 'user' ? request.actor.userId : null,
+    grantedAt: now,
+    expiresAt: role.expiresAfterDays ? new Date(now.getTime() + role.expiresAfterDays * 86_400_000) : null,
+    sourceRunId: request.sourceRunId ?? null,
+    revokedAt: null,
+    revokedBy: null,
+    results: jsonColumn(results),
+  };
+  const assignment = await db.$transaction(async (tx) => {
+    const row = await tx.roleAssignment.upsert({
+      where: { userId_roleId: { userId: user.id, roleId: role.id } },
+      create: { userId: user.id, roleId: role.id, ...fields },
+      update: fields,
+    });
+    await recordAudit(tx, {
+      action: failed ? 'role.grant_failed' : 'role.granted',
+      actor: request.actor,
+      target: { type: 'role_assignment', id: row.id },
+      metadata: { userId: user.id, role: role.name, sourceRunId: request.sourceRunId ?? null, results },
+      requestId: request.requestId,
+    });
+    return row;
+  });
+  return { status: failed ? 'failed' : 'granted', assignmentId: assignment.id, results };
+}
+
+/**
+ * Revokes a business role: deprovisions each linked entitlement. Only when every call succeeds
+ * is the assignment marked revoked; otherwise it stays active with the failures recorded, so the
+ * revoke can be retried.
+ */
+export async function revokeRole(
+  db: Database,
+  runtime: ConnectorRuntime,
+  request: RoleChangeRequest,
+): Promise<RoleChangeOutcome> {
+  const { user, role, entitlements } = await loadSubjects(db, request);
+  const assignment = await db.roleAssignment.findUnique({
+    where: { userId_roleId: { userId: user.id, roleId: role.id } },
+  });
+  if (assignment?.status !== 'active') throw notFound(`An active assignment of ${role.name} to this user`);
+
+  const scope = scopeFor(user, role);
+  const instanceId = request.sourceRunId ?? `revoke:${assignment.id}`;
+  const results: EntitlementOutcome[] = [];
+  for (const entitlement of entitlements) {
+    results.push(await runEntitlementCall(runtime, entitlement, 'deprovision', scope, instanceId));
+  }
+  const failed = results.some((outcome) => !outcome.success);
+  await db.$transaction(async (tx) => {
+    await tx.roleAssignment.update({
+      where: { id: assignment.id },
+      data: failed
+        ? { results: jsonColumn(results) }
+        : {
+            status: 'revoked',
+            revokedAt: new Date(),
+            revokedBy: request.actor.type === 'user' ? request.actor.userId : null,
+            results: jsonColumn(results),
+          },
+    });
+    await recordAudit(tx, {
+      action: failed ? 'role.revoke_failed' : 'role.revoked',
+      actor: request.actor,
+      target: { type: 'role_assignment', id: assignment.id },
+      metadata: { userId: user.id, role: role.name, sourceRunId: request.sourceRunId ?? null, results },
+      requestId: request.requestId,
+    });
+  });
+  return { status: failed ? 'failed' : 'revoked', assignmentId: assignment.id, results };
+}

@@ -1,0 +1,171 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { useTestApp } from '../support/app.js';
+import { createUserWithToken } from '../support/users.js';
+import { approvalDefinition, createActive } from '../support/workflows.js';
+
+const SECRET = 'sup3r-s3cret-value-for-tests';
+let upstream: http.Server;
+let upstreamUrl: string;
+const seenAuthorization: string[] = [];
+
+beforeAll(async () => {
+  upstream = http.createServer((request, response) => {
+    seenAuthorization.push(request.headers.authorization ?? '');
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ ok: true }));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+const context = useTestApp({ env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' } });
+let admin: string;
+
+beforeAll(async () => {
+  admin = (await createUserWithToken(context.database.db, ['admin'])).token;
+});
+
+const call = (method: string, path: string, body?: unknown) =>
+  context.api.request(method, path, { token: admin, body });
+
+describe('the simulated test connectors are registered automatically', () => {
+  it('lists test-ldap, test-db and test-activedirectory as built-in connectors that pass their test', async () => {
+    const listed = await call('GET', '/api/connectors?search=test-');
+    const byName = Object.fromEntries(listed.body.data.map((item: { name: string }) => [item.name, item]));
+    for (const name of ['test-ldap', 'test-db', 'test-activedirectory']) {
+      expect(byName[name]).toEqual(
+        expect.objectContaining({ type: name, executionModel: 'built_in', enabled: true, managedBySystem: true }),
+      );
+      const tested = await call('POST', `/api/connectors/${byName[name].id}/test`);
+      expect(tested.body).toEqual({ success: true, latencyMs: expect.any(Number) });
+    }
+    expect(byName['test-ldap'].configSchema.commands.listUsers.syncCapable).toBe(true);
+    expect((await call('DELETE', `/api/connectors/${byName['test-db'].id}`)).status).toBe(409);
+  });
+});
+
+describe('secrets are encrypted at rest and never returned, audited or logged', () => {
+  it('stores a secret sealed, shows only its name, and uses it for calls', async () => {
+    const created = await call('POST', '/api/connectors', {
+      name: 'crm',
+      type: 'http',
+      config: { baseUrl: upstreamUrl },
+      secrets: { bearerToken: SECRET },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual(
+      expect.objectContaining({
+        secretKeys: ['bearerToken'],
+        executionModel: 'built_in',
+        config: { baseUrl: upstreamUrl },
+      }),
+    );
+
+    const tested = await call('POST', `/api/connectors/${created.body.id}/test`);
+    expect(tested.body.success).toBe(true);
+    expect(seenAuthorization).toContain(`Bearer ${SECRET}`);
+
+    const row = await context.database.db.connector.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(row.sealedSecrets).toMatch(/^v1:/);
+    const everything = [
+      JSON.stringify(row),
+      created.text,
+      (await call('GET', `/api/connectors/${created.body.id}`)).text,
+      (await call('GET', '/api/connectors')).text,
+      JSON.stringify(await context.database.db.auditLog.findMany()),
+      JSON.stringify(context.api.logs),
+    ].join('\n');
+    expect(everything).not.toContain(SECRET);
+  });
+
+  it('merges secret changes and removes a secret set to null', async () => {
+    const created = await call('POST', '/api/connectors', {
+      name: 'erp',
+      type: 'http',
+      secrets: { apiKey: 'a', bearerToken: 'b' },
+    });
+    const updated = await call('PUT', `/api/connectors/${created.body.id}`, {
+      secrets: { apiKey: null, basicPassword: 'c' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.secretKeys).toEqual(['basicPassword', 'bearerToken']);
+  });
+});
+
+describe('creating a connector checks its handler', () => {
+  it.each([
+    [{ name: 'x1', type: 'nope' }, 'No connector handler named "nope"'],
+    [{ name: 'x2', type: 'http', executionModel: 'custom' }, 'executionModel must be built_in'],
+    [{ name: 'x3', type: 'http', configSchema: { commands: { teleport: {} } } }, 'does not implement: teleport'],
+    [{ name: 'bad name!', type: 'http' }, 'name must be'],
+  ])('refuses %j with 400', async (body, message) => {
+    const response = await call('POST', '/api/connectors', body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(message);
+  });
+
+  it('refuses a duplicate name with 409', async () => {
+    await call('POST', '/api/connectors', { name: 'dup', type: 'delay' });
+    expect((await call('POST', '/api/connectors', { name: 'dup', type: 'delay' })).status).toBe(409);
+  });
+
+  it('lists the handlers it can run', async () => {
+    const handlers = await call('GET', '/api/connectors/handlers');
+    expect(handlers.body.map((handler: { name: string }) => handler.name)).toEqual(
+      expect.arrayContaining(['http', 'delay', 'idp-admin', 'test-ldap', 'test-db', 'test-activedirectory']),
+    );
+  });
+});
+
+describe('the SSRF guard protects connector calls', () => {
+  it('refuses a private destination that is not allow-listed', async () => {
+    const created = await call('POST', '/api/connectors', {
+      name: 'metadata',
+      type: 'http',
+      config: { baseUrl: 'http://169.254.169.254/latest' },
+    });
+    const tested = await call('POST', `/api/connectors/${created.body.id}/test`);
+    expect(tested.body.success).toBe(false);
+    expect(tested.body.error).toMatch(/refused|not allowed/i);
+  });
+});
+
+describe('a connector in use cannot be deleted', () => {
+  it('refuses while an active workflow uses it, allows it once that workflow is deprecated', async () => {
+    const created = await call('POST', '/api/connectors', { name: 'directory-x', type: 'delay' });
+    const definition = approvalDefinition();
+    definition.steps[1] = {
+      id: 'manager_approval',
+      name: 'Wait',
+      type: 'connector',
+      config: { connector: 'directory-x', command: 'wait', parameters: { duration: '1s' } },
+      transitions: [
+        { on: 'success', goto: 'notify_approved' },
+        { on: 'error', goto: 'notify_rejected' },
+      ],
+    };
+    const active = await createActive(context.api, admin, definition);
+    const refused = await call('DELETE', `/api/connectors/${created.body.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('Simple approval');
+    await call('POST', `/api/workflows/${active.id}/deprecate`, {});
+    expect((await call('DELETE', `/api/connectors/${created.body.id}`)).status).toBe(200);
+  });
+});
+
+describe('connector routes check their permissions', () => {
+  it('refuses a requestor', async () => {
+    const { token } = await createUserWithToken(context.database.db, ['requestor']);
+    expect((await context.api.request('GET', '/api/connectors', { token })).status).toBe(403);
+    expect(
+      (await context.api.request('POST', '/api/connectors', { token, body: { name: 'n', type: 'http' } })).status,
+    ).toBe(403);
+  });
+});
