@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
-import { interpolateDeep } from '../../engine/interpolation.js';
 import type { CommandSpec, ConnectorHandler, ConnectorResult } from '../handler.js';
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';
 import { describeIssues, failure, failureFromError } from './handler-results.js';
@@ -16,8 +15,9 @@ import { describeRequest, sendRequest, withTimeout, type OutboundResponse } from
  * `connection.baseUrl` when one is set, so a step with an absolute URL elsewhere cannot carry the
  * connector's secrets away; without a `baseUrl` they go with every request of the connector.
  *
- * Parameters are interpolated again here with the request's `variables` (the execution layer has
- * already done so once), so a variable whose value contains `{{...}}` is expanded a second time.
+ * Parameters arrive already interpolated (the workflow step or the entitlement call fills in
+ * `{{variable}}` references once); the handler never expands them again, so text a user typed
+ * that happens to contain `{{...}}` is sent as written.
  */
 
 export interface HttpHandlerOptions {
@@ -172,10 +172,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
         if (command !== 'request')
           return failure('unknown_command', `The http connector has no command ${command}`, secrets);
 
-        const raw = { ...request.config.parameters };
-        for (const key of ['url', 'headers', 'query', 'body'] as const)
-          if (raw[key] !== undefined) raw[key] = interpolateDeep(raw[key], request.variables);
-        const parameters = parseParameters(requestParameters, raw, secrets);
+        const parameters = parseParameters(requestParameters, request.config.parameters, secrets);
         if (!parameters.ok) return parameters.result;
         const url = resolveUrl(parameters.value.url, connection.baseUrl);
         if (!url)
@@ -186,8 +183,6 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
           );
         return await send(url, parameters.value, connection, context.signal, secrets);
       } catch (error) {
-        if (error instanceof Error && error.name === 'InterpolationError')
-          return failure('invalid_parameters', error.message, secrets);
         return failureFromError(error, secrets);
       }
     },

@@ -92,18 +92,17 @@ const lastReceived = () => received[received.length - 1]!;
 const handler = createHttpHandler({ allowedNetworks: ALLOWED, maxResponseBytes: 256 * 1024, timeoutMs: 5_000 });
 
 describe('request sends what the parameters describe', () => {
-  it('GET with query parameters and an interpolated header, answering parsed JSON', async () => {
+  it('GET with query parameters and headers, answering parsed JSON', async () => {
     const result = await call(
       handler,
       'request',
       {
         method: 'GET',
-        url: '/users/{{user.id}}',
+        url: '/users/u-42',
         query: { expand: 'groups', page: 2, tag: ['a', 'b'] },
-        headers: { 'X-Request-Id': 'req-{{requestId}}' },
+        headers: { 'X-Request-Id': 'req-77' },
       },
       { baseUrl: `${baseUrl}/api/` },
-      { variables: { user: { id: 'u-42' }, requestId: 77 } },
     );
     expect(result).toEqual({
       success: true,
@@ -123,14 +122,12 @@ describe('request sends what the parameters describe', () => {
     expect(lastReceived().headers['x-request-id']).toBe('req-77');
   });
 
-  it('POST with an interpolated JSON body', async () => {
-    const result = await call(
-      handler,
-      'request',
-      { method: 'POST', url: `${baseUrl}/tickets`, body: { title: 'Access for {{name}}', groups: '{{groups}}' } },
-      {},
-      { variables: { name: 'Ada', groups: ['ops', 'dev'] } },
-    );
+  it('POST with a JSON body', async () => {
+    const result = await call(handler, 'request', {
+      method: 'POST',
+      url: `${baseUrl}/tickets`,
+      body: { title: 'Access for Ada', groups: ['ops', 'dev'] },
+    });
     expect(result.success).toBe(true);
     expect(lastReceived().method).toBe('POST');
     expect(lastReceived().headers['content-type']).toBe('application/json');
@@ -147,11 +144,15 @@ describe('request sends what the parameters describe', () => {
     expect(result.data?.headers).not.toHaveProperty('set-cookie');
   });
 
-  it('a variable that is not set fails the call before anything is sent', async () => {
-    const before = received.length;
-    const result = await call(handler, 'request', { url: '/users/{{missing}}' });
-    expect(result).toEqual({ success: false, code: 'invalid_parameters', error: 'Variable missing is not set' });
-    expect(received.length).toBe(before);
+  it('sends {{...}} in parameters as written, never expanding it again', async () => {
+    await call(
+      handler,
+      'request',
+      { url: `${baseUrl}/notes`, method: 'POST', body: { note: 'see {{user.id}}' } },
+      {},
+      { variables: { user: { id: 'x' } } },
+    );
+    expect(JSON.parse(lastReceived().body)).toEqual({ note: 'see {{user.id}}' });
   });
 
   it('parameters outside the schema are refused', async () => {
@@ -169,9 +170,8 @@ describe('malformed requests are refused, not sent', () => {
     const result = await call(
       handler,
       'request',
-      { url: '/me', headers: { 'X-Name': '{{name}}' } },
+      { url: '/me', headers: { 'X-Name': 'ada\r\nX-Admin: true' } },
       { baseUrl },
-      { variables: { name: 'ada\r\nX-Admin: true' } },
     );
     expect(result).toEqual(expect.objectContaining({ success: false, code: 'invalid_parameters' }));
     expect(received.length).toBe(before);

@@ -1,0 +1,162 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { executeConnectorCommand } from '../../src/connectors/execute-command.js';
+import { runnableConnector } from '../../src/services/connectors/connector-record.js';
+import { useTestApp } from '../support/app.js';
+import { createUserWithToken } from '../support/users.js';
+
+const context = useTestApp();
+let admin: string;
+let userId: string;
+
+beforeAll(async () => {
+  admin = (await createUserWithToken(context.database.db, ['admin'])).token;
+  userId = (
+    await context.database.db.user.create({
+      data: { email: 'john.doe@example.test', displayName: 'jdoe', roles: ['requestor'] },
+    })
+  ).id;
+});
+
+const call = (method: string, path: string, body?: unknown) =>
+  context.api.request(method, path, { token: admin, body });
+
+/** Asks the simulated directory whether jdoe is in `groupName`. */
+async function isMember(groupName: string): Promise<boolean> {
+  const row = await context.database.db.connector.findUniqueOrThrow({ where: { name: 'test-activedirectory' } });
+  const result = await executeConnectorCommand(
+    context.api.connectors.registry.get(row.type)?.handler,
+    runnableConnector(row, context.api.connectors),
+    {
+      command: 'checkGroupMembership',
+      parameters: { username: 'jdoe', groupName },
+      variables: {},
+      stepId: 'check',
+      instanceId: 'test',
+      timeoutMs: 5000,
+    },
+  );
+  return result.data?.isMember === true;
+}
+
+function groupEntitlement(name: string, groupName: string) {
+  return call('POST', '/api/entitlements', {
+    name,
+    connector: 'test-activedirectory',
+    provisionConfig: { command: 'addToGroup', parameters: { username: '{{user.displayName}}', groupName } },
+    deprovisionConfig: { command: 'removeFromGroup', parameters: { username: '{{user.displayName}}', groupName } },
+  });
+}
+
+describe('entitlements and business roles', () => {
+  it('refuses an entitlement on an unknown connector (400) and a duplicate name (409)', async () => {
+    const unknown = await call('POST', '/api/entitlements', {
+      name: 'ghost',
+      connector: 'nope',
+      provisionConfig: { command: 'x' },
+      deprovisionConfig: { command: 'y' },
+    });
+    expect(unknown.status).toBe(400);
+    expect((await groupEntitlement('dup-entitlement', 'oncall')).status).toBe(201);
+    expect((await groupEntitlement('dup-entitlement', 'oncall')).status).toBe(409);
+  });
+
+  it('lists business roles for role_definition:read holders only', async () => {
+    const approver = await createUserWithToken(context.database.db, ['approver']);
+    const requestor = await createUserWithToken(context.database.db, ['requestor']);
+    expect((await context.api.request('GET', '/api/roles', { token: approver.token })).status).toBe(200);
+    expect((await context.api.request('GET', '/api/roles', { token: requestor.token })).status).toBe(403);
+  });
+});
+
+describe('granting a role provisions each entitlement; revoking deprovisions it', () => {
+  it('grants, skips or refuses a duplicate, and revokes', async () => {
+    await groupEntitlement('vpn-access', 'vpn-users');
+    await groupEntitlement('oncall-access', 'oncall');
+    const role = (
+      await call('POST', '/api/roles', {
+        name: 'Engineer',
+        entitlements: ['vpn-access', 'oncall-access'],
+        expiresAfterDays: 90,
+      })
+    ).body;
+    expect(role.entitlements).toEqual(['oncall-access', 'vpn-access']);
+
+    const granted = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
+    expect(granted.status).toBe(200);
+    expect(granted.body.status).toBe('granted');
+    expect(granted.body.results).toEqual([
+      { entitlement: 'oncall-access', connector: 'test-activedirectory', action: 'provision', success: true },
+      { entitlement: 'vpn-access', connector: 'test-activedirectory', action: 'provision', success: true },
+    ]);
+    expect(await isMember('vpn-users')).toBe(true);
+    expect(await isMember('oncall')).toBe(true);
+    const assignment = await context.database.db.roleAssignment.findUniqueOrThrow({
+      where: { id: granted.body.assignmentId },
+    });
+    expect(assignment.status).toBe('active');
+    expect(assignment.expiresAt!.getTime() - assignment.grantedAt.getTime()).toBe(90 * 86_400_000);
+    expect(
+      await context.database.db.auditLog.count({ where: { action: 'role.granted', targetId: assignment.id } }),
+    ).toBe(1);
+
+    expect((await call('POST', `/api/roles/${role.id}/assignments`, { userId })).body.status).toBe('skipped');
+    expect((await call('POST', `/api/roles/${role.id}/assignments`, { userId, onDuplicate: 'error' })).status).toBe(
+      409,
+    );
+
+    const revoked = await call('DELETE', `/api/roles/${role.id}/assignments/${userId}`);
+    expect(revoked.body.status).toBe('revoked');
+    expect(await isMember('vpn-users')).toBe(false);
+    expect(await isMember('oncall')).toBe(false);
+    expect((await call('DELETE', `/api/roles/${role.id}/assignments/${userId}`)).status).toBe(404);
+  });
+
+  it('undoes what it provisioned when a later entitlement fails, and records the grant as failed', async () => {
+    await groupEntitlement('a-remote', 'remote-workers');
+    await groupEntitlement('b-broken', 'no-such-group');
+    const role = (await call('POST', '/api/roles', { name: 'Broken role', entitlements: ['a-remote', 'b-broken'] }))
+      .body;
+    const outcome = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
+    expect(outcome.body.status).toBe('failed');
+    expect(
+      outcome.body.results.map((result: { entitlement: string; action: string; success: boolean }) => [
+        result.entitlement,
+        result.action,
+        result.success,
+      ]),
+    ).toEqual([
+      ['a-remote', 'provision', true],
+      ['b-broken', 'provision', false],
+      ['a-remote', 'compensate', true],
+    ]);
+    expect(await isMember('remote-workers')).toBe(false);
+    const assignment = await context.database.db.roleAssignment.findUniqueOrThrow({
+      where: { id: outcome.body.assignmentId },
+    });
+    expect(assignment.status).toBe('failed');
+    expect(
+      await context.database.db.auditLog.count({ where: { action: 'role.grant_failed', targetId: assignment.id } }),
+    ).toBe(1);
+  });
+
+  it('refuses to grant an inactive role, and to delete what is in use', async () => {
+    await groupEntitlement('contractor-access', 'contractors');
+    const role = (
+      await call('POST', '/api/roles', { name: 'Dormant', status: 'inactive', entitlements: ['contractor-access'] })
+    ).body;
+    expect((await call('POST', `/api/roles/${role.id}/assignments`, { userId })).status).toBe(409);
+
+    const entitlement = (await call('GET', '/api/entitlements?search=contractor-access')).body.data[0];
+    expect((await call('DELETE', `/api/entitlements/${entitlement.id}`)).status).toBe(409);
+    const crm = (await call('POST', '/api/connectors', { name: 'crm-for-roles', type: 'delay' })).body;
+    await call('POST', '/api/entitlements', {
+      name: 'crm-seat',
+      connector: 'crm-for-roles',
+      provisionConfig: { command: 'wait', parameters: { duration: '1ms' } },
+      deprovisionConfig: { command: 'wait', parameters: { duration: '1ms' } },
+    });
+    const refused = await call('DELETE', `/api/connectors/${crm.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('used by entitlements: crm-seat');
+  });
+});
