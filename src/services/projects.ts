@@ -1,7 +1,8 @@
-import { isUniqueViolation, type Database, type DatabaseClient } from '../db/client.js';
+import { type Database, type DatabaseClient } from '../db/client.js';
 import type { Prisma } from '../db/generated/client.js';
 import { conflict, notFound } from '../errors/index.js';
 import { auditChange, type Caller } from './caller.js';
+import { withUniqueName } from './unique-names.js';
 
 export const projectInclude = {
   workflowSets: { orderBy: { name: 'asc' } },
@@ -43,16 +44,6 @@ function auditProject(
   return auditChange(tx, caller, action, { type: 'project', id: projectId }, metadata);
 }
 
-/** Unique-name violations become a 409 that says which name is taken. */
-async function withNameConflicts<T>(what: string, name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`${what} "${name}" already exists`);
-    throw error;
-  }
-}
-
 export interface ProjectInput {
   name: string;
   description: string;
@@ -61,7 +52,7 @@ export interface ProjectInput {
 
 /** Creates a project with its workflow sets; the creator becomes its owner. */
 export function createProject(db: Database, caller: Caller, input: ProjectInput): Promise<ProjectView> {
-  return withNameConflicts('A project or workflow set named', input.name, () =>
+  return withUniqueName('A project or workflow set', input.name, () =>
     db.$transaction(async (tx) => {
       const project = await tx.project.create({
         data: {
@@ -87,7 +78,7 @@ export function updateProject(
   id: string,
   changes: { name?: string; description?: string },
 ): Promise<ProjectView> {
-  return withNameConflicts('A project named', changes.name ?? '', () =>
+  return withUniqueName('A project', changes.name ?? '', () =>
     db.$transaction(async (tx) => {
       const before = await loadProject(tx, id);
       await tx.project.update({ where: { id }, data: changes });
@@ -120,7 +111,7 @@ export function addWorkflowSet(
   projectId: string,
   input: { name: string; description: string },
 ): Promise<ProjectView> {
-  return withNameConflicts('A workflow set named', input.name, () =>
+  return withUniqueName('A workflow set', input.name, () =>
     db.$transaction(async (tx) => {
       await loadProject(tx, projectId);
       await tx.workflowSet.create({ data: { projectId, ...input } });
@@ -137,7 +128,7 @@ export function updateWorkflowSet(
   setId: string,
   changes: { name?: string; description?: string },
 ): Promise<ProjectView> {
-  return withNameConflicts('A workflow set named', changes.name ?? '', () =>
+  return withUniqueName('A workflow set', changes.name ?? '', () =>
     db.$transaction(async (tx) => {
       const set = await tx.workflowSet.findFirst({ where: { id: setId, projectId } });
       if (!set) throw notFound('Workflow set');

@@ -24,16 +24,9 @@ import {
 } from '../../services/access/entitlements.js';
 import { grantRole, revokeRole } from '../../services/access/role-grants.js';
 import { auditedCaller } from '../audit-context.js';
+import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
-const confirmation = { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) };
-const listQuery = paginationQuery({
-  sortable: ['name', 'createdAt'],
-  defaultSortBy: 'name',
-  defaultSortOrder: 'asc',
-}).extend({
-  search: z.string().min(1).optional(),
-});
 const byName = (search?: string) => (search ? { name: { contains: search, mode: 'insensitive' as const } } : {});
 
 const entitlementSchema = entitlementInputSchema
@@ -59,78 +52,33 @@ const outcomeSchema = z
   .meta({ id: 'RoleChangeOutcome' });
 
 export function entitlementRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
-  return new ResourceRouter('/api/entitlements', 'Entitlements', deps)
-    .add({
-      method: 'get',
-      path: '',
-      summary: 'List entitlements',
-      access: 'role_definition:read',
-      query: listQuery,
-      responses: { 200: { description: 'A page of entitlements', schema: pageSchema(entitlementSchema) } },
-      async handler(ctx, { query }) {
-        const where = byName(query.search);
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (
-              await db.entitlement.findMany({
-                where,
-                include: entitlementInclude,
-                orderBy: { [query.sortBy]: query.sortOrder },
-                ...window,
-              })
-            ).map(toEntitlementView),
-          () => db.entitlement.count({ where }),
-        );
-      },
-    })
-    .add({
-      method: 'post',
-      path: '',
-      summary: 'Create an entitlement',
-      access: 'role:manage',
-      body: entitlementInputSchema,
-      responses: { 201: { description: 'The entitlement', schema: entitlementSchema } },
-      async handler(ctx, { body }) {
-        ctx.status = 201;
-        ctx.body = await createEntitlement(db, auditedCaller(ctx), body);
-      },
-    })
-    .add({
-      method: 'get',
-      path: '/:id',
-      summary: 'One entitlement',
-      access: 'role_definition:read',
-      params: idParams,
-      responses: { 200: { description: 'The entitlement', schema: entitlementSchema } },
-      async handler(ctx, { params }) {
-        ctx.body = toEntitlementView(await loadEntitlement(db, params.id));
-      },
-    })
-    .add({
-      method: 'put',
-      path: '/:id',
-      summary: 'Replace an entitlement',
-      access: 'role:manage',
-      params: idParams,
-      body: entitlementInputSchema,
-      responses: { 200: { description: 'The entitlement', schema: entitlementSchema } },
-      async handler(ctx, { params, body }) {
-        ctx.body = await updateEntitlement(db, auditedCaller(ctx), params.id, body);
-      },
-    })
-    .add({
-      method: 'delete',
-      path: '/:id',
-      summary: 'Delete an entitlement no role links to',
-      access: 'role:manage',
-      params: idParams,
-      responses: { 200: confirmation },
-      async handler(ctx, { params }) {
-        await deleteEntitlement(db, auditedCaller(ctx), params.id);
-        ctx.body = { message: 'Entitlement deleted', id: params.id };
-      },
-    });
+  return addCrudRoutes(new ResourceRouter('/api/entitlements', 'Entitlements', deps), {
+    noun: 'entitlement',
+    readPermission: 'role_definition:read',
+    managePermission: 'role:manage',
+    viewSchema: entitlementSchema,
+    inputSchema: entitlementInputSchema,
+    list: (query) => {
+      const where = byName(query.search);
+      return fetchPage(
+        query,
+        async (window) =>
+          (
+            await db.entitlement.findMany({
+              where,
+              include: entitlementInclude,
+              orderBy: { [query.sortBy]: query.sortOrder },
+              ...window,
+            })
+          ).map(toEntitlementView),
+        () => db.entitlement.count({ where }),
+      );
+    },
+    load: async (id) => toEntitlementView(await loadEntitlement(db, id)),
+    create: (caller, input) => createEntitlement(db, caller, input),
+    update: (caller, id, input) => updateEntitlement(db, caller, id, input),
+    remove: (caller, id) => deleteEntitlement(db, caller, id),
+  });
 }
 
 export function businessRoleRoutes(
@@ -138,78 +86,33 @@ export function businessRoleRoutes(
   db: Database,
   runtime: ConnectorRuntime,
 ): ResourceRouter {
-  return new ResourceRouter('/api/roles', 'Business roles', deps)
-    .add({
-      method: 'get',
-      path: '',
-      summary: 'List business roles (role definitions)',
-      access: 'role_definition:read',
-      query: listQuery,
-      responses: { 200: { description: 'A page of business roles', schema: pageSchema(businessRoleSchema) } },
-      async handler(ctx, { query }) {
-        const where = byName(query.search);
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (
-              await db.businessRole.findMany({
-                where,
-                include: businessRoleInclude,
-                orderBy: { [query.sortBy]: query.sortOrder },
-                ...window,
-              })
-            ).map(toBusinessRoleView),
-          () => db.businessRole.count({ where }),
-        );
-      },
-    })
-    .add({
-      method: 'post',
-      path: '',
-      summary: 'Create a business role',
-      access: 'role:manage',
-      body: businessRoleInputSchema,
-      responses: { 201: { description: 'The role', schema: businessRoleSchema } },
-      async handler(ctx, { body }) {
-        ctx.status = 201;
-        ctx.body = await createBusinessRole(db, auditedCaller(ctx), body);
-      },
-    })
-    .add({
-      method: 'get',
-      path: '/:id',
-      summary: 'One business role',
-      access: 'role_definition:read',
-      params: idParams,
-      responses: { 200: { description: 'The role', schema: businessRoleSchema } },
-      async handler(ctx, { params }) {
-        ctx.body = toBusinessRoleView(await loadBusinessRole(db, params.id));
-      },
-    })
-    .add({
-      method: 'put',
-      path: '/:id',
-      summary: 'Replace a business role and its entitlement links',
-      access: 'role:manage',
-      params: idParams,
-      body: businessRoleInputSchema,
-      responses: { 200: { description: 'The role', schema: businessRoleSchema } },
-      async handler(ctx, { params, body }) {
-        ctx.body = await updateBusinessRole(db, auditedCaller(ctx), params.id, body);
-      },
-    })
-    .add({
-      method: 'delete',
-      path: '/:id',
-      summary: 'Delete a business role nobody holds',
-      access: 'role:manage',
-      params: idParams,
-      responses: { 200: confirmation },
-      async handler(ctx, { params }) {
-        await deleteBusinessRole(db, auditedCaller(ctx), params.id);
-        ctx.body = { message: 'Business role deleted', id: params.id };
-      },
-    })
+  return addCrudRoutes(new ResourceRouter('/api/roles', 'Business roles', deps), {
+    noun: 'business role',
+    readPermission: 'role_definition:read',
+    managePermission: 'role:manage',
+    viewSchema: businessRoleSchema,
+    inputSchema: businessRoleInputSchema,
+    list: (query) => {
+      const where = byName(query.search);
+      return fetchPage(
+        query,
+        async (window) =>
+          (
+            await db.businessRole.findMany({
+              where,
+              include: businessRoleInclude,
+              orderBy: { [query.sortBy]: query.sortOrder },
+              ...window,
+            })
+          ).map(toBusinessRoleView),
+        () => db.businessRole.count({ where }),
+      );
+    },
+    load: async (id) => toBusinessRoleView(await loadBusinessRole(db, id)),
+    create: (caller, input) => createBusinessRole(db, caller, input),
+    update: (caller, id, input) => updateBusinessRole(db, caller, id, input),
+    remove: (caller, id) => deleteBusinessRole(db, caller, id),
+  })
     .add({
       method: 'get',
       path: '/:id/assignments',

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import type { CommandSpec, ConnectorHandler, ConnectorResult } from '../handler.js';
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';

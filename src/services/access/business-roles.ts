@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isUniqueViolation, type Database, type DatabaseClient } from '../../db/client.js';
+import { type Database, type DatabaseClient } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
+import { withUniqueName } from '../unique-names.js';
 
 export const businessRoleInputSchema = z
   .object({
@@ -56,13 +57,6 @@ async function entitlementIds(db: DatabaseClient, names: string[]): Promise<stri
   return rows.map((row) => row.id);
 }
 
-function nameConflicts<T>(name: string, write: () => Promise<T>): Promise<T> {
-  return write().catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(`A business role named "${name}" already exists`);
-    throw error;
-  });
-}
-
 function columnsOf(input: BusinessRoleInput) {
   return {
     name: input.name,
@@ -73,7 +67,7 @@ function columnsOf(input: BusinessRoleInput) {
 }
 
 export function createBusinessRole(db: Database, caller: Caller, input: BusinessRoleInput) {
-  return nameConflicts(input.name, () =>
+  return withUniqueName('A business role', input.name, () =>
     db.$transaction(async (tx) => {
       const ids = await entitlementIds(tx, input.entitlements);
       const role = await tx.businessRole.create({
@@ -92,7 +86,7 @@ export function createBusinessRole(db: Database, caller: Caller, input: Business
 }
 
 export function updateBusinessRole(db: Database, caller: Caller, id: string, input: BusinessRoleInput) {
-  return nameConflicts(input.name, () =>
+  return withUniqueName('A business role', input.name, () =>
     db.$transaction(async (tx) => {
       await loadBusinessRole(tx, id);
       const ids = await entitlementIds(tx, input.entitlements);

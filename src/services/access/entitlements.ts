@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isUniqueViolation, jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
+import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
+import { withUniqueName } from '../unique-names.js';
 
 /** The connector call that provisions or deprovisions an entitlement. */
 export const connectorCallSchema = z
@@ -71,15 +72,8 @@ function columnsOf(input: EntitlementInput, connectorId: string) {
   };
 }
 
-function nameConflicts<T>(name: string, write: () => Promise<T>): Promise<T> {
-  return write().catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(`An entitlement named "${name}" already exists`);
-    throw error;
-  });
-}
-
 export function createEntitlement(db: Database, caller: Caller, input: EntitlementInput) {
-  return nameConflicts(input.name, () =>
+  return withUniqueName('An entitlement', input.name, () =>
     db.$transaction(async (tx) => {
       const row = await tx.entitlement.create({
         data: columnsOf(input, await connectorIdByName(tx, input.connector)),
@@ -98,7 +92,7 @@ export function createEntitlement(db: Database, caller: Caller, input: Entitleme
 }
 
 export function updateEntitlement(db: Database, caller: Caller, id: string, input: EntitlementInput) {
-  return nameConflicts(input.name, () =>
+  return withUniqueName('An entitlement', input.name, () =>
     db.$transaction(async (tx) => {
       await loadEntitlement(tx, id);
       const row = await tx.entitlement.update({

@@ -1,10 +1,11 @@
-import { isUniqueViolation, jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import type { Connector } from '../../db/generated/client.js';
 import { executeConnectorCommand } from '../../connectors/execute-command.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { sealSecrets } from '../../connectors/secret-box.js';
 import { conflict, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
+import { withUniqueName } from '../unique-names.js';
 import {
   configSchemaOf,
   loadConnector,
@@ -80,13 +81,6 @@ function sealedSecretColumns(
   return { sealedSecrets: sealSecrets(merged, runtime.secretKey), secretKeys: keys };
 }
 
-function renameConflicts<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
-  return write().catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(`A connector named "${name}" already exists`);
-    throw error;
-  });
-}
-
 export function createConnector(
   db: Database,
   runtime: ConnectorRuntime,
@@ -94,7 +88,7 @@ export function createConnector(
   input: ConnectorInput,
 ): Promise<ConnectorView> {
   const registered = checkedHandler(runtime, input);
-  return renameConflicts(input.name, () =>
+  return withUniqueName('A connector', input.name, () =>
     db.$transaction(async (tx) => {
       const row = await tx.connector.create({
         data: {
@@ -133,7 +127,7 @@ export function updateConnector(
   id: string,
   changes: Partial<Omit<ConnectorInput, 'type' | 'executionModel'>>,
 ): Promise<ConnectorView> {
-  return renameConflicts(changes.name, () =>
+  return withUniqueName('A connector', changes.name, () =>
     db.$transaction(async (tx) => {
       const current = await loadConnector(tx, id);
       if (changes.configSchema) checkedHandler(runtime, { type: current.type, configSchema: changes.configSchema });

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { idParams } from '../domain/common.js';
+import { pageSchema, paginationQuery, type Page } from '../domain/pagination.js';
+import type { Permission } from '../permissions/index.js';
+import type { Caller } from '../services/caller.js';
+import { auditedCaller } from './audit-context.js';
+import type { ResourceRouter } from './resource-router.js';
+
+/** A named resource managed with the usual five routes. */
+export interface CrudResource<V, I> {
+  /** Singular, for summaries: `entitlement`. */
+  noun: string;
+  readPermission: Permission;
+  managePermission: Permission;
+  viewSchema: z.ZodType;
+  inputSchema: z.ZodType<I>;
+  list(query: NameListQuery): Promise<Page<V>>;
+  load(id: string): Promise<V>;
+  create(caller: Caller, input: I): Promise<V>;
+  update(caller: Caller, id: string, input: I): Promise<V>;
+  remove(caller: Caller, id: string): Promise<void>;
+}
+
+export const nameListQuery = paginationQuery({
+  sortable: ['name', 'createdAt'],
+  defaultSortBy: 'name',
+  defaultSortOrder: 'asc',
+}).extend({
+  search: z.string().min(1).optional().describe('Case-insensitive match on the name'),
+});
+export type NameListQuery = z.output<typeof nameListQuery>;
+
+/** `GET /`, `POST /`, `GET /:id`, `PUT /:id` and `DELETE /:id` for `resource`. */
+export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResource<V, I>): ResourceRouter {
+  const one = { description: `The ${resource.noun}`, schema: resource.viewSchema };
+  return router
+    .add({
+      method: 'get',
+      path: '',
+      summary: `List ${resource.noun}s`,
+      access: resource.readPermission,
+      query: nameListQuery,
+      responses: { 200: { description: `A page of ${resource.noun}s`, schema: pageSchema(resource.viewSchema) } },
+      async handler(ctx, { query }) {
+        ctx.body = await resource.list(query);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '',
+      summary: `Create a ${resource.noun}`,
+      access: resource.managePermission,
+      body: resource.inputSchema,
+      responses: { 201: one, 409: { description: 'The name is taken' } },
+      async handler(ctx, { body }) {
+        ctx.status = 201;
+        ctx.body = await resource.create(auditedCaller(ctx), body as I);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id',
+      summary: `One ${resource.noun}`,
+      access: resource.readPermission,
+      params: idParams,
+      responses: { 200: one },
+      async handler(ctx, { params }) {
+        ctx.body = await resource.load(params.id);
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id',
+      summary: `Replace a ${resource.noun}`,
+      access: resource.managePermission,
+      params: idParams,
+      body: resource.inputSchema,
+      responses: { 200: one, 409: { description: 'The name is taken' } },
+      async handler(ctx, { params, body }) {
+        ctx.body = await resource.update(auditedCaller(ctx), params.id, body as I);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id',
+      summary: `Delete a ${resource.noun} that is not in use`,
+      access: resource.managePermission,
+      params: idParams,
+      responses: {
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+        409: { description: 'Still in use' },
+      },
+      async handler(ctx, { params }) {
+        await resource.remove(auditedCaller(ctx), params.id);
+        ctx.body = { message: `${resource.noun[0]!.toUpperCase()}${resource.noun.slice(1)} deleted`, id: params.id };
+      },
+    });
+}
