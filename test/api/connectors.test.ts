@@ -124,6 +124,21 @@ describe('creating a connector checks its handler', () => {
   });
 });
 
+describe('a disabled connector refuses every call', () => {
+  it('fails its test while disabled and passes again once enabled', async () => {
+    const created = await call('POST', '/api/connectors', { name: 'pause-me', type: 'delay' });
+    expect((await call('PUT', `/api/connectors/${created.body.id}`, { enabled: false })).body.enabled).toBe(false);
+    const refused = await call('POST', `/api/connectors/${created.body.id}/test`);
+    expect(refused.body).toEqual({
+      success: false,
+      latencyMs: expect.any(Number),
+      error: 'Connector pause-me is disabled',
+    });
+    await call('PUT', `/api/connectors/${created.body.id}`, { enabled: true });
+    expect((await call('POST', `/api/connectors/${created.body.id}/test`)).body.success).toBe(true);
+  });
+});
+
 describe('the SSRF guard protects connector calls', () => {
   it('refuses a private destination that is not allow-listed', async () => {
     const created = await call('POST', '/api/connectors', {

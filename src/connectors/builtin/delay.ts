@@ -21,6 +21,11 @@ const waitParameters = z
   .strict();
 
 const COMMANDS = {
+  test: {
+    description: 'Succeeds at once: the handler needs no outside system.',
+    idempotent: true,
+    parameters: { type: 'object', additionalProperties: false },
+  },
   wait: {
     description: 'Waits for the duration, then succeeds with the time waited. Has no effect outside the call.',
     idempotent: true,
@@ -40,6 +45,7 @@ export function createDelayHandler(): ConnectorHandler {
     commands: COMMANDS,
     async execute(request, context) {
       try {
+        if (request.config.command === 'test') return { success: true, data: {} };
         if (request.config.command !== 'wait')
           return failure('unknown_command', `The delay connector has no command ${request.config.command}`);
         const parameters = parseParameters(waitParameters, request.config.parameters);
