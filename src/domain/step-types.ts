@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DURATION_PATTERN } from './duration.js';
 
 /**
  * Every step type, defined once: its config schema (which drives validation, the OpenAPI
@@ -7,7 +8,7 @@ import { z } from 'zod';
 
 export const durationSchema = z
   .string()
-  .regex(/^\d+(ms|s|m|h|d)$/, 'must be a duration such as 90s, 30m, 72h or 7d')
+  .regex(DURATION_PATTERN, 'must be a duration such as 90s, 30m, 72h or 7d')
   .describe('A duration: a whole number followed by ms, s, m, h or d');
 
 const text = (description: string) => z.string().min(1).describe(description);

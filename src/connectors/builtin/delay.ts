@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CommandSpec, ConnectorHandler } from '../handler.js';
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';
-import { DURATION_PATTERN, DurationError, parseDuration } from './duration.js';
+import { DURATION_PATTERN, DurationError, parseDuration } from '../../domain/duration.js';
 import { failure, failureFromError } from './handler-results.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createDelayHandler } from '../../../src/connectors/builtin/delay.js';
-import { parseDuration } from '../../../src/connectors/builtin/duration.js';
+import { parseDuration } from '../../../src/domain/duration.js';
 
 const handler = createDelayHandler();
 const wait = (parameters: Record<string, unknown>, signal = new AbortController().signal) =>
