@@ -25,6 +25,7 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
     db,
     logger,
     connectors,
+    temporal: temporal.client,
     health: {
       database: async () => void (await db.$queryRaw`SELECT 1`),
       temporal: () => temporal.checkHealth(),

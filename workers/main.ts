@@ -1,10 +1,15 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../src/activities/index.js';
 import { loadConfig, requireRuntimeConnections, type Config } from '../src/config/index.js';
+import { createConnectorRuntime } from '../src/connectors/runtime.js';
 import { createDatabase } from '../src/db/client.js';
+import { projectRoot } from '../src/db/migrate.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { ensureSearchAttributes } from '../src/temporal/client.js';
+import { WORKFLOW_BUNDLE_FILE, workflowsSourcePath } from './workflow-code.js';
 
 export interface RunningWorker {
   /** Resolves when the worker has stopped; rejects if it crashed. */
@@ -16,6 +21,18 @@ export interface RunningWorker {
 export interface WorkerOptions {
   /** Let Temporal's runtime stop the worker on SIGINT/SIGTERM (the standalone process does). */
   handleSignals: boolean;
+}
+
+/**
+ * The workflow code: the bundle `npm run build` writes (production workers load it and skip
+ * bundling at start), or else the sources, bundled now.
+ */
+async function workflowCode(): Promise<{ workflowBundle: { codePath: string } } | { workflowsPath: string }> {
+  const source = workflowsSourcePath();
+  const prebuilt = path.join(projectRoot(), 'dist', WORKFLOW_BUNDLE_FILE);
+  // Only the compiled worker trusts the bundle; run from source, it bundles the current sources.
+  if (source.endsWith('.js') && existsSync(prebuilt)) return { workflowBundle: { codePath: prebuilt } };
+  return { workflowsPath: source };
 }
 
 /** Connects to Temporal and runs a worker on the service's task queue. */
@@ -33,11 +50,13 @@ export async function startWorker(
   const connection = await NativeConnection.connect({ address: temporalAddress });
   const added = await ensureSearchAttributes(connection, config.temporal.namespace);
   if (added.length > 0) logger.info({ added }, 'registered Temporal search attributes');
+  const connectors = await createConnectorRuntime(config);
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    activities: createActivities({ db }),
+    ...(await workflowCode()),
+    activities: createActivities({ db, connectors }),
     shutdownGraceTime: '30s',
   });
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');

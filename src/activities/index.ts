@@ -1,14 +1,22 @@
+import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import { createAuditActivities } from './audit.js';
+import { createPeopleStepActivities } from './people-steps.js';
+import { createRunProjectionActivities } from './run-projection.js';
+import { createRunStepActivities } from './run-steps.js';
 
 export interface ActivityDependencies {
   db: Database;
+  connectors: ConnectorRuntime;
 }
 
 /** Every activity of the service, built with the dependencies the worker injects. */
 export function createActivities(deps: ActivityDependencies) {
   return {
     ...createAuditActivities(deps.db),
+    ...createRunProjectionActivities(deps.db),
+    ...createRunStepActivities(deps),
+    ...createPeopleStepActivities(deps.db),
   };
 }
 

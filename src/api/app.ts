@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../auth/oidc-access-token.js';
+import type { Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
@@ -20,7 +21,9 @@ import { auditLogRoutes } from './routes/audit-logs.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
+import { approvalRoutes, taskRoutes } from './routes/people-work.js';
 import { projectRoutes } from './routes/projects.js';
+import { runRoutes } from './routes/runs.js';
 import { workflowRoutes } from './routes/workflows.js';
 
 export interface AppDependencies {
@@ -29,6 +32,7 @@ export interface AppDependencies {
   logger: Logger;
   health: HealthProbes;
   connectors: ConnectorRuntime;
+  temporal: Client;
   /** Defaults to one built from `config.oidc`; tests may pass their own fetch through it. */
   accessTokenVerifier?: AccessTokenVerifier;
 }
@@ -53,12 +57,16 @@ export function createApp(deps: AppDependencies): App {
     authenticated: [authenticate(resolvers), auditTokenRequests(db)],
   };
 
+  const runs = { db, temporal: deps.temporal, config };
   const routers: ResourceRouter[] = [
     healthRoutes(routerDeps, deps.health),
     authRoutes(routerDeps, db, config),
     apiTokenRoutes(routerDeps, db),
     auditLogRoutes(routerDeps, db),
-    workflowRoutes(routerDeps, db, config),
+    workflowRoutes(routerDeps, runs),
+    runRoutes(routerDeps, runs),
+    approvalRoutes(routerDeps, runs),
+    taskRoutes(routerDeps, runs),
     projectRoutes(routerDeps, db),
     connectorRoutes(routerDeps, db, deps.connectors),
     entitlementRoutes(routerDeps, db),

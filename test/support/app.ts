@@ -55,18 +55,17 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) });
   const config = loadConfig({ LOG_LEVEL: 'info', CONNECTOR_SECRET_KEY: TEST_SECRET_KEY, ...options.env });
   const connectors = await createConnectorRuntime(config);
-  const temporal = options.health?.temporal
-    ? undefined
-    : await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
   const app = createApp({
     config,
     db: options.db,
     logger,
     connectors,
+    temporal: temporal.client,
     accessTokenVerifier: options.accessTokenVerifier,
     health: {
       database: options.health?.database ?? (async () => void (await options.db.$queryRaw`SELECT 1`)),
-      temporal: options.health?.temporal ?? (() => temporal!.checkHealth()),
+      temporal: options.health?.temporal ?? (() => temporal.checkHealth()),
     },
   });
   const server = http.createServer(app.koa.callback());
@@ -99,7 +98,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await temporal?.close();
+      await temporal.close();
     },
   };
 }
@@ -113,7 +112,12 @@ export interface AppUnderTest {
  * The usual setup of an API test file: its own database and the app on it, created before the
  * file's tests and removed after them. Read `api` and `database` inside tests, not at load time.
  */
-export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): AppUnderTest {
+export function useTestApp(
+  options: Omit<TestAppOptions, 'db'> & {
+    /** Runs before the app closes and its database is dropped (workers stop here). */
+    beforeTeardown?: () => Promise<void>;
+  } = {},
+): AppUnderTest {
   let api: TestApp | undefined;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
@@ -122,6 +126,7 @@ export function useTestApp(options: Omit<TestAppOptions, 'db'> = {}): AppUnderTe
     await registerTestConnectors(database.db, api.connectors);
   });
   afterAll(async () => {
+    await options.beforeTeardown?.();
     await api?.close();
     await database?.drop();
   });

@@ -3,6 +3,7 @@ export const STACK_ENV = {
   postgresAdminUrl: 'FLOWGATE_TEST_PG_ADMIN_URL',
   templateDatabase: 'FLOWGATE_TEST_TEMPLATE_DB',
   temporalAddress: 'FLOWGATE_TEST_TEMPORAL_ADDRESS',
+  workflowBundle: 'FLOWGATE_TEST_WORKFLOW_BUNDLE',
 } as const;
 
 export function stackValue(key: keyof typeof STACK_ENV): string {

@@ -1,4 +1,6 @@
-import { mkdtemp, chmod } from 'node:fs/promises';
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { DefaultLogger, bundleWorkflowCode } from '@temporalio/worker';
+import { workflowsSourcePath } from '../../workers/workflow-code.js';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase } from '../../src/db/migrate.js';
@@ -9,6 +11,7 @@ import { STACK_ENV } from './stack.js';
 
 const TEMPLATE_DATABASE = 'flowgate_template';
 const log = (line: string) => process.stdout.write(`[test stack] ${line}\n`);
+const quietLogger = new DefaultLogger('WARN');
 
 /**
  * Starts the real components once per run: a throw-away embedded PostgreSQL (never the dev
@@ -43,6 +46,12 @@ export async function startStack(): Promise<void> {
     stops.unshift(() => temporal.stop());
     temporalAddress = temporal.address;
   }
+
+  // One workflow bundle for the whole suite; each test file's worker loads it instead of bundling.
+  const { code } = await bundleWorkflowCode({ workflowsPath: workflowsSourcePath(), logger: quietLogger });
+  const bundlePath = path.join(root, 'workflow-bundle.js');
+  await writeFile(bundlePath, code);
+  process.env[STACK_ENV.workflowBundle] = bundlePath;
 
   process.env[STACK_ENV.postgresAdminUrl] = postgres.url('postgres');
   process.env[STACK_ENV.templateDatabase] = TEMPLATE_DATABASE;

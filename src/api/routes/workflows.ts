@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Config } from '../../config/index.js';
-import type { Database } from '../../db/client.js';
+import { toRunView } from '../../services/runs/run-record.js';
+import { startRun, type RunsContext } from '../../services/runs/start-run.js';
 import { idParams, queryBoolean } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { STEP_TYPES, STEP_TYPE_NAMES } from '../../domain/step-types.js';
@@ -93,11 +93,8 @@ function expectedRevision(ctx: AppContext): number | undefined {
   return Number(match[1]);
 }
 
-export function workflowRoutes(
-  deps: ResourceRouterDependencies,
-  db: Database,
-  config: Readonly<Config>,
-): ResourceRouter {
+export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsContext): ResourceRouter {
+  const { db, config } = runs;
   // Step configs are validated per type by the validator; the description lists each type's schema.
   for (const type of STEP_TYPE_NAMES) {
     deps.docs.registerSchema(`StepConfig_${type}`, STEP_TYPES[type].config.describe(STEP_TYPES[type].description));
@@ -285,6 +282,23 @@ export function workflowRoutes(
       responses: { 200: { description: 'A structured diff', schema: z.record(z.string(), z.unknown()) } },
       async handler(ctx, { params, query }) {
         ctx.body = await diffWorkflowVersions(db, params.id, query.against);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/start',
+      summary: 'Start a run; drafts start test runs, deprecated workflows are refused with 400',
+      access: 'workflow:start',
+      params: idParams,
+      body: z.object({ variables: z.record(z.string(), z.unknown()).default({}) }).strict(),
+      responses: {
+        201: { description: 'The new run', schema: z.record(z.string(), z.unknown()) },
+        400: { description: 'Deprecated workflow, or missing or invalid variables' },
+      },
+      async handler(ctx, { params, body }) {
+        const row = await startRun(runs, auditedCaller(ctx), params.id, body.variables);
+        ctx.status = 201;
+        ctx.body = toRunView(row, config.temporal.uiUrl, config.temporal.namespace);
       },
     })
     .add({

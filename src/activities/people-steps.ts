@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { jsonColumn, type Database } from '../db/client.js';
+import { resolvePeople } from './people.js';
+
+export interface OpenApprovalInput {
+  runId: string;
+  sequence: number;
+  stepId: string;
+  stepName: string;
+  approvers: string[];
+  mode: 'any' | 'all' | { atLeast: number };
+  allowSelfApproval: boolean;
+  message?: string;
+  timeoutMs?: number;
+}
+
+export interface OpenTaskInput {
+  runId: string;
+  sequence: number;
+  stepId: string;
+  title: string;
+  instructions?: string;
+  assignee: string;
+  fields: Array<{ name: string; type: string; label?: string; required: boolean }>;
+  timeoutMs?: number;
+}
+
+const approvalStatus = z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']);
+const taskStatus = z.enum(['open', 'completed', 'timed_out', 'cancelled']);
+export type ApprovalStatus = z.output<typeof approvalStatus>;
+export type TaskStatus = z.output<typeof taskStatus>;
+
+/**
+ * Approvals and tasks: the records people act on. Opening is idempotent per run and step
+ * execution; closing only changes a record that is still open, and reports the final state, so a
+ * decision that raced a timeout wins if it was recorded first.
+ */
+export function createPeopleStepActivities(db: Database) {
+  return {
+    async openApproval(
+      input: OpenApprovalInput,
+    ): Promise<{ approvalId: string; status: ApprovalStatus; problem?: string }> {
+      const people = await resolvePeople(db, input.approvers);
+      if (people.unknown.length > 0) {
+        return { approvalId: '', status: 'cancelled', problem: `Unknown approvers: ${people.unknown.join(', ')}` };
+      }
+      // `all` needs every approver: roles are expanded to the users holding them when it opens.
+      const holders =
+        input.mode === 'all' && people.roles.length > 0
+          ? await db.user.findMany({
+              where: { roles: { hasSome: people.roles }, deletedAt: null, active: true },
+              select: { id: true },
+            })
+          : [];
+      const userIds = [...new Set([...people.userIds, ...holders.map((user) => user.id)])];
+      const roles = input.mode === 'all' ? [] : people.roles;
+      const required = input.mode === 'all' ? userIds.length : input.mode === 'any' ? 1 : input.mode.atLeast;
+      if (required === 0 || (userIds.length === 0 && roles.length === 0)) {
+        return { approvalId: '', status: 'cancelled', problem: 'The approval has no approvers' };
+      }
+      const approval = await db.approval.upsert({
+        where: { runId_sequence: { runId: input.runId, sequence: input.sequence } },
+        create: {
+          runId: input.runId,
+          sequence: input.sequence,
+          stepId: input.stepId,
+          stepName: input.stepName,
+          approverUserIds: userIds,
+          approverRoles: roles,
+          requiredApprovals: required,
+          mode: typeof input.mode === 'string' ? input.mode : `atLeast:${input.mode.atLeast}`,
+          allowSelfApproval: input.allowSelfApproval,
+          message: input.message ?? null,
+          dueAt: input.timeoutMs ? new Date(Date.now() + input.timeoutMs) : null,
+        },
+        update: {},
+      });
+      return { approvalId: approval.id, status: approvalStatus.parse(approval.status) };
+    },
+
+    /** Adds approvers when an approval escalates; a decided approval is left alone. */
+    async escalateApproval(input: { approvalId: string; addApprovers: string[] }): Promise<void> {
+      const people = await resolvePeople(db, input.addApprovers);
+      const approval = await db.approval.findUniqueOrThrow({ where: { id: input.approvalId } });
+      if (approval.status !== 'pending') return;
+      await db.approval.update({
+        where: { id: input.approvalId },
+        data: {
+          approverUserIds: [...new Set([...approval.approverUserIds, ...people.userIds])],
+          approverRoles: [...new Set([...approval.approverRoles, ...people.roles])],
+        },
+      });
+    },
+
+    async closeApproval(input: {
+      approvalId: string;
+      status: 'timed_out' | 'cancelled';
+    }): Promise<{ status: ApprovalStatus }> {
+      await db.approval.updateMany({
+        where: { id: input.approvalId, status: 'pending' },
+        data: { status: input.status, decidedAt: new Date() },
+      });
+      const approval = await db.approval.findUniqueOrThrow({
+        where: { id: input.approvalId },
+        select: { status: true },
+      });
+      return { status: approvalStatus.parse(approval.status) };
+    },
+
+    async openTask(input: OpenTaskInput): Promise<{ taskId: string; status: TaskStatus; problem?: string }> {
+      const people = await resolvePeople(db, [input.assignee]);
+      if (people.unknown.length > 0)
+        return { taskId: '', status: 'cancelled', problem: `Unknown assignee ${input.assignee}` };
+      const task = await db.task.upsert({
+        where: { runId_sequence: { runId: input.runId, sequence: input.sequence } },
+        create: {
+          runId: input.runId,
+          sequence: input.sequence,
+          stepId: input.stepId,
+          title: input.title,
+          instructions: input.instructions ?? null,
+          assigneeUserId: people.userIds[0] ?? null,
+          assigneeRole: people.userIds.length === 0 ? (people.roles[0] ?? null) : null,
+          fields: jsonColumn(input.fields),
+          dueAt: input.timeoutMs ? new Date(Date.now() + input.timeoutMs) : null,
+        },
+        update: {},
+      });
+      return { taskId: task.id, status: taskStatus.parse(task.status) };
+    },
+
+    async closeTask(input: {
+      taskId: string;
+      status: 'timed_out' | 'cancelled';
+    }): Promise<{ status: TaskStatus; result: Record<string, unknown> | null }> {
+      await db.task.updateMany({ where: { id: input.taskId, status: 'open' }, data: { status: input.status } });
+      const task = await db.task.findUniqueOrThrow({
+        where: { id: input.taskId },
+        select: { status: true, result: true },
+      });
+      return {
+        status: taskStatus.parse(task.status),
+        result: z.record(z.string(), z.unknown()).nullable().parse(task.result),
+      };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { redact } from '../audit/index.js';
+import { jsonColumn, Prisma, type Database } from '../db/client.js';
+import type { ErrorEnvelope, RunStatus, StepRunStatus } from '../domain/run.js';
+
+export interface MarkRunInput {
+  runId: string;
+  status: RunStatus;
+  currentStepId?: string | null;
+  failedStepId?: string | null;
+  error?: ErrorEnvelope | null;
+  variables?: Record<string, unknown>;
+}
+
+export interface StartStepInput {
+  runId: string;
+  sequence: number;
+  attempt: number;
+  stepId: string;
+  stepName: string;
+  stepType: string;
+  status: Extract<StepRunStatus, 'running' | 'waiting'>;
+  input?: unknown;
+}
+
+export interface FinishStepInput {
+  runId: string;
+  sequence: number;
+  attempt: number;
+  status: Extract<StepRunStatus, 'completed' | 'failed' | 'skipped' | 'cancelled'>;
+  outcome?: string;
+  output?: unknown;
+  error?: ErrorEnvelope;
+}
+
+const nullableJson = (value: unknown) =>
+  value === undefined ? undefined : value === null ? Prisma.DbNull : jsonColumn(redact(value));
+
+/**
+ * The run's projection in PostgreSQL, written by the workflow through activities. Every write is
+ * an idempotent upsert or a plain overwrite keyed by run, sequence and attempt, so an activity
+ * retried after a worker crash leaves the same rows.
+ */
+export function createRunProjectionActivities(db: Database) {
+  return {
+    async markRun(input: MarkRunInput): Promise<void> {
+      const finished = input.status === 'completed' || input.status === 'cancelled' || input.status === 'failed';
+      await db.workflowRun.update({
+        where: { id: input.runId },
+        data: {
+          status: input.status,
+          currentStepId: input.currentStepId,
+          failedStepId: input.failedStepId,
+          error: nullableJson(input.error),
+          variables: input.variables === undefined ? undefined : jsonColumn(input.variables),
+          completedAt: finished ? new Date() : null,
+        },
+      });
+    },
+
+    async startStep(input: StartStepInput): Promise<void> {
+      const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
+      const data = {
+        stepId: input.stepId,
+        stepName: input.stepName,
+        stepType: input.stepType,
+        status: input.status,
+        input: nullableJson(input.input),
+      };
+      await db.runStep.upsert({
+        where: key,
+        create: { runId: input.runId, sequence: input.sequence, attempt: input.attempt, ...data },
+        update: data,
+      });
+    },
+
+    async finishStep(input: FinishStepInput): Promise<void> {
+      await db.runStep.update({
+        where: { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } },
+        data: {
+          status: input.status,
+          outcome: input.outcome,
+          output: nullableJson(input.output),
+          error: nullableJson(input.error),
+          completedAt: new Date(),
+        },
+      });
+    },
+
+    /** Closes the people-facing work of a cancelled run. */
+    async cancelRunArtifacts(input: { runId: string }): Promise<void> {
+      await db.$transaction([
+        db.approval.updateMany({
+          where: { runId: input.runId, status: 'pending' },
+          data: { status: 'cancelled', decidedAt: new Date() },
+        }),
+        db.task.updateMany({ where: { runId: input.runId, status: 'open' }, data: { status: 'cancelled' } }),
+        db.runStep.updateMany({
+          where: { runId: input.runId, status: { in: ['running', 'waiting'] } },
+          data: { status: 'cancelled', completedAt: new Date() },
+        }),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { redact } from '../audit/index.js';
+import { executeConnectorCommand } from '../connectors/execute-command.js';
+import type { ConnectorResult } from '../connectors/handler.js';
+import type { ConnectorRuntime } from '../connectors/runtime.js';
+import { jsonColumn, type Database } from '../db/client.js';
+import { isAppError } from '../errors/index.js';
+import { runnableConnector } from '../services/connectors/connector-record.js';
+import { grantRole, revokeRole } from '../services/access/role-grants.js';
+import { resolvePeople } from './people.js';
+
+export interface ConnectorStepInput {
+  runId: string;
+  sequence: number;
+  attempt: number;
+  stepId: string;
+  connector: string;
+  command: string;
+  parameters: Record<string, unknown>;
+  simulateFailure?: boolean | string;
+  variables: Record<string, unknown>;
+}
+
+const stepResultSchema = z.object({
+  success: z.boolean(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().optional(),
+  code: z.string().optional(),
+});
+const recordedOutput = z.object({ connectorResult: stepResultSchema }).nullable().catch(null);
+
+export type StepResult = z.output<typeof stepResultSchema>;
+
+function failure(error: unknown, code = 'step_error'): StepResult {
+  return { success: false, error: error instanceof Error || isAppError(error) ? error.message : String(error), code };
+}
+
+/** The activities that do a step's work: connector calls, notifications and role changes. */
+export function createRunStepActivities(deps: { db: Database; connectors: ConnectorRuntime }) {
+  const { db, connectors } = deps;
+  return {
+    /**
+     * Runs a connector command once per run, step execution and attempt: the result is stored on
+     * the step row, and an activity retried after a crash returns the stored result instead of
+     * calling the external system again.
+     */
+    async runConnectorStep(input: ConnectorStepInput): Promise<StepResult> {
+      const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
+      const recorded = await db.runStep.findUnique({ where: key, select: { output: true } });
+      const previous = recordedOutput.parse(recorded?.output ?? null);
+      if (previous) return previous.connectorResult;
+
+      const row = await db.connector.findUnique({ where: { name: input.connector } });
+      let result: ConnectorResult;
+      if (!row) {
+        result = { success: false, error: `Connector ${input.connector} does not exist`, code: 'unknown_connector' };
+      } else {
+        try {
+          result = await executeConnectorCommand(
+            connectors.registry.get(row.type)?.handler,
+            runnableConnector(row, connectors),
+            {
+              command: input.command,
+              parameters: input.parameters,
+              simulateFailure: input.simulateFailure,
+              variables: input.variables,
+              stepId: input.stepId,
+              instanceId: input.runId,
+              timeoutMs: connectors.timeoutMs,
+            },
+          );
+        } catch (error) {
+          result = failure(error, 'connector_unavailable');
+        }
+      }
+      const stepResult: StepResult = {
+        success: result.success,
+        ...(result.data ? { data: result.data } : result.payload ? { data: { ...result.payload } } : {}),
+        ...(result.error ? { error: result.error } : {}),
+        ...(result.code ? { code: result.code } : {}),
+      };
+      await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ connectorResult: stepResult })) } });
+      return stepResult;
+    },
+
+    /** Stores an in-app notification for each recipient (user id, email or role); once per step execution. */
+    async sendNotification(input: {
+      runId: string;
+      sequence: number;
+      recipient: string;
+      subject?: string;
+      message: string;
+    }): Promise<StepResult> {
+      const people = await resolvePeople(db, [input.recipient]);
+      if (people.unknown.length > 0)
+        return { success: false, error: `Unknown recipient ${input.recipient}`, code: 'unknown_recipient' };
+      await db.notification.createMany({
+        data: [
+          {
+            runId: input.runId,
+            sequence: input.sequence,
+            recipientUserId: people.userIds[0] ?? null,
+            recipientRole: people.userIds.length === 0 ? (people.roles[0] ?? null) : null,
+            subject: input.subject ?? null,
+            message: input.message,
+          },
+        ],
+        skipDuplicates: true,
+      });
+      return { success: true };
+    },
+
+    /** role_grant and role_revoke steps, through the business-role service. */
+    async changeRole(input: {
+      runId: string;
+      action: 'grant' | 'revoke';
+      subject: string;
+      role: string;
+      onDuplicate: 'skip' | 'error';
+    }): Promise<StepResult> {
+      try {
+        const request = {
+          userId: input.subject,
+          role: { name: input.role },
+          actor: { type: 'system' as const },
+          sourceRunId: input.runId,
+        };
+        const outcome =
+          input.action === 'grant'
+            ? await grantRole(db, connectors, { ...request, onDuplicate: input.onDuplicate })
+            : await revokeRole(db, connectors, request);
+        const failed = outcome.status === 'failed';
+        return {
+          success: !failed,
+          data: { status: outcome.status, results: outcome.results },
+          ...(failed ? { error: `Could not ${input.action} ${input.role}`, code: 'provisioning_failed' } : {}),
+        };
+      } catch (error) {
+        return failure(error, isAppError(error) ? error.code : 'step_error');
+      }
+    },
+  };
+}

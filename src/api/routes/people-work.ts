@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { idParams } from '../../domain/common.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import type { Prisma } from '../../db/generated/client.js';
+import { can } from '../../permissions/index.js';
+import { completeTask, decideApproval } from '../../services/runs/people-decisions.js';
+import type { RunsContext } from '../../services/runs/start-run.js';
+import { auditedCaller, callerOf } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const record = z.record(z.string(), z.unknown());
+const approvalsQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
+  status: z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']).optional().describe('Default: pending'),
+  runId: z.uuid().optional(),
+  all: z.enum(['true', 'false']).optional().describe("Admins only: everyone's approvals, not just the caller's"),
+});
+const tasksQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
+  status: z.enum(['open', 'completed', 'timed_out', 'cancelled']).optional().describe('Default: open'),
+  runId: z.uuid().optional(),
+});
+
+export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsContext): ResourceRouter {
+  const { db } = context;
+  return new ResourceRouter('/api/approvals', 'Approvals', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: "The caller's pending approvals (admins: everyone's with all=true, with filters)",
+      access: 'approval:read',
+      query: approvalsQuery,
+      responses: { 200: { description: 'A page of approvals', schema: pageSchema(record) } },
+      async handler(ctx, { query }) {
+        const principal = callerOf(ctx);
+        const everyone = query.all === 'true' && can(principal, 'user:manage');
+        const where: Prisma.ApprovalWhereInput = {
+          status: query.status ?? 'pending',
+          runId: query.runId,
+          ...(everyone
+            ? {}
+            : {
+                OR: [{ approverUserIds: { has: principal.userId } }, { approverRoles: { hasSome: principal.roles } }],
+              }),
+        };
+        ctx.body = await fetchPage(
+          query,
+          (window) =>
+            db.approval.findMany({
+              where,
+              include: { decisions: true },
+              orderBy: { createdAt: query.sortOrder },
+              ...window,
+            }),
+          () => db.approval.count({ where }),
+        );
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/decide',
+      summary: 'Approve or reject; answered once the decision is durably recorded',
+      access: 'approval:decide',
+      params: idParams,
+      body: z.object({ decision: z.enum(['approve', 'reject']), comment: z.string().max(2000).optional() }).strict(),
+      responses: {
+        200: { description: 'The approval with its decisions', schema: record },
+        403: { description: 'Not an eligible approver, or deciding about oneself' },
+        409: { description: 'Already decided' },
+      },
+      async handler(ctx, { params, body }) {
+        ctx.body = await decideApproval(context, auditedCaller(ctx), params.id, body);
+      },
+    });
+}
+
+export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContext): ResourceRouter {
+  const { db } = context;
+  return new ResourceRouter('/api/tasks', 'Tasks', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: "The caller's open tasks",
+      access: 'task:read',
+      query: tasksQuery,
+      responses: { 200: { description: 'A page of tasks', schema: pageSchema(record) } },
+      async handler(ctx, { query }) {
+        const principal = callerOf(ctx);
+        const where: Prisma.TaskWhereInput = {
+          status: query.status ?? 'open',
+          runId: query.runId,
+          OR: [{ assigneeUserId: principal.userId }, { assigneeRole: { in: principal.roles } }],
+        };
+        ctx.body = await fetchPage(
+          query,
+          (window) => db.task.findMany({ where, orderBy: { createdAt: query.sortOrder }, ...window }),
+          () => db.task.count({ where }),
+        );
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/complete',
+      summary: 'Complete a task with the values its fields declare; they join the run variables',
+      access: 'task:complete',
+      params: idParams,
+      body: z.object({ values: record.default({}) }).strict(),
+      responses: { 200: { description: 'The completed task', schema: record }, 409: { description: 'Not open' } },
+      async handler(ctx, { params, body }) {
+        ctx.body = await completeTask(context, auditedCaller(ctx), params.id, body.values);
+      },
+    });
+}

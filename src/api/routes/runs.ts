@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { idParams, queryTimestamp } from '../../domain/common.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { RUN_STATUSES } from '../../domain/run.js';
+import { cancelRun, resumeRun, updateRunVariables } from '../../services/runs/control-run.js';
+import { diagnoseRun } from '../../services/runs/diagnose-run.js';
+import { loadRun, runInclude, toRunView } from '../../services/runs/run-record.js';
+import type { RunsContext } from '../../services/runs/start-run.js';
+import { auditedCaller } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const stepSchema = z.object({
+  sequence: z.number().int(),
+  attempt: z.number().int(),
+  stepId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string().describe('running, waiting, completed, failed, skipped or cancelled'),
+  outcome: z.string().nullable(),
+  error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),
+  startedAt: z.date(),
+  completedAt: z.date().nullable(),
+});
+const runSchema = z
+  .object({
+    id: z.uuid(),
+    definitionId: z.uuid(),
+    definitionName: z.string(),
+    definitionVersion: z.number().int(),
+    isTestRun: z.boolean(),
+    status: z.enum(RUN_STATUSES),
+    variables: z.record(z.string(), z.unknown()),
+    subject: z.string().nullable(),
+    startedBy: z.uuid().nullable(),
+    currentStepId: z.string().nullable(),
+    failedStepId: z.string().nullable(),
+    error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),
+    temporalWorkflowId: z.string(),
+    temporalUiLink: z.string().nullable(),
+    startedAt: z.date(),
+    completedAt: z.date().nullable(),
+    steps: z.array(stepSchema),
+  })
+  .meta({ id: 'Run' });
+const run = { description: 'The run', schema: runSchema };
+
+const listQuery = paginationQuery({
+  sortable: ['startedAt', 'completedAt', 'status'],
+  defaultSortBy: 'startedAt',
+}).extend({
+  status: z.enum(RUN_STATUSES, { error: `status must be one of: ${RUN_STATUSES.join(', ')}` }).optional(),
+  definitionId: z.uuid().optional(),
+  startedBy: z.uuid().optional(),
+  from: queryTimestamp('from').optional().describe('Runs started at or after this time'),
+  to: queryTimestamp('to').optional().describe('Runs started before this time'),
+});
+
+export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext): ResourceRouter {
+  const { db, config } = context;
+  const view = (row: Awaited<ReturnType<typeof loadRun>>) =>
+    toRunView(row, config.temporal.uiUrl, config.temporal.namespace);
+  return new ResourceRouter('/api/runs', 'Runs', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: 'List runs, newest first',
+      access: 'run:read',
+      query: listQuery,
+      responses: { 200: { description: 'A page of runs', schema: pageSchema(runSchema) } },
+      async handler(ctx, { query }) {
+        const where = {
+          status: query.status,
+          definitionId: query.definitionId,
+          startedBy: query.startedBy,
+          startedAt: query.from || query.to ? { gte: query.from, lt: query.to } : undefined,
+        };
+        ctx.body = await fetchPage(
+          query,
+          async (window) =>
+            (
+              await db.workflowRun.findMany({
+                where,
+                include: runInclude,
+                orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+                ...window,
+              })
+            ).map(view),
+          () => db.workflowRun.count({ where }),
+        );
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id',
+      summary: 'A run with its step statuses, Temporal workflow id and Temporal UI link',
+      access: 'run:read',
+      params: idParams,
+      responses: { 200: run },
+      async handler(ctx, { params }) {
+        ctx.body = view(await loadRun(db, params.id));
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id',
+      summary: 'Edit run variables while the run is pending, running or waiting',
+      access: 'run:update',
+      params: idParams,
+      body: z.object({ variables: z.record(z.string(), z.unknown()) }).strict(),
+      responses: { 200: run, 409: { description: 'The run is not pending, running or waiting' } },
+      async handler(ctx, { params, body }) {
+        await updateRunVariables(context, auditedCaller(ctx), params.id, body.variables);
+        ctx.body = view(await loadRun(db, params.id));
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id/steps',
+      summary: 'The step timeline, with sanitized inputs and outputs (connector bodies included)',
+      access: 'run:read',
+      params: idParams,
+      responses: {
+        200: {
+          description: 'Steps in execution order',
+          schema: z.object({ runId: z.uuid(), steps: z.array(z.record(z.string(), z.unknown())) }),
+        },
+      },
+      async handler(ctx, { params }) {
+        const row = await loadRun(db, params.id);
+        ctx.body = {
+          runId: row.id,
+          steps: row.steps.map((step) => ({
+            ...view({ ...row, steps: [step] }).steps[0],
+            input: step.input,
+            output: step.output,
+          })),
+        };
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id/diagnose',
+      summary: 'Failure analysis: statuses, the failed step and its error, audit trail, variables, suggested actions',
+      access: 'run:read',
+      params: idParams,
+      responses: { 200: { description: 'The diagnosis', schema: z.record(z.string(), z.unknown()) } },
+      async handler(ctx, { params }) {
+        ctx.body = await diagnoseRun(db as Database, params.id);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/retry',
+      summary: 'Resume a failed run at the failed step, with the current variables',
+      access: 'run:update',
+      params: idParams,
+      responses: { 200: run, 409: { description: 'The run is not failed' } },
+      async handler(ctx, { params }) {
+        ctx.body = view(await resumeRun(context, auditedCaller(ctx), params.id, 'retry'));
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/skip',
+      summary: 'Skip the failed step of a failed run and continue on its success path',
+      access: 'run:update',
+      params: idParams,
+      responses: { 200: run, 409: { description: 'The run is not failed' } },
+      async handler(ctx, { params }) {
+        ctx.body = view(await resumeRun(context, auditedCaller(ctx), params.id, 'skip'));
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/cancel',
+      summary: 'Cancel a run; its open approvals and tasks are closed as cancelled',
+      access: 'run:cancel',
+      params: idParams,
+      responses: { 200: run, 409: { description: 'The run is finished' } },
+      async handler(ctx, { params }) {
+        ctx.body = view(await cancelRun(context, auditedCaller(ctx), params.id));
+      },
+    });
+}

@@ -1,0 +1,36 @@
+import type { WorkflowDefinitionInput } from './workflow-definition.js';
+
+/** Every status a run can be in; docs/runs.md gives the transitions. */
+export const RUN_STATUSES = ['pending', 'running', 'waiting', 'completed', 'failed', 'cancelled'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Statuses in which a run is finished for good. */
+export const FINAL_RUN_STATUSES: readonly RunStatus[] = ['completed', 'cancelled'];
+
+/** Statuses in which run variables may be edited (waiting is running, paused for a person). */
+export const EDITABLE_RUN_STATUSES: readonly RunStatus[] = ['pending', 'running', 'waiting'];
+
+export const STEP_RUN_STATUSES = ['running', 'waiting', 'completed', 'failed', 'skipped', 'cancelled'] as const;
+export type StepRunStatus = (typeof STEP_RUN_STATUSES)[number];
+
+/** What the Temporal workflow of a run is started with: everything it needs, frozen at start. */
+export interface RunWorkflowInput {
+  runId: string;
+  definitionId: string;
+  /** The definition snapshot: later edits of the definition never reach a run in flight. */
+  definition: WorkflowDefinitionInput;
+  variables: Record<string, unknown>;
+  startedBy: string | null;
+  subject: string | null;
+}
+
+export interface RunWorkflowResult {
+  status: Extract<RunStatus, 'completed' | 'cancelled'>;
+  variables: Record<string, unknown>;
+}
+
+/** A failure recorded on a step or a run. */
+export interface ErrorEnvelope {
+  message: string;
+  code?: string;
+}

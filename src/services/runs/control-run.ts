@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { jsonColumn } from '../../db/client.js';
+import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
+import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
+import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
+import { conflict, validationFailed } from '../../errors/index.js';
+import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages.js';
+import { auditChange, type Caller } from '../caller.js';
+import { loadRun } from './run-record.js';
+import type { RunsContext } from './start-run.js';
+
+/**
+ * Cancels a run through Temporal cancellation; the workflow closes its open approvals and tasks
+ * and ends as cancelled. A finished run (completed or cancelled) is a 409.
+ */
+export async function cancelRun(context: RunsContext, caller: Caller, runId: string) {
+  const run = await loadRun(context.db, runId);
+  if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
+    throw conflict(`The run is already ${run.status}`);
+  await context.temporal.workflow.getHandle(run.temporalWorkflowId).cancel();
+  await auditChange(context.db, caller, 'run.cancel_requested', { type: 'run', id: runId }, { status: run.status });
+  return loadRun(context.db, runId);
+}
+
+/** Resumes a failed run: `retry` runs the failed step again; `skip` marks it skipped and goes on. */
+export async function resumeRun(context: RunsContext, caller: Caller, runId: string, action: 'retry' | 'skip') {
+  const run = await loadRun(context.db, runId);
+  if (run.status !== 'failed') throw conflict(`Only failed runs can be resumed; this run is ${run.status}`);
+  await context.temporal.workflow.getHandle(run.temporalWorkflowId).signal(resumeRunSignal, { action });
+  await auditChange(
+    context.db,
+    caller,
+    `run.${action === 'retry' ? 'retried' : 'step_skipped'}`,
+    { type: 'run', id: runId },
+    {
+      failedStepId: run.failedStepId,
+    },
+  );
+  return loadRun(context.db, runId);
+}
+
+/**
+ * Changes run variables while the run is pending, running or waiting (409 otherwise), checked
+ * against the definition's variable types, delivered to the workflow as a signal (durable once
+ * the call returns) and mirrored in the projection.
+ */
+export async function updateRunVariables(
+  context: RunsContext,
+  caller: Caller,
+  runId: string,
+  changes: Record<string, unknown>,
+) {
+  const { db, temporal } = context;
+  return db.$transaction(async (tx) => {
+    const run = await tx.workflowRun.findUniqueOrThrow({ where: { id: runId } });
+    await tx.$queryRaw`SELECT id FROM workflow_runs WHERE id = ${runId}::uuid FOR UPDATE`;
+    if (!(EDITABLE_RUN_STATUSES as readonly string[]).includes(run.status)) {
+      throw conflict(
+        `Run variables can only be edited while the run is pending, running or waiting; it is ${run.status}`,
+      );
+    }
+    const definition = workflowDefinitionInputSchema.parse(run.definitionSnapshot);
+    const problems = checkRunVariables(definition.variables, changes, { requireAll: false });
+    const problem = describeVariableProblems(problems);
+    if (problem) throw validationFailed(`Cannot update the variables: ${problem}`, problems);
+    const merged = { ...z.record(z.string(), z.unknown()).parse(run.variables), ...changes };
+    await tx.workflowRun.update({ where: { id: runId }, data: { variables: jsonColumn(merged) } });
+    await auditChange(
+      tx,
+      caller,
+      'run.variables_updated',
+      { type: 'run', id: runId },
+      { changed: Object.keys(changes) },
+    );
+    await temporal.workflow.getHandle(run.temporalWorkflowId).signal(variablesUpdatedSignal, { variables: changes });
+    return runId;
+  });
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
+import { nextStepId } from '../../engine/graph.js';
+import { loadRun, toStepView } from './run-record.js';
+
+/** Failures that another try may fix (the outside system was down, slow or said no for now). */
+const TRANSIENT_CODES = new Set([
+  'timeout',
+  'network_error',
+  'http_status',
+  'connector_unavailable',
+  'handler_error',
+  'simulated_failure',
+  'provisioning_failed',
+  'response_too_large',
+]);
+/** Failures only a changed definition fixes. */
+const DEFINITION_CODES = new Set([
+  'invalid_parameters',
+  'unknown_command',
+  'unknown_connector',
+  'unknown_step_type',
+  'no_transition',
+  'step_error',
+  'invalid_approvers',
+  'invalid_assignee',
+  'unknown_recipient',
+  'unknown_step',
+  'connector_disabled',
+  'handler_missing',
+]);
+
+export interface SuggestedAction {
+  action: 'retry' | 'skip' | 'fix_workflow';
+  reason: string;
+}
+
+/** Next actions for a failed run, chosen from what actually went wrong. */
+export function suggestActions(
+  failure: { code?: string; message: string } | null,
+  canSkip: boolean,
+): SuggestedAction[] {
+  if (!failure) return [];
+  const actions: SuggestedAction[] = [];
+  const code = failure.code ?? '';
+  if (DEFINITION_CODES.has(code)) {
+    actions.push({
+      action: 'fix_workflow',
+      reason: `The step's configuration is wrong (${code}): fix it in a new version of the workflow, publish it and start a new run`,
+    });
+  }
+  if (TRANSIENT_CODES.has(code) || !DEFINITION_CODES.has(code)) {
+    actions.push({
+      action: 'retry',
+      reason: `The failure (${code || 'unknown'}) may be temporary: POST /api/runs/:id/retry runs the failed step again with the current variables`,
+    });
+  }
+  if (canSkip)
+    actions.push({
+      action: 'skip',
+      reason: 'POST /api/runs/:id/skip marks the failed step skipped and continues on its success path',
+    });
+  return actions;
+}
+
+const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);
+
+/** The failure analysis of spec 2.3. */
+export async function diagnoseRun(db: Database, runId: string) {
+  const run = await loadRun(db, runId);
+  const definition = workflowDefinitionInputSchema.parse(run.definitionSnapshot);
+  const failedExecution = [...run.steps].reverse().find((step) => step.status === 'failed');
+  const failedStep = definition.steps.find((step) => step.id === (run.failedStepId ?? failedExecution?.stepId));
+  const failure = errorEnvelope.parse(failedExecution?.error ?? run.error);
+  const audit = await db.auditLog.findMany({
+    where: {
+      OR: [
+        { targetType: 'run', targetId: runId },
+        { metadata: { path: ['runId'], equals: runId } },
+        { metadata: { path: ['sourceRunId'], equals: runId } },
+      ],
+    },
+    orderBy: { createdAt: 'asc' },
+  });
+  return {
+    run: {
+      id: run.id,
+      status: run.status,
+      isTestRun: run.isTestRun,
+      startedBy: run.startedBy,
+      startedAt: run.startedAt,
+      completedAt: run.completedAt,
+      temporalWorkflowId: run.temporalWorkflowId,
+      error: errorEnvelope.parse(run.error),
+    },
+    definition: {
+      id: run.definitionId,
+      name: run.definitionName,
+      version: run.definitionVersion,
+      onError: definition.onError,
+      stepCount: definition.steps.length,
+    },
+    steps: run.steps.map(toStepView),
+    failedStep:
+      run.status === 'failed' && failedStep
+        ? {
+            id: failedStep.id,
+            name: failedStep.name,
+            type: failedStep.type,
+            config: failedStep.config,
+            transitions: failedStep.transitions,
+            attempts: run.steps.filter((step) => step.stepId === failedStep.id && step.status === 'failed').length,
+            error: failure,
+          }
+        : null,
+    auditTrail: audit.map((entry) => ({
+      action: entry.action,
+      actorType: entry.actorType,
+      actorId: entry.actorId,
+      metadata: entry.metadata,
+      createdAt: entry.createdAt,
+    })),
+    variables: run.variables,
+    suggestedActions:
+      run.status === 'failed'
+        ? suggestActions(failure, failedStep ? nextStepId(failedStep, 'success') !== undefined : false)
+        : [],
+  };
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { jsonColumn, isUniqueViolation } from '../../db/client.js';
+import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
+import type { Principal } from '../../permissions/index.js';
+import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
+import { auditChange, type Caller } from '../caller.js';
+import type { RunsContext } from './start-run.js';
+
+/** Whether `principal` is one of the approval's approvers (listed, or holding a listed role). */
+export function isEligibleApprover(
+  approval: { approverUserIds: string[]; approverRoles: string[] },
+  principal: Principal,
+): boolean {
+  return (
+    approval.approverUserIds.includes(principal.userId) ||
+    approval.approverRoles.some((role) => (principal.roles as string[]).includes(role))
+  );
+}
+
+/**
+ * Records a decision. The database transaction is the arbiter: it locks the approval, refuses
+ * ineligible callers (403), self-approval by the run's starter or subject unless allowed (403)
+ * and decisions on decided approvals (409), counts the decisions against the mode, and signals
+ * the workflow before committing, so the decision is durable in both places when this returns.
+ */
+export async function decideApproval(
+  context: RunsContext,
+  caller: Caller,
+  approvalId: string,
+  decision: { decision: 'approve' | 'reject'; comment?: string },
+) {
+  const { db, temporal } = context;
+  try {
+    return await db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<
+        Array<{ id: string }>
+      >`SELECT id FROM approvals WHERE id = ${approvalId}::uuid FOR UPDATE`;
+      if (locked.length === 0) throw notFound('Approval');
+      const approval = await tx.approval.findUniqueOrThrow({
+        where: { id: approvalId },
+        include: { run: true, decisions: true },
+      });
+      if (!isEligibleApprover(approval, caller.principal))
+        throw new AppError('forbidden', 'You are not an approver of this approval');
+      const self = [approval.run.startedBy, approval.run.subject].includes(caller.principal.userId);
+      if (self && !approval.allowSelfApproval) {
+        throw new AppError('forbidden', 'You cannot decide an approval of a run you started or that is about you');
+      }
+      if (approval.status !== 'pending') throw conflict(`The approval is already ${approval.status}`);
+      await tx.approvalDecision.create({
+        data: {
+          approvalId,
+          userId: caller.principal.userId,
+          decision: decision.decision,
+          comment: decision.comment ?? null,
+        },
+      });
+      const approvals =
+        approval.decisions.filter((item) => item.decision === 'approve').length +
+        (decision.decision === 'approve' ? 1 : 0);
+      const outcome =
+        decision.decision === 'reject' ? 'rejected' : approvals >= approval.requiredApprovals ? 'approved' : undefined;
+      if (outcome)
+        await tx.approval.update({ where: { id: approvalId }, data: { status: outcome, decidedAt: new Date() } });
+      await auditChange(
+        tx,
+        caller,
+        'approval.decided',
+        { type: 'approval', id: approvalId },
+        {
+          runId: approval.runId,
+          decision: decision.decision,
+          outcome: outcome ?? 'pending',
+        },
+      );
+      if (outcome)
+        await temporal.workflow
+          .getHandle(approval.run.temporalWorkflowId)
+          .signal(approvalDecidedSignal, { approvalId, outcome });
+      return tx.approval.findUniqueOrThrow({ where: { id: approvalId }, include: { decisions: true } });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('You have already decided this approval');
+    throw error;
+  }
+}
+
+const FIELD_TYPES = {
+  string: z.string(),
+  number: z.number(),
+  boolean: z.boolean(),
+  date: z.iso.date().or(z.iso.datetime({ offset: true })),
+} as const;
+
+const taskFields = z.array(
+  z.object({
+    name: z.string(),
+    type: z.enum(['string', 'number', 'boolean', 'date']),
+    label: z.string().optional(),
+    required: z.boolean(),
+  }),
+);
+
+/**
+ * Completes a task with the values its fields declare (400 listing what is missing or wrong),
+ * records them, and signals the workflow, which merges them into the run variables.
+ */
+export async function completeTask(
+  context: RunsContext,
+  caller: Caller,
+  taskId: string,
+  values: Record<string, unknown>,
+) {
+  const { db, temporal } = context;
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<
+      Array<{ id: string }>
+    >`SELECT id FROM tasks WHERE id = ${taskId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw notFound('Task');
+    const task = await tx.task.findUniqueOrThrow({ where: { id: taskId }, include: { run: true } });
+    const assigned =
+      task.assigneeUserId === caller.principal.userId ||
+      (task.assigneeRole !== null && (caller.principal.roles as string[]).includes(task.assigneeRole));
+    if (!assigned && !caller.principal.roles.includes('admin'))
+      throw new AppError('forbidden', 'This task is assigned to someone else');
+    if (task.status !== 'open') throw conflict(`The task is already ${task.status}`);
+    const fields = taskFields.parse(task.fields);
+    const shape = Object.fromEntries(
+      fields.map((field) => [
+        field.name,
+        field.required ? FIELD_TYPES[field.type] : FIELD_TYPES[field.type].optional(),
+      ]),
+    );
+    const parsed = z.object(shape).strict().safeParse(values);
+    if (!parsed.success) {
+      throw validationFailed(
+        `Task values are not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'values'}: ${issue.message}`).join('; ')}`,
+        parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+      );
+    }
+    await tx.task.update({
+      where: { id: taskId },
+      data: {
+        status: 'completed',
+        result: jsonColumn(parsed.data),
+        completedBy: caller.principal.userId,
+        completedAt: new Date(),
+      },
+    });
+    await auditChange(
+      tx,
+      caller,
+      'task.completed',
+      { type: 'task', id: taskId },
+      { runId: task.runId, fields: Object.keys(parsed.data) },
+    );
+    await temporal.workflow
+      .getHandle(task.run.temporalWorkflowId)
+      .signal(taskCompletedSignal, { taskId, values: parsed.data });
+    return tx.task.findUniqueOrThrow({ where: { id: taskId } });
+  });
+}

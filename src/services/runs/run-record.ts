@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { DatabaseClient } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+import { RUN_STATUSES } from '../../domain/run.js';
+import { notFound } from '../../errors/index.js';
+
+export const runInclude = {
+  steps: { orderBy: [{ sequence: 'asc' }, { attempt: 'asc' }] },
+} as const satisfies Prisma.WorkflowRunInclude;
+type RunRow = Prisma.WorkflowRunGetPayload<{ include: typeof runInclude }>;
+type RunStepRow = RunRow['steps'][number];
+
+const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);
+const jsonRecord = z.record(z.string(), z.unknown());
+
+export function toStepView(step: RunStepRow) {
+  return {
+    sequence: step.sequence,
+    attempt: step.attempt,
+    stepId: step.stepId,
+    name: step.stepName,
+    type: step.stepType,
+    status: step.status,
+    outcome: step.outcome,
+    error: errorEnvelope.parse(step.error),
+    startedAt: step.startedAt,
+    completedAt: step.completedAt,
+  };
+}
+
+/** A run as the API shows it, with its step timeline in execution order. */
+export function toRunView(row: RunRow, temporalUiUrl: string | undefined, namespace: string) {
+  return {
+    id: row.id,
+    definitionId: row.definitionId,
+    definitionName: row.definitionName,
+    definitionVersion: row.definitionVersion,
+    isTestRun: row.isTestRun,
+    status: z.enum(RUN_STATUSES).parse(row.status),
+    variables: jsonRecord.parse(row.variables),
+    subject: row.subject,
+    startedBy: row.startedBy,
+    currentStepId: row.currentStepId,
+    failedStepId: row.failedStepId,
+    error: errorEnvelope.parse(row.error),
+    temporalWorkflowId: row.temporalWorkflowId,
+    temporalUiLink: temporalUiUrl
+      ? `${temporalUiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(row.temporalWorkflowId)}`
+      : null,
+    startedAt: row.startedAt,
+    completedAt: row.completedAt,
+    steps: row.steps.map(toStepView),
+  };
+}
+
+export async function loadRun(db: DatabaseClient, id: string): Promise<RunRow> {
+  const row = await db.workflowRun.findUnique({ where: { id }, include: runInclude });
+  if (!row) throw notFound('Run');
+  return row;
+}

@@ -1,0 +1,368 @@
+import {
+  ApplicationFailure,
+  CancellationScope,
+  condition,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+  sleep,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import { parseDuration } from '../domain/duration.js';
+import type { ErrorEnvelope, RunStatus, RunWorkflowInput, RunWorkflowResult } from '../domain/run.js';
+import type { WorkflowStep } from '../domain/workflow-definition.js';
+import { evaluateCondition } from '../engine/expressions.js';
+import { indexSteps, nextStepId } from '../engine/graph.js';
+import { interpolateDeep } from '../engine/interpolation.js';
+import { routeAfter } from '../engine/run-routing.js';
+import {
+  approvalDecidedSignal,
+  resumeRunSignal,
+  runStateQuery,
+  taskCompletedSignal,
+  variablesUpdatedSignal,
+} from '../temporal/messages.js';
+import { RunStatusAttribute } from '../temporal/search-attributes.js';
+
+// Deterministic workflow code only: every effect goes through an activity, every wait through
+// the SDK. The graph walk itself (next step, interpolation, conditions, onError) is the pure
+// engine, shared with the validator and unit-tested without a server.
+
+const activities = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 },
+});
+
+interface StepOutcome {
+  outcome: string;
+  output?: Record<string, unknown>;
+  error?: ErrorEnvelope;
+  /** Set for steps that wait for a person. */
+  waited?: boolean;
+}
+
+/** A failed run waits this long for retry, skip or cancel before it closes for good. */
+const FAILED_RUN_RETENTION = '30 days';
+
+export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowResult> {
+  const { runId, definition } = input;
+  const steps = indexSteps(definition.steps);
+  const variables: Record<string, unknown> = { ...input.variables };
+  const outputs: Record<string, unknown> = {};
+  const decidedApprovals = new Map<string, 'approved' | 'rejected'>();
+  const completedTasks = new Map<string, Record<string, unknown>>();
+  let status: RunStatus = 'pending';
+  let currentStepId: string | null = null;
+  let resume: 'retry' | 'skip' | undefined;
+
+  setHandler(approvalDecidedSignal, ({ approvalId, outcome }) => void decidedApprovals.set(approvalId, outcome));
+  setHandler(taskCompletedSignal, ({ taskId, values }) => void completedTasks.set(taskId, values));
+  setHandler(variablesUpdatedSignal, ({ variables: changes }) => void Object.assign(variables, changes));
+  setHandler(resumeRunSignal, ({ action }) => {
+    if (status === 'failed') resume = action;
+  });
+  setHandler(runStateQuery, () => ({ status, currentStepId, variables }));
+
+  async function setStatus(
+    next: RunStatus,
+    extra: { failedStepId?: string | null; error?: ErrorEnvelope | null } = {},
+  ) {
+    status = next;
+    upsertSearchAttributes([{ key: RunStatusAttribute, value: next }]);
+    await activities.markRun({ runId, status: next, currentStepId, variables, ...extra });
+  }
+
+  // A function, so TypeScript does not narrow `status` across awaits where signals may change it.
+  const isWaiting = () => status === 'waiting';
+
+  const scope = () => ({
+    ...variables,
+    run: { id: runId, startedBy: input.startedBy, definitionId: input.definitionId },
+    steps: outputs,
+  });
+
+  async function waitForDecision(step: WorkflowStep, sequence: number): Promise<StepOutcome> {
+    const config = interpolateDeep(step.config, scope()) as {
+      approvers: string[];
+      mode?: 'any' | 'all' | { atLeast: number };
+      timeout?: string;
+      allowSelfApproval?: boolean;
+      message?: string;
+      escalation?: { after: string; addApprovers?: string[]; notify?: string[] };
+    };
+    const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
+    const opened = await activities.openApproval({
+      runId,
+      sequence,
+      stepId: step.id,
+      stepName: step.name,
+      approvers: config.approvers.map(String),
+      mode: config.mode ?? 'any',
+      allowSelfApproval: config.allowSelfApproval ?? false,
+      message: config.message,
+      timeoutMs,
+    });
+    if (opened.problem) return { outcome: 'error', error: { message: opened.problem, code: 'invalid_approvers' } };
+    await setStatus('waiting');
+    const decided = () => decidedApprovals.has(opened.approvalId);
+    let remaining = timeoutMs;
+    if (config.escalation) {
+      const after = parseDuration(config.escalation.after);
+      if (remaining === undefined || after < remaining) {
+        if (!(await condition(decided, after))) {
+          await activities.escalateApproval({
+            approvalId: opened.approvalId,
+            addApprovers: config.escalation.addApprovers ?? [],
+          });
+          for (const recipient of config.escalation.notify ?? []) {
+            await activities.sendNotification({
+              runId,
+              sequence,
+              recipient,
+              message: `Approval "${step.name}" is waiting for a decision`,
+            });
+          }
+        }
+        remaining = remaining === undefined ? undefined : remaining - after;
+      }
+    }
+    const inTime = remaining === undefined ? (await condition(decided), true) : await condition(decided, remaining);
+    if (!inTime) {
+      const closed = await activities.closeApproval({ approvalId: opened.approvalId, status: 'timed_out' });
+      if (closed.status === 'approved' || closed.status === 'rejected')
+        decidedApprovals.set(opened.approvalId, closed.status);
+      else return { outcome: 'timeout', output: { approvalId: opened.approvalId }, waited: true };
+    }
+    const outcome = decidedApprovals.get(opened.approvalId)!;
+    return { outcome, output: { approvalId: opened.approvalId, decision: outcome }, waited: true };
+  }
+
+  async function waitForTask(step: WorkflowStep, sequence: number): Promise<StepOutcome> {
+    const config = interpolateDeep(step.config, scope()) as {
+      assignee: string;
+      title?: string;
+      instructions?: string;
+      fields?: Array<{ name: string; type: string; label?: string; required?: boolean }>;
+      timeout?: string;
+    };
+    const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
+    const opened = await activities.openTask({
+      runId,
+      sequence,
+      stepId: step.id,
+      title: config.title ?? step.name,
+      instructions: config.instructions,
+      assignee: String(config.assignee),
+      fields: (config.fields ?? []).map((field) => ({ ...field, required: field.required ?? true })),
+      timeoutMs,
+    });
+    if (opened.problem) return { outcome: 'error', error: { message: opened.problem, code: 'invalid_assignee' } };
+    await setStatus('waiting');
+    const done = () => completedTasks.has(opened.taskId);
+    const inTime = timeoutMs === undefined ? (await condition(done), true) : await condition(done, timeoutMs);
+    if (!inTime) {
+      const closed = await activities.closeTask({ taskId: opened.taskId, status: 'timed_out' });
+      if (closed.status !== 'completed' || !closed.result) return { outcome: 'timeout', waited: true };
+      completedTasks.set(opened.taskId, closed.result);
+    }
+    const values = completedTasks.get(opened.taskId)!;
+    Object.assign(variables, values);
+    return { outcome: 'success', output: { taskId: opened.taskId, values }, waited: true };
+  }
+
+  async function execute(step: WorkflowStep, sequence: number, attempt: number): Promise<StepOutcome> {
+    try {
+      switch (step.type) {
+        case 'start':
+        case 'end':
+          return { outcome: 'success' };
+        case 'condition':
+          return { outcome: evaluateCondition(String(step.config.expression), scope()) ? 'true' : 'false' };
+        case 'delay':
+          await sleep(parseDuration(String(step.config.duration)));
+          return { outcome: 'success' };
+        case 'notification': {
+          const config = interpolateDeep(step.config, scope()) as {
+            recipientId: unknown;
+            subject?: string;
+            message?: string;
+          };
+          const sent = await activities.sendNotification({
+            runId,
+            sequence,
+            recipient: String(config.recipientId),
+            subject: config.subject,
+            message: config.message ?? step.name,
+          });
+          return sent.success
+            ? { outcome: 'success' }
+            : { outcome: 'error', error: { message: sent.error ?? 'failed', code: sent.code } };
+        }
+        case 'connector': {
+          const config = step.config as {
+            connector: string;
+            command: string;
+            parameters?: Record<string, unknown>;
+            simulateFailure?: boolean | string;
+            outputVariable?: string;
+          };
+          const result = await activities.runConnectorStep({
+            runId,
+            sequence,
+            attempt,
+            stepId: step.id,
+            connector: config.connector,
+            command: config.command,
+            parameters: interpolateDeep(config.parameters ?? {}, scope()),
+            simulateFailure: config.simulateFailure,
+            variables,
+          });
+          if (!result.success)
+            return {
+              outcome: 'error',
+              output: result.data,
+              error: { message: result.error ?? 'Connector call failed', code: result.code },
+            };
+          if (config.outputVariable) variables[config.outputVariable] = result.data ?? {};
+          return { outcome: 'success', output: result.data };
+        }
+        case 'role_grant':
+        case 'role_revoke': {
+          const config = interpolateDeep(step.config, scope()) as {
+            role: string;
+            subject: unknown;
+            onDuplicate?: 'skip' | 'error';
+          };
+          const result = await activities.changeRole({
+            runId,
+            action: step.type === 'role_grant' ? 'grant' : 'revoke',
+            subject: String(config.subject),
+            role: config.role,
+            onDuplicate: config.onDuplicate ?? 'skip',
+          });
+          return result.success
+            ? { outcome: 'success', output: result.data }
+            : {
+                outcome: 'error',
+                output: result.data,
+                error: { message: result.error ?? 'failed', code: result.code },
+              };
+        }
+        case 'approval':
+          return await waitForDecision(step, sequence);
+        case 'task':
+          return await waitForTask(step, sequence);
+        default:
+          return { outcome: 'error', error: { message: `Unknown step type ${step.type}`, code: 'unknown_step_type' } };
+      }
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      // Interpolation and expression errors are definition or data problems: the step fails.
+      return {
+        outcome: 'error',
+        error: { message: error instanceof Error ? error.message : String(error), code: 'step_error' },
+      };
+    }
+  }
+
+  try {
+    await setStatus('running');
+    let stepId = definition.steps.find((step) => step.type === 'start')!.id;
+    let sequence = 0;
+    for (;;) {
+      const step = steps.get(stepId);
+      if (!step) {
+        await setStatus('failed', {
+          failedStepId: stepId,
+          error: { message: `Step ${stepId} does not exist`, code: 'unknown_step' },
+        });
+        return await closeFailed();
+      }
+      sequence += 1;
+      currentStepId = step.id;
+      let attempt = 1;
+      for (;;) {
+        await activities.startStep({
+          runId,
+          sequence,
+          attempt,
+          stepId: step.id,
+          stepName: step.name,
+          stepType: step.type,
+          status: 'running',
+          input: step.config,
+        });
+        const result = await execute(step, sequence, attempt);
+        if (result.waited && isWaiting()) await setStatus('running');
+        if (result.output) outputs[step.id] = result.output;
+        const route = routeAfter(step, result.outcome, { onError: definition.onError, attempt });
+        const failedHere = result.outcome === 'error' && route.action !== 'goto';
+        await activities.finishStep({
+          runId,
+          sequence,
+          attempt,
+          status: route.action === 'skip' ? 'skipped' : failedHere || route.action === 'fail' ? 'failed' : 'completed',
+          outcome: result.outcome,
+          output: result.output,
+          error: result.error,
+        });
+        if (route.action === 'retry') {
+          await sleep(route.delayMs);
+          attempt += 1;
+          continue;
+        }
+        if (route.action === 'complete') {
+          currentStepId = null;
+          await setStatus('completed');
+          return { status: 'completed', variables };
+        }
+        if (route.action === 'goto' || route.action === 'skip') {
+          stepId = route.stepId;
+          break;
+        }
+        await setStatus('failed', {
+          failedStepId: step.id,
+          error: result.error ?? { message: route.reason, code: 'no_transition' },
+        });
+        const action = await waitForResume();
+        if (action === undefined) return await closeFailed();
+        await setStatus('running', { failedStepId: null, error: null });
+        if (action === 'skip') {
+          const success = nextStepId(step, 'success');
+          if (!success) {
+            await setStatus('failed', {
+              failedStepId: step.id,
+              error: { message: `Step ${step.id} has no success path to skip to`, code: 'no_transition' },
+            });
+            return await closeFailed();
+          }
+          stepId = success;
+        }
+        break;
+      }
+    }
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    await CancellationScope.nonCancellable(async () => {
+      await activities.cancelRunArtifacts({ runId });
+      await setStatus('cancelled');
+    });
+    throw error;
+  }
+
+  async function waitForResume(): Promise<'retry' | 'skip' | undefined> {
+    resume = undefined;
+    const resumed = await condition(() => resume !== undefined, FAILED_RUN_RETENTION);
+    return resumed ? resume : undefined;
+  }
+
+  /** A failed run nobody resumed ends as a failed Temporal execution. */
+  async function closeFailed(): Promise<RunWorkflowResult> {
+    throw ApplicationFailure.create({
+      message: `Run ${runId} failed at step ${currentStepId ?? 'unknown'} and was not resumed`,
+      type: 'RunFailed',
+      nonRetryable: true,
+    });
+  }
+}

@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useRunStack } from '../support/run-stack.js';
+import { hasStatus, waitForRun } from '../support/runs.js';
+import { createUserWithToken } from '../support/users.js';
+import { approvalDefinition, createActive } from '../support/workflows.js';
+
+const stack = useRunStack();
+let admin: string;
+let manager: { token: string; id: string };
+let requester: { token: string; id: string };
+
+beforeAll(async () => {
+  const { db } = stack.database;
+  admin = (await createUserWithToken(db, ['admin'])).token;
+  const m = await createUserWithToken(db, ['approver']);
+  manager = { token: m.token, id: m.user.id };
+  const r = await createUserWithToken(db, ['requestor']);
+  requester = { token: r.token, id: r.user.id };
+});
+
+async function startApprovalRun() {
+  const workflow = await createActive(stack.api, admin);
+  const started = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+    token: requester.token,
+    body: { variables: { requester: requester.id, manager: manager.id, reason: 'laptop' } },
+  });
+  expect(started.status).toBe(201);
+  return started.body;
+}
+
+describe('the simple approval workflow runs end to end', () => {
+  it('waits for the manager, who approves, and completes with every step recorded', async () => {
+    const run = await startApprovalRun();
+    expect(run).toEqual(
+      expect.objectContaining({
+        definitionName: 'Simple approval',
+        isTestRun: false,
+        temporalWorkflowId: `run-${run.id}`,
+      }),
+    );
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+
+    const pending = await stack.api.request('GET', '/api/approvals', { token: manager.token });
+    const approval = pending.body.data.find((item: { runId: string }) => item.runId === run.id);
+    expect(approval).toEqual(expect.objectContaining({ status: 'pending', stepId: 'manager_approval' }));
+
+    const decided = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: manager.token,
+      body: { decision: 'approve', comment: 'ok' },
+    });
+    expect(decided.status).toBe(200);
+    expect(decided.body.status).toBe('approved');
+
+    const finished = await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+    expect(
+      finished.steps.map((step: { stepId: string; status: string; outcome: string }) => [
+        step.stepId,
+        step.status,
+        step.outcome,
+      ]),
+    ).toEqual([
+      ['start', 'completed', 'success'],
+      ['manager_approval', 'completed', 'approved'],
+      ['notify_approved', 'completed', 'success'],
+      ['end', 'completed', 'success'],
+    ]);
+    const notification = await stack.database.db.notification.findFirst({ where: { runId: run.id } });
+    expect(notification).toEqual(
+      expect.objectContaining({ recipientUserId: requester.id, message: 'Your request was approved.' }),
+    );
+  });
+
+  it('follows the rejected path, and refuses a second decision with 409', async () => {
+    const run = await startApprovalRun();
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const rejected = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: manager.token,
+      body: { decision: 'reject' },
+    });
+    expect(rejected.body.status).toBe('rejected');
+    const again = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: manager.token,
+      body: { decision: 'approve' },
+    });
+    expect(again.status).toBe(409);
+    const finished = await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+    expect(finished.steps.map((step: { stepId: string }) => step.stepId)).toContain('notify_rejected');
+  });
+
+  it('refuses a decision by someone who is not an approver (403), and by the requester deciding about themselves', async () => {
+    const run = await startApprovalRun();
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const other = await createUserWithToken(stack.database.db, ['approver']);
+    const refused = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: other.token,
+      body: { decision: 'approve' },
+    });
+    expect(refused.status).toBe(403);
+    await stack.api.request('POST', `/api/runs/${run.id}/cancel`, { token: admin });
+  });
+});
+
+describe('deprecated workflows cannot start runs', () => {
+  it('answers 400 with the exact body', async () => {
+    const workflow = await createActive(stack.api, admin, approvalDefinition());
+    await stack.api.request('POST', `/api/workflows/${workflow.id}/deprecate`, { token: admin, body: {} });
+    const response = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+      token: requester.token,
+      body: { variables: { requester: requester.id, manager: manager.id } },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      expect.objectContaining({
+        statusCode: 400,
+        message:
+          'Deprecated workflows cannot start new runs; create a new version of the workflow and start that instead',
+      }),
+    );
+  });
+
+  it('lists the missing required variables (400)', async () => {
+    const workflow = await createActive(stack.api, admin, approvalDefinition());
+    const response = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+      token: requester.token,
+      body: { variables: {} },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('missing required variables: requester, manager');
+  });
+});

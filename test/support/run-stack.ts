@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll } from '@jest/globals';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { createActivities } from '../../src/activities/index.js';
+import { useTestApp, type AppUnderTest, type TestAppOptions } from './app.js';
+import { stackValue } from './stack.js';
+
+let runtimeInstalled = false;
+
+/** The Temporal runtime of this jest process, installed once with quiet logs. */
+function installRuntime(): void {
+  if (runtimeInstalled) return;
+  Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] });
+  runtimeInstalled = true;
+}
+
+export interface RunStack extends AppUnderTest {
+  readonly taskQueue: string;
+  /** Stops this file's worker (to test durability) and starts a fresh one. */
+  restartWorker(): Promise<void>;
+  stopWorker(): Promise<void>;
+  startWorker(): Promise<void>;
+}
+
+/**
+ * `useTestApp` plus a real Temporal worker on a task queue of this test file's own, loading the
+ * suite's shared workflow bundle and running the real activities against this file's database.
+ */
+export function useRunStack(options: Omit<TestAppOptions, 'db'> = {}): RunStack {
+  const taskQueue = `test-runs-${randomUUID()}`;
+  let connection: NativeConnection | undefined;
+  let worker: Worker | undefined;
+  let running: Promise<void> | undefined;
+  const app = useTestApp({
+    ...options,
+    env: { ...options.env, TEMPORAL_TASK_QUEUE: taskQueue },
+    beforeTeardown: async () => {
+      await stopWorker();
+      await connection?.close();
+    },
+  });
+
+  async function startWorker() {
+    installRuntime();
+    connection ??= await NativeConnection.connect({ address: stackValue('temporalAddress') });
+    worker = await Worker.create({
+      connection,
+      taskQueue,
+      workflowBundle: { codePath: stackValue('workflowBundle') },
+      activities: createActivities({ db: app.database.db, connectors: app.api.connectors }),
+      maxCachedWorkflows: 50,
+    });
+    running = worker.run();
+  }
+
+  async function stopWorker() {
+    if (worker && worker.getState() === 'RUNNING') worker.shutdown();
+    await running;
+    worker = undefined;
+  }
+
+  beforeAll(startWorker);
+
+  return {
+    get api() {
+      return app.api;
+    },
+    get database() {
+      return app.database;
+    },
+    taskQueue,
+    startWorker,
+    stopWorker,
+    async restartWorker() {
+      await stopWorker();
+      await startWorker();
+    },
+  };
+}
