@@ -27,7 +27,7 @@ const stepResultSchema = z.object({
   error: z.string().optional(),
   code: z.string().optional(),
 });
-const recordedOutput = z.object({ connectorResult: stepResultSchema }).nullable().catch(null);
+const recordedOutput = z.object({ response: stepResultSchema }).nullable().catch(null);
 
 export type StepResult = z.output<typeof stepResultSchema>;
 
@@ -40,15 +40,15 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
   const { db, connectors } = deps;
   return {
     /**
-     * Runs a connector command once per run, step execution and attempt: the result is stored on
-     * the step row, and an activity retried after a crash returns the stored result instead of
-     * calling the external system again.
+     * Runs a connector command once per run, step execution and attempt: the request and the
+     * result are stored (sanitized) on the step row, and an activity retried after a crash
+     * returns the stored result instead of calling the external system again.
      */
     async runConnectorStep(input: ConnectorStepInput): Promise<StepResult> {
       const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
       const recorded = await db.runStep.findUnique({ where: key, select: { output: true } });
       const previous = recordedOutput.parse(recorded?.output ?? null);
-      if (previous) return previous.connectorResult;
+      if (previous) return previous.response;
 
       const row = await db.connector.findUnique({ where: { name: input.connector } });
       let result: ConnectorResult;
@@ -79,7 +79,8 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
         ...(result.error ? { error: result.error } : {}),
         ...(result.code ? { code: result.code } : {}),
       };
-      await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ connectorResult: stepResult })) } });
+      const request = { connector: input.connector, command: input.command, parameters: input.parameters };
+      await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ request, response: stepResult })) } });
       return stepResult;
     },
 

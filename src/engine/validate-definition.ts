@@ -257,7 +257,10 @@ function checkVariables(definition: WorkflowDefinitionInput, findings: Findings)
   });
   const stepIds = new Set(definition.steps.map((step) => step.id));
   const used = new Set<string>();
-  const scopeNames = [...declared, ...BUILT_IN_REFERENCE_ROOTS];
+  // Values a task collects and a connector's output variable join the run variables.
+  const produced = producedVariables(definition.steps);
+  const known = new Set([...declared, ...produced]);
+  const scopeNames = [...known, ...BUILT_IN_REFERENCE_ROOTS];
 
   definition.steps.forEach((step, stepIndex) => {
     for (const { path, text } of stringsIn(step.config)) {
@@ -308,6 +311,21 @@ function checkVariables(definition: WorkflowDefinitionInput, findings: Findings)
         path: `variables.${index}`,
       });
     }
+  });
+}
+
+/** Variables that steps create at run time: task fields and connector output variables. */
+function producedVariables(steps: readonly WorkflowStep[]): string[] {
+  return steps.flatMap((step) => {
+    if (step.type === 'task' && Array.isArray(step.config.fields)) {
+      return step.config.fields.flatMap((field: unknown) => {
+        const name = (field as { name?: unknown } | null)?.name;
+        return typeof name === 'string' ? [name] : [];
+      });
+    }
+    if (step.type === 'connector' && typeof step.config.outputVariable === 'string')
+      return [step.config.outputVariable];
+    return [];
   });
 }
 

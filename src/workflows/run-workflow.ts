@@ -304,7 +304,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           attempt,
           status: route.action === 'skip' ? 'skipped' : failedHere || route.action === 'fail' ? 'failed' : 'completed',
           outcome: result.outcome,
-          output: result.output,
+          // A connector step's row already holds its request and response, written by its activity.
+          output: step.type === 'connector' ? undefined : result.output,
           error: result.error,
         });
         if (route.action === 'retry') {

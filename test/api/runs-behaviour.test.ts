@@ -1,0 +1,346 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { WorkflowDefinitionInput, WorkflowStep } from '../../src/domain/workflow-definition.js';
+import { executeConnectorCommand } from '../../src/connectors/execute-command.js';
+import { runnableConnector } from '../../src/services/connectors/connector-record.js';
+import { useRunStack } from '../support/run-stack.js';
+import { hasStatus, waitForRun } from '../support/runs.js';
+import { createUserWithToken } from '../support/users.js';
+import { createActive, createDraft } from '../support/workflows.js';
+
+const stack = useRunStack();
+let admin: string;
+let adminId: string;
+
+beforeAll(async () => {
+  const created = await createUserWithToken(stack.database.db, ['admin']);
+  admin = created.token;
+  adminId = created.user.id;
+});
+
+const step = (
+  id: string,
+  type: string,
+  config: Record<string, unknown>,
+  transitions: Record<string, string> = {},
+): WorkflowStep => ({
+  id,
+  name: id,
+  type,
+  config,
+  transitions: Object.entries(transitions).map(([on, goto]) => ({ on, goto })),
+});
+const start = (goto: string) => step('start', 'start', {}, { success: goto });
+const end = (id = 'end') => step(id, 'end', {});
+
+function definition(
+  name: string,
+  steps: WorkflowStep[],
+  extra: Partial<WorkflowDefinitionInput> = {},
+): WorkflowDefinitionInput {
+  return {
+    name,
+    description: '',
+    category: 'general',
+    trigger: { types: ['manual'] },
+    variables: [],
+    steps,
+    onError: 'stop',
+    debugLogging: false,
+    ...extra,
+  };
+}
+
+async function run(def: WorkflowDefinitionInput, variables: Record<string, unknown> = {}, publish = true) {
+  const workflow = publish ? await createActive(stack.api, admin, def) : await createDraft(stack.api, admin, def);
+  const started = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+    token: admin,
+    body: { variables },
+  });
+  if (started.status !== 201) throw new Error(`start failed: ${started.text}`);
+  return started.body;
+}
+
+const stepTrail = (finished: { steps: Array<{ stepId: string; status: string; outcome: string | null }> }) =>
+  finished.steps.map((item) => `${item.stepId}:${item.status}:${item.outcome}`);
+
+const failingDb = (onError: 'stop' | 'skip' | 'retry', transitions: Record<string, string> = { success: 'end' }) =>
+  definition(
+    `failing ${onError} ${Date.now()}`,
+    [
+      start('call'),
+      step(
+        'call',
+        'connector',
+        { connector: 'test-db', command: 'list-tables', parameters: {}, simulateFailure: true },
+        transitions,
+      ),
+      end(),
+    ],
+    { onError },
+  );
+
+describe('connector failures follow the error strategy', () => {
+  it('stop: the run fails at the step, with the simulated error, and diagnosis suggests retry', async () => {
+    const started = await run(failingDb('stop'));
+    const failed = await waitForRun(stack.api, admin, started.id, hasStatus('failed'));
+    expect(failed).toEqual(
+      expect.objectContaining({
+        failedStepId: 'call',
+        error: { message: 'Simulated failure (test-db connector)', code: 'simulated_failure' },
+      }),
+    );
+    const diagnosis = (await stack.api.request('GET', `/api/runs/${started.id}/diagnose`, { token: admin })).body;
+    expect(diagnosis.failedStep).toEqual(
+      expect.objectContaining({
+        id: 'call',
+        type: 'connector',
+        error: { message: 'Simulated failure (test-db connector)', code: 'simulated_failure' },
+      }),
+    );
+    expect(diagnosis.failedStep.config).toEqual(
+      expect.objectContaining({ connector: 'test-db', simulateFailure: true }),
+    );
+    expect(diagnosis.suggestedActions.map((item: { action: string }) => item.action)).toEqual(['retry', 'skip']);
+    expect(diagnosis.auditTrail.map((entry: { action: string }) => entry.action)).toContain('run.started');
+    expect(diagnosis.definition).toEqual(expect.objectContaining({ onError: 'stop' }));
+  });
+
+  it('skip: the step is recorded skipped and the run goes on along its success path', async () => {
+    const finished = await waitForRun(stack.api, admin, (await run(failingDb('skip'))).id, hasStatus('completed'));
+    expect(stepTrail(finished)).toEqual(['start:completed:success', 'call:skipped:error', 'end:completed:success']);
+  });
+
+  it('an error transition wins over the strategy', async () => {
+    const def = failingDb('stop', { success: 'end', error: 'handled' });
+    def.steps.push(end('handled'));
+    const finished = await waitForRun(stack.api, admin, (await run(def)).id, hasStatus('completed'));
+    expect(stepTrail(finished)).toEqual([
+      'start:completed:success',
+      'call:completed:error',
+      'handled:completed:success',
+    ]);
+  });
+
+  it('retry: runs the step three times with backoff, then fails', async () => {
+    const failed = await waitForRun(stack.api, admin, (await run(failingDb('retry'))).id, hasStatus('failed'), 30_000);
+    expect(
+      failed.steps
+        .filter((item: { stepId: string }) => item.stepId === 'call')
+        .map((item: { attempt: number }) => item.attempt),
+    ).toEqual([1, 2, 3]);
+  });
+
+  it('a simulateFailure message becomes the error', async () => {
+    const def = failingDb('stop');
+    def.steps[1]!.config.simulateFailure = 'LDAP server unreachable';
+    const failed = await waitForRun(stack.api, admin, (await run(def)).id, hasStatus('failed'));
+    expect(failed.error).toEqual({ message: 'LDAP server unreachable', code: 'simulated_failure' });
+  });
+});
+
+describe('a failed run resumes at the failed step', () => {
+  it('retry does not repeat the steps that completed, and completes once the cause is fixed', async () => {
+    const departmentId = 900 + Math.floor(Math.random() * 90);
+    const def = definition(`resume ${Date.now()}`, [
+      start('read'),
+      step(
+        'read',
+        'connector',
+        { connector: 'test-db', command: 'query', parameters: { table: 'departments', limit: 1 } },
+        { success: 'write' },
+      ),
+      step(
+        'write',
+        'connector',
+        {
+          connector: 'test-db',
+          command: 'insert',
+          parameters: {
+            table: 'employees',
+            row: {
+              employee_number: `E-${departmentId}`,
+              first_name: 'Ada',
+              last_name: 'L',
+              email: `ada${departmentId}@example.test`,
+              department_id: departmentId,
+              hire_date: '2026-01-05',
+              active: true,
+            },
+          },
+        },
+        { success: 'end' },
+      ),
+      end(),
+    ]);
+    const started = await run(def);
+    await waitForRun(stack.api, admin, started.id, hasStatus('failed'));
+
+    // The outside system gets fixed: the department now exists.
+    const connector = await stack.database.db.connector.findUniqueOrThrow({ where: { name: 'test-db' } });
+    const fixed = await executeConnectorCommand(
+      stack.api.connectors.registry.get('test-db')?.handler,
+      runnableConnector(connector, stack.api.connectors),
+      {
+        command: 'insert',
+        parameters: {
+          table: 'departments',
+          row: { id: departmentId, name: `Dept ${departmentId}`, cost_center: `CC-${departmentId}` },
+        },
+        variables: {},
+        stepId: 'fix',
+        instanceId: 'test',
+        timeoutMs: 5000,
+      },
+    );
+    expect(fixed.success).toBe(true);
+
+    expect((await stack.api.request('POST', `/api/runs/${started.id}/retry`, { token: admin })).status).toBe(200);
+    const finished = await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+    expect(finished.steps.filter((item: { stepId: string }) => item.stepId === 'read')).toHaveLength(1);
+    expect(stepTrail(finished)).toEqual([
+      'start:completed:success',
+      'read:completed:success',
+      'write:failed:error',
+      'write:completed:success',
+      'end:completed:success',
+    ]);
+  });
+
+  it('skip marks the failed step skipped and continues; retry of a run that is not failed is a 409', async () => {
+    const started = await run(failingDb('stop'));
+    await waitForRun(stack.api, admin, started.id, hasStatus('failed'));
+    expect((await stack.api.request('POST', `/api/runs/${started.id}/skip`, { token: admin })).status).toBe(200);
+    const finished = await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+    expect(finished.steps.at(-2)).toEqual(expect.objectContaining({ stepId: 'call' }));
+    expect((await stack.api.request('POST', `/api/runs/${started.id}/retry`, { token: admin })).status).toBe(409);
+  });
+});
+
+describe('tasks, conditions, variables and cancellation', () => {
+  const taskFlow = () =>
+    definition(
+      `task ${Date.now()}`,
+      [
+        start('pick'),
+        step(
+          'pick',
+          'task',
+          { assignee: '{{who}}', title: 'Pick a laptop', fields: [{ name: 'model', type: 'string', required: true }] },
+          { success: 'check' },
+        ),
+        step('check', 'condition', { expression: 'model == "MacBook"' }, { true: 'mac', false: 'other' }),
+        end('mac'),
+        end('other'),
+      ],
+      {
+        variables: [
+          { name: 'who', type: 'user', required: true },
+          { name: 'budget', type: 'number', required: false },
+        ],
+      },
+    );
+
+  it('completes a task with validated values that join the variables and drive a condition', async () => {
+    const started = await run(taskFlow(), { who: adminId });
+    await waitForRun(stack.api, admin, started.id, hasStatus('waiting'));
+    const tasks = (await stack.api.request('GET', '/api/tasks', { token: admin })).body.data;
+    const task = tasks.find((item: { runId: string }) => item.runId === started.id);
+    expect(task).toEqual(expect.objectContaining({ title: 'Pick a laptop', status: 'open' }));
+    const missing = await stack.api.request('POST', `/api/tasks/${task.id}/complete`, {
+      token: admin,
+      body: { values: {} },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('model');
+    expect(
+      (
+        await stack.api.request('POST', `/api/tasks/${task.id}/complete`, {
+          token: admin,
+          body: { values: { model: 'MacBook' } },
+        })
+      ).status,
+    ).toBe(200);
+    const finished = await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+    expect(finished.variables).toEqual(expect.objectContaining({ model: 'MacBook' }));
+    expect(finished.steps.at(-1).stepId).toBe('mac');
+  });
+
+  it('edits variables while waiting (type-checked), refuses them once finished, and cancels a waiting run', async () => {
+    const started = await run(taskFlow(), { who: adminId });
+    await waitForRun(stack.api, admin, started.id, hasStatus('waiting'));
+    const wrongType = await stack.api.request('PUT', `/api/runs/${started.id}`, {
+      token: admin,
+      body: { variables: { budget: 'lots' } },
+    });
+    expect(wrongType.status).toBe(400);
+    const edited = await stack.api.request('PUT', `/api/runs/${started.id}`, {
+      token: admin,
+      body: { variables: { budget: 1500 } },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.variables.budget).toBe(1500);
+
+    expect((await stack.api.request('POST', `/api/runs/${started.id}/cancel`, { token: admin })).status).toBe(200);
+    const cancelled = await waitForRun(stack.api, admin, started.id, hasStatus('cancelled'));
+    expect(cancelled.completedAt).not.toBeNull();
+    const task = await stack.database.db.task.findFirstOrThrow({ where: { runId: started.id } });
+    expect(task.status).toBe('cancelled');
+    expect((await stack.api.request('POST', `/api/runs/${started.id}/cancel`, { token: admin })).status).toBe(409);
+    const refused = await stack.api.request('PUT', `/api/runs/${started.id}`, {
+      token: admin,
+      body: { variables: { budget: 1 } },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('it is cancelled');
+  });
+
+  it('runs a draft as a test run', async () => {
+    const def = definition(`draft ${Date.now()}`, [start('end'), end()]);
+    const started = await run(def, {}, false);
+    expect(started.isTestRun).toBe(true);
+    await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+  });
+
+  it('times out an approval and follows the timeout path', async () => {
+    const def = definition(`timeout ${Date.now()}`, [
+      start('ask'),
+      step(
+        'ask',
+        'approval',
+        { approvers: ['approver'], timeout: '1s' },
+        { approved: 'end', rejected: 'end', timeout: 'late' },
+      ),
+      end(),
+      end('late'),
+    ]);
+    const finished = await waitForRun(stack.api, admin, (await run(def)).id, hasStatus('completed'));
+    expect(stepTrail(finished)).toContain('ask:completed:timeout');
+    expect(finished.steps.at(-1).stepId).toBe('late');
+    expect((await stack.database.db.approval.findFirstOrThrow({ where: { runId: finished.id } })).status).toBe(
+      'timed_out',
+    );
+  });
+});
+
+describe('the read side', () => {
+  it('lists runs with filters and shows the step timeline with sanitized bodies', async () => {
+    const started = await run(
+      definition(`listed ${Date.now()}`, [
+        start('q'),
+        step('q', 'connector', { connector: 'test-db', command: 'list-tables', parameters: {} }, { success: 'end' }),
+        end(),
+      ]),
+    );
+    await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+    const listed = await stack.api.request('GET', `/api/runs?definitionId=${started.definitionId}&status=completed`, {
+      token: admin,
+    });
+    expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([started.id]);
+    expect((await stack.api.request('GET', '/api/runs?status=bogus', { token: admin })).status).toBe(400);
+    const timeline = (await stack.api.request('GET', `/api/runs/${started.id}/steps`, { token: admin })).body;
+    const call = timeline.steps.find((item: { stepId: string }) => item.stepId === 'q');
+    expect(call.status).toBe('completed');
+    expect(call.output.request).toEqual({ connector: 'test-db', command: 'list-tables', parameters: {} });
+    expect(call.output.response.success).toBe(true);
+  });
+});
