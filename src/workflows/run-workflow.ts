@@ -322,6 +322,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           stepId = route.stepId;
           break;
         }
+        // Cleared before the run shows as failed, so a resume that arrives right after is kept.
+        resume = undefined;
         await setStatus('failed', {
           failedStepId: step.id,
           error: result.error ?? { message: route.reason, code: 'no_transition' },
@@ -353,7 +355,6 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   }
 
   async function waitForResume(): Promise<'retry' | 'skip' | undefined> {
-    resume = undefined;
     const resumed = await condition(() => resume !== undefined, FAILED_RUN_RETENTION);
     return resumed ? resume : undefined;
   }
