@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { projectRoot } from '../../src/db/migrate.js';
+import { TEST_SECRET_KEY, useTestApp } from '../support/app.js';
+import { hasStatus, waitForRun } from '../support/runs.js';
+import { stackValue } from '../support/stack.js';
+import { createUserWithToken } from '../support/users.js';
+import { createActive } from '../support/workflows.js';
+
+// The real worker entry point in a child process, so it can be killed the hard way.
+const taskQueue = `durability-${randomUUID()}`;
+const context = useTestApp({ env: { TEMPORAL_TASK_QUEUE: taskQueue } });
+let upstream: http.Server;
+let upstreamUrl: string;
+let calls = 0;
+const workers: ChildProcess[] = [];
+
+function startWorkerProcess(): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [path.join(projectRoot(), 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'workers/main.ts'],
+    {
+      cwd: projectRoot(),
+      env: {
+        ...process.env,
+        DATABASE_URL: context.database.url,
+        TEMPORAL_ADDRESS: stackValue('temporalAddress'),
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
+        CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  workers.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker polling')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  upstream = http.createServer((request, response) => {
+    calls += 1;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify({ created: true }));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const child of workers) if (child.exitCode === null) child.kill('SIGKILL');
+  upstream.closeAllConnections();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+describe('a run survives its worker being killed', () => {
+  it('completes on a new worker after a kill between a connector step and an approval, with no step run twice', async () => {
+    const { db } = context.database;
+    const { token: admin, user } = await createUserWithToken(db, ['admin']);
+    await context.api.request('POST', '/api/connectors', {
+      token: admin,
+      body: { name: 'crm', type: 'http', config: { baseUrl: upstreamUrl } },
+    });
+    const workflow = await createActive(context.api, admin, {
+      name: 'Durable',
+      description: '',
+      category: 'general',
+      trigger: { types: ['manual'] },
+      variables: [],
+      onError: 'stop',
+      debugLogging: false,
+      steps: [
+        { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'call' }] },
+        {
+          id: 'call',
+          name: 'Create in CRM',
+          type: 'connector',
+          config: {
+            connector: 'crm',
+            command: 'request',
+            parameters: { method: 'POST', url: '/accounts', body: { name: 'x' } },
+          },
+          transitions: [{ on: 'success', goto: 'ask' }],
+        },
+        {
+          id: 'ask',
+          name: 'Approve',
+          type: 'approval',
+          config: { approvers: [user.id], allowSelfApproval: true },
+          transitions: [
+            { on: 'approved', goto: 'end' },
+            { on: 'rejected', goto: 'end' },
+          ],
+        },
+        { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+      ],
+    });
+
+    const first = await startWorkerProcess();
+    const run = (
+      await context.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+        token: admin,
+        body: { variables: {} },
+      })
+    ).body;
+    await waitForRun(context.api, admin, run.id, hasStatus('waiting'), 60_000);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+
+    await startWorkerProcess();
+    const approval = await db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const decided = await context.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: admin,
+      body: { decision: 'approve' },
+    });
+    expect(decided.status).toBe(200);
+    const finished = await waitForRun(context.api, admin, run.id, hasStatus('completed'), 60_000);
+
+    expect(calls).toBe(1);
+    expect(
+      finished.steps.map(
+        (step: { stepId: string; attempt: number; status: string }) => `${step.stepId}#${step.attempt}:${step.status}`,
+      ),
+    ).toEqual(['start#1:completed', 'call#1:completed', 'ask#1:completed', 'end#1:completed']);
+    expect(await db.approval.count({ where: { runId: run.id } })).toBe(1);
+  });
+});
