@@ -51,7 +51,7 @@ function startWorkerProcess(): Promise<ChildProcess> {
 }
 
 beforeAll(async () => {
-  upstream = http.createServer((request, response) => {
+  upstream = http.createServer((_request, response) => {
     calls += 1;
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ created: true }));
