@@ -88,7 +88,7 @@ describe('the simple approval workflow runs end to end', () => {
     expect(finished.steps.map((step: { stepId: string }) => step.stepId)).toContain('notify_rejected');
   });
 
-  it('refuses a decision by someone who is not an approver (403), and by the requester deciding about themselves', async () => {
+  it('refuses a decision by someone who is not an approver (403)', async () => {
     const run = await startApprovalRun();
     await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
     const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
@@ -99,6 +99,93 @@ describe('the simple approval workflow runs end to end', () => {
     });
     expect(refused.status).toBe(403);
     await stack.api.request('POST', `/api/runs/${run.id}/cancel`, { token: admin });
+  });
+});
+
+describe('approval modes and self-approval', () => {
+  const approvalFlow = (config: Record<string, unknown>) =>
+    approvalDefinition({
+      steps: [
+        { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'ask' }] },
+        {
+          id: 'ask',
+          name: 'Ask',
+          type: 'approval',
+          config,
+          transitions: [
+            { on: 'approved', goto: 'end' },
+            { on: 'rejected', goto: 'end' },
+          ],
+        },
+        { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+      ],
+    });
+
+  it('refuses self-approval by the run subject unless the step allows it', async () => {
+    const self = await createUserWithToken(stack.database.db, ['requestor', 'approver']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      approvalFlow({ approvers: ['{{requester}}', '{{manager}}'] }),
+    );
+    const run = (
+      await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+        token: admin,
+        body: { variables: { requester: self.user.id, manager: manager.id } },
+      })
+    ).body;
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const refused = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: self.token,
+      body: { decision: 'approve' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('that is about you');
+    expect(
+      (
+        await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+          token: manager.token,
+          body: { decision: 'approve' },
+        })
+      ).status,
+    ).toBe(200);
+    await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+  });
+
+  it('waits for a quorum of approvals', async () => {
+    const second = await createUserWithToken(stack.database.db, ['approver']);
+    const third = await createUserWithToken(stack.database.db, ['approver']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      approvalFlow({ approvers: [manager.id, second.user.id, third.user.id], mode: { atLeast: 2 } }),
+    );
+    const run = (
+      await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+        token: admin,
+        body: { variables: { requester: requester.id, manager: manager.id } },
+      })
+    ).body;
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const first = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: manager.token,
+      body: { decision: 'approve' },
+    });
+    expect(first.body.status).toBe('pending');
+    const twice = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: manager.token,
+      body: { decision: 'approve' },
+    });
+    expect(twice.status).toBe(409);
+    const quorum = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: second.token,
+      body: { decision: 'approve' },
+    });
+    expect(quorum.body.status).toBe('approved');
+    const finished = await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+    expect(finished.steps.find((step: { stepId: string }) => step.stepId === 'ask').outcome).toBe('approved');
   });
 });
 
