@@ -8,6 +8,7 @@ import { createConnectorRuntime } from '../src/connectors/runtime.js';
 import { createDatabase } from '../src/db/client.js';
 import { projectRoot } from '../src/db/migrate.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
+import { createMailer } from '../src/notifications/mailer.js';
 import { ensureSearchAttributes } from '../src/temporal/client.js';
 import { WORKFLOW_BUNDLE_FILE, workflowsSourcePath } from './workflow-code.js';
 
@@ -56,7 +57,7 @@ export async function startWorker(
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     ...(await workflowCode()),
-    activities: createActivities({ db, connectors }),
+    activities: createActivities({ db, connectors, mailer: createMailer(config) }),
     shutdownGraceTime: '30s',
   });
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');

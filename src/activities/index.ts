@@ -1,5 +1,6 @@
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
+import type { Mailer } from '../notifications/mailer.js';
 import { createAuditActivities } from './audit.js';
 import { createPeopleStepActivities } from './people-steps.js';
 import { createRunProjectionActivities } from './run-projection.js';
@@ -8,6 +9,8 @@ import { createRunStepActivities } from './run-steps.js';
 export interface ActivityDependencies {
   db: Database;
   connectors: ConnectorRuntime;
+  /** Absent when SMTP is not configured: notifications stay in-app. */
+  mailer?: Mailer;
 }
 
 /** Every activity of the service, built with the dependencies the worker injects. */

@@ -5,6 +5,7 @@ import type { ConnectorResult } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, type Database } from '../db/client.js';
 import { isAppError } from '../errors/index.js';
+import type { Mailer } from '../notifications/mailer.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { resolvePeople } from './people.js';
@@ -36,8 +37,8 @@ function failure(error: unknown, code = 'step_error'): StepResult {
 }
 
 /** The activities that do a step's work: connector calls, notifications and role changes. */
-export function createRunStepActivities(deps: { db: Database; connectors: ConnectorRuntime }) {
-  const { db, connectors } = deps;
+export function createRunStepActivities(deps: { db: Database; connectors: ConnectorRuntime; mailer?: Mailer }) {
+  const { db, connectors, mailer } = deps;
   return {
     /**
      * Runs a connector command once per run, step execution and attempt: the request and the
@@ -84,22 +85,27 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       return stepResult;
     },
 
-    /** Stores an in-app notification for each recipient (user id, email or role); once per step execution. */
+    /**
+     * Stores an in-app notification for the recipient (user id, email or role), once per step
+     * execution, and emails it when SMTP is configured. The email is sent at least once: a retry
+     * after a crash between sending and recording it may send it again.
+     */
     async sendNotification(input: {
       runId: string;
       sequence: number;
       recipient: string;
       subject?: string;
       message: string;
+      workflowName: string;
     }): Promise<StepResult> {
       const people = await resolvePeople(db, [input.recipient]);
       if (people.unknown.length > 0)
         return { success: false, error: `Unknown recipient ${input.recipient}`, code: 'unknown_recipient' };
+      const key = { runId: input.runId, sequence: input.sequence, recipient: input.recipient };
       await db.notification.createMany({
         data: [
           {
-            runId: input.runId,
-            sequence: input.sequence,
+            ...key,
             recipientUserId: people.userIds[0] ?? null,
             recipientRole: people.userIds.length === 0 ? (people.roles[0] ?? null) : null,
             subject: input.subject ?? null,
@@ -108,7 +114,31 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
         ],
         skipDuplicates: true,
       });
-      return { success: true };
+      const notification = await db.notification.findUniqueOrThrow({ where: { runId_sequence_recipient: key } });
+      if (!mailer || notification.emailedAt) return { success: true };
+      const recipients = await db.user.findMany({
+        where: {
+          deletedAt: null,
+          active: true,
+          email: { not: null },
+          OR: [{ id: { in: people.userIds } }, { roles: { hasSome: people.roles } }],
+        },
+        select: { email: true },
+      });
+      const to = recipients.map((user) => user.email!).filter(Boolean);
+      if (to.length === 0) return { success: true, data: { emailed: 0 } };
+      try {
+        await mailer.send({
+          to,
+          subject: input.subject ?? `${input.workflowName}: notification`,
+          message: input.message,
+          workflowName: input.workflowName,
+        });
+      } catch (error) {
+        return failure(error, 'email_failed');
+      }
+      await db.notification.update({ where: { id: notification.id }, data: { emailedAt: new Date() } });
+      return { success: true, data: { emailed: to.length } };
     },
 
     /** role_grant and role_revoke steps, through the business-role service. */

@@ -41,6 +41,8 @@ const environmentSchema = z.object({
   CONNECTOR_ALLOWED_NETWORKS: commaList,
   CONNECTOR_HANDLER_PATHS: commaList,
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SMTP_URL: optionalString,
+  SMTP_FROM: z.string().default('Flowgate <no-reply@localhost>'),
   OIDC_ISSUER: optionalUrl,
   OIDC_AUDIENCE: optionalString,
   OIDC_CLIENT_ID: optionalString,
@@ -87,6 +89,8 @@ export interface Config {
     handlerPaths: string[];
     timeoutMs: number;
   };
+  /** Email for notification steps; absent when SMTP_URL is not set (in-app notifications only). */
+  smtp?: { url: string; from: string };
   /** Absent in development mode: no OIDC, API tokens only. */
   oidc?: OidcConfig;
 }
@@ -118,6 +122,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
       handlerPaths: env.CONNECTOR_HANDLER_PATHS,
       timeoutMs: env.CONNECTOR_TIMEOUT_MS,
     },
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : undefined,
     oidc: env.OIDC_ISSUER
       ? {
           issuer: env.OIDC_ISSUER,

@@ -121,6 +121,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
               sequence,
               recipient,
               message: `Approval "${step.name}" is waiting for a decision`,
+              workflowName: definition.name,
             });
           }
         }
@@ -194,6 +195,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
             recipient: String(config.recipientId),
             subject: config.subject,
             message: config.message ?? step.name,
+            workflowName: definition.name,
           });
           return sent.success
             ? { outcome: 'success' }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../src/api/app.js';
 import type { HealthProbes } from '../../src/api/routes/health.js';
 import type { AccessTokenVerifier } from '../../src/auth/oidc-access-token.js';
-import { loadConfig } from '../../src/config/index.js';
+import { loadConfig, type Config } from '../../src/config/index.js';
 import type { Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { connectTemporalClient } from '../../src/temporal/client.js';
@@ -34,6 +34,7 @@ export interface RequestOptions {
 
 export interface TestApp {
   app: App;
+  config: Readonly<Config>;
   connectors: ConnectorRuntime;
   baseUrl: string;
   /** Every line the app logged, parsed. */
@@ -74,6 +75,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
 
   return {
     app,
+    config,
     connectors,
     baseUrl,
     logs,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll } from '@jest/globals';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../src/activities/index.js';
+import { createMailer } from '../../src/notifications/mailer.js';
 import { useTestApp, type AppUnderTest, type TestAppOptions } from './app.js';
 import { stackValue } from './stack.js';
 
@@ -47,7 +48,11 @@ export function useRunStack(options: Omit<TestAppOptions, 'db'> = {}): RunStack 
       connection,
       taskQueue,
       workflowBundle: { codePath: stackValue('workflowBundle') },
-      activities: createActivities({ db: app.database.db, connectors: app.api.connectors }),
+      activities: createActivities({
+        db: app.database.db,
+        connectors: app.api.connectors,
+        mailer: createMailer(app.api.config),
+      }),
       maxCachedWorkflows: 50,
     });
     running = worker.run();
