@@ -153,6 +153,56 @@ describe('approval modes and self-approval', () => {
     await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
   });
 
+  it('escalates: after the escalation delay the added approvers may decide', async () => {
+    const backup = await createUserWithToken(stack.database.db, ['approver']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      approvalFlow({
+        approvers: [manager.id],
+        timeout: '30s',
+        escalation: { after: '1s', addApprovers: [backup.user.id], notify: [backup.user.id] },
+      }),
+    );
+    const run = (
+      await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+        token: admin,
+        body: { variables: { requester: requester.id, manager: manager.id } },
+      })
+    ).body;
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    expect(
+      (
+        await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+          token: backup.token,
+          body: { decision: 'approve' },
+        })
+      ).status,
+    ).toBe(403);
+    const deadline = Date.now() + 10_000;
+    while (
+      !(await stack.database.db.approval.findUniqueOrThrow({ where: { id: approval.id } })).approverUserIds.includes(
+        backup.user.id,
+      )
+    ) {
+      if (Date.now() > deadline) throw new Error('the approval did not escalate');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(
+      await stack.database.db.notification.count({ where: { runId: run.id, recipientUserId: backup.user.id } }),
+    ).toBe(1);
+    expect(
+      (
+        await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+          token: backup.token,
+          body: { decision: 'approve' },
+        })
+      ).status,
+    ).toBe(200);
+    await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+  });
+
   it('waits for a quorum of approvals', async () => {
     const second = await createUserWithToken(stack.database.db, ['approver']);
     const third = await createUserWithToken(stack.database.db, ['approver']);
