@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
 import { connectTemporalClient } from '../../src/temporal/client.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
+import { DefinitionIdAttribute, RunStatusAttribute } from '../../src/temporal/search-attributes.js';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { stackValue } from '../support/stack.js';
@@ -11,7 +12,7 @@ import { createActive } from '../support/workflows.js';
 const stack = useRunStack();
 
 describe('workflow code stays deterministic', () => {
-  it('replays the recorded history of a finished run with the current workflow code', async () => {
+  it('replays the recorded history of a finished run with the current workflow code (and the run is findable in Temporal)', async () => {
     const { token, user } = await createUserWithToken(stack.database.db, ['admin']);
     const workflow = await createActive(stack.api, token, {
       name: 'Replayed',
@@ -83,7 +84,12 @@ describe('workflow code stays deterministic', () => {
 
     const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
     try {
-      const history = await temporal.client.workflow.getHandle(runWorkflowId(run.id)).fetchHistory();
+      const handle = temporal.client.workflow.getHandle(runWorkflowId(run.id));
+      const description = await handle.describe();
+      expect(description.typedSearchAttributes.get(RunStatusAttribute)).toBe('completed');
+      expect(description.typedSearchAttributes.get(DefinitionIdAttribute)).toBe(workflow.id);
+      expect(await description.memo).toEqual({ definitionName: 'Replayed', definitionVersion: 1 });
+      const history = await handle.fetchHistory();
       await expect(
         Worker.runReplayHistory(
           { workflowBundle: { codePath: stackValue('workflowBundle') } },
