@@ -7,6 +7,7 @@ import { createLogger, type Logger } from './logging/logger.js';
 import { connectTemporalClient } from './temporal/client.js';
 import { createConnectorRuntime } from './connectors/runtime.js';
 import { registerTestConnectors } from './services/connectors/manage-connectors.js';
+import { reconcileSchedules } from './services/schedules/manage-schedules.js';
 
 export interface RunningApi {
   url: string;
@@ -20,6 +21,8 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
   const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
   const connectors = await createConnectorRuntime(config);
   await registerTestConnectors(db, connectors);
+  const repaired = await reconcileSchedules({ db, temporal: temporal.client, config });
+  if (repaired.recreated.length || repaired.removed.length) logger.info(repaired, 'reconciled Temporal schedules');
   const { koa } = createApp({
     config,
     db,

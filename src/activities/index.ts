@@ -5,6 +5,7 @@ import { createAuditActivities } from './audit.js';
 import { createPeopleStepActivities } from './people-steps.js';
 import { createRunProjectionActivities } from './run-projection.js';
 import { createRunStepActivities } from './run-steps.js';
+import { createScheduleActivities } from './schedules.js';
 
 export interface ActivityDependencies {
   db: Database;
@@ -20,6 +21,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createRunProjectionActivities(deps.db),
     ...createRunStepActivities(deps),
     ...createPeopleStepActivities(deps.db),
+    ...createScheduleActivities(deps.db),
   };
 }
 

@@ -21,9 +21,15 @@ import { auditLogRoutes } from './routes/audit-logs.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
+import { organizationRoutes } from './routes/organizations.js';
 import { approvalRoutes, taskRoutes } from './routes/people-work.js';
 import { projectRoutes } from './routes/projects.js';
+import { reportRoutes } from './routes/reports.js';
 import { runRoutes } from './routes/runs.js';
+import { groupRoutes } from './routes/groups.js';
+import { hookRoutes } from './routes/hooks.js';
+import { scheduleRoutes } from './routes/schedules.js';
+import { userRoutes } from './routes/users.js';
 import { workflowRoutes } from './routes/workflows.js';
 
 export interface AppDependencies {
@@ -65,12 +71,18 @@ export function createApp(deps: AppDependencies): App {
     auditLogRoutes(routerDeps, db),
     workflowRoutes(routerDeps, runs),
     runRoutes(routerDeps, runs),
+    hookRoutes(routerDeps, runs),
+    scheduleRoutes(routerDeps, runs),
+    userRoutes(routerDeps, db),
+    groupRoutes(routerDeps, db),
     approvalRoutes(routerDeps, runs),
     taskRoutes(routerDeps, runs),
     projectRoutes(routerDeps, db),
+    organizationRoutes(routerDeps, db),
     connectorRoutes(routerDeps, db, deps.connectors),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors),
+    reportRoutes(routerDeps, db),
     apiDocsRoutes(routerDeps, docs),
   ];
 

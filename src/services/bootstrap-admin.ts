@@ -2,6 +2,7 @@ import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { PERMISSIONS, permissionsOfRoles, type Principal } from '../permissions/index.js';
 import { createApiToken } from './api-tokens.js';
+import { activeEmailOf } from './users/user-record.js';
 
 export interface BootstrapResult {
   userId: string;
@@ -22,7 +23,9 @@ export async function createAdminToken(db: Database, email: string, tokenName: s
     if (existing?.roles.includes('admin')) return existing;
     const admin = existing
       ? await tx.user.update({ where: { id: existing.id }, data: { roles: [...existing.roles, 'admin'] } })
-      : await tx.user.create({ data: { email: normalised, roles: ['admin'], confirmed: false } });
+      : await tx.user.create({
+          data: { email: normalised, activeEmail: activeEmailOf(normalised), roles: ['admin'], confirmed: false },
+        });
     await recordAudit(tx, {
       action: existing ? 'user.roles_changed' : 'user.created',
       actor: { type: 'system' },

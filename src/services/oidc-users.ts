@@ -3,6 +3,8 @@ import { isUniqueViolation, type Database } from '../db/client.js';
 import type { User } from '../db/generated/client.js';
 import type { OidcConfig } from '../config/index.js';
 import { ROLES, type Role } from '../permissions/index.js';
+import { associateUserByEmailDomain } from './organizations/domain-association.js';
+import { activeEmailOf } from './users/user-record.js';
 
 export interface OidcIdentityClaims {
   iss: string;
@@ -39,6 +41,7 @@ export async function findOrCreateOidcUser(
         data: {
           ...identity,
           email: claims.email?.toLowerCase() ?? null,
+          activeEmail: activeEmailOf(claims.email),
           displayName: claims.name ?? null,
           roles: rolesForGroups(claims.groups ?? [], roleGroups),
           confirmed: true,
@@ -50,6 +53,7 @@ export async function findOrCreateOidcUser(
         target: { type: 'user', id: user.id },
         metadata: { source: 'oidc', iss: user.iss, roles: user.roles },
       });
+      await associateUserByEmailDomain(tx, user, { type: 'system' });
       return user;
     });
   } catch (error) {

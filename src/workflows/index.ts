@@ -1,1 +1,2 @@
 export { runWorkflow } from './run-workflow.js';
+export { scheduledStartWorkflow } from './scheduled-start.js';

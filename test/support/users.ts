@@ -12,7 +12,8 @@ export async function createUserWithToken(
   permissions?: Permission[],
 ): Promise<{ user: User; token: string; tokenPrefix: string }> {
   counter += 1;
-  const user = await db.user.create({ data: { email: `user${counter}-${Date.now()}@example.test`, roles } });
+  const email = `user${counter}-${Date.now()}@example.test`;
+  const user = await db.user.create({ data: { email, activeEmail: email, roles } });
   const token = await createApiToken(db, {
     name: `test token ${counter}`,
     permissions: permissions ?? [...permissionsOfRoles(roles)],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toRunView } from '../../services/runs/run-record.js';
 import { startRun, type RunsContext } from '../../services/runs/start-run.js';
+import { issueWebhookSecret } from '../../services/runs/webhook-trigger.js';
 import { idParams, queryBoolean } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { STEP_TYPES, STEP_TYPE_NAMES } from '../../domain/step-types.js';
@@ -299,6 +300,23 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
         const row = await startRun(runs, auditedCaller(ctx), params.id, body.variables);
         ctx.status = 201;
         ctx.body = toRunView(row, config.temporal.uiUrl, config.temporal.namespace);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/webhook-secret',
+      summary: "Issue (or replace) the secret of the workflow's webhook trigger; shown once",
+      access: 'workflow:update',
+      params: idParams,
+      responses: {
+        201: {
+          description: 'The secret and the address to call',
+          schema: z.object({ secret: z.string(), path: z.string() }),
+        },
+      },
+      async handler(ctx, { params }) {
+        ctx.status = 201;
+        ctx.body = await issueWebhookSecret(runs, auditedCaller(ctx), params.id);
       },
     })
     .add({

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
+import { actorOf, recordAudit, type AuditActor } from '../../audit/index.js';
 import type { Config } from '../../config/index.js';
-import { jsonColumn, type Database } from '../../db/client.js';
+import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
 import type { RunWorkflowInput } from '../../domain/run.js';
+import type { TRIGGER_TYPES, WorkflowView } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { AppError, validationFailed } from '../../errors/index.js';
 import { runWorkflowId } from '../../temporal/messages.js';
@@ -12,7 +14,7 @@ import {
   RunStatusAttribute,
   SubjectAttribute,
 } from '../../temporal/search-attributes.js';
-import { auditChange, type Caller } from '../caller.js';
+import type { Caller } from '../caller.js';
 import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { loadRun } from './run-record.js';
 
@@ -25,83 +27,120 @@ export interface RunsContext {
   config: Readonly<Config>;
 }
 
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
 /**
- * Starts a run (spec 4.2 start): refuses deprecated workflows with 400, checks the variables,
- * snapshots the definition into the run, and starts its Temporal workflow in the same database
- * transaction as the run row, so a run never exists without its execution or the other way round.
- * Drafts may be started: their runs are test runs.
+ * Why `workflow` may not start a run through `trigger` now, or undefined when it may: deprecated
+ * workflows start no runs (spec 3.1), and each trigger needs its type in `trigger.types`.
  */
-export async function startRun(
+export function startRefusal(workflow: WorkflowView, trigger: TriggerType): string | undefined {
+  if (workflow.status === 'deprecated') return DEPRECATED_START_MESSAGE;
+  if (!workflow.trigger.types.includes(trigger))
+    return `This workflow cannot be started by the ${trigger} trigger (its trigger types are ${workflow.trigger.types.join(', ')})`;
+  return undefined;
+}
+
+/**
+ * Checks the variables, snapshots the definition, and writes the run row and its audit entry.
+ * Returns what the run's Temporal workflow is started with. Shared by every trigger.
+ */
+export async function recordNewRun(
+  tx: DatabaseClient,
+  workflow: WorkflowView,
+  variables: Record<string, unknown>,
+  origin: { actor: AuditActor; trigger: TriggerType; runId?: string; requestId?: string },
+): Promise<RunWorkflowInput> {
+  const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
+  const problem = describeVariableProblems(problems);
+  if (problem) throw validationFailed(`Cannot start the run: ${problem}`, problems);
+  const definition = definitionOf(workflow);
+  const subjectValue = workflow.subjectVariable ? variables[workflow.subjectVariable] : undefined;
+  const subject = subjectValue === undefined || subjectValue === null ? null : String(subjectValue);
+  const runId = origin.runId ?? randomUUID();
+  const startedBy = origin.actor.type === 'user' ? origin.actor.userId : null;
+  await tx.workflowRun.create({
+    data: {
+      id: runId,
+      definitionId: workflow.id,
+      definitionName: workflow.name,
+      definitionVersion: workflow.version,
+      definitionSnapshot: jsonColumn(definition),
+      isTestRun: workflow.status === 'draft',
+      status: 'pending',
+      variables: jsonColumn(variables),
+      subject,
+      startedBy,
+      temporalWorkflowId: runWorkflowId(runId),
+    },
+  });
+  await recordAudit(tx, {
+    action: 'run.started',
+    actor: origin.actor,
+    target: { type: 'run', id: runId },
+    metadata: {
+      definitionId: workflow.id,
+      definitionName: workflow.name,
+      version: workflow.version,
+      testRun: workflow.status === 'draft',
+      trigger: origin.trigger,
+    },
+    requestId: origin.requestId,
+  });
+  return { runId, definitionId: workflow.id, definition, variables, startedBy, subject };
+}
+
+/** Search attributes and memo that make a run findable in the Temporal UI. */
+export function runVisibility(workflow: Pick<WorkflowView, 'id' | 'name' | 'version'>, subject: string | null) {
+  return {
+    memo: { definitionName: workflow.name, definitionVersion: workflow.version },
+    typedSearchAttributes: [
+      { key: DefinitionIdAttribute, value: workflow.id },
+      { key: DefinitionNameAttribute, value: workflow.name },
+      { key: RunStatusAttribute, value: 'pending' },
+      ...(subject ? [{ key: SubjectAttribute, value: subject }] : []),
+    ],
+  };
+}
+
+/**
+ * Starts a run through a trigger: refuses deprecated workflows (400, spec 7) and workflows
+ * without that trigger type, checks the variables, and starts the Temporal workflow inside the
+ * database transaction of the run row, so a run never exists without its execution or the other
+ * way round. Drafts may be started: their runs are test runs.
+ */
+export async function startRunBy(
+  context: RunsContext,
+  definitionId: string,
+  variables: Record<string, unknown>,
+  origin: { actor: AuditActor; trigger: TriggerType; requestId?: string },
+) {
+  const { db, temporal, config } = context;
+  const workflow = toWorkflowView(await loadWorkflow(db, definitionId));
+  const refusal = startRefusal(workflow, origin.trigger);
+  if (refusal) throw new AppError('validation_failed', refusal);
+  const runId = await db.$transaction(async (tx) => {
+    const input = await recordNewRun(tx, workflow, variables, origin);
+    await temporal.workflow.start('runWorkflow', {
+      workflowId: runWorkflowId(input.runId),
+      taskQueue: config.temporal.taskQueue,
+      args: [input],
+      ...runVisibility(workflow, input.subject),
+    });
+    return input.runId;
+  });
+  return loadRun(db, runId);
+}
+
+/** `POST /api/workflows/:id/start`: the manual trigger, by the caller. */
+export function startRun(
   context: RunsContext,
   caller: Caller,
   definitionId: string,
   variables: Record<string, unknown>,
 ) {
-  const { db, temporal, config } = context;
-  const workflow = toWorkflowView(await loadWorkflow(db, definitionId));
-  if (workflow.status === 'deprecated') throw new AppError('validation_failed', DEPRECATED_START_MESSAGE);
-  const problem = describeVariableProblems(checkRunVariables(workflow.variables, variables, { requireAll: true }));
-  if (problem)
-    throw validationFailed(
-      `Cannot start the run: ${problem}`,
-      checkRunVariables(workflow.variables, variables, { requireAll: true }),
-    );
-
-  const definition = definitionOf(workflow);
-  const subject =
-    workflow.subjectVariable && variables[workflow.subjectVariable] !== undefined
-      ? String(variables[workflow.subjectVariable])
-      : null;
-  const runId = randomUUID();
-  const workflowId = runWorkflowId(runId);
-  await db.$transaction(async (tx) => {
-    await tx.workflowRun.create({
-      data: {
-        id: runId,
-        definitionId: workflow.id,
-        definitionName: workflow.name,
-        definitionVersion: workflow.version,
-        definitionSnapshot: jsonColumn(definition),
-        isTestRun: workflow.status === 'draft',
-        status: 'pending',
-        variables: jsonColumn(variables),
-        subject,
-        startedBy: caller.principal.userId,
-        temporalWorkflowId: workflowId,
-      },
-    });
-    await auditChange(
-      tx,
-      caller,
-      'run.started',
-      { type: 'run', id: runId },
-      {
-        definitionId: workflow.id,
-        definitionName: workflow.name,
-        version: workflow.version,
-        testRun: workflow.status === 'draft',
-      },
-    );
-    const input: RunWorkflowInput = {
-      runId,
-      definitionId: workflow.id,
-      definition,
-      variables,
-      startedBy: caller.principal.userId,
-      subject,
-    };
-    await temporal.workflow.start('runWorkflow', {
-      workflowId,
-      taskQueue: config.temporal.taskQueue,
-      args: [input],
-      memo: { definitionName: workflow.name, definitionVersion: workflow.version },
-      typedSearchAttributes: [
-        { key: DefinitionIdAttribute, value: workflow.id },
-        { key: DefinitionNameAttribute, value: workflow.name },
-        { key: RunStatusAttribute, value: 'pending' },
-        ...(subject ? [{ key: SubjectAttribute, value: subject }] : []),
-      ],
-    });
+  return startRunBy(context, definitionId, variables, {
+    actor: actorOf(caller.principal),
+    trigger: 'manual',
+    requestId: caller.requestId,
   });
-  return loadRun(db, runId);
 }

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Database } from '../db/client.js';
+import { workflowDefinitionInputSchema } from '../domain/workflow-definition.js';
+import type { RunWorkflowInput } from '../domain/run.js';
+import { isAppError } from '../errors/index.js';
+import { recordNewRun, startRefusal } from '../services/runs/start-run.js';
+import { loadWorkflow, toWorkflowView } from '../services/workflows/workflow-record.js';
+
+const variablesSchema = z.record(z.string(), z.unknown());
+
+/** A UUID derived from a schedule firing, so a retried activity records the same run once. */
+function runIdFor(firingId: string): string {
+  const hex = createHash('sha256').update(firingId).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function createScheduleActivities(db: Database) {
+  return {
+    /**
+     * Records the run of one schedule firing. A deprecated or deleted workflow (or one that lost
+     * its `scheduled` trigger) starts nothing; the reason is kept on the schedule for its owners.
+     */
+    async prepareScheduledRun(input: { scheduleId: string; firingId: string }): Promise<{
+      run?: RunWorkflowInput;
+      memo?: Record<string, unknown>;
+      skipped?: string;
+    }> {
+      const schedule = await db.schedule.findUnique({ where: { id: input.scheduleId } });
+      if (!schedule) return { skipped: 'The schedule no longer exists' };
+      const runId = runIdFor(input.firingId);
+      const existing = await db.workflowRun.findUnique({ where: { id: runId } });
+      if (existing) {
+        return {
+          run: {
+            runId,
+            definitionId: existing.definitionId,
+            definition: workflowDefinitionInputSchema.parse(existing.definitionSnapshot),
+            variables: variablesSchema.parse(existing.variables),
+            startedBy: existing.startedBy,
+            subject: existing.subject,
+          },
+        };
+      }
+      try {
+        const workflow = toWorkflowView(await loadWorkflow(db, schedule.workflowId));
+        const refusal = startRefusal(workflow, 'scheduled');
+        if (refusal) {
+          await db.schedule.update({ where: { id: schedule.id }, data: { pausedReason: refusal } });
+          return { skipped: refusal };
+        }
+        const run = await db.$transaction((tx) =>
+          recordNewRun(tx, workflow, variablesSchema.parse(schedule.variables), {
+            actor: { type: 'system' },
+            trigger: 'scheduled',
+            runId,
+          }),
+        );
+        await db.schedule.update({ where: { id: schedule.id }, data: { pausedReason: null } });
+        return {
+          run,
+          memo: { definitionName: workflow.name, definitionVersion: workflow.version, scheduleId: schedule.id },
+        };
+      } catch (error) {
+        const reason = isAppError(error) ? error.message : error instanceof Error ? error.message : String(error);
+        if (isAppError(error)) {
+          await db.schedule.update({ where: { id: schedule.id }, data: { pausedReason: reason } });
+          return { skipped: reason };
+        }
+        throw error;
+      }
+    },
+  };
+}

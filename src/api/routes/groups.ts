@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { idParams } from '../../domain/common.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import {
+  addGroupMember,
+  createGroup,
+  deleteGroup,
+  groupInclude,
+  groupInputSchema,
+  loadGroup,
+  removeGroupMember,
+  toGroupView,
+  updateGroup,
+} from '../../services/groups.js';
+import { auditedCaller } from '../audit-context.js';
+import { addCrudRoutes } from '../crud-routes.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const groupSchema = groupInputSchema
+  .extend({ id: z.uuid(), memberCount: z.number().int(), createdAt: z.date(), updatedAt: z.date() })
+  .meta({ id: 'Group' });
+const memberSchema = z.object({
+  userId: z.uuid(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  addedAt: z.date(),
+});
+
+export function groupRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+  const router = addCrudRoutes(new ResourceRouter('/api/groups', 'Groups', deps), {
+    noun: 'group',
+    readPermission: 'group:read',
+    managePermission: 'user:manage',
+    viewSchema: groupSchema,
+    inputSchema: groupInputSchema,
+    list: (query) => {
+      const where = query.search ? { name: { contains: query.search, mode: 'insensitive' as const } } : {};
+      return fetchPage(
+        query,
+        async (window) =>
+          (
+            await db.userGroup.findMany({
+              where,
+              include: groupInclude,
+              orderBy: { [query.sortBy]: query.sortOrder },
+              ...window,
+            })
+          ).map(toGroupView),
+        () => db.userGroup.count({ where }),
+      );
+    },
+    load: async (id) => toGroupView(await loadGroup(db, id)),
+    create: (caller, input) => createGroup(db, caller, input),
+    update: (caller, id, input) => updateGroup(db, caller, id, input),
+    remove: (caller, id) => deleteGroup(db, caller, id),
+  });
+  return router
+    .add({
+      method: 'get',
+      path: '/:id/members',
+      summary: 'Members of a group',
+      access: 'group:read',
+      params: idParams,
+      query: paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt', defaultSortOrder: 'asc' }),
+      responses: { 200: { description: 'A page of members', schema: pageSchema(memberSchema) } },
+      async handler(ctx, { params, query }) {
+        await loadGroup(db, params.id);
+        const where = { groupId: params.id };
+        ctx.body = await fetchPage(
+          query,
+          async (window) =>
+            (
+              await db.userGroupMember.findMany({
+                where,
+                include: { user: true },
+                orderBy: { createdAt: query.sortOrder },
+                ...window,
+              })
+            ).map((member) => ({
+              userId: member.userId,
+              email: member.user.email,
+              displayName: member.user.displayName,
+              addedAt: member.createdAt,
+            })),
+          () => db.userGroupMember.count({ where }),
+        );
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/members',
+      summary: 'Add a member (409 if already one)',
+      access: 'user:manage',
+      params: idParams,
+      body: z.object({ userId: z.uuid() }).strict(),
+      responses: { 200: { description: 'The group', schema: groupSchema } },
+      async handler(ctx, { params, body }) {
+        ctx.body = await addGroupMember(db, auditedCaller(ctx), params.id, body.userId);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id/members/:userId',
+      summary: 'Remove a member',
+      access: 'user:manage',
+      params: z.object({ id: z.uuid(), userId: z.uuid() }),
+      responses: { 200: { description: 'The group', schema: groupSchema } },
+      async handler(ctx, { params }) {
+        ctx.body = await removeGroupMember(db, auditedCaller(ctx), params.id, params.userId);
+      },
+    });
+}

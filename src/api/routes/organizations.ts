@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { idParams, queryBoolean } from '../../domain/common.js';
+import {
+  contactSchema,
+  organizationCreateSchema,
+  organizationMemberInputSchema,
+  organizationRoleSchema,
+  organizationUpdateSchema,
+} from '../../domain/organization.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { listOrganizations } from '../../services/organizations/list-organizations.js';
+import {
+  createOrganization,
+  permanentlyDeleteOrganization,
+  restoreOrganization,
+  softDeleteOrganization,
+  updateOrganization,
+} from '../../services/organizations/manage-organizations.js';
+import {
+  addOrganizationMember,
+  removeOrganizationMemberRole,
+} from '../../services/organizations/organization-members.js';
+import { loadOrganization, toOrganizationView } from '../../services/organizations/organization-record.js';
+import { listChildren } from '../../services/organizations/organization-tree.js';
+import { auditedCaller } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const childSchema = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'OrganizationChild' });
+
+const listItemSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    domain: z.string().nullable(),
+    website: z.string().nullable(),
+    address: z.string().nullable(),
+    parentId: z.uuid().nullable(),
+    parentName: z.string().nullable(),
+    memberCount: z.number().int().describe('Distinct users holding at least one role'),
+    contacts: z.array(contactSchema),
+    createdBy: z.uuid().nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+    deletedAt: z.date().nullable(),
+  })
+  .meta({ id: 'OrganizationListItem' });
+
+const organizationSchema = listItemSchema
+  .extend({
+    members: z.array(
+      z.object({
+        id: z.uuid(),
+        userId: z.uuid(),
+        email: z.string().nullable(),
+        role: z.string(),
+        addedBy: z.uuid().nullable(),
+        createdAt: z.date(),
+      }),
+    ),
+    children: z.array(childSchema).describe('Active direct children'),
+  })
+  .meta({ id: 'Organization' });
+const organization = { description: 'The organization with members and children', schema: organizationSchema };
+
+const listQuery = paginationQuery({
+  sortable: ['name', 'createdAt', 'updatedAt'],
+  defaultSortBy: 'name',
+  defaultSortOrder: 'asc',
+}).extend({
+  search: z.string().min(1).optional().describe('Case-insensitive match on name or domain'),
+  includeDeleted: queryBoolean('includeDeleted').optional(),
+});
+const includeDeletedQuery = z.object({ includeDeleted: queryBoolean('includeDeleted').optional() });
+const memberRoleParams = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  userId: z.uuid({ error: 'userId must be a UUID' }),
+  role: organizationRoleSchema,
+});
+
+export function organizationRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+  return new ResourceRouter('/api/organizations', 'Organizations', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: 'Organizations with member counts and parent names',
+      access: 'org:read',
+      query: listQuery,
+      responses: { 200: { description: 'A page of organizations', schema: pageSchema(listItemSchema) } },
+      async handler(ctx, { query }) {
+        ctx.body = await listOrganizations(db, query);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '',
+      summary: 'Create an organization',
+      access: 'org:manage',
+      body: organizationCreateSchema,
+      responses: {
+        201: organization,
+        400: { description: 'Invalid fields, or a parent that does not exist or is deleted' },
+        409: { description: 'An active organization has the name' },
+      },
+      async handler(ctx, { body }) {
+        ctx.status = 201;
+        ctx.body = await createOrganization(db, auditedCaller(ctx), body);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id',
+      summary: 'One organization with members, children and parent name',
+      access: 'org:read',
+      params: idParams,
+      query: includeDeletedQuery,
+      responses: { 200: organization, 404: { description: 'No such organization (or deleted, unless asked for)' } },
+      async handler(ctx, { params, query }) {
+        ctx.body = toOrganizationView(await loadOrganization(db, params.id, query));
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id',
+      summary: 'Change an organization (all fields optional; null clears one)',
+      access: 'org:manage',
+      params: idParams,
+      body: organizationUpdateSchema,
+      responses: {
+        200: organization,
+        400: { description: 'Invalid fields, or a parent that does not exist or is deleted' },
+        409: { description: 'The name is taken by an active organization, or the parent would create a cycle' },
+      },
+      async handler(ctx, { params, body }) {
+        ctx.body = await updateOrganization(db, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Soft-delete an organization (restorable)',
+      access: 'org:manage',
+      params: idParams,
+      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      async handler(ctx, { params }) {
+        await softDeleteOrganization(db, auditedCaller(ctx), params.id);
+        ctx.body = { message: 'Organization deleted', id: params.id };
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/restore',
+      summary: 'Restore a soft-deleted organization',
+      access: 'org:manage',
+      params: idParams,
+      responses: {
+        200: organization,
+        409: { description: 'Not deleted, or an active organization has taken the name meanwhile' },
+      },
+      async handler(ctx, { params }) {
+        ctx.body = await restoreOrganization(db, auditedCaller(ctx), params.id);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id/permanent',
+      summary: 'Delete a soft-deleted organization for good (its children lose their parent)',
+      access: 'org:manage',
+      params: idParams,
+      responses: {
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+        409: { description: 'The organization is not soft-deleted' },
+      },
+      async handler(ctx, { params }) {
+        await permanentlyDeleteOrganization(db, auditedCaller(ctx), params.id);
+        ctx.body = { message: 'Organization permanently deleted', id: params.id };
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id/children',
+      summary: 'Direct active children of an organization',
+      access: 'org:read',
+      params: idParams,
+      query: includeDeletedQuery,
+      responses: { 200: { description: 'The children', schema: z.array(childSchema) } },
+      async handler(ctx, { params, query }) {
+        ctx.body = await listChildren(db, params.id, query);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/members',
+      summary: 'Give a user a role in the organization (a user may hold several)',
+      access: 'org:manage',
+      params: idParams,
+      body: organizationMemberInputSchema,
+      responses: {
+        201: organization,
+        404: { description: 'No such organization or user' },
+        409: { description: 'The user already holds that role there' },
+      },
+      async handler(ctx, { params, body }) {
+        ctx.status = 201;
+        ctx.body = await addOrganizationMember(db, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id/members/:userId/roles/:role',
+      summary: 'Remove one role of a user in the organization',
+      access: 'org:manage',
+      params: memberRoleParams,
+      responses: { 200: organization, 404: { description: 'No such organization or role assignment' } },
+      async handler(ctx, { params }) {
+        ctx.body = await removeOrganizationMemberRole(db, auditedCaller(ctx), params.id, {
+          userId: params.userId,
+          role: params.role,
+        });
+      },
+    });
+}

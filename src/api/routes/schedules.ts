@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { idParams } from '../../domain/common.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import {
+  createSchedule,
+  deleteSchedule,
+  loadSchedule,
+  toScheduleView,
+  updateSchedule,
+  type SchedulesContext,
+} from '../../services/schedules/manage-schedules.js';
+import { auditedCaller } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const fields = {
+  workflowId: z.uuid().describe('The workflow to start; it must have the scheduled trigger'),
+  name: z.string().max(200).nullable(),
+  cronExpression: z
+    .string()
+    .trim()
+    .regex(/^\S+(\s+\S+){4,6}$/, 'cronExpression must be a cron expression of 5 to 7 fields, e.g. "0 9 * * 1-5"')
+    .or(
+      z
+        .string()
+        .regex(
+          /^@(yearly|annually|monthly|weekly|daily|hourly|every \S+)$/,
+          'cronExpression must be a cron expression',
+        ),
+    )
+    .describe('Standard cron (minute hour day-of-month month day-of-week), also @daily, @hourly, @every 10m'),
+  timezone: z.string().nullable().describe('IANA time zone; null means UTC'),
+  enabled: z.boolean().describe('false pauses the schedule'),
+  variables: z.record(z.string(), z.unknown()).describe('Passed to every run'),
+};
+const createBody = z
+  .object({
+    ...fields,
+    name: fields.name.default(null),
+    timezone: fields.timezone.default(null),
+    enabled: fields.enabled.default(true),
+    variables: fields.variables.default({}),
+  })
+  .strict();
+const updateBody = z.object(fields).partial().strict();
+const scheduleSchema = z
+  .object({
+    ...fields,
+    id: z.uuid(),
+    pausedReason: z.string().nullable().describe('Why firings start no run (workflow deprecated or deleted)'),
+    temporalScheduleId: z.string(),
+    createdBy: z.uuid().nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: 'Schedule' });
+const schedule = { description: 'The schedule', schema: scheduleSchema };
+
+export function scheduleRoutes(deps: ResourceRouterDependencies, context: SchedulesContext): ResourceRouter {
+  const { db } = context;
+  return new ResourceRouter('/api/schedules', 'Schedules', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: 'List schedules',
+      access: 'schedule:read',
+      query: paginationQuery({ sortable: ['createdAt', 'name'], defaultSortBy: 'createdAt' }).extend({
+        workflowId: z.uuid().optional(),
+      }),
+      responses: { 200: { description: 'A page of schedules', schema: pageSchema(scheduleSchema) } },
+      async handler(ctx, { query }) {
+        const where = { workflowId: query.workflowId };
+        ctx.body = await fetchPage(
+          query,
+          async (window) =>
+            (
+              await db.schedule.findMany({
+                where,
+                orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+                ...window,
+              })
+            ).map(toScheduleView),
+          () => db.schedule.count({ where }),
+        );
+      },
+    })
+    .add({
+      method: 'post',
+      path: '',
+      summary: 'Create a schedule (and its Temporal Schedule)',
+      access: 'schedule:manage',
+      body: createBody,
+      responses: {
+        201: schedule,
+        400: { description: 'Bad cron or time zone, or a workflow without the scheduled trigger' },
+      },
+      async handler(ctx, { body }) {
+        ctx.status = 201;
+        ctx.body = await createSchedule(context, auditedCaller(ctx), body);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id',
+      summary: 'One schedule',
+      access: 'schedule:read',
+      params: idParams,
+      responses: { 200: schedule },
+      async handler(ctx, { params }) {
+        ctx.body = toScheduleView(await loadSchedule(db, params.id));
+      },
+    })
+    .add({
+      method: 'patch',
+      path: '/:id',
+      summary: 'Update a schedule; enabled: false pauses it, true resumes it',
+      access: 'schedule:manage',
+      params: idParams,
+      body: updateBody,
+      responses: { 200: schedule },
+      async handler(ctx, { params, body }) {
+        ctx.body = await updateSchedule(context, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Delete a schedule (and its Temporal Schedule)',
+      access: 'schedule:manage',
+      params: idParams,
+      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      async handler(ctx, { params }) {
+        await deleteSchedule(context, auditedCaller(ctx), params.id);
+        ctx.body = { message: 'Schedule deleted', id: params.id };
+      },
+    });
+}

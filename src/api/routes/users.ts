@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { Prisma } from '../../db/generated/client.js';
+import { idParams, queryBoolean } from '../../domain/common.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { ROLES } from '../../permissions/index.js';
+import {
+  createUser,
+  deleteUser,
+  restoreUser,
+  setUserRoles,
+  updateUserProfile,
+} from '../../services/users/manage-users.js';
+import { loadUser, PROFILE_FIELDS, toUserView } from '../../services/users/user-record.js';
+import { auditedCaller } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const role = z.enum(ROLES, { error: `roles must be among: ${ROLES.join(', ')}` });
+const userSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string().nullable(),
+    displayName: z.string().nullable(),
+    roles: z.array(z.string()),
+    active: z.boolean(),
+    confirmed: z.boolean(),
+    iss: z.string().nullable(),
+    sub: z.string().nullable(),
+    upstreamIssuer: z.string().nullable(),
+    upstreamId: z.string().nullable(),
+    profile: z.record(z.string(), z.unknown()),
+    attributeSources: z.record(z.string(), z.enum(['manual', 'oidc', 'workflow', 'connector'])),
+    deletedAt: z.date().nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: 'User' });
+const user = { description: 'The user', schema: userSchema };
+
+const listQuery = paginationQuery({
+  sortable: ['email', 'createdAt', 'displayName'],
+  defaultSortBy: 'email',
+  defaultSortOrder: 'asc',
+}).extend({
+  email: z.string().min(1).optional().describe('Exact email, case-insensitive'),
+  role: role.optional(),
+  search: z.string().min(1).optional().describe('Part of the email or display name'),
+  includeDeleted: queryBoolean('includeDeleted').optional(),
+});
+
+const profileField = z.string().max(500).nullable();
+const profileBody = z
+  .object({
+    displayName: z.string().max(200).nullable().optional(),
+    ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profileField.optional()])),
+    startDate: z.iso.date({ error: 'startDate must be a date (YYYY-MM-DD)' }).nullable().optional(),
+    custom: z
+      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/), z.unknown())
+      .optional()
+      .describe('Custom attributes; null removes one'),
+  })
+  .strict();
+
+export function userRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+  return new ResourceRouter('/api/users', 'Users', deps)
+    .add({
+      method: 'get',
+      path: '',
+      summary: 'List users',
+      access: 'user:read',
+      query: listQuery,
+      responses: { 200: { description: 'A page of users', schema: pageSchema(userSchema) } },
+      async handler(ctx, { query }) {
+        const where: Prisma.UserWhereInput = {
+          deletedAt: query.includeDeleted ? undefined : null,
+          email: query.email ? { equals: query.email, mode: 'insensitive' } : undefined,
+          roles: query.role ? { has: query.role } : undefined,
+          OR: query.search
+            ? [
+                { email: { contains: query.search, mode: 'insensitive' } },
+                { displayName: { contains: query.search, mode: 'insensitive' } },
+              ]
+            : undefined,
+        };
+        ctx.body = await fetchPage(
+          query,
+          async (window) =>
+            (
+              await db.user.findMany({
+                where,
+                orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+                ...window,
+              })
+            ).map(toUserView),
+          () => db.user.count({ where }),
+        );
+      },
+    })
+    .add({
+      method: 'post',
+      path: '',
+      summary: 'Create a user (unconfirmed until its first interactive login); joins organizations by email domain',
+      access: 'user:manage',
+      body: z
+        .object({
+          email: z.email(),
+          displayName: z.string().max(200).optional(),
+          roles: z.array(role).default(['requestor']),
+        })
+        .strict(),
+      responses: { 201: user, 409: { description: 'Another active user has the email' } },
+      async handler(ctx, { body }) {
+        ctx.status = 201;
+        ctx.body = await createUser(db, auditedCaller(ctx), body);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id',
+      summary: 'One user',
+      access: 'user:read',
+      params: idParams,
+      query: z.object({ includeDeleted: queryBoolean('includeDeleted').optional() }),
+      responses: { 200: user },
+      async handler(ctx, { params, query }) {
+        ctx.body = toUserView(await loadUser(db, params.id, query));
+      },
+    })
+    .add({
+      method: 'patch',
+      path: '/:id/roles',
+      summary: "Replace a user's roles (the last admin cannot lose admin)",
+      access: 'user:manage',
+      params: idParams,
+      body: z.object({ roles: z.array(role) }).strict(),
+      responses: { 200: user, 409: { description: 'Would remove the last admin' } },
+      async handler(ctx, { params, body }) {
+        ctx.body = await setUserRoles(db, auditedCaller(ctx), params.id, body.roles);
+      },
+    })
+    .add({
+      method: 'patch',
+      path: '/:id/profile',
+      summary: 'Edit profile attributes (recorded with source manual)',
+      access: 'user:manage',
+      params: idParams,
+      body: profileBody,
+      responses: { 200: user },
+      async handler(ctx, { params, body }) {
+        const { displayName, custom, ...fields } = body;
+        ctx.body = await updateUserProfile(db, auditedCaller(ctx), params.id, {
+          displayName,
+          custom,
+          fields: fields as Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>,
+        });
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Soft delete (restorable; the last admin cannot be deleted)',
+      access: 'user:manage',
+      params: idParams,
+      responses: { 200: user, 409: { description: 'The last admin' } },
+      async handler(ctx, { params }) {
+        ctx.body = await deleteUser(db, auditedCaller(ctx), params.id);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/restore',
+      summary: 'Restore a soft-deleted user (409 if its email was taken meanwhile)',
+      access: 'user:manage',
+      params: idParams,
+      responses: { 200: user, 409: { description: 'Email taken, or not deleted' } },
+      async handler(ctx, { params }) {
+        ctx.body = await restoreUser(db, auditedCaller(ctx), params.id);
+      },
+    });
+}

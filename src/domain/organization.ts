@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Field limits of spec 2.5 and 8; the contact and address limits are ours (docs/organizations.md). */
+export const ORGANIZATION_LIMITS = {
+  name: 255,
+  website: 500,
+  domain: 255,
+  address: 2000,
+  contacts: 100,
+  contactName: 255,
+  contactEmail: 320,
+  contactPhone: 50,
+  contactTitle: 255,
+} as const;
+
+/** Membership roles of spec 2.5; the triple (organization, user, role) is unique. */
+export const ORGANIZATION_ROLES = ['member', 'signatory', 'approver'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
+  error: `role must be one of: ${ORGANIZATION_ROLES.join(', ')}`,
+});
+
+/** An optional text field: trimmed, at most `max` characters; empty or null clears it. */
+const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+
+export const contactSchema = z
+  .object({
+    name: z
+      .string({ error: 'contact name is required' })
+      .trim()
+      .min(1, 'contact name is required')
+      .max(ORGANIZATION_LIMITS.contactName),
+    email: optionalText('contact email', ORGANIZATION_LIMITS.contactEmail).transform((value) => value ?? null),
+    phone: optionalText('contact phone', ORGANIZATION_LIMITS.contactPhone).transform((value) => value ?? null),
+    title: optionalText('contact title', ORGANIZATION_LIMITS.contactTitle).transform((value) => value ?? null),
+  })
+  .strict()
+  .meta({ id: 'OrganizationContact' });
+
+export type Contact = z.output<typeof contactSchema>;
+
+const name = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(1, 'name is required')
+  .max(ORGANIZATION_LIMITS.name, `name must be at most ${ORGANIZATION_LIMITS.name} characters`);
+
+const domain = optionalText('domain', ORGANIZATION_LIMITS.domain).refine(
+  (value) => value == null || /^[^\s@]+$/.test(value),
+  'domain must be an email domain such as example.com (no @, no spaces)',
+);
+
+const organizationFields = {
+  name,
+  domain: domain.describe('Email domain: users created with an email in it become members'),
+  website: optionalText('website', ORGANIZATION_LIMITS.website),
+  address: optionalText('address', ORGANIZATION_LIMITS.address),
+  parentId: z.uuid({ error: 'parentId must be a UUID' }).nullable().optional(),
+  contacts: z
+    .array(contactSchema)
+    .max(ORGANIZATION_LIMITS.contacts, `at most ${ORGANIZATION_LIMITS.contacts} contacts`)
+    .optional(),
+};
+
+export const organizationCreateSchema = z.object(organizationFields).strict();
+export type OrganizationCreateInput = z.output<typeof organizationCreateSchema>;
+
+/** Update: the same fields, all optional; `null` clears an optional one, `contacts` replaces the list. */
+export const organizationUpdateSchema = z.object({ ...organizationFields, name: name.optional() }).strict();
+export type OrganizationUpdateInput = z.output<typeof organizationUpdateSchema>;
+
+export const organizationMemberInputSchema = z
+  .object({ userId: z.uuid({ error: 'userId must be a UUID' }), role: organizationRoleSchema })
+  .strict();

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { Database, DatabaseClient } from '../db/client.js';
+import type { Prisma } from '../db/generated/client.js';
+import { conflict, notFound } from '../errors/index.js';
+import { auditChange, type Caller } from './caller.js';
+import { withUniqueName } from './unique-names.js';
+
+export const groupInputSchema = z
+  .object({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullable().default(null) })
+  .strict();
+export type GroupInput = z.output<typeof groupInputSchema>;
+
+export const groupInclude = { _count: { select: { members: true } } } as const satisfies Prisma.UserGroupInclude;
+type GroupRow = Prisma.UserGroupGetPayload<{ include: typeof groupInclude }>;
+
+export function toGroupView(row: GroupRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    memberCount: row._count.members,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function loadGroup(db: DatabaseClient, id: string): Promise<GroupRow> {
+  const row = await db.userGroup.findUnique({ where: { id }, include: groupInclude });
+  if (!row) throw notFound('Group');
+  return row;
+}
+
+const audit = (tx: DatabaseClient, caller: Caller, action: string, id: string, metadata: Record<string, unknown>) =>
+  auditChange(tx, caller, action, { type: 'group', id }, metadata);
+
+export function createGroup(db: Database, caller: Caller, input: GroupInput) {
+  return withUniqueName('A group', input.name, () =>
+    db.$transaction(async (tx) => {
+      const row = await tx.userGroup.create({ data: input });
+      await audit(tx, caller, 'group.created', row.id, { name: row.name });
+      return toGroupView(await loadGroup(tx, row.id));
+    }),
+  );
+}
+
+export function updateGroup(db: Database, caller: Caller, id: string, input: GroupInput) {
+  return withUniqueName('A group', input.name, () =>
+    db.$transaction(async (tx) => {
+      const before = await loadGroup(tx, id);
+      await tx.userGroup.update({ where: { id }, data: input });
+      await audit(tx, caller, 'group.updated', id, { from: before.name, to: input.name });
+      return toGroupView(await loadGroup(tx, id));
+    }),
+  );
+}
+
+export async function deleteGroup(db: Database, caller: Caller, id: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const group = await loadGroup(tx, id);
+    await tx.userGroup.delete({ where: { id } });
+    await audit(tx, caller, 'group.deleted', id, { name: group.name, members: group._count.members });
+  });
+}
+
+export async function addGroupMember(db: Database, caller: Caller, groupId: string, userId: string) {
+  return db.$transaction(async (tx) => {
+    await loadGroup(tx, groupId);
+    const user = await tx.user.findFirst({ where: { id: userId, deletedAt: null } });
+    if (!user) throw notFound('User');
+    const existing = await tx.userGroupMember.findUnique({ where: { groupId_userId: { groupId, userId } } });
+    if (existing) throw conflict('The user is already a member of the group');
+    await tx.userGroupMember.create({ data: { groupId, userId, addedBy: caller.principal.userId } });
+    await audit(tx, caller, 'group.member_added', groupId, { userId });
+    return toGroupView(await loadGroup(tx, groupId));
+  });
+}
+
+export async function removeGroupMember(db: Database, caller: Caller, groupId: string, userId: string) {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.userGroupMember.deleteMany({ where: { groupId, userId } });
+    if (count === 0) throw notFound('Group member');
+    await audit(tx, caller, 'group.member_removed', groupId, { userId });
+    return toGroupView(await loadGroup(tx, groupId));
+  });
+}

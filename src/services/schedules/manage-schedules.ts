@@ -1,0 +1,222 @@
+import { ScheduleNotFoundError, type Client, type ScheduleOptions } from '@temporalio/client';
+import { z } from 'zod';
+import type { Config } from '../../config/index.js';
+import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
+import type { Schedule } from '../../db/generated/client.js';
+import { notFound, validationFailed } from '../../errors/index.js';
+import { auditChange, type Caller } from '../caller.js';
+import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
+import { startRefusal } from '../runs/start-run.js';
+import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
+
+export interface SchedulesContext {
+  db: Database;
+  temporal: Client;
+  config: Readonly<Config>;
+}
+
+export interface ScheduleInput {
+  workflowId: string;
+  name: string | null;
+  cronExpression: string;
+  timezone: string | null;
+  enabled: boolean;
+  variables: Record<string, unknown>;
+}
+
+/** The Temporal Schedule id of a schedule: the same id, with a prefix that marks it as ours. */
+export const SCHEDULE_ID_PREFIX = 'flowgate-schedule-';
+export const temporalScheduleId = (id: string) => `${SCHEDULE_ID_PREFIX}${id}`;
+
+export function toScheduleView(row: Schedule) {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    name: row.name,
+    cronExpression: row.cronExpression,
+    timezone: row.timezone,
+    enabled: row.enabled,
+    variables: z.record(z.string(), z.unknown()).parse(row.variables),
+    pausedReason: row.pausedReason,
+    temporalScheduleId: temporalScheduleId(row.id),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function loadSchedule(db: DatabaseClient, id: string): Promise<Schedule> {
+  const row = await db.schedule.findUnique({ where: { id } });
+  if (!row) throw notFound('Schedule');
+  return row;
+}
+
+function checkTimezone(timezone: string | null): void {
+  if (!timezone) return;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+  } catch {
+    throw validationFailed(`Unknown time zone "${timezone}" (use an IANA name such as Europe/Berlin)`, {
+      field: 'timezone',
+    });
+  }
+}
+
+/** The workflow must exist, take the `scheduled` trigger, not be deprecated, and accept the variables. */
+async function checkWorkflow(db: DatabaseClient, input: ScheduleInput): Promise<void> {
+  const workflow = toWorkflowView(
+    await loadWorkflow(db, input.workflowId).catch(() => {
+      throw validationFailed(`Workflow ${input.workflowId} does not exist`, { field: 'workflowId' });
+    }),
+  );
+  const refusal = startRefusal(workflow, 'scheduled');
+  if (refusal) throw validationFailed(refusal, { field: 'workflowId' });
+  const problem = describeVariableProblems(
+    checkRunVariables(workflow.variables, input.variables, { requireAll: true }),
+  );
+  if (problem)
+    throw validationFailed(`The schedule's variables do not fit the workflow: ${problem}`, { field: 'variables' });
+}
+
+/** What the Temporal Schedule of `row` should be. */
+export function temporalScheduleOptions(
+  row: Pick<Schedule, 'id' | 'cronExpression' | 'timezone' | 'enabled'>,
+  taskQueue: string,
+): ScheduleOptions {
+  return {
+    scheduleId: temporalScheduleId(row.id),
+    spec: { cronExpressions: [row.cronExpression], timezone: row.timezone ?? undefined },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'scheduledStartWorkflow',
+      taskQueue,
+      args: [{ scheduleId: row.id }],
+    },
+    policies: { catchupWindow: '1 minute' },
+    state: { paused: !row.enabled, note: row.enabled ? undefined : 'disabled in Flowgate' },
+  };
+}
+
+/** Temporal refuses a bad cron expression when the schedule is written; that is the caller's 400. */
+async function writeTemporal<T>(write: () => Promise<T>, cronExpression: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/cron|spec|invalid/i.test(message))
+      throw validationFailed(`Invalid cron expression "${cronExpression}": ${message}`, { field: 'cronExpression' });
+    throw error;
+  }
+}
+
+/**
+ * Creates the schedule row and its Temporal Schedule together: the Temporal write happens inside
+ * the database transaction, so either both exist or neither.
+ */
+export async function createSchedule(context: SchedulesContext, caller: Caller, input: ScheduleInput) {
+  checkTimezone(input.timezone);
+  return context.db.$transaction(async (tx) => {
+    await checkWorkflow(tx, input);
+    const row = await tx.schedule.create({
+      data: { ...input, variables: jsonColumn(input.variables), createdBy: caller.principal.userId },
+    });
+    await auditChange(
+      tx,
+      caller,
+      'schedule.created',
+      { type: 'schedule', id: row.id },
+      { workflowId: row.workflowId, cronExpression: row.cronExpression },
+    );
+    await writeTemporal(
+      () => context.temporal.schedule.create(temporalScheduleOptions(row, context.config.temporal.taskQueue)),
+      row.cronExpression,
+    );
+    return toScheduleView(row);
+  });
+}
+
+export async function updateSchedule(
+  context: SchedulesContext,
+  caller: Caller,
+  id: string,
+  changes: Partial<ScheduleInput>,
+) {
+  if (changes.timezone !== undefined) checkTimezone(changes.timezone);
+  return context.db.$transaction(async (tx) => {
+    const current = await loadSchedule(tx, id);
+    const next = {
+      ...current,
+      ...changes,
+      variables: changes.variables ?? z.record(z.string(), z.unknown()).parse(current.variables),
+    };
+    await checkWorkflow(tx, next);
+    const row = await tx.schedule.update({
+      where: { id },
+      data: {
+        ...changes,
+        variables: changes.variables ? jsonColumn(changes.variables) : undefined,
+        pausedReason: null,
+      },
+    });
+    await auditChange(tx, caller, 'schedule.updated', { type: 'schedule', id }, { changed: Object.keys(changes) });
+    const options = temporalScheduleOptions(row, context.config.temporal.taskQueue);
+    await writeTemporal(
+      () =>
+        context.temporal.schedule.getHandle(options.scheduleId).update((previous) => ({
+          ...previous,
+          spec: options.spec,
+          action: options.action,
+          state: options.state ?? previous.state,
+        })),
+      row.cronExpression,
+    );
+    return toScheduleView(row);
+  });
+}
+
+export async function deleteSchedule(context: SchedulesContext, caller: Caller, id: string): Promise<void> {
+  await context.db.$transaction(async (tx) => {
+    const row = await loadSchedule(tx, id);
+    await tx.schedule.delete({ where: { id } });
+    await auditChange(tx, caller, 'schedule.deleted', { type: 'schedule', id }, { workflowId: row.workflowId });
+    await context.temporal.schedule
+      .getHandle(temporalScheduleId(id))
+      .delete()
+      .catch((error: unknown) => {
+        if (!(error instanceof ScheduleNotFoundError)) throw error;
+      });
+  });
+}
+
+/**
+ * Startup repair: every schedule row gets its Temporal Schedule back if it went missing, and
+ * Temporal Schedules of ours without a row are removed. Returns what it changed.
+ */
+export async function reconcileSchedules(
+  context: SchedulesContext,
+): Promise<{ recreated: string[]; removed: string[] }> {
+  const rows = await context.db.schedule.findMany();
+  const wanted = new Map(rows.map((row) => [temporalScheduleId(row.id), row]));
+  const existing = new Set<string>();
+  for await (const summary of context.temporal.schedule.list()) {
+    if (summary.scheduleId.startsWith(SCHEDULE_ID_PREFIX)) existing.add(summary.scheduleId);
+  }
+  const removed: string[] = [];
+  for (const scheduleId of existing) {
+    if (wanted.has(scheduleId)) continue;
+    await context.temporal.schedule.getHandle(scheduleId).delete();
+    removed.push(scheduleId);
+  }
+  const recreated: string[] = [];
+  for (const [scheduleId, row] of wanted) {
+    if (existing.has(scheduleId)) continue;
+    try {
+      await context.temporal.schedule.getHandle(scheduleId).describe();
+    } catch (error) {
+      if (!(error instanceof ScheduleNotFoundError)) throw error;
+      await context.temporal.schedule.create(temporalScheduleOptions(row, context.config.temporal.taskQueue));
+      recreated.push(scheduleId);
+    }
+  }
+  return { recreated, removed };
+}

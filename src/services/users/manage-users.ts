@@ -1,0 +1,118 @@
+import { isUniqueViolation, type Database, type DatabaseClient } from '../../db/client.js';
+import { conflict } from '../../errors/index.js';
+import type { Role } from '../../permissions/index.js';
+import { auditChange, type Caller } from '../caller.js';
+import { associateUserByEmailDomain } from '../organizations/domain-association.js';
+import { writeProfile, type ProfileChanges } from './profile.js';
+import { activeEmailOf, loadUser, toUserView } from './user-record.js';
+
+async function otherActiveAdmins(tx: DatabaseClient, userId: string): Promise<number> {
+  return tx.user.count({ where: { id: { not: userId }, deletedAt: null, active: true, roles: { has: 'admin' } } });
+}
+
+function emailTaken<T>(email: string | null | undefined, write: () => Promise<T>): Promise<T> {
+  return write().catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw conflict(`Another active user already has the email ${email ?? ''}`);
+    throw error;
+  });
+}
+
+/** Creates an unconfirmed user (its identity is confirmed at its first interactive login). */
+export function createUser(
+  db: Database,
+  caller: Caller,
+  input: { email: string; displayName?: string; roles: Role[] },
+) {
+  return emailTaken(input.email, () =>
+    db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: {
+          email: input.email.trim(),
+          activeEmail: activeEmailOf(input.email),
+          displayName: input.displayName ?? null,
+          roles: input.roles.length ? input.roles : ['requestor'],
+          confirmed: false,
+        },
+      });
+      await auditChange(
+        tx,
+        caller,
+        'user.created',
+        { type: 'user', id: user.id },
+        { email: user.email, roles: user.roles, source: 'manual' },
+      );
+      await associateUserByEmailDomain(tx, user, { type: 'user', userId: caller.principal.userId });
+      return toUserView(user);
+    }),
+  );
+}
+
+/** Replaces a user's roles; the last active admin cannot lose `admin` (409). */
+export function setUserRoles(db: Database, caller: Caller, userId: string, roles: Role[]) {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE roles @> ARRAY['admin'] FOR UPDATE`;
+    const user = await loadUser(tx, userId);
+    if (user.roles.includes('admin') && !roles.includes('admin') && (await otherActiveAdmins(tx, userId)) === 0) {
+      throw conflict('This is the last active admin; make someone else admin first');
+    }
+    const updated = await tx.user.update({ where: { id: userId }, data: { roles: [...new Set(roles)] } });
+    await auditChange(
+      tx,
+      caller,
+      'user.roles_changed',
+      { type: 'user', id: userId },
+      { from: user.roles, to: updated.roles },
+    );
+    return toUserView(updated);
+  });
+}
+
+/** Manual profile edits; attributeSources records `manual` for each field written. */
+export function updateUserProfile(
+  db: Database,
+  caller: Caller,
+  userId: string,
+  changes: ProfileChanges & { displayName?: string | null },
+) {
+  return db.$transaction(async (tx) => {
+    await loadUser(tx, userId);
+    if (changes.displayName !== undefined)
+      await tx.user.update({ where: { id: userId }, data: { displayName: changes.displayName } });
+    const written = await writeProfile(tx, userId, changes, 'manual');
+    await auditChange(
+      tx,
+      caller,
+      'user.profile_updated',
+      { type: 'user', id: userId },
+      { fields: written, source: 'manual' },
+    );
+    return toUserView(await loadUser(tx, userId));
+  });
+}
+
+/** Soft delete: the user disappears from default lists, its email frees up, and it can be restored. */
+export function deleteUser(db: Database, caller: Caller, userId: string) {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE roles @> ARRAY['admin'] FOR UPDATE`;
+    const user = await loadUser(tx, userId);
+    if (user.roles.includes('admin') && (await otherActiveAdmins(tx, userId)) === 0) {
+      throw conflict('This is the last active admin and cannot be deleted');
+    }
+    const deleted = await tx.user.update({ where: { id: userId }, data: { deletedAt: new Date(), activeEmail: null } });
+    await auditChange(tx, caller, 'user.deleted', { type: 'user', id: userId }, { email: user.email });
+    return toUserView(deleted);
+  });
+}
+
+/** Restores a soft-deleted user; 409 if another active user took the email meanwhile. */
+export function restoreUser(db: Database, caller: Caller, userId: string) {
+  return db.$transaction(async (tx) => {
+    const user = await loadUser(tx, userId, { includeDeleted: true });
+    if (!user.deletedAt) throw conflict('The user is not deleted');
+    const restored = await emailTaken(user.email, () =>
+      tx.user.update({ where: { id: userId }, data: { deletedAt: null, activeEmail: activeEmailOf(user.email) } }),
+    );
+    await auditChange(tx, caller, 'user.restored', { type: 'user', id: userId }, { email: user.email });
+    return toUserView(restored);
+  });
+}

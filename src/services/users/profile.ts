@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { jsonColumn, type DatabaseClient } from '../../db/client.js';
+import { PROFILE_FIELDS, type ProfileField, type ProfileSource } from './user-record.js';
+
+export interface ProfileChanges {
+  fields?: Partial<Record<ProfileField, string | null>>;
+  /** Custom attributes to set; null removes one. */
+  custom?: Record<string, unknown>;
+}
+
+const record = z.record(z.string(), z.unknown());
+
+/**
+ * The one way profile attributes are written, by every source (manual edits, OIDC, workflows,
+ * connector sync): it records in `attributeSources` which source last wrote each field
+ * (custom attributes as `custom.<name>`).
+ */
+export async function writeProfile(
+  tx: DatabaseClient,
+  userId: string,
+  changes: ProfileChanges,
+  source: ProfileSource,
+): Promise<string[]> {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+  const sources = record.parse(user.attributeSources);
+  const custom = record.parse(user.customAttributes);
+  const written: string[] = [];
+  const data: Partial<Record<ProfileField, string | null>> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = changes.fields?.[field];
+    if (value === undefined) continue;
+    data[field] = value;
+    sources[field] = source;
+    written.push(field);
+  }
+  for (const [name, value] of Object.entries(changes.custom ?? {})) {
+    if (value === null) delete custom[name];
+    else custom[name] = value;
+    sources[`custom.${name}`] = source;
+    written.push(`custom.${name}`);
+  }
+  await tx.user.update({
+    where: { id: userId },
+    data: { ...data, customAttributes: jsonColumn(custom), attributeSources: jsonColumn(sources) },
+  });
+  return written;
+}

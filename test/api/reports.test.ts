@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useTestApp } from '../support/app.js';
+import { createUserWithToken } from '../support/users.js';
+
+// The numbers are checked against generated data in test/services/reports.test.ts; this file
+// checks the HTTP edge: access, query validation and the response shape.
+
+const context = useTestApp();
+let adminToken: string;
+let requestorToken: string;
+
+beforeAll(async () => {
+  const { db } = context.database;
+  adminToken = (await createUserWithToken(db, ['admin'])).token;
+  requestorToken = (await createUserWithToken(db, ['requestor'])).token;
+  const run = await db.workflowRun.create({
+    data: {
+      definitionId: '11111111-1111-4111-a111-111111111111',
+      definitionName: 'Access request',
+      definitionVersion: 1,
+      definitionSnapshot: {},
+      temporalWorkflowId: 'run-reports-http',
+      status: 'completed',
+      startedAt: new Date('2025-03-01T10:00:00Z'),
+      completedAt: new Date('2025-03-01T10:00:02Z'),
+    },
+  });
+  const approval = await db.approval.create({
+    data: {
+      runId: run.id,
+      sequence: 1,
+      stepId: 'approve',
+      stepName: 'Approve',
+      status: 'approved',
+      approverUserIds: [],
+      approverRoles: ['approver'],
+      requiredApprovals: 1,
+      mode: 'any',
+      createdAt: new Date('2025-03-01T10:00:00Z'),
+      decidedAt: new Date('2025-03-01T10:00:01Z'),
+    },
+  });
+  const approver = await createUserWithToken(db, ['approver']);
+  await db.approvalDecision.create({
+    data: {
+      approvalId: approval.id,
+      userId: approver.user.id,
+      decision: 'approve',
+      decidedAt: new Date('2025-03-01T10:00:01Z'),
+    },
+  });
+});
+
+const get = (path: string, token = adminToken) => context.api.request('GET', `/api/reports/${path}`, { token });
+
+describe('GET /api/reports/* answer report:read holders with the report', () => {
+  it('workflow-stats: per definition and overall', async () => {
+    const response = await get('workflow-stats?from=2025-03-01T00:00:00Z&to=2025-03-02T00:00:00Z');
+    expect(response.status).toBe(200);
+    const entry = {
+      total: 1,
+      byStatus: { pending: 0, running: 0, waiting: 0, completed: 1, failed: 0, cancelled: 0 },
+      successRate: 1,
+      medianDurationMs: 2000,
+      p95DurationMs: 2000,
+    };
+    expect(response.body).toEqual({
+      overall: entry,
+      perDefinition: [
+        { definitionId: '11111111-1111-4111-a111-111111111111', definitionName: 'Access request', ...entry },
+      ],
+    });
+  });
+
+  it('sla-compliance: approvals, tasks, overall and per definition', async () => {
+    const response = await get('sla-compliance?defaultSlaHours=0.5');
+    expect(response.status).toBe(200);
+    const met = { met: 1, missed: 0, open: 0, rate: 1 };
+    const none = { met: 0, missed: 0, open: 0, rate: null };
+    expect(response.body).toEqual({
+      defaultSlaHours: 0.5,
+      approvals: met,
+      tasks: none,
+      overall: met,
+      perDefinition: [
+        {
+          definitionId: '11111111-1111-4111-a111-111111111111',
+          definitionName: 'Access request',
+          approvals: met,
+          tasks: none,
+        },
+      ],
+    });
+  });
+
+  it('approver-performance: one entry per approver', async () => {
+    const response = await get('approver-performance?to=2025-03-02T00:00:00Z');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      approvers: [
+        {
+          userId: expect.any(String),
+          email: expect.stringContaining('@example.test'),
+          decided: 1,
+          approved: 1,
+          rejected: 0,
+          medianTimeToDecideMs: 1000,
+          pending: 0,
+        },
+      ],
+    });
+  });
+});
+
+describe('reports need report:read', () => {
+  it.each(['workflow-stats', 'sla-compliance', 'approver-performance'])(
+    'refuses a requestor %s with 403',
+    async (path) => {
+      const response = await get(path, requestorToken);
+      expect(response.status).toBe(403);
+    },
+  );
+
+  it('refuses a request without credentials with 401', async () => {
+    expect((await context.api.request('GET', '/api/reports/workflow-stats')).status).toBe(401);
+  });
+});
+
+describe('report queries are validated', () => {
+  it.each([
+    ['workflow-stats?from=yesterday', 'from must be an ISO 8601 timestamp'],
+    ['approver-performance?from=2025-03-02T00:00:00Z&to=2025-03-01T00:00:00Z', 'from must be before to'],
+    ['sla-compliance?defaultSlaHours=0', 'defaultSlaHours must be a positive number'],
+    ['sla-compliance?defaultSlaHours=-3', 'defaultSlaHours must be a positive number'],
+  ])('GET %s answers 400', async (path, message) => {
+    const response = await get(path);
+    expect(response.status).toBe(400);
+    expect(response.text).toContain(message);
+  });
+});

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ScheduleNotFoundError } from '@temporalio/client';
+import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
+import { reconcileSchedules, temporalScheduleId } from '../../src/services/schedules/manage-schedules.js';
+import { useRunStack } from '../support/run-stack.js';
+import { hasStatus, waitForRun } from '../support/runs.js';
+import { stackValue } from '../support/stack.js';
+import { createUserWithToken } from '../support/users.js';
+import { approvalDefinition, createActive } from '../support/workflows.js';
+
+const stack = useRunStack();
+let admin: string;
+let temporal: TemporalClientHandle;
+
+beforeAll(async () => {
+  admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
+  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+});
+
+afterAll(() => temporal.close());
+
+const call = (method: string, path: string, body?: unknown) => stack.api.request(method, path, { token: admin, body });
+const automatic = (types: Array<'manual' | 'scheduled' | 'webhook'>) =>
+  approvalDefinition({
+    name: `Automatic ${types.join('+')}`,
+    subjectVariable: null,
+    trigger: { types },
+    variables: [{ name: 'note', type: 'string', required: false }],
+    steps: [
+      { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'end' }] },
+      { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+    ],
+  });
+
+describe('schedules are Temporal Schedules that start runs', () => {
+  it('refuses a bad cron expression or time zone, and workflows without the scheduled trigger', async () => {
+    const scheduled = await createActive(stack.api, admin, automatic(['scheduled']));
+    const manual = await createActive(stack.api, admin, automatic(['manual']));
+    expect(
+      (await call('POST', '/api/schedules', { workflowId: scheduled.id, cronExpression: 'every day' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/schedules', {
+          workflowId: scheduled.id,
+          cronExpression: '0 9 * * *',
+          timezone: 'Mars/Olympus',
+        })
+      ).status,
+    ).toBe(400);
+    const refused = await call('POST', '/api/schedules', { workflowId: manual.id, cronExpression: '0 9 * * *' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('scheduled trigger');
+  });
+
+  it('creates the Temporal Schedule with the row, starts a run when it fires, pauses, repairs drift and deletes both', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const created = await call('POST', '/api/schedules', {
+      workflowId: workflow.id,
+      cronExpression: '0 3 * * *',
+      timezone: 'Europe/Berlin',
+      variables: { note: 'nightly' },
+    });
+    expect(created.status).toBe(201);
+    const handle = temporal.client.schedule.getHandle(temporalScheduleId(created.body.id));
+    const described = await handle.describe();
+    expect(described.spec.timezone).toBe('Europe/Berlin');
+
+    await handle.trigger();
+    const deadline = Date.now() + 20_000;
+    let runId: string | undefined;
+    while (!runId && Date.now() < deadline) {
+      runId = (await stack.database.db.workflowRun.findFirst({ where: { definitionId: workflow.id } }))?.id;
+      if (!runId) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(runId).toBeDefined();
+    const run = await waitForRun(stack.api, admin, runId!, hasStatus('completed'));
+    expect(run.variables).toEqual({ note: 'nightly' });
+
+    expect((await call('PATCH', `/api/schedules/${created.body.id}`, { enabled: false })).body.enabled).toBe(false);
+    expect((await handle.describe()).state.paused).toBe(true);
+
+    await handle.delete();
+    const repaired = await reconcileSchedules({
+      db: stack.database.db,
+      temporal: temporal.client,
+      config: stack.api.config,
+    });
+    expect(repaired.recreated).toEqual([temporalScheduleId(created.body.id)]);
+    expect((await handle.describe()).state.paused).toBe(true);
+
+    expect((await call('DELETE', `/api/schedules/${created.body.id}`)).status).toBe(200);
+    await expect(handle.describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
+  });
+
+  it('records why a schedule of a deprecated workflow starts nothing', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const created = (await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 3 * * *' }))
+      .body;
+    await call('POST', `/api/workflows/${workflow.id}/deprecate`, {});
+    await temporal.client.schedule.getHandle(temporalScheduleId(created.id)).trigger();
+    const deadline = Date.now() + 20_000;
+    let reason: string | null = null;
+    while (!reason && Date.now() < deadline) {
+      reason = (await call('GET', `/api/schedules/${created.id}`)).body.pausedReason;
+      if (!reason) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(reason).toContain('Deprecated workflows cannot start new runs');
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(0);
+    await call('DELETE', `/api/schedules/${created.id}`);
+  });
+});
+
+describe('trigger types decide how a workflow may start', () => {
+  it('refuses the start endpoint for a workflow without the manual trigger', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['webhook']));
+    const response = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: {} });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('manual trigger');
+  });
+
+  it('starts runs from a webhook with the right secret only; a wrong one is 401 and starts nothing', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['webhook']));
+    const issued = await call('POST', `/api/workflows/${workflow.id}/webhook-secret`);
+    expect(issued.status).toBe(201);
+    expect(issued.body.secret).toMatch(/^whs_/);
+    const stored = await stack.database.db.workflowDefinition.findUniqueOrThrow({ where: { id: workflow.id } });
+    expect(stored.webhookSecretHash).not.toContain(issued.body.secret);
+
+    const wrong = await stack.api.request('POST', issued.body.path, {
+      headers: { 'x-webhook-secret': 'whs_wrong' },
+      body: { note: 'x' },
+    });
+    expect(wrong.status).toBe(401);
+    const missing = await stack.api.request('POST', issued.body.path, { body: { note: 'x' } });
+    expect(missing.status).toBe(401);
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(0);
+
+    const started = await stack.api.request('POST', issued.body.path, {
+      headers: { 'x-webhook-secret': issued.body.secret },
+      body: { note: 'from CRM' },
+    });
+    expect(started.status).toBe(201);
+    const finished = await waitForRun(stack.api, admin, started.body.id, hasStatus('completed'));
+    expect(finished.variables).toEqual({ note: 'from CRM' });
+
+    const manual = await createActive(stack.api, admin, automatic(['manual']));
+    expect((await call('POST', `/api/workflows/${manual.id}/webhook-secret`)).status).toBe(400);
+  });
+});
