@@ -344,3 +344,26 @@ describe('the read side', () => {
     expect(call.output.response.success).toBe(true);
   });
 });
+
+describe('a workflow with runs in progress cannot be deleted for good', () => {
+  it('refuses the permanent delete while a run waits, allows it once the run is cancelled', async () => {
+    const def = definition(`in progress ${Date.now()}`, [
+      start('pick'),
+      step('pick', 'task', { assignee: adminId, fields: [] }, { success: 'end' }),
+      end(),
+    ]);
+    const started = await run(def);
+    await waitForRun(stack.api, admin, started.id, hasStatus('waiting'));
+    await stack.api.request('DELETE', `/api/workflows/${started.definitionId}`, { token: admin });
+    const refused = await stack.api.request('DELETE', `/api/workflows/${started.definitionId}/permanent`, {
+      token: admin,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('run(s) in progress');
+    await stack.api.request('POST', `/api/runs/${started.id}/cancel`, { token: admin });
+    await waitForRun(stack.api, admin, started.id, hasStatus('cancelled'));
+    expect(
+      (await stack.api.request('DELETE', `/api/workflows/${started.definitionId}/permanent`, { token: admin })).status,
+    ).toBe(200);
+  });
+});

@@ -39,6 +39,14 @@ export async function permanentlyDeleteWorkflow(db: Database, caller: Caller, id
     if (!current.deletedAt) {
       throw conflict('Only deleted workflows can be deleted permanently; delete it first (DELETE /api/workflows/:id)');
     }
+    const unfinished = await tx.workflowRun.count({
+      where: { definitionId: id, status: { in: ['pending', 'running', 'waiting', 'failed'] } },
+    });
+    if (unfinished > 0)
+      throw conflict(`The workflow has ${unfinished} run(s) in progress; wait for them to end or cancel them first`);
+    const schedules = await tx.schedule.count({ where: { workflowId: id } });
+    if (schedules > 0)
+      throw conflict(`The workflow still has ${schedules} schedule(s); delete them first (DELETE /api/schedules/:id)`);
     const clones = await tx.workflowDefinition.findMany({ where: { sourceWorkflowId: id }, select: { id: true } });
     await tx.workflowDefinition.delete({ where: { id } });
     await auditChange(
