@@ -59,13 +59,15 @@ export function resolvePath(scope: Record<string, unknown>, path: string): unkno
 /**
  * A string with its placeholders filled from `scope`. A string that is exactly one placeholder
  * becomes the value itself (a number stays a number, an object an object); otherwise values are
- * written as text (objects as JSON). A reference to nothing is an error, never an empty string.
+ * written as text (objects as JSON, null as nothing: an optional variable left unset). A
+ * reference to something that does not exist is an error, never an empty string.
  */
 export function interpolateString(text: string, scope: Record<string, unknown>): unknown {
   const whole = /^\{\{([^{}]*)\}\}$/.exec(text);
   if (whole) return lookup(scope, whole[1]!.trim());
   return text.replace(PLACEHOLDER, (_, path: string) => {
     const value = lookup(scope, path.trim());
+    if (value === null) return '';
     return typeof value === 'string' ? value : JSON.stringify(value);
   });
 }

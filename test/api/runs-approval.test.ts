@@ -25,9 +25,9 @@ async function startAs(token: string, workflowId: string, variables: Record<stri
   return started.body;
 }
 
-async function startApprovalRun() {
+async function startApprovalRun(extra: Record<string, unknown> = { reason: 'laptop' }) {
   const workflow = await createActive(stack.api, admin);
-  return startAs(requester.token, workflow.id, { requester: requester.id, manager: manager.id, reason: 'laptop' });
+  return startAs(requester.token, workflow.id, { requester: requester.id, manager: manager.id, ...extra });
 }
 
 describe('the simple approval workflow runs end to end', () => {
@@ -72,8 +72,8 @@ describe('the simple approval workflow runs end to end', () => {
     );
   });
 
-  it('follows the rejected path, and refuses a second decision with 409', async () => {
-    const run = await startApprovalRun();
+  it('follows the rejected path, and refuses a second decision with 409 (optional variables may be left out)', async () => {
+    const run = await startApprovalRun({});
     await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
     const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
     const rejected = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {

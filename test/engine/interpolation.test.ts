@@ -31,6 +31,11 @@ describe('interpolating values', () => {
     expect(interpolateString('{{user.name}} has {{count}} ({{user.tags}})', scope)).toBe('Ada has 3 (["x"])');
   });
 
+  it('writes an unset (null) value as nothing inside text, and keeps it null on its own', () => {
+    expect(interpolateString('Reason: {{reason}}', { reason: null })).toBe('Reason: ');
+    expect(interpolateString('{{reason}}', { reason: null })).toBeNull();
+  });
+
   it('refuses references to missing values instead of writing nothing', () => {
     expect(() => interpolateString('{{user.email}}', scope)).toThrow(InterpolationError);
   });

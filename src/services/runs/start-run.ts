@@ -53,6 +53,8 @@ export async function recordNewRun(
   const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
   const problem = describeVariableProblems(problems);
   if (problem) throw validationFailed(`Cannot start the run: ${problem}`, problems);
+  // Optional variables the caller left out exist, as null, so configs may refer to them.
+  variables = { ...Object.fromEntries(workflow.variables.map((variable) => [variable.name, null])), ...variables };
   const definition = definitionOf(workflow);
   const subjectValue = workflow.subjectVariable ? variables[workflow.subjectVariable] : undefined;
   const subject = subjectValue === undefined || subjectValue === null ? null : String(subjectValue);
