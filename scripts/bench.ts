@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/db/migrate.js';
 import { benchRuns } from './bench/runs.js';
+import { benchScimGroupPatch } from './bench/scim-group-patch.js';
 import { benchValidateDefinition } from './bench/validate-definition.js';
 
 // npm run bench — speed goals live here, not in tests. Results go to bench-results/ (ignored by
@@ -15,7 +16,9 @@ const runs = await benchRuns(60, (line) => console.log(`  ${line}`));
 console.log(
   `${runs.benchmark}: ${runs.runsStartedPerSecond} runs started/s, ${runs.runsCompletedPerSecond} completed/s, median ${runs.medianStartToCompletionMs} ms, p95 ${runs.p95StartToCompletionMs} ms`,
 );
-const results = [validation, runs];
+const scim = await benchScimGroupPatch();
+console.log(`${scim.benchmark}: median ${scim.medianMs} ms, max ${scim.maxMs} ms over ${scim.repetitions} runs`);
+const results = [validation, runs, scim];
 const report = {
   measuredAt: new Date().toISOString(),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },

@@ -6,7 +6,7 @@ import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logging/logger.js';
 import type { AppState } from './context.js';
-import { apiTokenCredential, oidcAccessTokenCredential } from './credentials.js';
+import { apiTokenCredential, oidcAccessTokenCredential, scimTokenRefused } from './credentials.js';
 import { auditTokenRequests } from './middleware/audit-token-requests.js';
 import { authenticate, type CredentialResolver } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -26,11 +26,13 @@ import { approvalRoutes, taskRoutes } from './routes/people-work.js';
 import { projectRoutes } from './routes/projects.js';
 import { reportRoutes } from './routes/reports.js';
 import { runRoutes } from './routes/runs.js';
+import { scimClientRoutes } from './routes/scim-clients.js';
 import { groupRoutes } from './routes/groups.js';
 import { hookRoutes } from './routes/hooks.js';
 import { scheduleRoutes } from './routes/schedules.js';
 import { userRoutes } from './routes/users.js';
 import { workflowRoutes } from './routes/workflows.js';
+import { scimApi } from '../scim/scim-router.js';
 
 export interface AppDependencies {
   config: Readonly<Config>;
@@ -53,7 +55,7 @@ export function createApp(deps: AppDependencies): App {
   const { config, db, logger } = deps;
   const docs = new ApiDocs();
 
-  const resolvers: CredentialResolver[] = [apiTokenCredential(db)];
+  const resolvers: CredentialResolver[] = [scimTokenRefused(), apiTokenCredential(db)];
   if (config.oidc) {
     const verifier = deps.accessTokenVerifier ?? createAccessTokenVerifier(config.oidc);
     resolvers.push(oidcAccessTokenCredential(db, verifier, config.oidc.roleGroups));
@@ -75,6 +77,7 @@ export function createApp(deps: AppDependencies): App {
     scheduleRoutes(routerDeps, runs),
     userRoutes(routerDeps, db),
     groupRoutes(routerDeps, db),
+    scimClientRoutes(routerDeps, db),
     approvalRoutes(routerDeps, runs),
     taskRoutes(routerDeps, runs),
     projectRoutes(routerDeps, db),
@@ -90,6 +93,8 @@ export function createApp(deps: AppDependencies): App {
   koa.silent = true; // errors are logged by errorHandler, with the request id
   koa.use(requestId());
   koa.use(errorHandler(logger));
+  // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
+  koa.use(scimApi({ db, logger, bodyLimitBytes: config.bodyLimitBytes }));
   koa.use(jsonBody(config.bodyLimitBytes));
   for (const router of routers) koa.use(router.router.routes());
   return { koa, docs };

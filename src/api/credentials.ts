@@ -5,7 +5,19 @@ import { AppError } from '../errors/index.js';
 import { isRole, permissionsOfRoles } from '../permissions/index.js';
 import { authenticateApiToken, looksLikeApiToken } from '../services/api-tokens.js';
 import { findOrCreateOidcUser } from '../services/oidc-users.js';
+import { looksLikeScimToken } from '../services/scim-clients.js';
 import { bearerToken, type CredentialResolver } from './middleware/authenticate.js';
+
+/** `Authorization: Bearer scim_...`: SCIM client tokens open /scim/v2 only, never /api. */
+export function scimTokenRefused(): CredentialResolver {
+  return async function refuseScimToken(ctx) {
+    const token = bearerToken(ctx);
+    if (token && looksLikeScimToken(token)) {
+      throw new AppError('unauthenticated', 'SCIM client tokens are only accepted under /scim/v2');
+    }
+    return undefined;
+  };
+}
 
 /** `Authorization: Bearer fgt_...`: the service's own API tokens. */
 export function apiTokenCredential(db: Database): CredentialResolver {

@@ -12,6 +12,7 @@ const CREDENTIAL_VALUE = [
   /^bearer\s+\S+/i,
   /^basic\s+\S+/i,
   /^fgt_[A-Za-z0-9]+_[A-Za-z0-9_-]+$/, // our API tokens
+  /^scim_[A-Za-z0-9]+_[A-Za-z0-9_-]+$/, // our SCIM client tokens
   /^eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, // JWTs
 ];
 

@@ -3,6 +3,7 @@ import { isUniqueViolation, type Database } from '../db/client.js';
 import type { User } from '../db/generated/client.js';
 import type { OidcConfig } from '../config/index.js';
 import { ROLES, type Role } from '../permissions/index.js';
+import { AppError } from '../errors/index.js';
 import { associateUserByEmailDomain } from './organizations/domain-association.js';
 import { activeEmailOf } from './users/user-record.js';
 
@@ -24,8 +25,11 @@ export function rolesForGroups(groups: readonly string[], roleGroups: OidcConfig
 }
 
 /**
- * The user behind a verified OIDC identity, created on first sight with the mapped roles. Roles
- * are only set at creation: later changes are an administrator's, not the token's.
+ * The user behind a verified OIDC identity. First sight confirms an account that was created
+ * unconfirmed for the same email (by an administrator, SCIM or sync): it receives the real
+ * `(iss, sub)` and keeps its roles. Otherwise a new user is created with the mapped roles. Roles
+ * are only set at creation: later changes are an administrator's, not the token's. An email
+ * that belongs to a confirmed account of another identity is refused.
  */
 export async function findOrCreateOidcUser(
   db: Database,
@@ -37,11 +41,28 @@ export async function findOrCreateOidcUser(
   if (existing) return existing;
   try {
     return await db.$transaction(async (tx) => {
+      const activeEmail = activeEmailOf(claims.email);
+      const sameEmail = activeEmail ? await tx.user.findUnique({ where: { activeEmail } }) : null;
+      if (sameEmail) {
+        // A concurrent first request of this same identity may have created it a moment ago.
+        if (sameEmail.iss === identity.iss && sameEmail.sub === identity.sub) return sameEmail;
+        if (sameEmail.confirmed || sameEmail.iss) {
+          throw new AppError('unauthenticated', 'An account with this email belongs to another identity');
+        }
+        const confirmed = await tx.user.update({ where: { id: sameEmail.id }, data: { ...identity, confirmed: true } });
+        await recordAudit(tx, {
+          action: 'user.confirmed',
+          actor: { type: 'system' },
+          target: { type: 'user', id: confirmed.id },
+          metadata: { source: 'oidc', iss: claims.iss },
+        });
+        return confirmed;
+      }
       const user = await tx.user.create({
         data: {
           ...identity,
           email: claims.email?.toLowerCase() ?? null,
-          activeEmail: activeEmailOf(claims.email),
+          activeEmail,
           displayName: claims.name ?? null,
           roles: rolesForGroups(claims.groups ?? [], roleGroups),
           confirmed: true,
@@ -57,7 +78,7 @@ export async function findOrCreateOidcUser(
       return user;
     });
   } catch (error) {
-    // Two first requests of one new user raced; the other one created the row.
+    // Two first requests of one new user raced; the other one created or confirmed the row.
     if (isUniqueViolation(error)) return db.user.findUniqueOrThrow({ where: { iss_sub: identity } });
     throw error;
   }

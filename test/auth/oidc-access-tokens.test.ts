@@ -61,6 +61,38 @@ describe('valid access tokens authenticate and create the user on first sight', 
   });
 });
 
+describe('first sight confirms an account created unconfirmed for the same email', () => {
+  it('gives a SCIM- or admin-created user the real (iss, sub), keeping its roles', async () => {
+    const { db } = database;
+    const pending = await db.user.create({
+      data: { email: 'Carol@example.test', activeEmail: 'carol@example.test', roles: ['approver'], confirmed: false },
+    });
+    const token = await provider.sign({
+      sub: 'carol',
+      aud: AUDIENCE,
+      email: 'carol@example.test',
+      groups: ['idp-admins'],
+    });
+    const response = await me(token);
+    expect(response.status).toBe(200);
+    expect(response.body.id).toBe(pending.id);
+    expect(response.body.roles).toEqual(['approver']);
+    expect(await db.user.findUniqueOrThrow({ where: { id: pending.id } })).toEqual(
+      expect.objectContaining({ iss: provider.issuer, sub: 'carol', confirmed: true }),
+    );
+    expect(await db.auditLog.count({ where: { action: 'user.confirmed', targetId: pending.id } })).toBe(1);
+  });
+
+  it('refuses an identity whose email belongs to a confirmed account of another identity', async () => {
+    const first = await provider.sign({ sub: 'dave-1', aud: AUDIENCE, email: 'dave@example.test' });
+    expect((await me(first)).status).toBe(200);
+    const second = await provider.sign({ sub: 'dave-2', aud: AUDIENCE, email: 'dave@example.test' });
+    const response = await me(second);
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('An account with this email belongs to another identity');
+  });
+});
+
 describe('invalid access tokens are refused with 401', () => {
   it('wrong issuer', async () => {
     const token = await provider.sign({ sub: 'mallory', aud: AUDIENCE, iss: 'https://evil.example.test' });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { idParams } from '../../domain/common.js';
+import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import {
+  createScimClient,
+  rotateScimClientToken,
+  scimClientViewOf,
+  updateScimClient,
+} from '../../services/scim-clients.js';
+import { auditedCaller } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const scimClientSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    tokenPrefix: z.string(),
+    enabled: z.boolean(),
+    createdBy: z.uuid().nullable(),
+    lastUsedAt: z.date().nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: 'ScimClient' });
+const scimClientWithTokenSchema = scimClientSchema
+  .extend({ token: z.string().describe('The bearer token; shown only in this response') })
+  .meta({ id: 'ScimClientWithToken' });
+
+export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+  return new ResourceRouter('/api/scim-clients', 'SCIM clients', deps)
+    .add({
+      method: 'post',
+      path: '',
+      summary: 'Create a SCIM client; its token is shown once',
+      access: 'user:manage',
+      body: z.object({ name: z.string().trim().min(1).max(200) }).strict(),
+      responses: { 201: { description: 'The client and its token', schema: scimClientWithTokenSchema } },
+      async handler(ctx, { body }) {
+        ctx.status = 201;
+        ctx.body = await createScimClient(db, auditedCaller(ctx), body);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '',
+      summary: 'List SCIM clients (never their tokens)',
+      access: 'user:manage',
+      query: paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }),
+      responses: { 200: { description: 'A page of SCIM clients', schema: pageSchema(scimClientSchema) } },
+      async handler(ctx, { query }) {
+        ctx.body = await fetchPage(
+          query,
+          async (window) =>
+            (await db.scimClient.findMany({ orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
+              scimClientViewOf,
+            ),
+          () => db.scimClient.count(),
+        );
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/rotate-token',
+      summary: 'Replace the token of a SCIM client; the old one stops working, the new one is shown once',
+      access: 'user:manage',
+      params: idParams,
+      responses: { 200: { description: 'The client and its new token', schema: scimClientWithTokenSchema } },
+      async handler(ctx, { params }) {
+        ctx.body = await rotateScimClientToken(db, auditedCaller(ctx), params.id);
+      },
+    })
+    .add({
+      method: 'patch',
+      path: '/:id',
+      summary: 'Enable or disable a SCIM client',
+      access: 'user:manage',
+      params: idParams,
+      body: z.object({ enabled: z.boolean() }).strict(),
+      responses: { 200: { description: 'The client', schema: scimClientSchema } },
+      async handler(ctx, { params, body }) {
+        ctx.body = await updateScimClient(db, auditedCaller(ctx), params.id, body);
+      },
+    });
+}

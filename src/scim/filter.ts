@@ -1,0 +1,75 @@
+import { invalidFilter } from './scim-errors.js';
+
+/** The user filters this service answers (spec 4.10): equality on one attribute. */
+export type UserFilter =
+  | { attribute: 'userName'; value: string }
+  | { attribute: 'externalId'; value: string }
+  | { attribute: 'emails.value'; value: string; emailType?: string };
+
+export type GroupFilter = { attribute: 'displayName'; value: string };
+
+const CORE_USER_URN = 'urn:ietf:params:scim:schemas:core:2.0:user:';
+const CORE_GROUP_URN = 'urn:ietf:params:scim:schemas:core:2.0:group:';
+const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
+// attrPath, or emails[type eq "work"].value as Microsoft Entra ID sends it; then operator and value.
+const EXPRESSION = new RegExp(
+  String.raw`^\s*([A-Za-z][\w:.$-]*?)(?:\[\s*type\s+eq\s+(${QUOTED})\s*\](\.[A-Za-z]+)?)?\s+(\S+)\s+(.+?)\s*$`,
+  'i',
+);
+
+interface Comparison {
+  path: string;
+  typeValue?: string;
+  value: string;
+}
+
+/** Parses `attrPath eq "value"`; anything else (other operators, and/or/not, non-strings) is invalidFilter. */
+function parseComparison(filter: string, urnPrefix: string): Comparison {
+  const match = EXPRESSION.exec(filter);
+  if (!match) throw invalidFilter(`Unsupported filter: ${filter}. Only "<attribute> eq \\"<value>\\"" is supported`);
+  const [, rawPath = '', rawType, subAttribute, operator = '', rawValue = ''] = match;
+  if (operator.toLowerCase() !== 'eq') {
+    throw invalidFilter(`Unsupported filter operator "${operator}": only eq is supported`);
+  }
+  let path = rawPath.toLowerCase();
+  if (path.startsWith(urnPrefix)) path = path.slice(urnPrefix.length);
+  if (rawType !== undefined) path = `${path}[type]${(subAttribute ?? '').toLowerCase()}`;
+  const value = parseString(rawValue, filter);
+  return { path, value, ...(rawType !== undefined ? { typeValue: parseString(rawType, filter) } : {}) };
+}
+
+function parseString(raw: string, filter: string): string {
+  if (!new RegExp(`^${QUOTED}$`).test(raw)) {
+    throw invalidFilter(`Unsupported filter value in ${filter}: the value must be a quoted string`);
+  }
+  try {
+    return JSON.parse(raw) as string;
+  } catch {
+    throw invalidFilter(`Invalid string in filter: ${raw}`);
+  }
+}
+
+/** `userName eq`, `externalId eq`, `emails.value eq` and `emails[type eq "t"].value eq`; names case-insensitive. */
+export function parseUserFilter(filter: string): UserFilter {
+  const { path, typeValue, value } = parseComparison(filter, CORE_USER_URN);
+  switch (path) {
+    case 'username':
+      return { attribute: 'userName', value };
+    case 'externalid':
+      return { attribute: 'externalId', value };
+    case 'emails.value':
+    case 'emails':
+      return { attribute: 'emails.value', value };
+    case 'emails[type].value':
+      return { attribute: 'emails.value', value, emailType: typeValue };
+    default:
+      throw invalidFilter(`Filtering users on this attribute is not supported: ${filter}`);
+  }
+}
+
+/** `displayName eq`, case-insensitive name. */
+export function parseGroupFilter(filter: string): GroupFilter {
+  const { path, value } = parseComparison(filter, CORE_GROUP_URN);
+  if (path === 'displayname') return { attribute: 'displayName', value };
+  throw invalidFilter(`Filtering groups on this attribute is not supported: ${filter}`);
+}

@@ -1,0 +1,66 @@
+import { isAppError } from '../errors/index.js';
+
+export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+/** The `scimType` values of RFC 7644 3.12 that this service uses. */
+export type ScimType =
+  | 'invalidFilter'
+  | 'invalidPath'
+  | 'invalidSyntax'
+  | 'invalidValue'
+  | 'noTarget'
+  | 'mutability'
+  | 'uniqueness'
+  | 'tooMany';
+
+export interface ScimErrorBody {
+  schemas: [typeof SCIM_ERROR_SCHEMA];
+  status: string;
+  scimType?: ScimType;
+  detail: string;
+}
+
+/** An error a SCIM client is meant to see, with the status and scimType RFC 7644 gives it. */
+export class ScimError extends Error {
+  override readonly name = 'ScimError';
+  readonly code = 'scim_error';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly scimType?: ScimType,
+  ) {
+    super(message);
+  }
+}
+
+export function isScimError(error: unknown): error is ScimError {
+  return error instanceof Error && error.name === 'ScimError' && (error as Partial<ScimError>).code === 'scim_error';
+}
+
+export const invalidFilter = (detail: string) => new ScimError(400, detail, 'invalidFilter');
+export const invalidPath = (detail: string) => new ScimError(400, detail, 'invalidPath');
+export const invalidSyntax = (detail: string) => new ScimError(400, detail, 'invalidSyntax');
+export const invalidValue = (detail: string) => new ScimError(400, detail, 'invalidValue');
+export const noTarget = (detail: string) => new ScimError(400, detail, 'noTarget');
+export const mutability = (detail: string) => new ScimError(400, detail, 'mutability');
+export const uniqueness = (detail: string) => new ScimError(409, detail, 'uniqueness');
+export const scimNotFound = (what: string) => new ScimError(404, `${what} not found`);
+
+/**
+ * The SCIM error body of anything thrown while serving a SCIM request: SCIM errors as they are,
+ * the service's own client errors with their status, everything else as a detail-free 500.
+ */
+export function scimErrorBodyOf(thrown: unknown): ScimErrorBody {
+  if (isScimError(thrown)) return body(thrown.status, thrown.message, thrown.scimType);
+  if (isAppError(thrown) && thrown.expose) {
+    return body(thrown.status, thrown.message, thrown.code === 'conflict' ? 'uniqueness' : undefined);
+  }
+  const { status, expose, message } = (thrown ?? {}) as { status?: number; expose?: boolean; message?: string };
+  if (expose && typeof status === 'number' && status < 500) return body(status, message ?? 'Bad request');
+  return body(500, 'Internal server error');
+}
+
+function body(status: number, detail: string, scimType?: ScimType): ScimErrorBody {
+  return { schemas: [SCIM_ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail };
+}

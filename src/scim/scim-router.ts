@@ -1,0 +1,218 @@
+import Router from '@koa/router';
+import type { Middleware, ParameterizedContext } from 'koa';
+import { koaBody } from 'koa-body';
+import type { AppState } from '../api/context.js';
+import type { Database } from '../db/client.js';
+import type { Logger } from '../logging/logger.js';
+import { discoveryList, resourceTypes, schemas, serviceProviderConfig } from './discovery.js';
+import { parseGroupFilter, parseUserFilter } from './filter.js';
+import { getScimGroup, listScimGroups, patchScimGroup, replaceScimGroup, createScimGroup } from './groups-service.js';
+import { listResponse, listWindowOf } from './list-query.js';
+import type { JsonObject } from './patch.js';
+import { project, projectionOf, returns } from './projection.js';
+import { authenticateScimCaller, type ScimState } from './scim-auth.js';
+import type { ScimRequestContext } from './scim-context.js';
+import { invalidSyntax, ScimError, scimErrorBodyOf } from './scim-errors.js';
+import { createScimUser, getScimUser, listScimUsers, patchScimUser, replaceScimUser } from './users-service.js';
+
+export const SCIM_BASE_PATH = '/scim/v2';
+const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
+
+type ScimContext = ParameterizedContext<ScimState> & { params: Record<string, string> };
+
+export interface ScimApiDependencies {
+  db: Database;
+  logger: Logger;
+  bodyLimitBytes: number;
+}
+
+function contextOf(ctx: ScimContext): ScimRequestContext {
+  const client = ctx.state.scimClient;
+  if (!client) throw new ScimError(401, 'Authentication required');
+  return { client, requestId: ctx.state.requestId, baseUrl: baseOf(ctx) };
+}
+
+function send(ctx: ScimContext, status: number, body: unknown): void {
+  ctx.status = status;
+  ctx.body = body;
+  ctx.type = SCIM_CONTENT_TYPE;
+}
+
+function sendResource(ctx: ScimContext, status: number, resource: JsonObject): void {
+  const meta = resource.meta as { version?: string; location?: string } | undefined;
+  if (meta?.version) ctx.set('ETag', meta.version);
+  if (status === 201 && meta?.location) ctx.set('Location', meta.location);
+  send(ctx, status, project(resource, projectionOf(ctx.query)));
+}
+
+function notSupported(what: string): Middleware<ScimState> {
+  return function refuseUnsupported() {
+    throw new ScimError(501, `${what} is not supported`);
+  } as Middleware<ScimState>;
+}
+
+function buildRouter(db: Database): Router<ScimState> {
+  const router = new Router<ScimState>({ prefix: SCIM_BASE_PATH });
+  const bodyOf = (ctx: ScimContext): unknown => {
+    const body: unknown = ctx.request.body;
+    if (body === undefined || body === null || typeof body !== 'object' || Object.keys(body).length === 0) {
+      throw invalidSyntax('The request body must be a JSON object (Content-Type: application/scim+json)');
+    }
+    return body;
+  };
+  const ifMatch = (ctx: ScimContext) => ctx.get('if-match') || undefined;
+
+  router.get('/ServiceProviderConfig', (ctx) => send(ctx as ScimContext, 200, serviceProviderConfig(baseOf(ctx))));
+  router.get('/ResourceTypes', (ctx) => send(ctx as ScimContext, 200, discoveryList(resourceTypes(baseOf(ctx)))));
+  router.get('/ResourceTypes/:id', (ctx) => {
+    const found = resourceTypes(baseOf(ctx)).find((type) => type.id === ctx.params.id);
+    if (!found) throw new ScimError(404, `Resource type ${ctx.params.id} not found`);
+    send(ctx as ScimContext, 200, found);
+  });
+  router.get('/Schemas', (ctx) => send(ctx as ScimContext, 200, discoveryList(schemas(baseOf(ctx)))));
+  router.get('/Schemas/:id', (ctx) => {
+    const found = schemas(baseOf(ctx)).find((schema) => schema.id === ctx.params.id);
+    if (!found) throw new ScimError(404, `Schema ${ctx.params.id} not found`);
+    send(ctx as ScimContext, 200, found);
+  });
+
+  router.get('/Users', async (ctx) => {
+    const filter = typeof ctx.query.filter === 'string' ? parseUserFilter(ctx.query.filter) : undefined;
+    const window = listWindowOf(ctx.query);
+    const { total, resources } = await listScimUsers(db, contextOf(ctx as ScimContext), filter, window);
+    const projection = projectionOf(ctx.query);
+    send(
+      ctx as ScimContext,
+      200,
+      listResponse(
+        resources.map((resource) => project(resource, projection)),
+        total,
+        window,
+      ),
+    );
+  });
+  router.post('/Users', async (ctx) => {
+    const c = ctx as ScimContext;
+    sendResource(c, 201, await createScimUser(db, contextOf(c), bodyOf(c)));
+  });
+  router.get('/Users/:id', async (ctx) => {
+    const c = ctx as ScimContext;
+    sendResource(c, 200, await getScimUser(db, contextOf(c), c.params.id!));
+  });
+  router.put('/Users/:id', async (ctx) => {
+    const c = ctx as ScimContext;
+    sendResource(c, 200, await replaceScimUser(db, contextOf(c), c.params.id!, bodyOf(c), ifMatch(c)));
+  });
+  router.patch('/Users/:id', async (ctx) => {
+    const c = ctx as ScimContext;
+    sendResource(c, 200, await patchScimUser(db, contextOf(c), c.params.id!, bodyOf(c), ifMatch(c)));
+  });
+  router.delete('/Users/:id', notSupported('Deleting users (hard delete); PATCH active to false to deactivate'));
+
+  router.get('/Groups', async (ctx) => {
+    const filter = typeof ctx.query.filter === 'string' ? parseGroupFilter(ctx.query.filter) : undefined;
+    const window = listWindowOf(ctx.query);
+    const projection = projectionOf(ctx.query);
+    const { total, resources } = await listScimGroups(
+      db,
+      contextOf(ctx as ScimContext),
+      filter,
+      window,
+      returns(projection, 'members'),
+    );
+    send(
+      ctx as ScimContext,
+      200,
+      listResponse(
+        resources.map((resource) => project(resource, projection)),
+        total,
+        window,
+      ),
+    );
+  });
+  router.post('/Groups', async (ctx) => {
+    const c = ctx as ScimContext;
+    sendResource(c, 201, await createScimGroup(db, contextOf(c), bodyOf(c)));
+  });
+  router.get('/Groups/:id', async (ctx) => {
+    const c = ctx as ScimContext;
+    const withMembers = returns(projectionOf(c.query), 'members');
+    sendResource(c, 200, await getScimGroup(db, contextOf(c), c.params.id!, withMembers));
+  });
+  router.put('/Groups/:id', async (ctx) => {
+    const c = ctx as ScimContext;
+    sendResource(c, 200, await replaceScimGroup(db, contextOf(c), c.params.id!, bodyOf(c), ifMatch(c)));
+  });
+  router.patch('/Groups/:id', async (ctx) => {
+    const c = ctx as ScimContext;
+    const context = contextOf(c);
+    await patchScimGroup(db, context, c.params.id!, bodyOf(c), ifMatch(c));
+    // RFC 7644 3.5.2: 204 unless the client asked for attributes back; a 1,000-member group is not echoed.
+    if (c.query.attributes === undefined) {
+      c.status = 204;
+      return;
+    }
+    const withMembers = returns(projectionOf(c.query), 'members');
+    sendResource(c, 200, await getScimGroup(db, context, c.params.id!, withMembers));
+  });
+  router.delete('/Groups/:id', notSupported('Deleting groups'));
+
+  router.all('/Bulk', notSupported('Bulk'));
+  router.all('/Me', notSupported('/Me'));
+  return router;
+}
+
+function baseOf(ctx: ParameterizedContext): string {
+  return `${ctx.protocol}://${ctx.host}${SCIM_BASE_PATH}`;
+}
+
+/**
+ * SCIM 2.0 under /scim/v2, outside /api: its own body parsing (application/scim+json and
+ * application/json), its own authentication (SCIM client tokens only) and SCIM error bodies.
+ */
+export function scimApi(deps: ScimApiDependencies): Middleware<AppState> {
+  const routes = buildRouter(deps.db).routes() as unknown as Middleware<ScimState>;
+  const authenticate = authenticateScimCaller(deps.db);
+  const parseBody = koaBody({
+    json: true,
+    jsonTypes: ['application/json', 'application/scim+json'],
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    jsonLimit: deps.bodyLimitBytes,
+    jsonStrict: true,
+    onError(error) {
+      const { status, type } = error as Error & { status?: number; type?: string };
+      if (status === 413 || type === 'entity.too.large') {
+        throw new ScimError(413, `Request body exceeds the limit of ${deps.bodyLimitBytes} bytes`);
+      }
+      throw invalidSyntax('Request body is not valid JSON');
+    },
+  }) as unknown as Middleware<ScimState>;
+
+  return async function serveScim(ctx, next) {
+    if (ctx.path !== SCIM_BASE_PATH && !ctx.path.startsWith(`${SCIM_BASE_PATH}/`)) return next();
+    const scimCtx = ctx as unknown as ParameterizedContext<ScimState>;
+    try {
+      await authenticate(scimCtx, () =>
+        parseBody(scimCtx, () =>
+          routes(scimCtx, async () => {
+            throw new ScimError(404, `No SCIM endpoint for ${ctx.method} ${ctx.path}`);
+          }),
+        ),
+      );
+    } catch (thrown) {
+      const body = scimErrorBodyOf(thrown);
+      if (body.status === '500') {
+        deps.logger.error(
+          { err: thrown, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path },
+          'SCIM request failed',
+        );
+      }
+      if (body.status === '401') ctx.set('WWW-Authenticate', 'Bearer realm="scim"');
+      ctx.status = Number(body.status);
+      ctx.body = body;
+      ctx.type = SCIM_CONTENT_TYPE;
+    }
+  };
+}
