@@ -4,6 +4,7 @@ import {
   condition,
   isCancellation,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   sleep,
   upsertSearchAttributes,
@@ -29,10 +30,11 @@ import { RunStatusAttribute } from '../temporal/search-attributes.js';
 // the SDK. The graph walk itself (next step, interpolation, conditions, onError) is the pure
 // engine, shared with the validator and unit-tested without a server.
 
-const activities = proxyActivities<Activities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 },
-});
+const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 };
+const stepWork = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry });
+// The projection writes are short idempotent database upserts: as local activities they run in
+// this worker without a round trip through the Temporal server per write.
+const projection = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry });
 
 interface StepOutcome {
   outcome: string;
@@ -70,7 +72,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   ) {
     status = next;
     upsertSearchAttributes([{ key: RunStatusAttribute, value: next }]);
-    await activities.markRun({ runId, status: next, currentStepId, variables, ...extra });
+    await projection.markRun({ runId, status: next, currentStepId, variables, ...extra });
   }
 
   // A function, so TypeScript does not narrow `status` across awaits where signals may change it.
@@ -92,7 +94,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       escalation?: { after: string; addApprovers?: string[]; notify?: string[] };
     };
     const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
-    const opened = await activities.openApproval({
+    const opened = await stepWork.openApproval({
       runId,
       sequence,
       stepId: step.id,
@@ -111,12 +113,12 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       const after = parseDuration(config.escalation.after);
       if (remaining === undefined || after < remaining) {
         if (!(await condition(decided, after))) {
-          await activities.escalateApproval({
+          await stepWork.escalateApproval({
             approvalId: opened.approvalId,
             addApprovers: config.escalation.addApprovers ?? [],
           });
           for (const recipient of config.escalation.notify ?? []) {
-            await activities.sendNotification({
+            await stepWork.sendNotification({
               runId,
               sequence,
               recipient,
@@ -130,7 +132,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
     }
     const inTime = remaining === undefined ? (await condition(decided), true) : await condition(decided, remaining);
     if (!inTime) {
-      const closed = await activities.closeApproval({ approvalId: opened.approvalId, status: 'timed_out' });
+      const closed = await stepWork.closeApproval({ approvalId: opened.approvalId, status: 'timed_out' });
       if (closed.status === 'approved' || closed.status === 'rejected')
         decidedApprovals.set(opened.approvalId, closed.status);
       else return { outcome: 'timeout', output: { approvalId: opened.approvalId }, waited: true };
@@ -148,7 +150,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       timeout?: string;
     };
     const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
-    const opened = await activities.openTask({
+    const opened = await stepWork.openTask({
       runId,
       sequence,
       stepId: step.id,
@@ -163,7 +165,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
     const done = () => completedTasks.has(opened.taskId);
     const inTime = timeoutMs === undefined ? (await condition(done), true) : await condition(done, timeoutMs);
     if (!inTime) {
-      const closed = await activities.closeTask({ taskId: opened.taskId, status: 'timed_out' });
+      const closed = await stepWork.closeTask({ taskId: opened.taskId, status: 'timed_out' });
       if (closed.status !== 'completed' || !closed.result) return { outcome: 'timeout', waited: true };
       completedTasks.set(opened.taskId, closed.result);
     }
@@ -189,7 +191,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
             subject?: string;
             message?: string;
           };
-          const sent = await activities.sendNotification({
+          const sent = await stepWork.sendNotification({
             runId,
             sequence,
             recipient: String(config.recipientId),
@@ -209,7 +211,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
             simulateFailure?: boolean | string;
             outputVariable?: string;
           };
-          const result = await activities.runConnectorStep({
+          const result = await stepWork.runConnectorStep({
             runId,
             sequence,
             attempt,
@@ -236,7 +238,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
             subject: unknown;
             onDuplicate?: 'skip' | 'error';
           };
-          const result = await activities.changeRole({
+          const result = await stepWork.changeRole({
             runId,
             action: step.type === 'role_grant' ? 'grant' : 'revoke',
             subject: String(config.subject),
@@ -285,7 +287,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       currentStepId = step.id;
       let attempt = 1;
       for (;;) {
-        await activities.startStep({
+        await projection.startStep({
           runId,
           sequence,
           attempt,
@@ -300,7 +302,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         if (result.output) outputs[step.id] = result.output;
         const route = routeAfter(step, result.outcome, { onError: definition.onError, attempt });
         const failedHere = result.outcome === 'error' && route.action !== 'goto';
-        await activities.finishStep({
+        await projection.finishStep({
           runId,
           sequence,
           attempt,
@@ -350,7 +352,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   } catch (error) {
     if (!isCancellation(error)) throw error;
     await CancellationScope.nonCancellable(async () => {
-      await activities.cancelRunArtifacts({ runId });
+      await projection.cancelRunArtifacts({ runId });
       await setStatus('cancelled');
     });
     throw error;
