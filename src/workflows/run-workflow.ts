@@ -294,7 +294,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           stepId: step.id,
           stepName: step.name,
           stepType: step.type,
-          status: 'running',
+          // Approval and task steps spend their time waiting for a person.
+          status: step.type === 'approval' || step.type === 'task' ? 'waiting' : 'running',
           input: step.config,
         });
         const result = await execute(step, sequence, attempt);

@@ -40,7 +40,8 @@ describe('the simple approval workflow runs end to end', () => {
         temporalWorkflowId: `run-${run.id}`,
       }),
     );
-    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const waiting = await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    expect(waiting.steps.at(-1)).toEqual(expect.objectContaining({ stepId: 'manager_approval', status: 'waiting' }));
 
     const pending = await stack.api.request('GET', '/api/approvals', { token: manager.token });
     const approval = pending.body.data.find((item: { runId: string }) => item.runId === run.id);
