@@ -1,5 +1,11 @@
-import { DEFAULT_LIST_PAGE_SIZE, type ConnectorResult, type ListedResource } from '../handler.js';
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  LIST_COMMAND_PARAMETERS,
+  type ConnectorResult,
+  type ListedResource,
+} from '../handler.js';
 import { CommandError } from './command-error.js';
+import type { TestCommand } from './define-test-connector.js';
 import { isPlainObject, optionalInteger, optionalObject, optionalString } from './parameters.js';
 
 /**
@@ -178,4 +184,18 @@ function decodeCursor(cursor: string): { after: number; total: number } {
   const match = CURSOR.exec(cursor);
   if (!match) throw new CommandError('invalid_parameters', `cursor '${cursor}' was not issued by this connector`);
   return { after: parseInt(match[1]!, 36), total: parseInt(match[2]!, 36) };
+}
+
+/** A list command (sync item 4): idempotent, sync-capable, taking the shared list parameters. */
+export function listCommand<T extends ListableRecord>(
+  description: string,
+  query: (parameters: Record<string, unknown>) => ListQuery<T>,
+): TestCommand {
+  return {
+    description,
+    idempotent: true,
+    syncCapable: true,
+    parameters: LIST_COMMAND_PARAMETERS,
+    run: (parameters) => listPage(query(parameters)),
+  };
 }

@@ -1,9 +1,16 @@
-import { LIST_COMMAND_PARAMETERS, type ConnectorResult, type JsonSchema } from '../handler.js';
-import { AdDirectory, AD_BASE_DN, AD_DOMAIN, SAM_ACCOUNT_NAME_PATTERN, type AdAccount } from './ad-store.js';
+import { type ConnectorResult, type JsonSchema } from '../handler.js';
+import {
+  AdDirectory,
+  AD_BASE_DN,
+  AD_DOMAIN,
+  SAM_ACCOUNT_NAME_PATTERN,
+  type AdAccount,
+  type AdGroup,
+} from './ad-store.js';
 import { CommandError } from './command-error.js';
 import { defineTestConnector, type TestCommand, type TestConnector } from './define-test-connector.js';
 import { resolveDirectory, type DirectorySource } from './directory-data.js';
-import { listPage } from './list-page.js';
+import { listCommand } from './list-page.js';
 import { optionalBoolean, optionalInteger, optionalString, optionalStringList, requiredString } from './parameters.js';
 
 export const TEST_ACTIVE_DIRECTORY_NAME = 'test-activedirectory';
@@ -176,44 +183,32 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
           };
         },
       },
-      listUsers: {
-        description: 'Pages through user accounts for synchronisation',
-        idempotent: true,
-        syncCapable: true,
-        parameters: LIST_COMMAND_PARAMETERS,
-        run: (parameters) => {
-          const ad = directory();
-          return listPage({
-            records: ad.accounts,
-            parameters,
-            toResource: (account) => ({
-              externalId: account.objectGUID,
-              displayName: account.displayName,
-              email: account.mail,
-              attributes: ad.accountView(account),
-            }),
-          });
-        },
-      },
-      listGroups: {
-        description: 'Pages through security groups for synchronisation',
-        idempotent: true,
-        syncCapable: true,
-        parameters: LIST_COMMAND_PARAMETERS,
-        run: (parameters) => {
-          const ad = directory();
-          return listPage({
-            records: ad.groups,
-            parameters,
-            toResource: (group) => ({
-              externalId: group.objectGUID,
-              displayName: group.name,
-              email: null,
-              attributes: ad.groupView(group),
-            }),
-          });
-        },
-      },
+      listUsers: listCommand<AdAccount>('Pages through user accounts for synchronisation', (parameters) => {
+        const ad = directory();
+        return {
+          records: ad.accounts,
+          parameters,
+          toResource: (account) => ({
+            externalId: account.objectGUID,
+            displayName: account.displayName,
+            email: account.mail,
+            attributes: ad.accountView(account),
+          }),
+        };
+      }),
+      listGroups: listCommand<AdGroup>('Pages through security groups for synchronisation', (parameters) => {
+        const ad = directory();
+        return {
+          records: ad.groups,
+          parameters,
+          toResource: (group) => ({
+            externalId: group.objectGUID,
+            displayName: group.name,
+            email: null,
+            attributes: ad.groupView(group),
+          }),
+        };
+      }),
       checkGroupMembership: membershipCommand(
         'Whether an account is a direct member of a group',
         (ad, account, groupName) => {

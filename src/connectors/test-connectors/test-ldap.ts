@@ -1,4 +1,4 @@
-import { LIST_COMMAND_PARAMETERS, type ConnectorResult, type ListedResource } from '../handler.js';
+import type { ConnectorResult, ListedResource } from '../handler.js';
 import { CommandError } from './command-error.js';
 import { defineTestConnector, type TestConnector } from './define-test-connector.js';
 import { resolveDirectory, type DirectorySource } from './directory-data.js';
@@ -13,7 +13,7 @@ import {
   type LdapEntry,
   type ModifyOperation,
 } from './ldap-store.js';
-import { listPage } from './list-page.js';
+import { listCommand } from './list-page.js';
 import {
   isPlainObject,
   optionalInteger,
@@ -156,36 +156,24 @@ export function createTestLdapConnector(options: TestLdapOptions = {}): TestConn
           return { success: true, data: { deleted: true, dn: entry.dn } };
         },
       },
-      listUsers: {
-        description: 'Pages through person entries for synchronisation',
-        idempotent: true,
-        syncCapable: true,
-        parameters: LIST_COMMAND_PARAMETERS,
-        run: (parameters) => {
-          const store = entries();
-          return listPage({
-            records: store.ordered,
-            parameters,
-            includes: (entry) => entry.kind === 'user',
-            toResource: (entry) => userResource(store, entry),
-          });
-        },
-      },
-      listGroups: {
-        description: 'Pages through groupOfNames entries for synchronisation',
-        idempotent: true,
-        syncCapable: true,
-        parameters: LIST_COMMAND_PARAMETERS,
-        run: (parameters) => {
-          const store = entries();
-          return listPage({
-            records: store.ordered,
-            parameters,
-            includes: (entry) => entry.kind === 'group',
-            toResource: (entry) => groupResource(store, entry),
-          });
-        },
-      },
+      listUsers: listCommand<LdapEntry>('Pages through person entries for synchronisation', (parameters) => {
+        const store = entries();
+        return {
+          records: store.ordered,
+          parameters,
+          includes: (entry) => entry.kind === 'user',
+          toResource: (entry) => userResource(store, entry),
+        };
+      }),
+      listGroups: listCommand<LdapEntry>('Pages through groupOfNames entries for synchronisation', (parameters) => {
+        const store = entries();
+        return {
+          records: store.ordered,
+          parameters,
+          includes: (entry) => entry.kind === 'group',
+          toResource: (entry) => groupResource(store, entry),
+        };
+      }),
     },
   });
 
