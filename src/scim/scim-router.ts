@@ -76,13 +76,16 @@ function buildRouter(db: Database): Router<ScimState> {
     send(ctx as ScimContext, 200, found);
   });
 
-  router.get('/Users', async (ctx) => {
-    const filter = typeof ctx.query.filter === 'string' ? parseUserFilter(ctx.query.filter) : undefined;
-    const window = listWindowOf(ctx.query);
-    const { total, resources } = await listScimUsers(db, contextOf(ctx as ScimContext), filter, window);
-    const projection = projectionOf(ctx.query);
+  /** A ListResponse of `resources`, each cut down to the requested attributes. */
+  const sendList = <R extends Record<string, unknown>>(
+    ctx: ScimContext,
+    resources: R[],
+    total: number,
+    window: ReturnType<typeof listWindowOf>,
+    projection: ReturnType<typeof projectionOf>,
+  ) =>
     send(
-      ctx as ScimContext,
+      ctx,
       200,
       listResponse(
         resources.map((resource) => project(resource, projection)),
@@ -90,6 +93,13 @@ function buildRouter(db: Database): Router<ScimState> {
         window,
       ),
     );
+
+  router.get('/Users', async (ctx) => {
+    const filter = typeof ctx.query.filter === 'string' ? parseUserFilter(ctx.query.filter) : undefined;
+    const window = listWindowOf(ctx.query);
+    const { total, resources } = await listScimUsers(db, contextOf(ctx as ScimContext), filter, window);
+    const projection = projectionOf(ctx.query);
+    sendList(ctx as ScimContext, resources, total, window, projection);
   });
   router.post('/Users', async (ctx) => {
     const c = ctx as ScimContext;
@@ -120,15 +130,7 @@ function buildRouter(db: Database): Router<ScimState> {
       window,
       returns(projection, 'members'),
     );
-    send(
-      ctx as ScimContext,
-      200,
-      listResponse(
-        resources.map((resource) => project(resource, projection)),
-        total,
-        window,
-      ),
-    );
+    sendList(ctx as ScimContext, resources, total, window, projection);
   });
   router.post('/Groups', async (ctx) => {
     const c = ctx as ScimContext;
