@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
 import { idParams, queryTimestamp } from '../../domain/common.js';
 import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { RUN_STATUSES } from '../../domain/run.js';
@@ -146,7 +145,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       params: idParams,
       responses: { 200: { description: 'The diagnosis', schema: z.record(z.string(), z.unknown()) } },
       async handler(ctx, { params }) {
-        ctx.body = await diagnoseRun(db as Database, params.id);
+        ctx.body = await diagnoseRun(db, params.id);
       },
     })
     .add({
