@@ -14,10 +14,13 @@ import { isPortOpen } from './local/free-port.js';
 import { startTemporalDevServer } from './local/temporal-dev-server.js';
 
 // npm start — the whole service in one terminal: PostgreSQL and the Temporal dev server (unless
-// DATABASE_URL / TEMPORAL_ADDRESS point elsewhere), migrations, the API and a worker.
+// DATABASE_URL / TEMPORAL_ADDRESS point elsewhere), migrations, the API and a worker. It runs as
+// one node process (`node --import tsx`, not the tsx launcher, which would add a parent process
+// that answers a supervisor's SIGTERM by killing this one outright), so a signal reaches the code
+// below and every child is stopped.
 
 const log = (line: string) => console.log(`[flowgate] ${line}`);
-const dataDir = path.join(projectRoot(), '.data');
+const dataDir = path.resolve(process.env.LOCAL_DATA_DIR ?? path.join(projectRoot(), '.data'));
 const stops: Array<() => Promise<void>> = [];
 
 async function provideDatabase(): Promise<string> {
@@ -114,8 +117,13 @@ async function stopAll(): Promise<void> {
   }
 }
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  // `on`, not `once`: a second signal (a supervisor that signals the whole process group, or a
+  // second Ctrl-C) must not fall through to the default action and cut the clean stop short.
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     log('Stopping...');
     void stopAll().then(() => process.exit(0));
   });

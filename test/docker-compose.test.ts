@@ -8,6 +8,9 @@ import { projectRoot } from '../src/db/migrate.js';
 // Compose honours YAML merge keys (<<: *anchor), so the parser must too.
 const compose = parse(await readFile(path.join(projectRoot(), 'docker-compose.yml'), 'utf8'), { merge: true });
 const dockerfile = await readFile(path.join(projectRoot(), 'Dockerfile'), 'utf8');
+const packageJson = JSON.parse(await readFile(path.join(projectRoot(), 'package.json'), 'utf8')) as {
+  engines: { node: string };
+};
 
 describe('docker-compose.yml runs the whole service for users with Docker', () => {
   it('names PostgreSQL, Temporal with its Web UI, the API and the worker', () => {
@@ -39,5 +42,15 @@ describe('docker-compose.yml runs the whole service for users with Docker', () =
       'node dist/workers/main.js',
       'node dist/scripts/db-migrate.js',
     ]);
+  });
+
+  it('builds and runs on a Node.js release that package.json engines accept and that is still maintained', () => {
+    const images = [...dockerfile.matchAll(/^FROM node:(\d+)/gm)].map((match) => Number(match[1]));
+    expect(images.length).toBe(2);
+    // Node 24 is the active LTS line (20 reached end of life in April 2026).
+    for (const major of images) expect(major).toBeGreaterThanOrEqual(24);
+    const engines = packageJson.engines.node;
+    const minimumMajor = Number(/(\d+)/.exec(engines)?.[1]);
+    for (const major of images) expect(major).toBeGreaterThanOrEqual(minimumMajor);
   });
 });

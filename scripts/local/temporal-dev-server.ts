@@ -80,6 +80,11 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
     throw error;
   }
   exited.catch(() => undefined);
+  // However this process ends (a dependency's exit hook may call process.exit before our own stop
+  // runs), the dev server must not outlive it and keep holding its ports.
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+  child.once('exit', () => process.off('exit', stopOnExit));
   return { address, uiUrl, stop: () => stopProcess(child) };
 }
 

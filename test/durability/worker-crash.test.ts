@@ -11,7 +11,9 @@ import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive } from '../support/workflows.js';
 
-// The real worker entry point in a child process, so it can be killed the hard way.
+// The real worker entry point in a child process, so it can be killed the hard way. It is one
+// node process (`--import tsx`): through the tsx launcher, SIGKILL would hit only the launcher
+// and leave the worker itself running.
 const taskQueue = `durability-${randomUUID()}`;
 const context = useTestApp({ env: { TEMPORAL_TASK_QUEUE: taskQueue } });
 let upstream: http.Server;
@@ -20,23 +22,19 @@ let calls = 0;
 const workers: ChildProcess[] = [];
 
 function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [path.join(projectRoot(), 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'workers/main.ts'],
-    {
-      cwd: projectRoot(),
-      env: {
-        ...process.env,
-        DATABASE_URL: context.database.url,
-        TEMPORAL_ADDRESS: stackValue('temporalAddress'),
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
-        CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
+    cwd: projectRoot(),
+    env: {
+      ...process.env,
+      DATABASE_URL: context.database.url,
+      TEMPORAL_ADDRESS: stackValue('temporalAddress'),
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
+      CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32',
+      LOG_LEVEL: 'info',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   workers.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
