@@ -181,6 +181,44 @@ describe('every request made with a token is audited with { via, tokenName, toke
   });
 });
 
+describe('a token request whose write rolls back is still audited', () => {
+  it('records a 409 conflict as api_token.request with the token metadata', async () => {
+    const { token, tokenPrefix, user } = await createUserWithToken(context.database.db, ['admin']);
+    expect((await mintToken(token, { name: 'taken', permissions: ['workflow:read'] })).status).toBe(201);
+    const again = await context.api.request('POST', '/api/auth/tokens', {
+      token,
+      body: { name: 'taken', permissions: ['workflow:read'] },
+      headers: { 'x-request-id': 'conflict-1' },
+    });
+    expect(again.status).toBe(409);
+    const entries = await context.database.db.auditLog.findMany({ where: { requestId: 'conflict-1' } });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toEqual(
+      expect.objectContaining({ action: 'api_token.request', actorType: 'user', actorId: user.id }),
+    );
+    expect(entries[0]!.metadata).toEqual({
+      via: 'api_token',
+      tokenName: expect.stringMatching(/^test token/),
+      tokenPrefix,
+      method: 'POST',
+      path: '/api/auth/tokens',
+      status: 409,
+    });
+  });
+
+  it('records a write its service refuses (403, subset rule) the same way', async () => {
+    const { token, tokenPrefix } = await createUserWithToken(context.database.db, ['requestor']);
+    const refused = await context.api.request('POST', '/api/auth/tokens', {
+      token,
+      body: { name: 'escalate', permissions: ['audit:read'] },
+      headers: { 'x-request-id': 'refused-write-1' },
+    });
+    expect(refused.status).toBe(403);
+    const entry = await context.database.db.auditLog.findFirstOrThrow({ where: { requestId: 'refused-write-1' } });
+    expect(entry.metadata).toEqual(expect.objectContaining({ via: 'api_token', tokenPrefix, status: 403 }));
+  });
+});
+
 describe('a token minted with a token never outlives it', () => {
   async function parentExpiringIn(days: number) {
     const parent = await createUserWithToken(context.database.db, ['admin']);
