@@ -301,6 +301,22 @@ describe('revoking a token revokes every token minted from it', () => {
     });
   });
 
+  it('leaves no live descendant when children are minted while the root is being revoked', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { token: rootToken, tokenPrefix } = await createUserWithToken(context.database.db, ['admin']);
+      const root = await context.database.db.apiToken.findUniqueOrThrow({ where: { prefix: tokenPrefix } });
+      const child = await mintToken(rootToken, { name: 'child', permissions: ['workflow:read', 'token:manage'] });
+      const responses = await Promise.all([
+        context.api.request('DELETE', `/api/auth/tokens/${root.id}`, { token: rootToken }),
+        ...[1, 2, 3, 4].map((n) => mintToken(child.body.token, { name: `racer ${n}`, permissions: ['workflow:read'] })),
+      ]);
+      expect(responses[0]!.status).toBe(200);
+      for (const minted of responses.slice(1)) expect([201, 401]).toContain(minted.status);
+      const live = await context.database.db.apiToken.count({ where: { userId: root.userId, revokedAt: null } });
+      expect(live).toBe(0);
+    }
+  });
+
   it('leaves the parent and siblings alone when a child is revoked', async () => {
     const { token: rootToken } = await createUserWithToken(context.database.db, ['admin']);
     const first = await mintToken(rootToken, { name: 'first', permissions: ['workflow:read'] });
