@@ -3,8 +3,9 @@ import type { Principal } from '../permissions/index.js';
 import type { AppContext } from './context.js';
 
 /**
- * The caller of a write that records its own audit entry. Marks the request as audited so the
- * generic per-request token audit does not add a second row.
+ * The caller of a write that records its own audit entry. Marks the request so the generic
+ * per-request token audit adds no second row when the write succeeds; a failed write rolls its
+ * entry back, and then the generic row is written all the same.
  */
 export function auditedCaller(ctx: AppContext): { principal: Principal; requestId: string } {
   const { principal, requestId } = ctx.state;

@@ -6,7 +6,10 @@ export interface AppState {
   requestId: string;
   /** Set by `authenticate()`; absent on public routes. */
   principal?: Principal;
-  /** Set when the request wrote its own audit entry, so no generic one is added. */
+  /**
+   * Set when the request's write records its own audit entry; that entry exists only if the write
+   * committed, so the token-request audit trusts it only for requests that succeed.
+   */
   audited?: boolean;
 }
 

@@ -29,6 +29,10 @@ export const apiTokenSchema = z
     expiresAt: z.date().nullable(),
     lastUsedAt: z.date().nullable(),
     revokedAt: z.date().nullable(),
+    parentId: z
+      .uuid()
+      .nullable()
+      .describe('The token this one was created with; it expires no later than that one and is revoked with it'),
   })
   .meta({ id: 'ApiToken' });
 

@@ -13,6 +13,12 @@ export const ORGANIZATION_LIMITS = {
   contactTitle: 255,
 } as const;
 
+/**
+ * The spec's soft-delete marker (2.5) holds this sentinel while an organization is active. We
+ * store null in `deletedAt` instead and answer `deleted` beside it, so clients of either kind work.
+ */
+export const ACTIVE_ORGANIZATION_MARKER = '1970-01-01T00:00:00.000Z';
+
 /** Membership roles of spec 2.5; the triple (organization, user, role) is unique. */
 export const ORGANIZATION_ROLES = ['member', 'signatory', 'approver'] as const;
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];

@@ -22,6 +22,11 @@ export const PERMISSION_TABLE = {
   'task:read': { holders: EVERYONE },
   'project:read': { holders: EVERYONE },
   'org:read': { holders: EVERYONE },
+  'token:manage': {
+    holders: EVERYONE,
+    decision:
+      'every user may list, create and revoke their own API tokens; a token needs it among its own permissions, so a narrow token cannot mint, list or revoke tokens.',
+  },
 
   'workflow:create': {
     holders: ['resource_manager'],

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { actorOf, recordAudit } from '../audit/index.js';
-import { isUniqueViolation, type Database } from '../db/client.js';
-import type { ApiToken } from '../db/generated/client.js';
-import { AppError, conflict, notFound } from '../errors/index.js';
+import { isUniqueViolation, type Database, type DatabaseClient } from '../db/client.js';
+import type { ApiToken, Prisma } from '../db/generated/client.js';
+import { fetchPage, type Page, type PageQuery } from '../domain/pagination.js';
+import { AppError, conflict, notFound, validationFailed } from '../errors/index.js';
 import { can, isRole, permissionsOfRoles, type Permission, type Principal } from '../permissions/index.js';
 
 // Raw token: fgt_<12 hex id>_<43 base64url secret>. The `fgt_<id>` prefix is stored in clear to
@@ -37,11 +38,13 @@ export interface ApiTokenView {
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  /** The token this one was minted with; null when it was minted with a login or by the system. */
+  parentId: string | null;
 }
 
-export function viewOf(token: ApiToken): ApiTokenView {
-  const { id, name, prefix, permissions, userId, createdAt, expiresAt, lastUsedAt, revokedAt } = token;
-  return { id, name, prefix, permissions, userId, createdAt, expiresAt, lastUsedAt, revokedAt };
+function viewOf(token: ApiToken): ApiTokenView {
+  const { id, name, prefix, permissions, userId, createdAt, expiresAt, lastUsedAt, revokedAt, parentId } = token;
+  return { id, name, prefix, permissions, userId, createdAt, expiresAt, lastUsedAt, revokedAt, parentId };
 }
 
 export interface CreateApiTokenInput {
@@ -50,7 +53,11 @@ export interface CreateApiTokenInput {
   expiresAt?: Date;
 }
 
-/** Creates a token for `owner`; the raw value is in the result and nowhere else, ever. */
+/**
+ * Creates a token for `owner`; the raw value is in the result and nowhere else, ever. A token
+ * minted with a token becomes its child: it never outlives its parent (an `expiresAt` later than
+ * the parent's is refused, none means the parent's) and is revoked with it.
+ */
 export async function createApiToken(
   db: Database,
   input: CreateApiTokenInput & { ownerId: string; createdBy: Principal | 'system'; requestId?: string },
@@ -63,8 +70,10 @@ export async function createApiToken(
       });
     }
   }
+  const parentId = input.createdBy === 'system' ? undefined : input.createdBy.apiToken?.id;
   const { raw, prefix } = generateRawToken();
   const writeTokenAndAudit = db.$transaction(async (tx) => {
+    const expiresAt = parentId ? await childExpiry(tx, parentId, input.expiresAt) : input.expiresAt;
     const token = await tx.apiToken.create({
       data: {
         name: input.name,
@@ -72,14 +81,22 @@ export async function createApiToken(
         secretHash: hashToken(raw),
         permissions: [...new Set(input.permissions)],
         userId: input.ownerId,
-        expiresAt: input.expiresAt,
+        expiresAt,
+        parentId,
       },
     });
     await recordAudit(tx, {
       action: 'api_token.created',
       actor: input.createdBy === 'system' ? { type: 'system' } : actorOf(input.createdBy),
       target: { type: 'api_token', id: token.id },
-      metadata: { name: token.name, prefix: token.prefix, permissions: token.permissions, ownerId: input.ownerId },
+      metadata: {
+        name: token.name,
+        prefix: token.prefix,
+        permissions: token.permissions,
+        ownerId: input.ownerId,
+        parentId: token.parentId,
+        expiresAt: token.expiresAt,
+      },
       requestId: input.requestId,
     });
     return token;
@@ -91,7 +108,59 @@ export async function createApiToken(
   return { ...viewOf(created), token: raw };
 }
 
-/** Revokes a token of the caller's own, or any token for holders of `user:manage`. */
+/**
+ * The expiry of a child of `parentId`. The parent's row stays share-locked until the child is
+ * committed, so a concurrent revocation of the parent either sees the child or is seen here.
+ */
+async function childExpiry(tx: DatabaseClient, parentId: string, requested: Date | undefined): Promise<Date | null> {
+  await tx.$queryRaw`SELECT id FROM api_tokens WHERE id = ${parentId}::uuid FOR SHARE`;
+  const parent = await tx.apiToken.findUniqueOrThrow({ where: { id: parentId } });
+  if (parent.revokedAt) throw new AppError('unauthenticated', 'API token has been revoked');
+  if (!parent.expiresAt) return requested ?? null;
+  if (requested && requested > parent.expiresAt) {
+    throw validationFailed(
+      `expiresAt must not be later than the expiry of the token creating it (${parent.expiresAt.toISOString()})`,
+      { expiresAt: parent.expiresAt },
+    );
+  }
+  return requested ?? parent.expiresAt;
+}
+
+export interface ApiTokenListQuery extends PageQuery {
+  sortBy: 'createdAt' | 'name' | 'lastUsedAt';
+  sortOrder: 'asc' | 'desc';
+  /** Every user's tokens; needs `user:manage`. */
+  all?: boolean;
+  includeRevoked?: boolean;
+}
+
+/** The caller's tokens, or everyone's for holders of `user:manage`; never secrets or hashes. */
+export function listApiTokens(
+  db: Database,
+  principal: Principal,
+  query: ApiTokenListQuery,
+): Promise<Page<ApiTokenView>> {
+  if (query.all && !can(principal, 'user:manage')) {
+    throw new AppError('forbidden', 'Missing permission user:manage', { details: { permission: 'user:manage' } });
+  }
+  const where: Prisma.ApiTokenWhereInput = {
+    ...(query.all ? {} : { userId: principal.userId }),
+    ...(query.includeRevoked ? {} : { revokedAt: null }),
+  };
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.apiToken.findMany({ where, orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }], ...window })
+      ).map(viewOf),
+    () => db.apiToken.count({ where }),
+  );
+}
+
+/**
+ * Revokes a token of the caller's own, or any token for holders of `user:manage`, and with it
+ * every token minted from it, its children's children included, in one transaction.
+ */
 export async function revokeApiToken(
   db: Database,
   principal: Principal,
@@ -99,21 +168,73 @@ export async function revokeApiToken(
   requestId?: string,
 ): Promise<ApiTokenView> {
   return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM api_tokens WHERE id = ${tokenId}::uuid FOR UPDATE`;
     const token = await tx.apiToken.findUnique({ where: { id: tokenId } });
     if (!token || (token.userId !== principal.userId && !can(principal, 'user:manage'))) {
       throw notFound('API token');
     }
     if (token.revokedAt) return viewOf(token);
-    const revoked = await tx.apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() } });
+    const revokedAt = new Date();
+    const revoked = await tx.apiToken.update({ where: { id: tokenId }, data: { revokedAt } });
+    const descendants = await revokeDescendants(tx, tokenId, revokedAt);
+    const actor = actorOf(principal);
     await recordAudit(tx, {
       action: 'api_token.revoked',
-      actor: actorOf(principal),
+      actor,
       target: { type: 'api_token', id: token.id },
-      metadata: { name: token.name, prefix: token.prefix, ownerId: token.userId },
+      metadata: {
+        name: token.name,
+        prefix: token.prefix,
+        ownerId: token.userId,
+        descendantsRevoked: descendants.length,
+      },
       requestId,
     });
+    for (const descendant of descendants) {
+      await recordAudit(tx, {
+        action: 'api_token.revoked',
+        actor,
+        target: { type: 'api_token', id: descendant.id },
+        metadata: {
+          name: descendant.name,
+          prefix: descendant.prefix,
+          ownerId: descendant.user_id,
+          revokedWith: token.id,
+        },
+        requestId,
+      });
+    }
     return viewOf(revoked);
   });
+}
+
+interface RevokedDescendant {
+  id: string;
+  name: string;
+  prefix: string;
+  user_id: string;
+}
+
+/**
+ * Revokes every live descendant of `rootId`. A child committed by a concurrent creation while a
+ * pass ran is invisible to that pass's snapshot, so passes repeat until one finds nothing; a
+ * creation that starts later finds its parent revoked (it share-locks the parent first).
+ */
+async function revokeDescendants(tx: DatabaseClient, rootId: string, revokedAt: Date): Promise<RevokedDescendant[]> {
+  const revoked: RevokedDescendant[] = [];
+  for (;;) {
+    const pass = await tx.$queryRaw<RevokedDescendant[]>`
+      WITH RECURSIVE descendants AS (
+        SELECT id FROM api_tokens WHERE parent_id = ${rootId}::uuid
+        UNION
+        SELECT child.id FROM api_tokens child JOIN descendants ON child.parent_id = descendants.id
+      )
+      UPDATE api_tokens SET revoked_at = ${revokedAt}
+      WHERE id IN (SELECT id FROM descendants) AND revoked_at IS NULL
+      RETURNING id::text, name, prefix, user_id::text`;
+    if (pass.length === 0) return revoked;
+    revoked.push(...pass);
+  }
 }
 
 /**

@@ -72,6 +72,7 @@ describe('fields and limits (spec 2.5)', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       deletedAt: null,
+      deleted: '1970-01-01T00:00:00.000Z',
       members: [],
       children: [],
     });
@@ -147,6 +148,10 @@ describe('listing', () => {
       { name: `${tag} Parent`, parentName: null, count: 0 },
     ]);
     expect(listed.body.data[0]).not.toHaveProperty('members');
+    expect(listed.body.data.map((item: any) => [item.deletedAt, item.deleted])).toEqual([
+      [null, '1970-01-01T00:00:00.000Z'],
+      [null, '1970-01-01T00:00:00.000Z'],
+    ]);
 
     const byDomain = await call('GET', `/api/organizations?search=${tag.toUpperCase()}.EXAMPLE`);
     expect(byDomain.body.data.map((item: any) => item.name)).toEqual([`${tag} Child`]);
@@ -191,6 +196,7 @@ describe('get one', () => {
     expect(detail.body.members).toEqual([
       {
         id: expect.any(String),
+        organizationId: organization.id,
         userId: user.id,
         email: user.email,
         role: 'signatory',
@@ -316,7 +322,11 @@ describe('soft delete, restore and permanent delete (spec 3.3)', () => {
       expect.objectContaining({ id: organization.id, deletedAt: expect.any(String) }),
     ]);
     expect((await call('GET', `/api/organizations/${organization.id}`)).status).toBe(404);
-    expect((await call('GET', `/api/organizations/${organization.id}?includeDeleted=true`)).status).toBe(200);
+    const detail = await call('GET', `/api/organizations/${organization.id}?includeDeleted=true`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.deletedAt).toEqual(expect.any(String));
+    expect(detail.body.deleted).toBe(detail.body.deletedAt);
+    expect(withDeleted.body.data[0].deleted).toBe(detail.body.deletedAt);
     expect((await call('PUT', `/api/organizations/${organization.id}`, { address: 'x' })).status).toBe(404);
     expect((await call('DELETE', `/api/organizations/${organization.id}`)).status).toBe(404);
   });
@@ -448,11 +458,39 @@ describe('audit trail (spec 6.1)', () => {
     expect(metadata[2]).toEqual(expect.objectContaining({ via: 'api_token', tokenPrefix: expect.any(String) }));
   });
 
-  it('records nothing when a write is refused', async () => {
+  it('records no organization action for a refused write, only the token request (spec 2.11)', async () => {
     const organization = await createOrganization({ name: unique('Quiet') });
-    await call('PUT', `/api/organizations/${organization.id}`, { parentId: organization.id });
-    await call('DELETE', `/api/organizations/${organization.id}/permanent`);
-    expect((await auditRows(organization.id)).map((row) => row.action)).toEqual(['organization.created']);
+    const user = await newUser();
+    await call('POST', `/api/organizations/${organization.id}/members`, { userId: user.id, role: 'member' });
+    const cycle = await context.api.request('PUT', `/api/organizations/${organization.id}`, {
+      token,
+      body: { parentId: organization.id },
+      headers: { 'x-request-id': 'org-refused-1' },
+    });
+    const duplicate = await context.api.request('POST', `/api/organizations/${organization.id}/members`, {
+      token,
+      body: { userId: user.id, role: 'member' },
+      headers: { 'x-request-id': 'org-refused-2' },
+    });
+    expect([cycle.status, duplicate.status]).toEqual([409, 409]);
+    expect((await auditRows(organization.id)).map((row) => row.action)).toEqual([
+      'organization.created',
+      'organization.member_added',
+    ]);
+    const requests = await context.database.db.auditLog.findMany({
+      where: { requestId: { in: ['org-refused-1', 'org-refused-2'] } },
+      orderBy: { requestId: 'asc' },
+    });
+    expect(requests.map((row) => [row.action, row.metadata])).toEqual([
+      [
+        'api_token.request',
+        expect.objectContaining({ via: 'api_token', tokenPrefix: expect.any(String), method: 'PUT', status: 409 }),
+      ],
+      [
+        'api_token.request',
+        expect.objectContaining({ via: 'api_token', tokenPrefix: expect.any(String), method: 'POST', status: 409 }),
+      ],
+    ]);
   });
 });
 
@@ -540,5 +578,15 @@ describe('email-domain auto-association', () => {
 
     const noEmail = await db.user.create({ data: { roles: [] } });
     expect(await db.$transaction((tx) => associateUserByEmailDomain(tx, noEmail, { type: 'system' }))).toEqual([]);
+  });
+});
+
+describe('the OpenAPI description shows the spec fields (spec 2.5)', () => {
+  it('documents deleted beside deletedAt, and organizationId on memberships', async () => {
+    const { schemas } = (await context.api.request('GET', '/api/docs/json')).body.components;
+    expect(schemas.OrganizationListItem.required).toEqual(expect.arrayContaining(['deletedAt', 'deleted']));
+    const organization = schemas.Organization.properties;
+    expect(organization.deleted).toEqual(expect.objectContaining({ type: 'string', format: 'date-time' }));
+    expect(organization.members.items.required).toContain('organizationId');
   });
 });

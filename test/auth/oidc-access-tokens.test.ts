@@ -144,3 +144,23 @@ describe('invalid access tokens are refused with 401', () => {
     expect(await database.db.user.count({ where: { sub: 'mallory' } })).toBe(0);
   });
 });
+
+describe('an access-token caller manages its own API tokens with its role permissions (token:manage)', () => {
+  it('lets a requestor create, list and revoke a token; the token has no parent and no imposed expiry', async () => {
+    const accessToken = await provider.sign({ sub: 'dora', aud: AUDIENCE, groups: ['everyone'] });
+    const created = await api.request('POST', '/api/auth/tokens', {
+      token: accessToken,
+      body: { name: 'laptop', permissions: ['workflow:read'] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual(expect.objectContaining({ parentId: null, expiresAt: null }));
+
+    const listed = await api.request('GET', '/api/auth/tokens', { token: accessToken });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((entry: { id: string }) => entry.id)).toEqual([created.body.id]);
+
+    const revoked = await api.request('DELETE', `/api/auth/tokens/${created.body.id}`, { token: accessToken });
+    expect(revoked.status).toBe(200);
+    expect((await api.request('GET', '/api/auth/me', { token: created.body.token })).status).toBe(401);
+  });
+});

@@ -65,6 +65,11 @@ describe('the permission table follows spec section 5', () => {
     },
   );
 
+  it('token:manage is held by every role, with the decision written down', () => {
+    expect(holdersOf('token:manage').sort()).toEqual([...all].sort());
+    expect((PERMISSION_TABLE['token:manage'] as { decision?: string }).decision).toEqual(expect.any(String));
+  });
+
   it('gives admin every permission and unknown roles none', () => {
     expect([...permissionsOfRoles(['admin'])].sort()).toEqual([...PERMISSIONS].sort());
     expect(permissionsOfRoles(['superuser']).size).toBe(0);

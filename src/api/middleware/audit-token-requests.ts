@@ -6,8 +6,11 @@ import type { AppState } from '../context.js';
 
 /**
  * Spec 2.11: every request made with an API token is audited with the token's name and prefix.
- * Requests that record their own audit entry (writes) already carry that metadata there; the
- * rest get one `api_token.request` entry with the method, route and outcome.
+ * A write that records its own audit entry (it called `auditedCaller`) carries that metadata
+ * there, but its entry commits only with the write: so the claim counts only once the request
+ * has succeeded, after the write's transaction committed. Every other request, failed writes
+ * included, gets one `api_token.request` entry with the method, route and outcome, written on
+ * its own outside any transaction of the request.
  */
 export function auditTokenRequests(db: Database): Middleware<AppState> {
   return async function auditTokenRequest(ctx, next) {
@@ -21,7 +24,8 @@ export function auditTokenRequests(db: Database): Middleware<AppState> {
       status = isAppError(error) ? error.status : 500;
       throw error;
     } finally {
-      if (!ctx.state.audited) {
+      const auditedByItsWrite = ctx.state.audited === true && status < 400;
+      if (!auditedByItsWrite) {
         await recordAudit(db, {
           action: 'api_token.request',
           actor: actorOf(principal),

@@ -1,11 +1,9 @@
 import type { Database } from '../../db/client.js';
 import { apiTokenSchema, createApiTokenBody, createdApiTokenSchema } from '../../domain/api-tokens.js';
 import { idParams, queryBoolean } from '../../domain/common.js';
-import { AppError } from '../../errors/index.js';
-import { can } from '../../permissions/index.js';
-import { createApiToken, revokeApiToken, viewOf } from '../../services/api-tokens.js';
+import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const listQuery = paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }).extend(
@@ -15,15 +13,25 @@ const listQuery = paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'
   },
 );
 
+// Every route needs token:manage: every role holds it, so logins always pass, while a token
+// passes only when it was minted with token:manage among its permissions.
 export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
   return new ResourceRouter('/api/auth/tokens', 'API tokens', deps)
     .add({
       method: 'post',
       path: '',
       summary: "Create an API token carrying a subset of the caller's permissions",
-      access: 'authenticated',
+      description:
+        'A token created with a token is its child: it expires no later than its parent (400 for a later ' +
+        "expiresAt; none means the parent's) and is revoked with it.",
+      access: 'token:manage',
       body: createApiTokenBody,
-      responses: { 201: { description: 'The token; its raw value is shown only here', schema: createdApiTokenSchema } },
+      responses: {
+        201: { description: 'The token; its raw value is shown only here', schema: createdApiTokenSchema },
+        400: { description: "Invalid fields, or an expiresAt later than the creating token's" },
+        403: { description: 'Missing token:manage, or a permission the caller lacks' },
+        409: { description: 'The caller already has a token with this name' },
+      },
       async handler(ctx, { body }) {
         const { principal, requestId } = auditedCaller(ctx);
         ctx.status = 201;
@@ -34,35 +42,23 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
       method: 'get',
       path: '',
       summary: "List the caller's API tokens (or everyone's, with all=true and user:manage)",
-      access: 'authenticated',
+      access: 'token:manage',
       query: listQuery,
       responses: { 200: { description: 'A page of tokens, without secrets', schema: pageSchema(apiTokenSchema) } },
       async handler(ctx, { query }) {
-        const principal = callerOf(ctx);
-        if (query.all && !can(principal, 'user:manage')) {
-          throw new AppError('forbidden', 'Missing permission user:manage', { details: { permission: 'user:manage' } });
-        }
-        const where = {
-          ...(query.all ? {} : { userId: principal.userId }),
-          ...(query.includeRevoked ? {} : { revokedAt: null }),
-        };
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (await db.apiToken.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
-              viewOf,
-            ),
-          () => db.apiToken.count({ where }),
-        );
+        ctx.body = await listApiTokens(db, callerOf(ctx), query);
       },
     })
     .add({
       method: 'delete',
       path: '/:id',
-      summary: 'Revoke an API token',
-      access: 'authenticated',
+      summary: 'Revoke an API token and every token minted from it',
+      access: 'token:manage',
       params: idParams,
-      responses: { 200: { description: 'The revoked token', schema: apiTokenSchema } },
+      responses: {
+        200: { description: 'The revoked token', schema: apiTokenSchema },
+        404: { description: "No such token, or another user's without user:manage" },
+      },
       async handler(ctx, { params }) {
         const { principal, requestId } = auditedCaller(ctx);
         ctx.body = await revokeApiToken(db, principal, params.id, requestId);

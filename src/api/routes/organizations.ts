@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { idParams, queryBoolean } from '../../domain/common.js';
 import {
+  ACTIVE_ORGANIZATION_MARKER,
   contactSchema,
   organizationCreateSchema,
   organizationMemberInputSchema,
@@ -42,7 +43,12 @@ const listItemSchema = z
     createdBy: z.uuid().nullable(),
     createdAt: z.date(),
     updatedAt: z.date(),
-    deletedAt: z.date().nullable(),
+    deletedAt: z.date().nullable().describe('When it was soft-deleted; null while active'),
+    deleted: z
+      .date()
+      .describe(
+        `The spec's soft-delete marker: ${ACTIVE_ORGANIZATION_MARKER} while active, otherwise the same time as deletedAt`,
+      ),
   })
   .meta({ id: 'OrganizationListItem' });
 
@@ -51,6 +57,7 @@ const organizationSchema = listItemSchema
     members: z.array(
       z.object({
         id: z.uuid(),
+        organizationId: z.uuid(),
         userId: z.uuid(),
         email: z.string().nullable(),
         role: z.string(),

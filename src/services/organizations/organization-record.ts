@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Prisma, type DatabaseClient } from '../../db/client.js';
-import { contactSchema } from '../../domain/organization.js';
+import { ACTIVE_ORGANIZATION_MARKER, contactSchema } from '../../domain/organization.js';
 import { notFound } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 
@@ -35,6 +35,7 @@ export function toOrganizationListItem(row: OrganizationListRow, memberCount: nu
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     deletedAt: row.deletedAt,
+    deleted: row.deletedAt ?? new Date(ACTIVE_ORGANIZATION_MARKER),
   };
 }
 
@@ -45,6 +46,7 @@ export function toOrganizationView(row: OrganizationDetailRow) {
     ...toOrganizationListItem(row, new Set(row.memberships.map((membership) => membership.userId)).size),
     members: row.memberships.map((membership) => ({
       id: membership.id,
+      organizationId: membership.organizationId,
       userId: membership.userId,
       email: membership.user.email,
       role: membership.role,
