@@ -91,7 +91,7 @@ export function secretScrubber(secrets: readonly string[]): SecretScrubber {
   });
 
   return {
-    text: forms.length === 0 ? (value) => value : text,
+    text,
     result(result) {
       if (forms.length === 0) return result;
       const scrubbed = { ...result };
