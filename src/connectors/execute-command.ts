@@ -1,5 +1,6 @@
 import type { ConnectorHandler, ConnectorResult, JsonSchema } from './handler.js';
 import { parameterProblems } from './parameter-validation.js';
+import { secretScrubber } from './secret-scrubber.js';
 
 /** What the execution layer needs to know of a connector record. */
 export interface RunnableConnector {
@@ -9,6 +10,8 @@ export interface RunnableConnector {
   commands: Readonly<Record<string, { parameters?: JsonSchema }>>;
   /** Public configuration merged with decrypted secrets. */
   connection: Record<string, unknown>;
+  /** The texts of its secret settings (`secretTextsOf`), scrubbed from every result. */
+  secrets: readonly string[];
 }
 
 export interface CommandCall {
@@ -23,7 +26,8 @@ export interface CommandCall {
 
 /**
  * Runs one connector command: checks the connector and command, validates the parameters against
- * the command's schema, and calls the handler under a timeout. Every outcome is a result; this
+ * the command's schema, and calls the handler under a timeout. Every outcome is a result, with
+ * the connector's secrets scrubbed from it whatever the handler or the remote answered; this
  * never throws. It has no HTTP or Koa dependencies, so workflow activities call it directly.
  */
 export async function executeConnectorCommand(
@@ -32,7 +36,11 @@ export async function executeConnectorCommand(
   call: CommandCall,
 ): Promise<ConnectorResult & { latencyMs: number }> {
   const started = performance.now();
-  const finish = (result: ConnectorResult) => ({ ...result, latencyMs: Math.round(performance.now() - started) });
+  const scrubber = secretScrubber(connector.secrets);
+  const finish = (result: ConnectorResult) => ({
+    ...scrubber.result(result),
+    latencyMs: Math.round(performance.now() - started),
+  });
 
   if (!connector.enabled)
     return finish({ success: false, error: `Connector ${connector.name} is disabled`, code: 'connector_disabled' });

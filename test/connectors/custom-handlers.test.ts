@@ -13,7 +13,13 @@ describe('custom handlers are loaded from module paths at start', () => {
     const registry = new HandlerRegistry().register(handler!, 'custom');
     expect(registry.get('ticket-queue')?.origin).toBe('custom');
 
-    const connector = { name: 'helpdesk', enabled: true, commands: { createTicket: {}, test: {} }, connection: {} };
+    const connector = {
+      name: 'helpdesk',
+      enabled: true,
+      commands: { createTicket: {}, test: {} },
+      connection: {},
+      secrets: [],
+    };
     const base = { variables: {}, stepId: 's1', instanceId: 'run-1', timeoutMs: 1000 };
     const created = await executeConnectorCommand(handler, connector, {
       ...base,

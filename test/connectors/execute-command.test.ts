@@ -28,6 +28,7 @@ const connector = (overrides: Partial<RunnableConnector> = {}): RunnableConnecto
   enabled: true,
   commands: { ping: {} },
   connection: { token: 'secret' },
+  secrets: ['secret'],
   ...overrides,
 });
 
@@ -92,5 +93,51 @@ describe('the execution layer turns every outcome into a result', () => {
     const result = await executeConnectorCommand(handler, connector(), call({}, 50));
     expect(result).toEqual(expect.objectContaining({ success: false, code: 'timeout' }));
     expect(aborted).toBe(true);
+  });
+});
+
+describe('the execution layer scrubs the connector secrets from every result', () => {
+  const SECRET = 'tok/echoed+back=1';
+  const secretConnector = () => connector({ connection: { token: SECRET }, secrets: [SECRET] });
+
+  it('a successful result that echoes the secret in nested data and header values', async () => {
+    const handler = handlerWith(async (request) => {
+      const token = String(request.config.connection.token);
+      return {
+        success: true,
+        data: {
+          headers: { authorization: `Bearer ${token}`, 'x-encoded': encodeURIComponent(token) },
+          body: { echoed: [{ note: `got ${Buffer.from(token).toString('base64')} here` }] },
+        },
+      };
+    });
+    const result = await executeConnectorCommand(handler, secretConnector(), call());
+    expect(result).toEqual(
+      expect.objectContaining({
+        success: true,
+        data: {
+          headers: { authorization: 'Bearer [REDACTED]', 'x-encoded': '[REDACTED]' },
+          body: { echoed: [{ note: 'got [REDACTED] here' }] },
+        },
+      }),
+    );
+  });
+
+  it('a failure result and a throwing handler', async () => {
+    const failing = handlerWith(async (request) => ({
+      success: false,
+      error: `denied for ${String(request.config.connection.token)}`,
+      data: { sent: request.config.connection.token },
+    }));
+    const failed = await executeConnectorCommand(failing, secretConnector(), call());
+    expect(failed).toEqual(
+      expect.objectContaining({ success: false, error: 'denied for [REDACTED]', data: { sent: '[REDACTED]' } }),
+    );
+
+    const throwing = handlerWith(async (request) => {
+      throw new Error(`cannot use ${String(request.config.connection.token)}`);
+    });
+    const thrown = await executeConnectorCommand(throwing, secretConnector(), call());
+    expect(thrown.error).toBe('probe-1.ping failed: cannot use [REDACTED]');
   });
 });

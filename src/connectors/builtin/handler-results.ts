@@ -1,11 +1,12 @@
 import type { ConnectorResult } from '../handler.js';
+import { secretScrubber } from '../secret-scrubber.js';
 import { OutboundError } from './outbound-request.js';
 
 /** Small shared pieces for building built-in handler results that never leak secrets. */
 
 /** A failure result, with every secret replaced in the message. */
 export function failure(code: string, error: string, secrets: readonly string[] = [], data?: Record<string, unknown>) {
-  const result: ConnectorResult = { success: false, error: redact(error, secrets), code };
+  const result: ConnectorResult = { success: false, error: secretScrubber(secrets).text(error), code };
   if (data !== undefined) result.data = data;
   return result;
 }
@@ -28,20 +29,6 @@ export function failureFromError(error: unknown, secrets: readonly string[]): Co
   if (error instanceof OutboundError) return failure(error.code, error.message, secrets);
   const message = error instanceof Error ? error.message : String(error);
   return failure('internal_error', `Unexpected error: ${message}`, secrets);
-}
-
-// Shorter values would garble ordinary words; secrets are never that short in practice.
-const MIN_REDACTED_LENGTH = 4;
-
-/** `text` with every occurrence of each secret (and its URL- and base64-encoded forms) replaced. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (secret.length < MIN_REDACTED_LENGTH) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]))
-      result = result.split(form).join('[redacted]');
-  }
-  return result;
 }
 
 /** Validation problems of a zod-style issue list as text: paths and messages, never the values. */

@@ -11,8 +11,9 @@ import { describeRequest, sendRequest, withTimeout, type OutboundResponse } from
  * connection settings (base URL, credentials, static headers).
  *
  * Credentials (`bearerToken`, `basicAuth`, `apiKey`, `headers`) are sent only to the origin of
- * `connection.baseUrl` when one is set, so a step with an absolute URL elsewhere cannot carry the
- * connector's secrets away; without a `baseUrl` they go with every request of the connector.
+ * `connection.baseUrl` and the origins in `connection.allowedOrigins`, so a workflow author who
+ * writes an absolute URL elsewhere gets the request sent without them. A connection with
+ * credentials but no such origin is refused as misconfigured rather than sending them anywhere.
  *
  * Parameters arrive already interpolated (the workflow step or the entitlement call fills in
  * `{{variable}}` references once); the handler never expands them again, so text a user typed
@@ -69,6 +70,7 @@ const COMMANDS = {
 
 const connectionSchema = z.object({
   baseUrl: z.string().min(1).optional(),
+  allowedOrigins: z.array(z.string().min(1)).optional(),
   healthUrl: z.string().min(1).optional(),
   bearerToken: z.string().min(1).optional(),
   basicAuth: z.object({ username: z.string(), password: z.string() }).optional(),
@@ -78,18 +80,21 @@ const connectionSchema = z.object({
 });
 type Connection = z.output<typeof connectionSchema>;
 
+/** One call's connection, with the origins its credentials may be sent to. */
+interface CallSettings {
+  connection: Connection;
+  credentialOrigins: ReadonlySet<string>;
+  signal: AbortSignal;
+  secrets: string[];
+}
+
 export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHandler {
   const allowedNetworks = parseAllowedNetworks(options.allowedNetworks);
   const maxResponseBytes = positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
   const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
 
-  async function send(
-    url: URL,
-    parameters: RequestParameters,
-    connection: Connection,
-    signal: AbortSignal,
-    secrets: string[],
-  ): Promise<ConnectorResult> {
+  async function send(url: URL, parameters: RequestParameters, call: CallSettings): Promise<ConnectorResult> {
+    const { connection, secrets } = call;
     for (const [name, value] of Object.entries(parameters.query ?? {}))
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
 
@@ -100,7 +105,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
     const headers = new HeaderSet();
     headers.set('accept', 'application/json, */*;q=0.5');
     headers.set('user-agent', 'flowgate-http-connector/1.0');
-    const withCredentials = sendsCredentials(url, connection.baseUrl);
+    const withCredentials = call.credentialOrigins.has(url.origin);
     if (withCredentials) headers.setAll(connection.headers ?? {});
     headers.setAll(parameters.headers ?? {});
     if (withCredentials) {
@@ -128,7 +133,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
       url,
       headers: headers.toObject(),
       body,
-      signal: withTimeout(signal, timeoutMs),
+      signal: withTimeout(call.signal, timeoutMs),
       maxResponseBytes,
       allowedNetworks,
     });
@@ -156,6 +161,20 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
           );
         const connection = parsedConnection.data;
         secrets = secretsOf(connection);
+        const credentialOrigins = credentialOriginsOf(connection);
+        if (!credentialOrigins)
+          return failure(
+            'invalid_configuration',
+            'baseUrl must be an http(s) URL and each allowedOrigins entry an http(s) origin (scheme://host[:port])',
+            secrets,
+          );
+        if (credentialOrigins.size === 0 && hasCredentials(connection))
+          return failure(
+            'invalid_configuration',
+            'The connection has credentials but neither baseUrl nor allowedOrigins names where they may be sent',
+            secrets,
+          );
+        const call = { connection, credentialOrigins, signal: context.signal, secrets };
 
         const { command } = request.config;
         if (command === 'test') {
@@ -166,7 +185,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
             return failure('invalid_configuration', 'The connection has neither healthUrl nor baseUrl', secrets);
           const url = resolveUrl(target, connection.baseUrl);
           if (!url) return failure('invalid_configuration', 'healthUrl must be an http(s) URL or a path', secrets);
-          return await send(url, { method: 'GET', url: target }, connection, context.signal, secrets);
+          return await send(url, { method: 'GET', url: target }, call);
         }
         if (command !== 'request')
           return failure('unknown_command', `The http connector has no command ${command}`, secrets);
@@ -180,7 +199,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
             'url must be an absolute URL, or a path with connection.baseUrl set',
             secrets,
           );
-        return await send(url, parameters.value, connection, context.signal, secrets);
+        return await send(url, parameters.value, call);
       } catch (error) {
         return failureFromError(error, secrets);
       }
@@ -200,13 +219,42 @@ function resolveUrl(url: string, baseUrl: string | undefined): URL | undefined {
   }
 }
 
-function sendsCredentials(url: URL, baseUrl: string | undefined): boolean {
-  if (baseUrl === undefined) return true;
-  try {
-    return new URL(baseUrl).origin === url.origin;
-  } catch {
-    return false;
+/**
+ * The origins the connection's credentials may be sent to: that of `baseUrl` and each of
+ * `allowedOrigins`; undefined when one of them is not an http(s) URL (or, for an allowed
+ * origin, has more than scheme, host and port).
+ */
+function credentialOriginsOf(connection: Connection): Set<string> | undefined {
+  const origins = new Set<string>();
+  if (connection.baseUrl !== undefined) {
+    const base = httpUrl(connection.baseUrl);
+    if (!base) return undefined;
+    origins.add(base.origin);
   }
+  for (const entry of connection.allowedOrigins ?? []) {
+    const url = httpUrl(entry);
+    if (!url || url.pathname !== '/' || url.search || url.hash || url.username || url.password) return undefined;
+    origins.add(url.origin);
+  }
+  return origins;
+}
+
+function httpUrl(text: string): URL | undefined {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hasCredentials(connection: Connection): boolean {
+  return (
+    connection.bearerToken !== undefined ||
+    connection.basicAuth !== undefined ||
+    connection.apiKey !== undefined ||
+    Object.keys(connection.headers ?? {}).length > 0
+  );
 }
 
 function responseData(response: OutboundResponse, method: Method): Record<string, unknown> {

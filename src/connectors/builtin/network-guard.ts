@@ -1,10 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
 /**
  * The SSRF guard for built-in handlers that call URLs taken from connector settings or workflow
- * parameters: only http(s), and never an address inside the service's own network unless an
- * operator allow-listed it. Every address a hostname resolves to is checked, not just the first.
+ * parameters: only http(s), and never an address of the host itself, of the service's own network
+ * or of any other special-purpose range unless an operator allow-listed it. Every address a
+ * hostname resolves to is checked, not just the first, and connections go to the checked ones.
  */
 
 export type NetworkGuardErrorCode = 'destination_refused' | 'network_error';
@@ -65,24 +67,43 @@ export function parseAllowedNetworks(entries: readonly string[] = []): AllowedNe
   return { ranges, hostnames };
 }
 
-// Each range with the reason given when an address falls inside it.
+// The IANA IPv4 and IPv6 Special-Purpose Address Registries (RFC 6890 and later), plus multicast
+// and reserved space, each with the reason given when an address falls inside it. Globally
+// reachable special-purpose ranges (anycast and AS112 services) are refused too: nothing a
+// connector needs lives there.
 const REFUSED_IPV4: [string, number, string][] = [
-  ['0.0.0.0', 8, 'unspecified'],
+  ['0.0.0.0', 8, 'unspecified ("this network")'],
   ['10.0.0.0', 8, 'private'],
   ['100.64.0.0', 10, 'carrier-grade NAT'],
   ['127.0.0.0', 8, 'loopback'],
   ['169.254.0.0', 16, 'link-local'],
   ['172.16.0.0', 12, 'private'],
   ['192.0.0.0', 24, 'IETF protocol assignment'],
+  ['192.0.2.0', 24, 'documentation (TEST-NET-1)'],
+  ['192.31.196.0', 24, 'AS112 service'],
+  ['192.52.193.0', 24, 'AMT relay'],
+  ['192.88.99.0', 24, '6to4 relay anycast (deprecated)'],
   ['192.168.0.0', 16, 'private'],
+  ['192.175.48.0', 24, 'AS112 direct delegation'],
   ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation (TEST-NET-2)'],
+  ['203.0.113.0', 24, 'documentation (TEST-NET-3)'],
   ['224.0.0.0', 4, 'multicast'],
+  ['255.255.255.255', 32, 'limited broadcast'],
   ['240.0.0.0', 4, 'reserved'],
 ];
 const REFUSED_IPV6: [string, number, string][] = [
   ['::1', 128, 'loopback'],
   ['::', 128, 'unspecified'],
   ['::', 96, 'IPv4-compatible (deprecated)'],
+  ['64:ff9b:1::', 48, 'local-use IPv4/IPv6 translation'],
+  ['100::', 64, 'discard-only'],
+  ['100:0:0:1::', 64, 'dummy prefix'],
+  ['2001::', 23, 'IETF protocol assignment (Teredo, benchmarking, ORCHID, ...)'],
+  ['2001:db8::', 32, 'documentation'],
+  ['2620:4f:8000::', 48, 'AS112 direct delegation'],
+  ['3fff::', 20, 'documentation'],
+  ['5f00::', 16, 'SRv6 segment identifiers'],
   ['fc00::', 7, 'private'],
   ['fe80::', 10, 'link-local'],
   ['fec0::', 10, 'site-local'],
@@ -98,19 +119,25 @@ function blockListOf(ranges: [string, number, string][], type: 'ipv4' | 'ipv6'):
 }
 const REFUSED_V4_LISTS = blockListOf(REFUSED_IPV4, 'ipv4');
 const REFUSED_V6_LISTS = blockListOf(REFUSED_IPV6, 'ipv6');
+// Outside it, IPv6 space is unallocated or special (reserved by the IETF), never global unicast.
+const GLOBAL_UNICAST_V6 = new BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
 
 /**
- * The IPv4 address an IPv6 address stands for, when it is IPv4-mapped (`::ffff:a.b.c.d`) or in the
- * NAT64 well-known prefix (`64:ff9b::a.b.c.d`); otherwise undefined.
+ * The IPv4 address an IPv6 address stands for, when it is IPv4-mapped (`::ffff:a.b.c.d`), in the
+ * NAT64 well-known prefix (`64:ff9b::a.b.c.d`) or 6to4 (`2002:aabb:ccdd::/48`); otherwise undefined.
  */
 function embeddedIpv4(address: string): string | undefined {
   const groups = expandIpv6(address);
   if (!groups) return undefined;
   const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
+  if (groups[0] === 0x2002) return dottedIpv4(groups[1]!, groups[2]!);
   if (!mapped && !nat64) return undefined;
-  const high = groups[6]!;
-  const low = groups[7]!;
+  return dottedIpv4(groups[6]!, groups[7]!);
+}
+
+function dottedIpv4(high: number, low: number): string {
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
@@ -134,19 +161,36 @@ function expandIpv6(address: string): number[] | undefined {
   return [...left, ...new Array<number>(missing).fill(0), ...right];
 }
 
-/** Why an address is not public, or undefined when it is. */
+/**
+ * Why an address is not public, or undefined when it is: special-purpose space, or an address of
+ * this host itself (so the service cannot call its own API or whatever else listens on it).
+ */
 export function nonPublicReason(address: string): string | undefined {
   const family = isIP(address);
-  if (family === 4) return REFUSED_V4_LISTS.find(([list]) => list.check(address, 'ipv4'))?.[1];
-  if (family === 6) {
-    const ipv4 = embeddedIpv4(address);
-    if (ipv4 !== undefined) {
-      const reason = nonPublicReason(ipv4);
-      return reason && `${reason} (IPv4 inside IPv6)`;
-    }
-    return REFUSED_V6_LISTS.find(([list]) => list.check(address, 'ipv6'))?.[1];
+  if (family === 0) return 'not an IP address';
+  const ipv4 = family === 6 ? embeddedIpv4(address) : undefined;
+  if (ipv4 !== undefined) {
+    const reason = nonPublicReason(ipv4);
+    return reason && `${reason} (IPv4 inside IPv6)`;
   }
-  return 'not an IP address';
+  const special = specialPurposeReason(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!isOwnAddress(address, family)) return special;
+  return special === undefined ? "this host's own" : `${special} and this host's own`;
+}
+
+function specialPurposeReason(address: string, type: 'ipv4' | 'ipv6'): string | undefined {
+  if (type === 'ipv4') return REFUSED_V4_LISTS.find(([list]) => list.check(address, type))?.[1];
+  const special = REFUSED_V6_LISTS.find(([list]) => list.check(address, type))?.[1];
+  if (special !== undefined) return special;
+  return GLOBAL_UNICAST_V6.check(address, type) ? undefined : 'reserved (outside global unicast 2000::/3)';
+}
+
+/** Whether one of this host's network interfaces has the address; read on each check, as they change. */
+function isOwnAddress(address: string, family: number): boolean {
+  const own = new BlockList();
+  for (const entries of Object.values(networkInterfaces()))
+    for (const entry of entries ?? []) own.addAddress(entry.address, entry.family === 'IPv4' ? 'ipv4' : 'ipv6');
+  return own.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 function isAllowedAddress(address: string, allowed: AllowedNetworks): boolean {

@@ -5,6 +5,7 @@ import type { RunnableConnector } from '../../connectors/execute-command.js';
 import type { ConnectorHandler } from '../../connectors/handler.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { openSecrets } from '../../connectors/secret-box.js';
+import { secretTextsOf } from '../../connectors/secret-scrubber.js';
 import { AppError, notFound } from '../../errors/index.js';
 
 export const commandDeclarationSchema = z
@@ -78,10 +79,12 @@ export function secretsOf(row: Connector, runtime: ConnectorRuntime): Record<str
 
 /** What the execution layer needs: declared commands and the full connection settings. */
 export function runnableConnector(row: Connector, runtime: ConnectorRuntime): RunnableConnector {
+  const secrets = secretsOf(row, runtime);
   return {
     name: row.name,
     enabled: row.enabled,
     commands: configSchemaSchema.parse(row.configSchema).commands,
-    connection: { ...z.record(z.string(), z.unknown()).parse(row.config), ...secretsOf(row, runtime) },
+    connection: { ...z.record(z.string(), z.unknown()).parse(row.config), ...secrets },
+    secrets: secretTextsOf(secrets),
   };
 }

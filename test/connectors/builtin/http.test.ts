@@ -208,19 +208,6 @@ describe('credentials from the connection reach the server', () => {
     expect(lastReceived().headers['x-tenant']).toBe('acme');
   });
 
-  it('credentials are not sent to an origin other than the base URL', async () => {
-    const otherOrigin = baseUrl.replace('127.0.0.1', 'localhost');
-    const localhostHandler = createHttpHandler({ allowedNetworks: ['localhost', ...ALLOWED] });
-    const result = await call(
-      localhostHandler,
-      'request',
-      { url: `${otherOrigin}/me` },
-      { baseUrl, bearerToken: 'tok-stay-home' },
-    );
-    expect(result.success).toBe(true);
-    expect(lastReceived().headers.authorization).toBeUndefined();
-  });
-
   it('secrets appear nowhere in results, successful or not', async () => {
     const connection = {
       baseUrl,
@@ -242,6 +229,88 @@ describe('credentials from the connection reach the server', () => {
       Buffer.from('svc:pw-very-secret-2').toString('base64'),
     ])
       expect(text).not.toContain(secret);
+  });
+});
+
+describe('credentials go only to the origins of the connector', () => {
+  // A second server on another port: another origin that a workflow author might point a step at.
+  let other: http.Server;
+  let otherUrl: string;
+  const otherReceived: http.IncomingHttpHeaders[] = [];
+  const credentials = { bearerToken: 'tok-stay-home', apiKey: 'key-stay-home', headers: { 'X-Static': 'static-1' } };
+
+  beforeAll(async () => {
+    other = http.createServer((request, response) => {
+      otherReceived.push(request.headers);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    other.closeAllConnections();
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+  });
+
+  const lastAtOther = () => otherReceived[otherReceived.length - 1]!;
+  const withoutCredentials = expect.not.objectContaining({
+    authorization: expect.anything(),
+    'x-api-key': expect.anything(),
+    'x-static': expect.anything(),
+  });
+
+  it('a step URL on another origin than baseUrl is sent without them', async () => {
+    const result = await call(handler, 'request', { url: `${otherUrl}/me` }, { baseUrl, ...credentials });
+    expect(result.success).toBe(true);
+    expect(lastAtOther()).toEqual(withoutCredentials);
+  });
+
+  it('an origin listed in allowedOrigins gets them, as the baseUrl origin does', async () => {
+    const connection = { baseUrl, allowedOrigins: [otherUrl], ...credentials };
+    expect((await call(handler, 'request', { url: `${otherUrl}/me` }, connection)).success).toBe(true);
+    expect(lastAtOther()).toEqual(
+      expect.objectContaining({
+        authorization: 'Bearer tok-stay-home',
+        'x-api-key': 'key-stay-home',
+        'x-static': 'static-1',
+      }),
+    );
+    await call(handler, 'request', { url: '/me' }, connection);
+    expect(lastReceived().headers.authorization).toBe('Bearer tok-stay-home');
+  });
+
+  it('without baseUrl only allowedOrigins get them', async () => {
+    const connection = { allowedOrigins: [`${baseUrl}/`], ...credentials };
+    await call(handler, 'request', { url: `${baseUrl}/me` }, connection);
+    expect(lastReceived().headers.authorization).toBe('Bearer tok-stay-home');
+    expect((await call(handler, 'request', { url: `${otherUrl}/me` }, connection)).success).toBe(true);
+    expect(lastAtOther()).toEqual(withoutCredentials);
+  });
+
+  it('credentials with neither baseUrl nor allowedOrigins are refused, and nothing is sent', async () => {
+    const before = otherReceived.length;
+    const result = await call(handler, 'request', { url: `${otherUrl}/me` }, credentials);
+    expect(result).toEqual(
+      expect.objectContaining({
+        success: false,
+        code: 'invalid_configuration',
+        error: expect.stringContaining('allowedOrigins'),
+      }),
+    );
+    expect(otherReceived.length).toBe(before);
+    expect((await call(handler, 'request', { url: `${otherUrl}/me` }, {})).success).toBe(true);
+  });
+
+  it.each([
+    ['ftp://files.example.com'],
+    ['https://api.example.com/v1'],
+    ['not a url'],
+    ['https://u:p@api.example.com'],
+  ])('allowedOrigins entry %s is refused', async (entry) => {
+    const result = await call(handler, 'request', { url: '/me' }, { baseUrl, allowedOrigins: [entry] });
+    expect(result).toEqual(expect.objectContaining({ success: false, code: 'invalid_configuration' }));
   });
 });
 
