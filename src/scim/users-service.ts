@@ -222,10 +222,13 @@ async function checkSafeChange(
   active: boolean | undefined,
 ): Promise<void> {
   if (activeEmailOf(email) !== activeEmailOf(user.email)) {
-    if (user.confirmed || user.iss !== null) {
+    // Locked and read again: a sign-in or a promotion committed meanwhile must be seen.
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
+    const current = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
+    if (current.confirmed || current.iss !== null) {
       throw mutability('The email of an account that has signed in cannot be changed through SCIM');
     }
-    if (holdsPrivilegedRole(user)) {
+    if (holdsPrivilegedRole(current)) {
       throw mutability('The email of an account holding roles beyond requestor cannot be changed through SCIM');
     }
   }
