@@ -14,6 +14,27 @@ export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
 
+// Prisma's codes for an unreachable server, a timeout and a closed connection or pool; the pg
+// adapter's kinds for the same; SQLSTATE classes 08 (connection) and 57P (server shutting down).
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+const UNAVAILABLE_DRIVER_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TlsConnectionError',
+]);
+
+/** True when `error` says the database cannot be used right now (not that the query was wrong). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (UNAVAILABLE_CODES.has(error.code)) return true;
+  const cause = (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;
+  if (typeof cause?.kind === 'string' && UNAVAILABLE_DRIVER_KINDS.has(cause.kind)) return true;
+  return cause?.kind === 'postgres' && typeof cause.code === 'string' && /^(08|57P)/.test(cause.code);
+}
+
 export { Prisma };
 
 /**

@@ -42,11 +42,15 @@ function parseString(raw: string, filter: string): string {
   if (!new RegExp(`^${QUOTED}$`).test(raw)) {
     throw invalidFilter(`Unsupported filter value in ${filter}: the value must be a quoted string`);
   }
+  let value: string;
   try {
-    return JSON.parse(raw) as string;
+    value = JSON.parse(raw) as string;
   } catch {
     throw invalidFilter(`Invalid string in filter: ${raw}`);
   }
+  // PostgreSQL refuses the NUL character in text; no stored value can contain it.
+  if (value.includes('\u0000')) throw invalidFilter('Filter values must not contain the NUL character');
+  return value;
 }
 
 /** `userName eq`, `externalId eq`, `emails.value eq` and `emails[type eq "t"].value eq`; names case-insensitive. */

@@ -40,7 +40,6 @@ export function parseGroupBody(body: unknown): ParsedScimGroup {
 export function parseGroupDocument(document: JsonObject): ParsedScimGroup {
   const displayName = typeof document.displayName === 'string' ? document.displayName.trim() : '';
   if (!displayName) throw invalidValue('displayName is required');
-  if (displayName.length > 200) throw invalidValue('displayName is at most 200 characters');
   const members = Array.isArray(document.members)
     ? (document.members as JsonObject[]).map((member) => {
         if (typeof member.value !== 'string' || !member.value.trim()) {

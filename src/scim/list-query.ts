@@ -1,7 +1,11 @@
-import { invalidValue } from './scim-errors.js';
+import { z } from 'zod';
+import { projectionOf, type Projection } from './projection.js';
+import { invalidSyntax, invalidValue } from './scim-errors.js';
 
 export const MAX_RESULTS = 200;
 export const DEFAULT_COUNT = 100;
+/** The largest startIndex: a 32-bit signed integer, far beyond any list this service holds. */
+export const MAX_START_INDEX = 2_147_483_647;
 
 export interface ListWindow {
   /** 1-based, as SCIM counts. */
@@ -9,11 +13,24 @@ export interface ListWindow {
   count: number;
 }
 
-/** `startIndex` (below 1 means 1) and `count` (negative means 0, above the maximum is capped), RFC 7644 3.4.2.4. */
-export function listWindowOf(query: Record<string, string | string[] | undefined>): ListWindow {
+/** A list query, from GET query parameters or a POST /.search body (RFC 7644 3.4.2, 3.4.3). */
+export interface ListRequest {
+  filter: string | undefined;
+  window: ListWindow;
+  projection: Projection;
+}
+
+/**
+ * `startIndex` (below 1 means 1) and `count` (negative means 0, above the maximum is capped),
+ * RFC 7644 3.4.2.4; a startIndex above {@link MAX_START_INDEX} is an invalidValue.
+ */
+function windowOf(startIndex: number | undefined, count: number | undefined): ListWindow {
+  if (startIndex !== undefined && startIndex > MAX_START_INDEX) {
+    throw invalidValue(`startIndex must be at most ${MAX_START_INDEX}`);
+  }
   return {
-    startIndex: Math.max(1, integer(query.startIndex, 'startIndex') ?? 1),
-    count: Math.min(MAX_RESULTS, Math.max(0, integer(query.count, 'count') ?? DEFAULT_COUNT)),
+    startIndex: Math.max(1, startIndex ?? 1),
+    count: Math.min(MAX_RESULTS, Math.max(0, count ?? DEFAULT_COUNT)),
   };
 }
 
@@ -22,6 +39,38 @@ function integer(value: string | string[] | undefined, name: string): number | u
   const text = Array.isArray(value) ? value[0] : value;
   if (text === undefined || !/^-?\d+$/.test(text.trim())) throw invalidValue(`${name} must be an integer`);
   return Number(text);
+}
+
+type Query = Record<string, string | string[] | undefined>;
+
+export function listRequestOfQuery(query: Query): ListRequest {
+  const filter = Array.isArray(query.filter) ? query.filter[0] : query.filter;
+  return {
+    filter,
+    window: windowOf(integer(query.startIndex, 'startIndex'), integer(query.count, 'count')),
+    projection: projectionOf(query),
+  };
+}
+
+const searchRequestSchema = z.looseObject({
+  schemas: z.array(z.string()).optional(),
+  filter: z.string().optional(),
+  attributes: z.array(z.string()).optional(),
+  excludedAttributes: z.array(z.string()).optional(),
+  startIndex: z.number().int().optional(),
+  count: z.number().int().optional(),
+});
+
+/** A SearchRequest body; `sortBy` and `sortOrder` are ignored, as sorting is not supported. */
+export function listRequestOfSearch(body: unknown): ListRequest {
+  const parsed = searchRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    throw invalidSyntax(
+      'A SearchRequest is { schemas: [SearchRequest], filter?, attributes?: [], excludedAttributes?: [], startIndex?, count? }',
+    );
+  }
+  const { filter, attributes, excludedAttributes, startIndex, count } = parsed.data;
+  return { filter, window: windowOf(startIndex, count), projection: projectionOf({ attributes, excludedAttributes }) };
 }
 
 export function listResponse(resources: unknown[], totalResults: number, window: ListWindow) {

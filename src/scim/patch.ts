@@ -74,8 +74,9 @@ export function parsePatchPath(raw: string, attributes: ResourceAttributes, core
   const corePrefix = `${coreSchema}:`.toLowerCase();
   if (text.toLowerCase().startsWith(corePrefix)) text = text.slice(corePrefix.length);
 
-  // An extension attribute: <schema URN>:<attribute>[.<sub>]
+  // A whole extension (<schema URN>), or one of its attributes: <schema URN>:<attribute>[.<sub>]
   for (const [key, definition] of attributes) {
+    if (key.startsWith('urn:') && text.toLowerCase() === key) return { raw, attribute: definition };
     if (!key.startsWith('urn:') || !text.toLowerCase().startsWith(`${key}:`)) continue;
     const rest = text.slice(key.length + 1).split('.')[0] ?? '';
     const subAttribute = findSub(definition, rest);
@@ -116,6 +117,19 @@ export function scimBoolean(value: unknown, what: string): boolean {
   throw invalidValue(`${what} must be a boolean`);
 }
 
+/**
+ * A string attribute's value. PostgreSQL refuses the NUL character, and indexed attributes have a
+ * maximum length: both are client errors, found here before anything reaches the database.
+ */
+function scimString(attribute: AttributeDefinition, value: unknown): string {
+  if (typeof value !== 'string') throw invalidValue(`${attribute.name} must be a string`);
+  if (value.includes('\u0000')) throw invalidValue(`${attribute.name} must not contain the NUL character`);
+  if (attribute.maxLength !== undefined && value.length > attribute.maxLength) {
+    throw invalidValue(`${attribute.name} is at most ${attribute.maxLength} characters`);
+  }
+  return value;
+}
+
 /** Coerces a value to the attribute's definition: booleans from strings, sub-attribute names to their case. */
 export function coerceValue(attribute: AttributeDefinition, value: unknown, single = false): unknown {
   if (value === null) return null;
@@ -128,20 +142,26 @@ export function coerceValue(attribute: AttributeDefinition, value: unknown, sing
       return scimBoolean(value, attribute.name);
     case 'complex': {
       if (typeof value !== 'object' || Array.isArray(value)) {
-        // Entra sends the enterprise manager as a bare id.
-        if (typeof value === 'string' && findSub(attribute, 'value')) return { value };
-        throw invalidValue(`${attribute.name} must be an object`);
+        // Entra sends the enterprise manager as a bare id; values of emails and the like are objects.
+        if (typeof value === 'string' && !attribute.multiValued && findSub(attribute, 'value')) {
+          return { value: coerceValue(findSub(attribute, 'value')!, value) };
+        }
+        throw invalidValue(
+          attribute.multiValued
+            ? `Each value of ${attribute.name} must be an object`
+            : `${attribute.name} must be an object`,
+        );
       }
       const result: JsonObject = {};
       for (const [key, inner] of Object.entries(value as JsonObject)) {
         const sub = findSub(attribute, key);
-        if (sub) result[sub.name] = coerceValue(sub, inner);
+        // Errors name the full path (emails.value), not just the sub-attribute.
+        if (sub) result[sub.name] = coerceValue({ ...sub, name: `${attribute.name}.${sub.name}` }, inner);
       }
       return result;
     }
     default:
-      if (typeof value !== 'string') throw invalidValue(`${attribute.name} must be a string`);
-      return value;
+      return scimString(attribute, value);
   }
 }
 

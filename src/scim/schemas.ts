@@ -16,6 +16,8 @@ export interface AttributeDefinition {
   caseExact?: boolean;
   mutability?: 'readOnly' | 'readWrite' | 'immutable';
   uniqueness?: 'none' | 'server';
+  /** Longest accepted value, in characters: attributes that end up in a database index have one. */
+  maxLength?: number;
   description?: string;
   subAttributes?: AttributeDefinition[];
 }
@@ -26,6 +28,13 @@ export interface SchemaDefinition {
   description: string;
   attributes: AttributeDefinition[];
 }
+
+/**
+ * The longest userName, email, displayName and externalId, as in the rest of the API: these values
+ * end up in unique indexes, whose rows PostgreSQL limits to about 2,700 bytes.
+ */
+export const INDEXED_TEXT_MAX_LENGTH = 255;
+const indexed = { maxLength: INDEXED_TEXT_MAX_LENGTH } as const;
 
 const str = (name: string, extra: Partial<AttributeDefinition> = {}): AttributeDefinition => ({
   name,
@@ -39,7 +48,7 @@ const multi = (name: string, subAttributes: AttributeDefinition[]): AttributeDef
   multiValued: true,
   subAttributes,
 });
-const typedValue = [str('value'), str('display'), str('type'), bool('primary')];
+const typedValue = (value: AttributeDefinition) => [value, str('display'), str('type'), bool('primary')];
 
 export const USER_SCHEMA_DEFINITION: SchemaDefinition = {
   id: USER_SCHEMA,
@@ -50,8 +59,9 @@ export const USER_SCHEMA_DEFINITION: SchemaDefinition = {
       required: true,
       uniqueness: 'server',
       description: 'Maps to the user email by default',
+      ...indexed,
     }),
-    str('externalId', { caseExact: true, description: "Kept on the SCIM identity; never the user's sub" }),
+    str('externalId', { caseExact: true, description: "Kept on the SCIM identity; never the user's sub", ...indexed }),
     {
       name: 'name',
       type: 'complex',
@@ -59,7 +69,7 @@ export const USER_SCHEMA_DEFINITION: SchemaDefinition = {
         (sub) => str(sub),
       ),
     },
-    str('displayName'),
+    str('displayName', indexed),
     str('nickName'),
     str('profileUrl'),
     str('title'),
@@ -68,8 +78,8 @@ export const USER_SCHEMA_DEFINITION: SchemaDefinition = {
     str('locale'),
     str('timezone'),
     bool('active'),
-    multi('emails', typedValue),
-    multi('phoneNumbers', typedValue),
+    multi('emails', typedValue(str('value', indexed))),
+    multi('phoneNumbers', typedValue(str('value'))),
     multi('addresses', [
       ...['formatted', 'streetAddress', 'locality', 'region', 'postalCode', 'country', 'type'].map((sub) => str(sub)),
       bool('primary'),
@@ -93,8 +103,8 @@ export const GROUP_SCHEMA_DEFINITION: SchemaDefinition = {
   name: 'Group',
   description: 'Group: maps to a user group and its memberships only',
   attributes: [
-    str('displayName', { required: true, uniqueness: 'server' }),
-    str('externalId', { caseExact: true }),
+    str('displayName', { required: true, uniqueness: 'server', ...indexed }),
+    str('externalId', { caseExact: true, ...indexed }),
     multi('members', [str('value', { mutability: 'immutable' }), str('$ref'), str('display'), str('type')]),
   ],
 };

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Database } from '../db/client.js';
 import { authenticateScimClient, looksLikeScimToken, type ScimClientIdentity } from '../services/scim-clients.js';
 import type { AppState } from '../api/context.js';
+import { isAppError } from '../errors/index.js';
 import { ScimError } from './scim-errors.js';
 
 export interface ScimState extends AppState {
@@ -22,7 +23,9 @@ export function authenticateScimCaller(db: Database): Middleware<ScimState> {
     try {
       ctx.state.scimClient = await authenticateScimClient(db, token);
     } catch (error) {
-      throw unauthenticated(error instanceof Error ? error.message : 'Invalid SCIM token');
+      // Only a refused credential is a 401; a database outage or a bug keeps its own status.
+      if (isAppError(error) && error.code === 'unauthenticated') throw unauthenticated(error.message);
+      throw error;
     }
     await next();
   };

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../db/client.js';
 import { isAppError } from '../errors/index.js';
 
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
@@ -49,10 +50,12 @@ export const scimNotFound = (what: string) => new ScimError(404, `${what} not fo
 
 /**
  * The SCIM error body of anything thrown while serving a SCIM request: SCIM errors as they are,
- * the service's own client errors with their status, everything else as a detail-free 500.
+ * the service's own client errors with their status, a database outage as a detail-free 503,
+ * everything else as a detail-free 500.
  */
 export function scimErrorBodyOf(thrown: unknown): ScimErrorBody {
   if (isScimError(thrown)) return body(thrown.status, thrown.message, thrown.scimType);
+  if (isDatabaseUnavailable(thrown)) return body(503, 'The service is temporarily unavailable; retry later');
   if (isAppError(thrown) && thrown.expose) {
     return body(thrown.status, thrown.message, thrown.code === 'conflict' ? 'uniqueness' : undefined);
   }

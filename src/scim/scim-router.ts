@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger.js';
 import { discoveryList, resourceTypes, schemas, serviceProviderConfig } from './discovery.js';
 import { parseGroupFilter, parseUserFilter } from './filter.js';
 import { getScimGroup, listScimGroups, patchScimGroup, replaceScimGroup, createScimGroup } from './groups-service.js';
-import { listResponse, listWindowOf } from './list-query.js';
+import { listRequestOfQuery, listRequestOfSearch, listResponse, type ListRequest } from './list-query.js';
 import type { JsonObject } from './patch.js';
 import { project, projectionOf, returns } from './projection.js';
 import { authenticateScimCaller, type ScimState } from './scim-auth.js';
@@ -76,31 +76,24 @@ function buildRouter(db: Database): Router<ScimState> {
     send(ctx as ScimContext, 200, found);
   });
 
-  /** A ListResponse of `resources`, each cut down to the requested attributes. */
-  const sendList = <R extends Record<string, unknown>>(
-    ctx: ScimContext,
-    resources: R[],
-    total: number,
-    window: ReturnType<typeof listWindowOf>,
-    projection: ReturnType<typeof projectionOf>,
-  ) =>
-    send(
-      ctx,
-      200,
-      listResponse(
-        resources.map((resource) => project(resource, projection)),
-        total,
-        window,
-      ),
-    );
+  /** A ListResponse of the client's users or groups, each cut down to the requested attributes. */
+  const listUsers = async (ctx: ScimContext, request: ListRequest) => {
+    const filter = request.filter === undefined ? undefined : parseUserFilter(request.filter);
+    const { total, resources } = await listScimUsers(db, contextOf(ctx), filter, request.window);
+    sendList(ctx, resources, total, request);
+  };
+  const listGroups = async (ctx: ScimContext, request: ListRequest) => {
+    const filter = request.filter === undefined ? undefined : parseGroupFilter(request.filter);
+    const withMembers = returns(request.projection, 'members');
+    const { total, resources } = await listScimGroups(db, contextOf(ctx), filter, request.window, withMembers);
+    sendList(ctx, resources, total, request);
+  };
 
-  router.get('/Users', async (ctx) => {
-    const filter = typeof ctx.query.filter === 'string' ? parseUserFilter(ctx.query.filter) : undefined;
-    const window = listWindowOf(ctx.query);
-    const { total, resources } = await listScimUsers(db, contextOf(ctx as ScimContext), filter, window);
-    const projection = projectionOf(ctx.query);
-    sendList(ctx as ScimContext, resources, total, window, projection);
-  });
+  router.get('/Users', (ctx) => listUsers(ctx as ScimContext, listRequestOfQuery(ctx.query)));
+  // RFC 7644 3.4.3: the same query as a POST body, so filters stay out of URLs and logs.
+  router.post('/Users/.search', (ctx) =>
+    listUsers(ctx as ScimContext, listRequestOfSearch(bodyOf(ctx as ScimContext))),
+  );
   router.post('/Users', async (ctx) => {
     const c = ctx as ScimContext;
     sendResource(c, 201, await createScimUser(db, contextOf(c), bodyOf(c)));
@@ -119,19 +112,10 @@ function buildRouter(db: Database): Router<ScimState> {
   });
   router.delete('/Users/:id', notSupported('Deleting users (hard delete); PATCH active to false to deactivate'));
 
-  router.get('/Groups', async (ctx) => {
-    const filter = typeof ctx.query.filter === 'string' ? parseGroupFilter(ctx.query.filter) : undefined;
-    const window = listWindowOf(ctx.query);
-    const projection = projectionOf(ctx.query);
-    const { total, resources } = await listScimGroups(
-      db,
-      contextOf(ctx as ScimContext),
-      filter,
-      window,
-      returns(projection, 'members'),
-    );
-    sendList(ctx as ScimContext, resources, total, window, projection);
-  });
+  router.get('/Groups', (ctx) => listGroups(ctx as ScimContext, listRequestOfQuery(ctx.query)));
+  router.post('/Groups/.search', (ctx) =>
+    listGroups(ctx as ScimContext, listRequestOfSearch(bodyOf(ctx as ScimContext))),
+  );
   router.post('/Groups', async (ctx) => {
     const c = ctx as ScimContext;
     sendResource(c, 201, await createScimGroup(db, contextOf(c), bodyOf(c)));
@@ -159,9 +143,37 @@ function buildRouter(db: Database): Router<ScimState> {
   });
   router.delete('/Groups/:id', notSupported('Deleting groups'));
 
+  router.post('/.search', notSupported('Searching several resource types at once (POST /.search)'));
   router.all('/Bulk', notSupported('Bulk'));
   router.all('/Me', notSupported('/Me'));
   return router;
+}
+
+/** A ListResponse of `resources`, each cut down to the requested attributes. */
+function sendList(ctx: ScimContext, resources: JsonObject[], total: number, request: ListRequest): void {
+  send(
+    ctx,
+    200,
+    listResponse(
+      resources.map((resource) => project(resource, request.projection)),
+      total,
+      request.window,
+    ),
+  );
+}
+
+/**
+ * What answers when no route took the request: 405 with `Allow` when the path exists under other
+ * methods (the discovery endpoints only answer GET, RFC 7644 4), else 404.
+ */
+function noEndpoint(ctx: ScimContext): never {
+  const layers = (ctx as ScimContext & { matched?: Array<{ methods: string[] }> }).matched ?? [];
+  const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
+  if (allowed.length > 0) {
+    ctx.set('Allow', allowed.join(', '));
+    throw new ScimError(405, `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(', ')}`);
+  }
+  throw new ScimError(404, `No SCIM endpoint for ${ctx.method} ${ctx.path}`);
 }
 
 function baseOf(ctx: ParameterizedContext): string {
@@ -197,15 +209,11 @@ export function scimApi(deps: ScimApiDependencies): Middleware<AppState> {
     const scimCtx = ctx as unknown as ParameterizedContext<ScimState>;
     try {
       await authenticate(scimCtx, () =>
-        parseBody(scimCtx, () =>
-          routes(scimCtx, async () => {
-            throw new ScimError(404, `No SCIM endpoint for ${ctx.method} ${ctx.path}`);
-          }),
-        ),
+        parseBody(scimCtx, () => routes(scimCtx, async () => noEndpoint(scimCtx as ScimContext))),
       );
     } catch (thrown) {
       const body = scimErrorBodyOf(thrown);
-      if (body.status === '500') {
+      if (Number(body.status) >= 500 && body.status !== '501') {
         deps.logger.error(
           { err: thrown, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path },
           'SCIM request failed',

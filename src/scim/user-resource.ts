@@ -15,7 +15,7 @@ export interface ParsedScimUser {
   displayName: string | null;
   active: boolean | undefined;
   /** The user's email: userName when it is an address, else the work, primary or first email. */
-  email: string | null;
+  email: string;
   /** Every email that may identify an existing user, in order of preference. */
   candidateEmails: string[];
   /** The rest of the resource (name, emails, enterprise extension...), stored on the identity. */
@@ -44,7 +44,7 @@ export function userDocumentFromBody(body: unknown): JsonObject {
   return document;
 }
 
-/** Reads the service's view of a canonical User document. */
+/** Reads the service's view of a canonical User document; a user without an email address is an invalidValue. */
 export function parseUserDocument(document: JsonObject): ParsedScimUser {
   const userName = typeof document.userName === 'string' ? document.userName.trim() : '';
   if (!userName) throw invalidValue('userName is required');
@@ -67,12 +67,14 @@ export function parseUserDocument(document: JsonObject): ParsedScimUser {
     (typeof name?.formatted === 'string' && name.formatted.trim()) ||
     composedName.trim() ||
     null;
+  const email = candidateEmails[0];
+  if (!email) throw invalidValue('userName, a work email or a primary email must be an email address');
   return {
     userName,
     externalId: typeof document.externalId === 'string' && document.externalId !== '' ? document.externalId : null,
     displayName,
     active: typeof document.active === 'boolean' ? document.active : undefined,
-    email: candidateEmails[0] ?? null,
+    email,
     candidateEmails,
     attributes,
   };

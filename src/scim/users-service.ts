@@ -1,13 +1,15 @@
 import { recordAudit } from '../audit/index.js';
 import { isUniqueViolation, jsonColumn, Prisma, type Database, type DatabaseClient } from '../db/client.js';
 import { associateUserByEmailDomain } from '../services/organizations/domain-association.js';
+import type { User } from '../db/generated/client.js';
+import { isLastActiveAdmin } from '../services/users/manage-users.js';
 import { activeEmailOf } from '../services/users/user-record.js';
 import type { UserFilter } from './filter.js';
 import type { ListWindow } from './list-query.js';
 import { applyPatch, normalisePatchRequest } from './patch.js';
 import { USER_ATTRIBUTES, USER_SCHEMA } from './schemas.js';
 import { scimAuditOf, type ScimRequestContext } from './scim-context.js';
-import { invalidValue, ScimError, scimNotFound, uniqueness } from './scim-errors.js';
+import { mutability, ScimError, scimNotFound, uniqueness } from './scim-errors.js';
 import {
   parseUserDocument,
   stableJson,
@@ -95,12 +97,20 @@ function uniquenessOnConflict<T>(write: Promise<T>, detail: string): Promise<T> 
 }
 
 /**
- * POST /Users. A user whose email is taken by an existing user without a SCIM identity is linked
- * (`scim.user.linked_existing`); one this or another client already provisioned is a 409 uniqueness.
+ * A system role beyond `requestor`. A SCIM client never links such an account, nor changes its
+ * email: a directory token must not be a way to take over an admin.
+ */
+function holdsPrivilegedRole(user: User): boolean {
+  return user.roles.some((role) => role !== 'requestor');
+}
+
+/**
+ * POST /Users. A user whose email is taken by an existing requestor-only user without a SCIM
+ * identity is linked (`scim.user.linked_existing`); one this or another client already
+ * provisioned, or one holding other roles, is a 409 uniqueness.
  */
 export async function createScimUser(db: Database, context: ScimRequestContext, body: unknown) {
   const parsed = parseUserDocument(userDocumentFromBody(body));
-  if (!parsed.email) throw invalidValue('userName, a work email or a primary email must be an email address');
   const audit = scimAuditOf(context);
   const write = db.$transaction(async (tx) => {
     const sameUserName = await tx.scimIdentity.findFirst({
@@ -121,6 +131,11 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
           owner.clientId === context.client.id
             ? `A user with userName ${parsed.userName} already exists`
             : 'This user is already provisioned by another SCIM client',
+        );
+      }
+      if (holdsPrivilegedRole(existing)) {
+        throw uniqueness(
+          'An account with this email already exists and cannot be linked: SCIM clients link only existing accounts whose only role is requestor',
         );
       }
       const identity = await tx.scimIdentity.create({
@@ -195,6 +210,33 @@ function checkVersion(row: ScimUserRow, ifMatch: string | undefined): void {
   }
 }
 
+/**
+ * What a SCIM client may not do to the account behind a user (docs/scim.md, "Lifecycle rules"):
+ * re-address a confirmed or privileged account (its next first sign-in would go to whoever holds
+ * the new address), or deactivate the last active admin.
+ */
+async function checkSafeChange(
+  tx: Prisma.TransactionClient,
+  user: User,
+  email: string,
+  active: boolean | undefined,
+): Promise<void> {
+  if (activeEmailOf(email) !== activeEmailOf(user.email)) {
+    // Locked and read again: a sign-in or a promotion committed meanwhile must be seen.
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
+    const current = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
+    if (current.confirmed || current.iss !== null) {
+      throw mutability('The email of an account that has signed in cannot be changed through SCIM');
+    }
+    if (holdsPrivilegedRole(current)) {
+      throw mutability('The email of an account holding roles beyond requestor cannot be changed through SCIM');
+    }
+  }
+  if (active === false && user.active && (await isLastActiveAdmin(tx, user.id))) {
+    throw mutability('This user is the last active admin and cannot be deactivated; make someone else admin first');
+  }
+}
+
 /** Writes the new state of a user (PUT or PATCH): a no-op when nothing changes. */
 async function writeUser(
   tx: Prisma.TransactionClient,
@@ -204,7 +246,7 @@ async function writeUser(
 ): Promise<ScimUserRow> {
   const { user, identity } = row;
   const before = parseUserDocument(userDocumentOf(row));
-  const email = next.email ?? user.email;
+  const email = next.email;
   const changed: string[] = [];
   if (next.userName !== identity.userName) changed.push('userName');
   if (email !== user.email) changed.push('email');
@@ -216,6 +258,7 @@ async function writeUser(
   if (next.active === true && !user.active && identity.clientId !== context.client.id) {
     throw new ScimError(403, 'Only the SCIM client that owns this user can re-enable it');
   }
+  await checkSafeChange(tx, user, email, next.active);
   const updatedUser = await tx.user.update({
     where: { id: user.id },
     data: {
@@ -280,6 +323,12 @@ export async function patchScimUser(
   ifMatch?: string,
 ) {
   const operations = normalisePatchRequest(body, USER_ATTRIBUTES, USER_SCHEMA);
+  // `active` is the account's state, never unassigned: removing it would silently mean nothing.
+  if (
+    operations.some(({ op, path, value }) => path?.attribute.name === 'active' && (op === 'remove' || value === null))
+  ) {
+    throw mutability('active cannot be removed; replace it with true or false');
+  }
   const write = db.$transaction(async (tx) => {
     const row = await lockAndLoad(tx, context, id);
     checkVersion(row, ifMatch);

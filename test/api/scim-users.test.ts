@@ -130,14 +130,14 @@ describe('re-POST and existing users', () => {
     expect(await context.database.db.user.count({ where: { activeEmail: email.toLowerCase() } })).toBe(1);
   });
 
-  it('links an existing user with that email instead of failing (scim.user.linked_existing)', async () => {
+  it('links an existing requestor with that email instead of failing (scim.user.linked_existing)', async () => {
     const client = await newClient();
     const email = `${unique('existing')}@example.test`;
     const existing = await context.database.db.user.create({
       data: {
         email,
         activeEmail: email,
-        roles: ['approver'],
+        roles: ['requestor'],
         iss: 'https://idp.test',
         sub: unique('sub'),
         confirmed: true,
@@ -150,7 +150,7 @@ describe('re-POST and existing users', () => {
     expect(response.status).toBe(201);
     expect(response.body.id).toBe(existing.id);
     const user = await context.database.db.user.findUniqueOrThrow({ where: { id: existing.id } });
-    expect(user).toEqual(expect.objectContaining({ iss: existing.iss, sub: existing.sub, roles: ['approver'] }));
+    expect(user).toEqual(expect.objectContaining({ iss: existing.iss, sub: existing.sub, roles: ['requestor'] }));
     expect(
       await context.database.db.auditLog.count({
         where: { action: 'scim.user.linked_existing', targetId: existing.id },

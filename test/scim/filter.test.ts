@@ -74,6 +74,8 @@ describe('everything else is 400 invalidFilter', () => {
     'userName eq 12',
     'emails[type eq "work" and primary eq true].value eq "a"',
     '',
+    'userName eq "a\\u0000b"',
+    'emails[type eq "w\\u0000"].value eq "a"',
   ])('refuses %p', (filter) => {
     expect(filterError(() => parseUserFilter(filter))).toMatchObject({ status: 400, scimType: 'invalidFilter' });
   });

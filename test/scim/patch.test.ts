@@ -151,3 +151,39 @@ describe('group member operations', () => {
     expect(applyPatch({ displayName: 'Old' }, others)).toEqual({ displayName: 'Renamed' });
   });
 });
+
+describe('the enterprise extension as a whole is a path (RFC 7644 3.5.2)', () => {
+  const enterprise = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+  const withExtension = { ...alice, [enterprise]: { department: 'Finance', employeeNumber: '7' } };
+
+  it('removes it by its URN', () => {
+    expect(applyPatch(withExtension, userOps(patchOf({ op: 'remove', path: enterprise })))).toEqual(alice);
+  });
+
+  it('merges a value object into it, with or without a path', () => {
+    const expected = { ...alice, [enterprise]: { department: 'Sales', employeeNumber: '7' } };
+    const replace = patchOf({ op: 'replace', path: enterprise, value: { department: 'Sales' } });
+    expect(applyPatch(withExtension, userOps(replace))).toEqual(expected);
+    const valueObject = patchOf({ op: 'replace', value: { [enterprise]: { department: 'Sales' } } });
+    expect(applyPatch(withExtension, userOps(valueObject))).toEqual(expected);
+  });
+});
+
+describe('values are checked before they reach the database', () => {
+  it('refuses NUL characters and over-long indexed values with invalidValue', () => {
+    for (const [path, value] of [
+      ['title', 'a\u0000b'],
+      ['name.givenName', '\u0000'],
+      ['userName', `${'a'.repeat(250)}@example.test`],
+      ['emails[type eq "work"].value', `${'a'.repeat(256)}`],
+    ]) {
+      const ops = userOps(patchOf({ op: 'replace', path, value }));
+      expect(scimErrorOf(() => applyPatch(alice, ops))).toMatchObject({ status: 400, scimType: 'invalidValue' });
+    }
+  });
+
+  it('refuses a bare string as a value of a multi-valued attribute', () => {
+    const ops = userOps(patchOf({ op: 'add', path: 'emails', value: 'x' }));
+    expect(scimErrorOf(() => applyPatch(alice, ops))).toMatchObject({ scimType: 'invalidValue' });
+  });
+});

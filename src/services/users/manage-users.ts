@@ -10,6 +10,18 @@ async function otherActiveAdmins(tx: DatabaseClient, userId: string): Promise<nu
   return tx.user.count({ where: { id: { not: userId }, deletedAt: null, active: true, roles: { has: 'admin' } } });
 }
 
+/** Locks the admins' rows for the transaction, so two changes cannot each remove "the other" admin. */
+async function lockAdmins(tx: DatabaseClient): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM users WHERE roles @> ARRAY['admin'] FOR UPDATE`;
+}
+
+/** Whether the user is the last active admin, with the admins' rows locked (SCIM deactivation asks this). */
+export async function isLastActiveAdmin(tx: DatabaseClient, userId: string): Promise<boolean> {
+  await lockAdmins(tx);
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { roles: true } });
+  return user !== null && user.roles.includes('admin') && (await otherActiveAdmins(tx, userId)) === 0;
+}
+
 function emailTaken<T>(email: string | null | undefined, write: () => Promise<T>): Promise<T> {
   return write().catch((error: unknown) => {
     if (isUniqueViolation(error)) throw conflict(`Another active user already has the email ${email ?? ''}`);
@@ -50,7 +62,7 @@ export function createUser(
 /** Replaces a user's roles; the last active admin cannot lose `admin` (409). */
 export function setUserRoles(db: Database, caller: Caller, userId: string, roles: Role[]) {
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM users WHERE roles @> ARRAY['admin'] FOR UPDATE`;
+    await lockAdmins(tx);
     const user = await loadUser(tx, userId);
     if (user.roles.includes('admin') && !roles.includes('admin') && (await otherActiveAdmins(tx, userId)) === 0) {
       throw conflict('This is the last active admin; make someone else admin first');
@@ -93,7 +105,7 @@ export function updateUserProfile(
 /** Soft delete: the user disappears from default lists, its email frees up, and it can be restored. */
 export function deleteUser(db: Database, caller: Caller, userId: string) {
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM users WHERE roles @> ARRAY['admin'] FOR UPDATE`;
+    await lockAdmins(tx);
     const user = await loadUser(tx, userId);
     if (user.roles.includes('admin') && (await otherActiveAdmins(tx, userId)) === 0) {
       throw conflict('This is the last active admin and cannot be deleted');
