@@ -91,7 +91,8 @@ async function ensureReachableByPostgres(target: string, log?: (line: string) =>
   const root = projectRoot();
   for (let current = path.resolve(target); ; current = path.dirname(current)) {
     const info = await stat(current).catch(() => undefined);
-    if (info && (info.mode & 0o001) === 0) {
+    // Only folders need the execute (traverse) bit; the target itself may be a plain file.
+    if (info?.isDirectory() && (info.mode & 0o001) === 0) {
       if (current === root) {
         await chmod(current, info.mode | 0o001);
         log?.(`Allowed the postgres user to traverse ${current} (chmod o+x) so it can reach the embedded PostgreSQL`);
