@@ -294,6 +294,25 @@ describe('tasks, conditions, variables and cancellation', () => {
     expect(refused.body.message).toContain('it is cancelled');
   });
 
+  it('concurrent variable edits each see the one before (the run row is locked before it is read)', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const def = taskFlow();
+    def.variables.push(...names.map((name) => ({ name, type: 'number' as const, required: false })));
+    const started = await run(def, { who: adminId });
+    await waitForRun(stack.api, admin, started.id, hasStatus('waiting'));
+    const edits = await Promise.all(
+      names.map((name, index) =>
+        stack.api.request('PUT', `/api/runs/${started.id}`, { token: admin, body: { variables: { [name]: index } } }),
+      ),
+    );
+    expect(edits.map((edit) => edit.status)).toEqual(names.map(() => 200));
+    const row = await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: started.id } });
+    expect(row.variables).toEqual(
+      expect.objectContaining(Object.fromEntries(names.map((name, index) => [name, index]))),
+    );
+    await stack.api.request('POST', `/api/runs/${started.id}/cancel`, { token: admin });
+  });
+
   it('runs a draft as a test run', async () => {
     const def = definition(`draft ${Date.now()}`, [start('end'), end()]);
     const started = await run(def, {}, false);

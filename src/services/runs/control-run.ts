@@ -3,7 +3,7 @@ import { jsonColumn } from '../../db/client.js';
 import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
-import { conflict, validationFailed } from '../../errors/index.js';
+import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
@@ -52,8 +52,12 @@ export async function updateRunVariables(
 ) {
   const { db, temporal } = context;
   return db.$transaction(async (tx) => {
+    // Lock, then read: a concurrent edit merges into what the one before it wrote.
+    const locked = await tx.$queryRaw<
+      Array<{ id: string }>
+    >`SELECT id FROM workflow_runs WHERE id = ${runId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw notFound('Run');
     const run = await tx.workflowRun.findUniqueOrThrow({ where: { id: runId } });
-    await tx.$queryRaw`SELECT id FROM workflow_runs WHERE id = ${runId}::uuid FOR UPDATE`;
     if (!(EDITABLE_RUN_STATUSES as readonly string[]).includes(run.status)) {
       throw conflict(
         `Run variables can only be edited while the run is pending, running or waiting; it is ${run.status}`,
