@@ -294,6 +294,22 @@ describe('tasks, conditions, variables and cancellation', () => {
     expect(refused.body.message).toContain('it is cancelled');
   });
 
+  it('a task assigned to someone else may be completed only under task:complete_any, not by the role name', async () => {
+    const assignee = await createUserWithToken(stack.database.db, ['requestor']);
+    const started = await run(taskFlow(), { who: assignee.user.id });
+    await waitForRun(stack.api, admin, started.id, hasStatus('waiting'));
+    const task = await stack.database.db.task.findFirstOrThrow({ where: { runId: started.id } });
+    const complete = (token: string) =>
+      stack.api.request('POST', `/api/tasks/${task.id}/complete`, { token, body: { values: { model: 'MacBook' } } });
+    const narrowed = await createUserWithToken(stack.database.db, ['admin'], ['task:read', 'task:complete']);
+    const refused = await complete(narrowed.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('task:complete_any');
+    expect((await stack.database.db.task.findUniqueOrThrow({ where: { id: task.id } })).status).toBe('open');
+    expect((await complete(admin)).status).toBe(200);
+    await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+  });
+
   it('concurrent variable edits each see the one before (the run row is locked before it is read)', async () => {
     const names = ['a', 'b', 'c', 'd', 'e', 'f'];
     const def = taskFlow();
