@@ -357,6 +357,63 @@ describe('tasks, conditions, variables and cancellation', () => {
   });
 });
 
+describe('every start checks that the interpreter can run the definition', () => {
+  const startDraft = async (def: WorkflowDefinitionInput) => {
+    const draft = await createDraft(stack.api, admin, def);
+    const response = await stack.api.request('POST', `/api/workflows/${draft.id}/start`, {
+      token: admin,
+      body: { variables: {} },
+    });
+    return { draft, response };
+  };
+
+  it.each([
+    ['missing_start', [end()]],
+    ['multiple_starts', [start('end'), step('again', 'start', {}, { success: 'end' }), end()]],
+    ['unknown_transition_target', [start('nowhere'), end()]],
+    ['missing_required_config', [start('tell'), step('tell', 'notification', {}, { success: 'end' }), end()]],
+    ['cannot_reach_end', [start('loop'), step('loop', 'delay', { duration: '1s' }, { success: 'loop' }), end()]],
+  ] as Array<[string, WorkflowStep[]]>)(
+    'a draft test run with %s is a 400 naming it, and no run is recorded',
+    async (code, steps) => {
+      const { draft, response } = await startDraft(definition(`unrunnable ${code} ${Date.now()}`, steps));
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+      expect(response.body.message).toMatch(/^This workflow cannot run: /);
+      expect(response.body.details.errors.map((item: { code: string }) => item.code)).toContain(code);
+      expect(await stack.database.db.workflowRun.count({ where: { definitionId: draft.id } })).toBe(0);
+    },
+  );
+
+  it('the webhook trigger checks it too', async () => {
+    const draft = await createDraft(
+      stack.api,
+      admin,
+      definition(`unrunnable webhook ${Date.now()}`, [end()], { trigger: { types: ['webhook'] } }),
+    );
+    const issued = await stack.api.request('POST', `/api/workflows/${draft.id}/webhook-secret`, { token: admin });
+    const response = await stack.api.request('POST', issued.body.path, {
+      headers: { 'x-webhook-secret': issued.body.secret },
+      body: {},
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details.errors.map((item: { code: string }) => item.code)).toContain('missing_start');
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: draft.id } })).toBe(0);
+  });
+
+  it('publish-only findings (an unreachable step, an unknown connector) do not block a test run', async () => {
+    const { response } = await startDraft(
+      definition(`runnable draft ${Date.now()}`, [
+        start('end'),
+        step('later', 'connector', { connector: 'not-yet-created', command: 'x' }, { success: 'end' }),
+        end(),
+      ]),
+    );
+    expect(response.status).toBe(201);
+    await waitForRun(stack.api, admin, response.body.id, hasStatus('completed'));
+  });
+});
+
 describe('the read side', () => {
   it('lists runs with filters and shows the step timeline with sanitized bodies', async () => {
     const started = await run(
