@@ -41,6 +41,7 @@ const environmentSchema = z.object({
   CONNECTOR_ALLOWED_NETWORKS: commaList,
   CONNECTOR_HANDLER_PATHS: commaList,
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   SMTP_URL: optionalString,
   SMTP_FROM: z.string().default('Flowgate <no-reply@localhost>'),
   OIDC_ISSUER: optionalUrl,
@@ -89,6 +90,10 @@ export interface Config {
     handlerPaths: string[];
     timeoutMs: number;
   };
+  schedules: {
+    /** The shortest time allowed between two firings of a schedule. */
+    minIntervalSeconds: number;
+  };
   /** Email for notification steps; absent when SMTP_URL is not set (in-app notifications only). */
   smtp?: { url: string; from: string };
   /** Absent in development mode: no OIDC, API tokens only. */
@@ -122,6 +127,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
       handlerPaths: env.CONNECTOR_HANDLER_PATHS,
       timeoutMs: env.CONNECTOR_TIMEOUT_MS,
     },
+    schedules: { minIntervalSeconds: env.SCHEDULE_MIN_INTERVAL_SECONDS },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : undefined,
     oidc: env.OIDC_ISSUER
       ? {

@@ -4,6 +4,9 @@ import type { RunStatus } from './run.js';
 /** The SLA of an approval or task without a due date (no step timeout), unless a caller overrides it. */
 export const DEFAULT_SLA_HOURS = 72;
 
+/** The largest default SLA a caller may ask for: ten years, far inside PostgreSQL's interval range. */
+export const MAX_SLA_HOURS = 87_600;
+
 /** A report's time window: `from` inclusive, `to` exclusive; an absent bound is open. */
 export interface ReportWindow {
   from?: Date;

@@ -29,6 +29,12 @@ export interface RunWorkflowResult {
   variables: Record<string, unknown>;
 }
 
+/**
+ * The error code of a run the interpreter gave up on (an internal error, not a step failure): its
+ * execution has ended, so it cannot be retried or skipped.
+ */
+export const RUN_ABANDONED_CODE = 'internal_error';
+
 /** A failure recorded on a step or a run. */
 export interface ErrorEnvelope {
   message: string;

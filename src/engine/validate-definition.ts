@@ -55,7 +55,7 @@ export interface ValidationResult {
 export interface ValidationOptions {
   /** Publish-time rules on top of the shape checks. */
   strict: boolean;
-  /** Connector names and their commands; absent or empty when no connectors are registered. */
+  /** Connector names and their commands; absent when the caller has no catalogue to check against. */
   connectors?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
@@ -99,6 +99,36 @@ export function validateWorkflowDefinition(input: unknown, options: ValidationOp
     subjectVariableError,
     definition,
   };
+}
+
+/**
+ * Findings that leave the interpreter unable to walk the graph to an end: no single start, a
+ * step it cannot execute (unknown type, incomplete config), a transition it cannot follow, or a
+ * path that can never finish. Every start checks these, drafts included; the other strict
+ * findings (unused or undeclared variables, unknown connectors, unreachable steps) fail or skip a
+ * step at run time with a diagnosis, so they block publishing only.
+ */
+export const RUN_BLOCKING_CODES: ReadonlySet<ValidationCode> = new Set<ValidationCode>([
+  'invalid_shape',
+  'unknown_step_type',
+  'invalid_config',
+  'missing_required_config',
+  'duplicate_step_id',
+  'missing_start',
+  'multiple_starts',
+  'missing_end',
+  'end_has_transitions',
+  'unknown_transition_target',
+  'invalid_transition_outcome',
+  'duplicate_transition_outcome',
+  'cannot_reach_end',
+]);
+
+/** Validation when a run starts: the strict rules, of which only the run-blocking findings count. */
+export function validateForRun(input: unknown): ValidationResult {
+  const result = validateWorkflowDefinition(input, { strict: true });
+  const errors = result.errors.filter((item) => RUN_BLOCKING_CODES.has(item.code));
+  return { ...result, valid: errors.length === 0, errors };
 }
 
 class Findings {
@@ -339,10 +369,10 @@ function checkConnectors(
     const name = step.config.connector;
     const command = step.config.command;
     if (typeof name !== 'string' || typeof command !== 'string') return;
-    if (!connectors || connectors.size === 0) {
+    if (!connectors) {
       findings.warning({
         code: 'connector_unverified',
-        message: `Step ${step.id}: no connectors are registered, so ${name}.${command} could not be checked`,
+        message: `Step ${step.id}: no connector catalogue was given, so ${name}.${command} could not be checked`,
         stepId: step.id,
       });
       return;

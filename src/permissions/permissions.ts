@@ -72,6 +72,21 @@ export const PERMISSION_TABLE = {
   },
   'config:export': { holders: ['resource_manager'] },
 
+  'approval:decide_any': {
+    holders: ADMIN_ONLY,
+    decision:
+      "see and decide approvals one is not an approver of (to unblock a run whose approvers are gone); overrides the workflow's routing, so admins only. The self-approval rule still applies.",
+  },
+  'task:complete_any': {
+    holders: ADMIN_ONLY,
+    decision: "complete tasks assigned to someone else; overrides the workflow's assignment, so admins only.",
+  },
+  'project:authority_any': {
+    holders: ADMIN_ONLY,
+    decision:
+      'authority over every project (create-version, deprecate) without being a member (spec 5: admins have it everywhere).',
+  },
+
   'workflow:delete': { holders: ADMIN_ONLY },
   'workflow:move': { holders: ADMIN_ONLY },
   'run:cancel': { holders: ADMIN_ONLY },

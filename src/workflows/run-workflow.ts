@@ -11,7 +11,13 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { parseDuration } from '../domain/duration.js';
-import type { ErrorEnvelope, RunStatus, RunWorkflowInput, RunWorkflowResult } from '../domain/run.js';
+import {
+  RUN_ABANDONED_CODE,
+  type ErrorEnvelope,
+  type RunStatus,
+  type RunWorkflowInput,
+  type RunWorkflowResult,
+} from '../domain/run.js';
 import type { WorkflowStep } from '../domain/workflow-definition.js';
 import { evaluateCondition } from '../engine/expressions.js';
 import { indexSteps, nextStepId } from '../engine/graph.js';
@@ -47,9 +53,12 @@ interface StepOutcome {
 /** A failed run waits this long for retry, skip or cancel before it closes for good. */
 const FAILED_RUN_RETENTION = '30 days';
 
+/** Failure types of a closed run execution: failed and not resumed, or abandoned on an internal error. */
+const RUN_FAILED = 'RunFailed';
+const RUN_ABANDONED = 'RunAbandoned';
+
 export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowResult> {
   const { runId, definition } = input;
-  const steps = indexSteps(definition.steps);
   const variables: Record<string, unknown> = { ...input.variables };
   const outputs: Record<string, unknown> = {};
   const decidedApprovals = new Map<string, 'approved' | 'rejected'>();
@@ -271,8 +280,25 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   }
 
   try {
+    return await interpret();
+  } catch (error) {
+    if (isCancellation(error)) {
+      await CancellationScope.nonCancellable(async () => {
+        await projection.cancelRunArtifacts({ runId });
+        await setStatus('cancelled');
+      });
+      throw error;
+    }
+    if (error instanceof ApplicationFailure && error.type === RUN_FAILED) throw error;
+    throw await abandon(error);
+  }
+
+  async function interpret(): Promise<RunWorkflowResult> {
     await setStatus('running');
-    let stepId = definition.steps.find((step) => step.type === 'start')!.id;
+    const steps = indexSteps(definition.steps);
+    const start = definition.steps.find((step) => step.type === 'start');
+    if (!start) throw new Error('The definition has no start step');
+    let stepId = start.id;
     let sequence = 0;
     for (;;) {
       const step = steps.get(stepId);
@@ -350,13 +376,6 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         break;
       }
     }
-  } catch (error) {
-    if (!isCancellation(error)) throw error;
-    await CancellationScope.nonCancellable(async () => {
-      await projection.cancelRunArtifacts({ runId });
-      await setStatus('cancelled');
-    });
-    throw error;
   }
 
   async function waitForResume(): Promise<'retry' | 'skip' | undefined> {
@@ -368,8 +387,26 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   async function closeFailed(): Promise<RunWorkflowResult> {
     throw ApplicationFailure.create({
       message: `Run ${runId} failed at step ${currentStepId ?? 'unknown'} and was not resumed`,
-      type: 'RunFailed',
+      type: RUN_FAILED,
       nonRetryable: true,
     });
+  }
+
+  /**
+   * An error the interpreter did not expect (a broken invariant, or an activity that exhausted its
+   * retries) fails the run for good, with the reason in the projection for the diagnosis. Thrown
+   * as a plain Error it would instead fail the workflow task, which Temporal retries forever
+   * while the run shows `running`.
+   */
+  async function abandon(error: unknown): Promise<ApplicationFailure> {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `The run stopped on an internal error and cannot be resumed: ${reason}`;
+    try {
+      await setStatus('failed', { failedStepId: currentStepId, error: { message, code: RUN_ABANDONED_CODE } });
+    } catch (recordError) {
+      // The projection cannot be written (its activity gave up too); the execution still fails.
+      if (isCancellation(recordError)) throw recordError;
+    }
+    return ApplicationFailure.nonRetryable(message, RUN_ABANDONED, reason);
   }
 }

@@ -132,9 +132,18 @@ describe('report queries are validated', () => {
     ['approver-performance?from=2025-03-02T00:00:00Z&to=2025-03-01T00:00:00Z', 'from must be before to'],
     ['sla-compliance?defaultSlaHours=0', 'defaultSlaHours must be a positive number'],
     ['sla-compliance?defaultSlaHours=-3', 'defaultSlaHours must be a positive number'],
+    ['sla-compliance?defaultSlaHours=5371689402', 'defaultSlaHours must be at most 87600'],
+    ['sla-compliance?defaultSlaHours=87600.5', 'defaultSlaHours must be at most 87600'],
   ])('GET %s answers 400', async (path, message) => {
     const response = await get(path);
     expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ statusCode: 400, code: 'validation_failed' });
     expect(response.text).toContain(message);
+  });
+
+  it('accepts the largest defaultSlaHours (87600, ten years)', async () => {
+    const response = await get('sla-compliance?defaultSlaHours=87600');
+    expect(response.status).toBe(200);
+    expect(response.body.defaultSlaHours).toBe(87600);
   });
 });

@@ -103,6 +103,33 @@ describe('the simple approval workflow runs end to end', () => {
     expect(refused.status).toBe(403);
     await stack.api.request('POST', `/api/runs/${run.id}/cancel`, { token: admin });
   });
+
+  it('lets a holder of approval:decide_any decide an approval addressed to others; the role name alone is not enough', async () => {
+    const run = await startApprovalRun();
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const narrowed = await createUserWithToken(stack.database.db, ['admin'], ['approval:read', 'approval:decide']);
+    const refused = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: narrowed.token,
+      body: { decision: 'approve' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('approval:decide_any');
+    const listedNarrowed = await stack.api.request('GET', `/api/approvals?all=true&runId=${run.id}`, {
+      token: narrowed.token,
+    });
+    expect(listedNarrowed.body.total).toBe(0);
+
+    const listed = await stack.api.request('GET', `/api/approvals?all=true&runId=${run.id}`, { token: admin });
+    expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([approval.id]);
+    const decided = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: admin,
+      body: { decision: 'approve', comment: 'the manager is away' },
+    });
+    expect(decided.status).toBe(200);
+    expect(decided.body.status).toBe('approved');
+    await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+  });
 });
 
 describe('approval modes and self-approval', () => {

@@ -294,6 +294,41 @@ describe('tasks, conditions, variables and cancellation', () => {
     expect(refused.body.message).toContain('it is cancelled');
   });
 
+  it('a task assigned to someone else may be completed only under task:complete_any, not by the role name', async () => {
+    const assignee = await createUserWithToken(stack.database.db, ['requestor']);
+    const started = await run(taskFlow(), { who: assignee.user.id });
+    await waitForRun(stack.api, admin, started.id, hasStatus('waiting'));
+    const task = await stack.database.db.task.findFirstOrThrow({ where: { runId: started.id } });
+    const complete = (token: string) =>
+      stack.api.request('POST', `/api/tasks/${task.id}/complete`, { token, body: { values: { model: 'MacBook' } } });
+    const narrowed = await createUserWithToken(stack.database.db, ['admin'], ['task:read', 'task:complete']);
+    const refused = await complete(narrowed.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('task:complete_any');
+    expect((await stack.database.db.task.findUniqueOrThrow({ where: { id: task.id } })).status).toBe('open');
+    expect((await complete(admin)).status).toBe(200);
+    await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+  });
+
+  it('concurrent variable edits each see the one before (the run row is locked before it is read)', async () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const def = taskFlow();
+    def.variables.push(...names.map((name) => ({ name, type: 'number' as const, required: false })));
+    const started = await run(def, { who: adminId });
+    await waitForRun(stack.api, admin, started.id, hasStatus('waiting'));
+    const edits = await Promise.all(
+      names.map((name, index) =>
+        stack.api.request('PUT', `/api/runs/${started.id}`, { token: admin, body: { variables: { [name]: index } } }),
+      ),
+    );
+    expect(edits.map((edit) => edit.status)).toEqual(names.map(() => 200));
+    const row = await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: started.id } });
+    expect(row.variables).toEqual(
+      expect.objectContaining(Object.fromEntries(names.map((name, index) => [name, index]))),
+    );
+    await stack.api.request('POST', `/api/runs/${started.id}/cancel`, { token: admin });
+  });
+
   it('runs a draft as a test run', async () => {
     const def = definition(`draft ${Date.now()}`, [start('end'), end()]);
     const started = await run(def, {}, false);
@@ -319,6 +354,63 @@ describe('tasks, conditions, variables and cancellation', () => {
     expect((await stack.database.db.approval.findFirstOrThrow({ where: { runId: finished.id } })).status).toBe(
       'timed_out',
     );
+  });
+});
+
+describe('every start checks that the interpreter can run the definition', () => {
+  const startDraft = async (def: WorkflowDefinitionInput) => {
+    const draft = await createDraft(stack.api, admin, def);
+    const response = await stack.api.request('POST', `/api/workflows/${draft.id}/start`, {
+      token: admin,
+      body: { variables: {} },
+    });
+    return { draft, response };
+  };
+
+  it.each([
+    ['missing_start', [end()]],
+    ['multiple_starts', [start('end'), step('again', 'start', {}, { success: 'end' }), end()]],
+    ['unknown_transition_target', [start('nowhere'), end()]],
+    ['missing_required_config', [start('tell'), step('tell', 'notification', {}, { success: 'end' }), end()]],
+    ['cannot_reach_end', [start('loop'), step('loop', 'delay', { duration: '1s' }, { success: 'loop' }), end()]],
+  ] as Array<[string, WorkflowStep[]]>)(
+    'a draft test run with %s is a 400 naming it, and no run is recorded',
+    async (code, steps) => {
+      const { draft, response } = await startDraft(definition(`unrunnable ${code} ${Date.now()}`, steps));
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+      expect(response.body.message).toMatch(/^This workflow cannot run: /);
+      expect(response.body.details.errors.map((item: { code: string }) => item.code)).toContain(code);
+      expect(await stack.database.db.workflowRun.count({ where: { definitionId: draft.id } })).toBe(0);
+    },
+  );
+
+  it('the webhook trigger checks it too', async () => {
+    const draft = await createDraft(
+      stack.api,
+      admin,
+      definition(`unrunnable webhook ${Date.now()}`, [end()], { trigger: { types: ['webhook'] } }),
+    );
+    const issued = await stack.api.request('POST', `/api/workflows/${draft.id}/webhook-secret`, { token: admin });
+    const response = await stack.api.request('POST', issued.body.path, {
+      headers: { 'x-webhook-secret': issued.body.secret },
+      body: {},
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details.errors.map((item: { code: string }) => item.code)).toContain('missing_start');
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: draft.id } })).toBe(0);
+  });
+
+  it('publish-only findings (an unreachable step, an unknown connector) do not block a test run', async () => {
+    const { response } = await startDraft(
+      definition(`runnable draft ${Date.now()}`, [
+        start('end'),
+        step('later', 'connector', { connector: 'not-yet-created', command: 'x' }, { success: 'end' }),
+        end(),
+      ]),
+    );
+    expect(response.status).toBe(201);
+    await waitForRun(stack.api, admin, response.body.id, hasStatus('completed'));
   });
 });
 

@@ -53,6 +53,72 @@ describe('schedules are Temporal Schedules that start runs', () => {
     expect(refused.body.message).toContain('scheduled trigger');
   });
 
+  it.each([
+    ['@every 1s', 'at least 60 seconds apart'],
+    ['@every 59s', 'at least 60 seconds apart'],
+    ['@every 1ms', 'at least 60 seconds apart'],
+    ['@every 1ns', 'at least 60 seconds apart'],
+    ['@every 0s', 'must be longer than zero'],
+    ['@every -1s', 'must be longer than zero'],
+    ['@every 5x', 'not a duration'],
+    ['@every 1h/2h', 'offset must be shorter than the interval'],
+    ['* * * * * * *', 'at least 60 seconds apart'],
+    ['*/10 * * * * * *', 'at least 60 seconds apart'],
+    ['0,30 * * * * * *', 'at least 60 seconds apart'],
+    ['61 * * * *', 'minute'],
+    ['0 24 * * *', 'hour'],
+    ['0 9 * * 1-8', 'day of week'],
+    ['0 9 * jan-xyz *', 'month'],
+    ['0 9 * * * 1999', 'year'],
+    ['*/0 * * * *', 'step'],
+    ['@fortnightly', 'cronExpression'],
+    ['TZ=Europe/Berlin 0 9 * * *', 'timezone'],
+  ])(
+    'refuses the schedule cronExpression %j with a 400 saying why, creating nothing',
+    async (cronExpression, reason) => {
+      const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+      const response = await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+      expect(response.body.message).toContain(reason);
+      expect(await stack.database.db.schedule.count({ where: { workflowId: workflow.id } })).toBe(0);
+    },
+  );
+
+  it('a schedule Temporal itself refuses (a time zone its database lacks) is a 400 with its reason, creating nothing', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const response = await call('POST', '/api/schedules', {
+      workflowId: workflow.id,
+      cronExpression: '0 9 * * *',
+      timezone: 'US/Pacific-New',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+    expect(response.body.message).toContain('Temporal refused the schedule');
+    expect(await stack.database.db.schedule.count({ where: { workflowId: workflow.id } })).toBe(0);
+  });
+
+  it('accepts schedules at the floor and above, and refuses an update below it', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    for (const cronExpression of [
+      '@every 1m',
+      '@every 90s/30s',
+      '* * * * *',
+      '0 */15 9-17 * * mon-fri 2030',
+      '@hourly',
+    ]) {
+      const created = await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression });
+      expect([cronExpression, created.status]).toEqual([cronExpression, 201]);
+      await call('DELETE', `/api/schedules/${created.body.id}`);
+    }
+    const created = (await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '@daily' })).body;
+    const refused = await call('PATCH', `/api/schedules/${created.id}`, { cronExpression: '@every 10s' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('at least 60 seconds apart');
+    expect((await call('GET', `/api/schedules/${created.id}`)).body.cronExpression).toBe('@daily');
+    await call('DELETE', `/api/schedules/${created.id}`);
+  });
+
   it('creates the Temporal Schedule with the row, starts a run when it fires, pauses, repairs drift and deletes both', async () => {
     const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
     const created = await call('POST', '/api/schedules', {

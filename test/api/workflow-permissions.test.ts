@@ -94,4 +94,25 @@ describe('create-version and deprecate need authority over the project', () => {
         .status,
     ).toBe(200);
   });
+
+  it('gives admins authority everywhere through project:authority_any, not through the role name', async () => {
+    const { db } = context.database;
+    const project = (
+      await context.api.request('POST', '/api/projects', { token: admin, body: { name: `Anywhere ${Date.now()}` } })
+    ).body;
+    const active = await createActive(context.api, admin, approvalDefinition({ project: project.name }));
+    // Another admin, not a member of the project, with a token that leaves out project:authority_any.
+    const narrowed = await createUserWithToken(db, ['admin'], ['workflow:read', 'workflow:create', 'workflow:update']);
+    const refused = await context.api.request('POST', `/api/workflows/${active.id}/create-version`, {
+      token: narrowed.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'forbidden' });
+    expect(refused.body.message).toContain('project:authority_any');
+
+    const full = await createUserWithToken(db, ['admin']);
+    expect(
+      (await context.api.request('POST', `/api/workflows/${active.id}/create-version`, { token: full.token })).status,
+    ).toBe(201);
+  });
 });

@@ -101,6 +101,46 @@ describe('publish: draft → active', () => {
     expect((await call('GET', `/api/workflows/${draft.id}`)).body.status).toBe('draft');
   });
 
+  it('checks connector steps against the registered connectors: unknown ones are refused (400)', async () => {
+    const withConnector = (connector: string, command: string) => {
+      const definition = approvalDefinition({ name: `Connector check ${connector}.${command}` });
+      definition.steps[1] = {
+        id: 'manager_approval',
+        name: 'Call',
+        type: 'connector',
+        config: { connector, command, parameters: {} },
+        transitions: [
+          { on: 'success', goto: 'notify_approved' },
+          { on: 'error', goto: 'notify_rejected' },
+        ],
+      };
+      return definition;
+    };
+    const publish = async (connector: string, command: string) => {
+      const draft = await createDraft(context.api, token, withConnector(connector, command));
+      return call('POST', `/api/workflows/${draft.id}/publish`, {});
+    };
+    const missing = await publish('no-such-connector', 'list-tables');
+    expect(missing.status).toBe(400);
+    expect(missing.body.details.errors).toEqual([
+      expect.objectContaining({ code: 'unknown_connector', path: 'steps.1.config.connector' }),
+    ]);
+    const missingCommand = await publish('test-db', 'drop-everything');
+    expect(missingCommand.status).toBe(400);
+    expect(missingCommand.body.details.errors).toEqual([
+      expect.objectContaining({ code: 'unknown_connector_command', path: 'steps.1.config.command' }),
+    ]);
+    const known = await publish('test-db', 'list-tables');
+    expect(known.status).toBe(200);
+    expect(known.body.status).toBe('active');
+
+    const dryRun = await call('POST', '/api/workflows/validate', {
+      ...withConnector('no-such-connector', 'list-tables'),
+      strict: true,
+    });
+    expect(dryRun.body.errors.map((item: { code: string }) => item.code)).toEqual(['unknown_connector']);
+  });
+
   it('refuses to publish what is not a draft (409)', async () => {
     const active = await createActive(context.api, token);
     expect((await call('POST', `/api/workflows/${active.id}/publish`, {})).status).toBe(409);

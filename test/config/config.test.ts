@@ -31,6 +31,13 @@ describe('configuration is parsed once from the environment', () => {
     );
   });
 
+  it('sets the schedule floor: one minute by default, configurable from one second to one day', () => {
+    expect(loadConfig({}).schedules).toEqual({ minIntervalSeconds: 60 });
+    expect(loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '300' }).schedules.minIntervalSeconds).toBe(300);
+    expect(() => loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '0' })).toThrow(/SCHEDULE_MIN_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '86401' })).toThrow(/SCHEDULE_MIN_INTERVAL_SECONDS/);
+  });
+
   it('lists every invalid setting at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', OIDC_ISSUER: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*LOG_LEVEL[\s\S]*OIDC_ISSUER|PORT[\s\S]*OIDC_ISSUER[\s\S]*LOG_LEVEL/,

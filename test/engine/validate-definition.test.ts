@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { WorkflowDefinitionInput, WorkflowStep } from '../../src/domain/workflow-definition.js';
-import { validateWorkflowDefinition, type ValidationCode } from '../../src/engine/validate-definition.js';
+import {
+  validateForRun,
+  validateWorkflowDefinition,
+  type ValidationCode,
+} from '../../src/engine/validate-definition.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
 
 const start = (goto = 'finish'): WorkflowStep => ({
@@ -150,6 +154,11 @@ describe('every validator code has a definition that triggers it', () => {
       validateWorkflowDefinition(input('crm', 'purge'), { strict: true, connectors }).errors.map((e) => e.code),
     ).toEqual(['unknown_connector_command']);
     expect(validateWorkflowDefinition(input('crm', 'sync'), { strict: true, connectors }).valid).toBe(true);
+    expect(
+      validateWorkflowDefinition(input('crm', 'sync'), { strict: true, connectors: new Map() }).errors.map(
+        (e) => e.code,
+      ),
+    ).toEqual(['unknown_connector']);
   });
 
   it('subject_variable_undeclared and subject_variable_not_user go to subjectVariableError', () => {
@@ -230,5 +239,26 @@ describe('graph rules', () => {
       ]);
     expect(codesOf(condition('ghost == 1')).errors).toEqual(['undeclared_variable']);
     expect(codesOf(condition('1 + 2')).errors).toEqual(['invalid_expression']);
+  });
+});
+
+describe('validateForRun: what every start checks', () => {
+  it('refuses what the interpreter cannot walk: no start, a broken transition, an incomplete step', () => {
+    const codes = (steps: WorkflowStep[]) => validateForRun(definition(steps)).errors.map((item) => item.code);
+    expect(codes([end()])).toEqual(['missing_start']);
+    expect(codes([start('ghost'), end()])).toContain('unknown_transition_target');
+    expect(codes([start('n'), step('n', 'notification', {}, [['success', 'finish']]), end()])).toEqual([
+      'missing_required_config',
+    ]);
+    expect(validateForRun(definition([end()])).valid).toBe(false);
+  });
+
+  it('lets publish-only findings through: unreachable steps, undeclared references, unverified connectors', () => {
+    const result = validateForRun(
+      definition([start(), notify('stray', '{{nobody}}'), end()], { subjectVariable: 'ghost' }),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(result.definition?.steps).toHaveLength(3);
   });
 });

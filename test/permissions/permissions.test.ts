@@ -34,6 +34,9 @@ describe('the permission table follows spec section 5', () => {
     'connector:read',
     'connector:manage',
     'audit:read',
+    'approval:decide_any',
+    'task:complete_any',
+    'project:authority_any',
   ];
 
   it.each(Object.entries(fixedBySpec))('%s is held by exactly the roles the spec names', (permission, holders) => {

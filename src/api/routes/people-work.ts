@@ -12,7 +12,10 @@ const record = z.record(z.string(), z.unknown());
 const approvalsQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
   status: z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']).optional().describe('Default: pending'),
   runId: z.uuid().optional(),
-  all: z.enum(['true', 'false']).optional().describe("Admins only: everyone's approvals, not just the caller's"),
+  all: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe("With approval:decide_any (admins): everyone's approvals, not just the caller's"),
 });
 const tasksQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
   status: z.enum(['open', 'completed', 'timed_out', 'cancelled']).optional().describe('Default: open'),
@@ -25,13 +28,13 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
     .add({
       method: 'get',
       path: '',
-      summary: "The caller's pending approvals (admins: everyone's with all=true, with filters)",
+      summary: "The caller's pending approvals (approval:decide_any: everyone's with all=true, with filters)",
       access: 'approval:read',
       query: approvalsQuery,
       responses: { 200: { description: 'A page of approvals', schema: pageSchema(record) } },
       async handler(ctx, { query }) {
         const principal = callerOf(ctx);
-        const everyone = query.all === 'true' && can(principal, 'user:manage');
+        const everyone = query.all === 'true' && can(principal, 'approval:decide_any');
         const where: Prisma.ApprovalWhereInput = {
           status: query.status ?? 'pending',
           runId: query.runId,

@@ -4,6 +4,7 @@ import { queryTimestamp } from '../../domain/common.js';
 import {
   approverPerformanceReportSchema,
   DEFAULT_SLA_HOURS,
+  MAX_SLA_HOURS,
   slaComplianceReportSchema,
   workflowStatsReportSchema,
 } from '../../domain/reports.js';
@@ -29,8 +30,11 @@ const slaQuery = z
       .regex(/^\d+(\.\d+)?$/, 'defaultSlaHours must be a positive number')
       .transform(Number)
       .refine((hours) => hours > 0, 'defaultSlaHours must be a positive number')
+      .refine((hours) => hours <= MAX_SLA_HOURS, `defaultSlaHours must be at most ${MAX_SLA_HOURS} (ten years)`)
       .optional()
-      .describe(`SLA of approvals and tasks without a due date, in hours (default ${DEFAULT_SLA_HOURS})`),
+      .describe(
+        `SLA of approvals and tasks without a due date, in hours (default ${DEFAULT_SLA_HOURS}, at most ${MAX_SLA_HOURS})`,
+      ),
   })
   .refine(fromBeforeTo, fromAfterTo);
 

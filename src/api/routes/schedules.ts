@@ -27,7 +27,9 @@ const fields = {
           'cronExpression must be a cron expression',
         ),
     )
-    .describe('Standard cron (minute hour day-of-month month day-of-week), also @daily, @hourly, @every 10m'),
+    .describe(
+      'Standard cron (minute hour day-of-month month day-of-week), also @daily, @hourly, @every 10m; firings at least SCHEDULE_MIN_INTERVAL_SECONDS (default 60) apart',
+    ),
   timezone: z.string().nullable().describe('IANA time zone; null means UTC'),
   enabled: z.boolean().describe('false pauses the schedule'),
   variables: z.record(z.string(), z.unknown()).describe('Passed to every run'),
@@ -91,7 +93,10 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
       body: createBody,
       responses: {
         201: schedule,
-        400: { description: 'Bad cron or time zone, or a workflow without the scheduled trigger' },
+        400: {
+          description:
+            'Bad cron or time zone, a schedule firing more often than the floor, or a workflow without the scheduled trigger',
+        },
       },
       async handler(ctx, { body }) {
         ctx.status = 201;

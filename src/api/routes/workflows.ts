@@ -25,7 +25,7 @@ import {
   publishWorkflow,
   revertWorkflowToDraft,
 } from '../../services/workflows/publish-workflow.js';
-import { validateDefinition } from '../../services/workflows/validation.js';
+import { loadConnectorCatalogue, validateDefinition } from '../../services/workflows/validation.js';
 import { loadWorkflow, toWorkflowView } from '../../services/workflows/workflow-record.js';
 import { createWorkflowVersion, diffWorkflowVersions } from '../../services/workflows/workflow-versions.js';
 import { validationFailed } from '../../errors/index.js';
@@ -134,9 +134,12 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       body: definitionBody,
       documentedBody: documentedValidateBody,
       responses: { 200: { description: 'Findings', schema: validationResultSchema } },
-      handler(ctx, { body }) {
+      async handler(ctx, { body }) {
         const { strict, ...definition } = body;
-        const result = validateDefinition(definition, strict === true);
+        const result = validateDefinition(
+          definition,
+          strict === true ? { strict: true, connectors: await loadConnectorCatalogue(db) } : { strict: false },
+        );
         ctx.body = {
           valid: result.valid,
           errors: result.errors,

@@ -1,13 +1,28 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { z } from 'zod';
 import { jsonColumn } from '../../db/client.js';
 import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
-import { conflict, validationFailed } from '../../errors/index.js';
+import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
 import type { RunsContext } from './start-run.js';
+
+/**
+ * Sends a cancellation or signal to a run's execution. An execution that has ended (a failed run
+ * nobody resumed in time, or one stopped on an internal error) takes nothing any more: 409.
+ */
+async function whileExecutionIsOpen(send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError)
+      throw conflict("The run's execution has ended, so it can no longer be changed; start a new run");
+    throw error;
+  }
+}
 
 /**
  * Cancels a run through Temporal cancellation; the workflow closes its open approvals and tasks
@@ -17,7 +32,7 @@ export async function cancelRun(context: RunsContext, caller: Caller, runId: str
   const run = await loadRun(context.db, runId);
   if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
     throw conflict(`The run is already ${run.status}`);
-  await context.temporal.workflow.getHandle(run.temporalWorkflowId).cancel();
+  await whileExecutionIsOpen(() => context.temporal.workflow.getHandle(run.temporalWorkflowId).cancel());
   await auditChange(context.db, caller, 'run.cancel_requested', { type: 'run', id: runId }, { status: run.status });
   return loadRun(context.db, runId);
 }
@@ -26,7 +41,9 @@ export async function cancelRun(context: RunsContext, caller: Caller, runId: str
 export async function resumeRun(context: RunsContext, caller: Caller, runId: string, action: 'retry' | 'skip') {
   const run = await loadRun(context.db, runId);
   if (run.status !== 'failed') throw conflict(`Only failed runs can be resumed; this run is ${run.status}`);
-  await context.temporal.workflow.getHandle(run.temporalWorkflowId).signal(resumeRunSignal, { action });
+  await whileExecutionIsOpen(() =>
+    context.temporal.workflow.getHandle(run.temporalWorkflowId).signal(resumeRunSignal, { action }),
+  );
   await auditChange(
     context.db,
     caller,
@@ -52,8 +69,12 @@ export async function updateRunVariables(
 ) {
   const { db, temporal } = context;
   return db.$transaction(async (tx) => {
+    // Lock, then read: a concurrent edit merges into what the one before it wrote.
+    const locked = await tx.$queryRaw<
+      Array<{ id: string }>
+    >`SELECT id FROM workflow_runs WHERE id = ${runId}::uuid FOR UPDATE`;
+    if (locked.length === 0) throw notFound('Run');
     const run = await tx.workflowRun.findUniqueOrThrow({ where: { id: runId } });
-    await tx.$queryRaw`SELECT id FROM workflow_runs WHERE id = ${runId}::uuid FOR UPDATE`;
     if (!(EDITABLE_RUN_STATUSES as readonly string[]).includes(run.status)) {
       throw conflict(
         `Run variables can only be edited while the run is pending, running or waiting; it is ${run.status}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { RUN_ABANDONED_CODE } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { nextStepId } from '../../engine/graph.js';
 import { loadRun, toStepView } from './run-record.js';
@@ -42,8 +43,17 @@ export function suggestActions(
   canSkip: boolean,
 ): SuggestedAction[] {
   if (!failure) return [];
-  const actions: SuggestedAction[] = [];
   const code = failure.code ?? '';
+  if (code === RUN_ABANDONED_CODE) {
+    return [
+      {
+        action: 'fix_workflow',
+        reason:
+          'The run stopped on an internal error and its execution has ended, so it cannot be retried or skipped: fix the workflow (or report the error) and start a new run',
+      },
+    ];
+  }
+  const actions: SuggestedAction[] = [];
   if (DEFINITION_CODES.has(code)) {
     actions.push({
       action: 'fix_workflow',

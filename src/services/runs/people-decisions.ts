@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsonColumn, isUniqueViolation } from '../../db/client.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
-import type { Principal } from '../../permissions/index.js';
+import { can, type Principal } from '../../permissions/index.js';
 import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import type { RunsContext } from './start-run.js';
@@ -19,7 +19,7 @@ export function isEligibleApprover(
 
 /**
  * Records a decision. The database transaction is the arbiter: it locks the approval, refuses
- * ineligible callers (403), self-approval by the run's starter or subject unless allowed (403)
+ * callers who are neither approvers nor holders of `approval:decide_any` (403), self-approval by the run's starter or subject unless allowed (403)
  * and decisions on decided approvals (409), counts the decisions against the mode, and signals
  * the workflow before committing, so the decision is durable in both places when this returns.
  */
@@ -40,8 +40,11 @@ export async function decideApproval(
         where: { id: approvalId },
         include: { run: true, decisions: true },
       });
-      if (!isEligibleApprover(approval, caller.principal))
-        throw new AppError('forbidden', 'You are not an approver of this approval');
+      if (!isEligibleApprover(approval, caller.principal) && !can(caller.principal, 'approval:decide_any'))
+        throw new AppError(
+          'forbidden',
+          'You are not an approver of this approval (deciding for others needs approval:decide_any)',
+        );
       const self = [approval.run.startedBy, approval.run.subject].includes(caller.principal.userId);
       if (self && !approval.allowSelfApproval) {
         throw new AppError('forbidden', 'You cannot decide an approval of a run you started or that is about you');
@@ -121,8 +124,11 @@ export async function completeTask(
     const assigned =
       task.assigneeUserId === caller.principal.userId ||
       (task.assigneeRole !== null && (caller.principal.roles as string[]).includes(task.assigneeRole));
-    if (!assigned && !caller.principal.roles.includes('admin'))
-      throw new AppError('forbidden', 'This task is assigned to someone else');
+    if (!assigned && !can(caller.principal, 'task:complete_any'))
+      throw new AppError(
+        'forbidden',
+        'This task is assigned to someone else (completing it for them needs task:complete_any)',
+      );
     if (task.status !== 'open') throw conflict(`The task is already ${task.status}`);
     const fields = taskFields.parse(task.fields);
     const shape = Object.fromEntries(

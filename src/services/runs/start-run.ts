@@ -15,6 +15,7 @@ import {
   SubjectAttribute,
 } from '../../temporal/search-attributes.js';
 import type { Caller } from '../caller.js';
+import { requireRunnableDefinition } from '../workflows/validation.js';
 import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { loadRun } from './run-record.js';
 
@@ -41,8 +42,9 @@ export function startRefusal(workflow: WorkflowView, trigger: TriggerType): stri
 }
 
 /**
- * Checks the variables, snapshots the definition, and writes the run row and its audit entry.
- * Returns what the run's Temporal workflow is started with. Shared by every trigger.
+ * Checks that the interpreter can run the definition and that the variables fit it (400s),
+ * snapshots the definition, and writes the run row and its audit entry. Returns what the run's
+ * Temporal workflow is started with. Shared by every trigger.
  */
 export async function recordNewRun(
   tx: DatabaseClient,
@@ -50,12 +52,12 @@ export async function recordNewRun(
   variables: Record<string, unknown>,
   origin: { actor: AuditActor; trigger: TriggerType; runId?: string; requestId?: string },
 ): Promise<RunWorkflowInput> {
+  const definition = requireRunnableDefinition(definitionOf(workflow));
   const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
   const problem = describeVariableProblems(problems);
   if (problem) throw validationFailed(`Cannot start the run: ${problem}`, problems);
   // Optional variables the caller left out exist, as null, so configs may refer to them.
   variables = { ...Object.fromEntries(workflow.variables.map((variable) => [variable.name, null])), ...variables };
-  const definition = definitionOf(workflow);
   const subjectValue = workflow.subjectVariable ? variables[workflow.subjectVariable] : undefined;
   const subject = subjectValue === undefined || subjectValue === null ? null : String(subjectValue);
   const runId = origin.runId ?? randomUUID();

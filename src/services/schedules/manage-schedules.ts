@@ -1,4 +1,4 @@
-import { ScheduleNotFoundError, type Client, type ScheduleOptions } from '@temporalio/client';
+import { ScheduleNotFoundError, ServiceError, type Client, type ScheduleOptions } from '@temporalio/client';
 import { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
@@ -8,6 +8,10 @@ import { auditChange, type Caller } from '../caller.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { startRefusal } from '../runs/start-run.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
+import { checkScheduleExpression } from './schedule-spec.js';
+
+/** gRPC status INVALID_ARGUMENT, as Temporal answers a request it refuses. */
+const INVALID_ARGUMENT = 3;
 
 export interface SchedulesContext {
   db: Database;
@@ -97,14 +101,46 @@ export function temporalScheduleOptions(
   };
 }
 
-/** Temporal refuses a bad cron expression when the schedule is written; that is the caller's 400. */
+/**
+ * A cronExpression Temporal would accept, firing no more often than SCHEDULE_MIN_INTERVAL_SECONDS
+ * allows (400 otherwise): checked before Temporal sees it.
+ */
+function checkCronExpression(cronExpression: string, config: Readonly<Config>): void {
+  const check = checkScheduleExpression(cronExpression);
+  if (!check.valid)
+    throw validationFailed(`Invalid cron expression "${cronExpression}": ${check.problem}`, {
+      field: 'cronExpression',
+    });
+  const floor = config.schedules.minIntervalSeconds;
+  if (check.minIntervalSeconds < floor) {
+    throw validationFailed(
+      `The schedule "${cronExpression}" fires too often: firings must be at least ${floor} seconds apart, and this one can fire ${check.minIntervalSeconds} seconds after the last`,
+      { field: 'cronExpression', minIntervalSeconds: floor },
+    );
+  }
+}
+
+/**
+ * Anything Temporal still refuses as an invalid argument when the schedule is written (the SDK
+ * turns an invalid spec into a TypeError, other invalid arguments into a ServiceError with gRPC
+ * status 3) is the caller's 400, not a 500.
+ */
 async function writeTemporal<T>(write: () => Promise<T>, cronExpression: string): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/cron|spec|invalid/i.test(message))
-      throw validationFailed(`Invalid cron expression "${cronExpression}": ${message}`, { field: 'cronExpression' });
+    const invalidSpec = error instanceof Error && error.name === 'TypeError';
+    const invalidArgument =
+      error instanceof ServiceError && (error.cause as { code?: unknown } | undefined)?.code === INVALID_ARGUMENT;
+    if (invalidSpec || invalidArgument) {
+      const reason = (invalidArgument ? (error.cause as Error).message : (error as Error).message).replace(
+        /^3 INVALID_ARGUMENT: /,
+        '',
+      );
+      throw validationFailed(`Temporal refused the schedule "${cronExpression}": ${reason}`, {
+        field: 'cronExpression',
+      });
+    }
     throw error;
   }
 }
@@ -114,6 +150,7 @@ async function writeTemporal<T>(write: () => Promise<T>, cronExpression: string)
  * the database transaction, so either both exist or neither.
  */
 export async function createSchedule(context: SchedulesContext, caller: Caller, input: ScheduleInput) {
+  checkCronExpression(input.cronExpression, context.config);
   checkTimezone(input.timezone);
   return context.db.$transaction(async (tx) => {
     await checkWorkflow(tx, input);
@@ -141,6 +178,7 @@ export async function updateSchedule(
   id: string,
   changes: Partial<ScheduleInput>,
 ) {
+  if (changes.cronExpression !== undefined) checkCronExpression(changes.cronExpression, context.config);
   if (changes.timezone !== undefined) checkTimezone(changes.timezone);
   return context.db.$transaction(async (tx) => {
     const current = await loadSchedule(tx, id);

@@ -30,7 +30,7 @@ export function definitionColumns(definition: WorkflowDefinitionInput) {
 
 /** Creates a draft (version 0) after lenient validation. */
 export async function createWorkflow(db: Database, caller: Caller, input: unknown): Promise<WorkflowView> {
-  const definition = requireValidDefinition(input, false);
+  const definition = requireValidDefinition(input, { strict: false });
   return db.$transaction(async (tx) => {
     const placement = await resolvePlacement(tx, definition);
     const row = await tx.workflowDefinition.create({
@@ -54,7 +54,7 @@ export async function updateWorkflow(
   input: unknown,
   expectedRevision?: number,
 ): Promise<WorkflowView> {
-  const definition = requireValidDefinition(input, false);
+  const definition = requireValidDefinition(input, { strict: false });
   return db.$transaction(async (tx) => {
     const current = await loadWorkflow(tx, id);
     assertDraft(current.status);

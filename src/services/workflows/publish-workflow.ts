@@ -3,7 +3,7 @@ import { AppError, conflict } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { assertDraft } from './edit-workflow.js';
 import { assertProjectAuthority } from './project-authority.js';
-import { requireValidDefinition } from './validation.js';
+import { loadConnectorCatalogue, requireValidDefinition } from './validation.js';
 import {
   definitionOf,
   loadWorkflow,
@@ -14,7 +14,8 @@ import {
 } from './workflow-record.js';
 
 /**
- * Draft → active (spec 3.1): strict validation must pass, `version` goes up by one, and with
+ * Draft → active (spec 3.1): strict validation must pass (connector steps checked against the
+ * registered connectors), `version` goes up by one, and with
  * `deprecatePreviousVersionId` that active workflow is deprecated in the same transaction.
  */
 export async function publishWorkflow(
@@ -26,7 +27,10 @@ export async function publishWorkflow(
   return db.$transaction(async (tx) => {
     const current = await loadWorkflow(tx, id);
     assertDraft(current.status);
-    requireValidDefinition(definitionOf(toWorkflowView(current)), true);
+    requireValidDefinition(definitionOf(toWorkflowView(current)), {
+      strict: true,
+      connectors: await loadConnectorCatalogue(tx),
+    });
 
     const previousId = options.deprecatePreviousVersionId;
     let previous: WorkflowRow | undefined;
