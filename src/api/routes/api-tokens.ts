@@ -20,6 +20,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
     .add({
       method: 'post',
       path: '',
+      operationId: 'createApiToken',
       summary: "Create an API token carrying a subset of the caller's permissions",
       access: 'authenticated',
       body: createApiTokenBody,
@@ -33,6 +34,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
     .add({
       method: 'get',
       path: '',
+      operationId: 'listApiTokens',
       summary: "List the caller's API tokens (or everyone's, with all=true and user:manage)",
       access: 'authenticated',
       query: listQuery,
@@ -59,6 +61,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'revokeApiToken',
       summary: 'Revoke an API token',
       access: 'authenticated',
       params: idParams,

@@ -59,6 +59,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
     .add({
       method: 'get',
       path: '/:id/members',
+      operationId: 'listGroupMembers',
       summary: 'Members of a group',
       access: 'group:read',
       params: idParams,
@@ -90,6 +91,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
     .add({
       method: 'post',
       path: '/:id/members',
+      operationId: 'addGroupMember',
       summary: 'Add a member (409 if already one)',
       access: 'user:manage',
       params: idParams,
@@ -102,6 +104,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
     .add({
       method: 'delete',
       path: '/:id/members/:userId',
+      operationId: 'removeGroupMember',
       summary: 'Remove a member',
       access: 'user:manage',
       params: z.object({ id: z.uuid(), userId: z.uuid() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { idParams, queryBoolean } from '../../domain/common.js';
+import { idParams, queryBoolean, queryText } from '../../domain/common.js';
 import {
   contactSchema,
   organizationCreateSchema,
@@ -68,7 +68,7 @@ const listQuery = paginationQuery({
   defaultSortBy: 'name',
   defaultSortOrder: 'asc',
 }).extend({
-  search: z.string().min(1).optional().describe('Case-insensitive match on name or domain'),
+  search: queryText('search').optional().describe('Case-insensitive match on name or domain'),
   includeDeleted: queryBoolean('includeDeleted').optional(),
 });
 const includeDeletedQuery = z.object({ includeDeleted: queryBoolean('includeDeleted').optional() });
@@ -83,6 +83,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'get',
       path: '',
+      operationId: 'listOrganizations',
       summary: 'Organizations with member counts and parent names',
       access: 'org:read',
       query: listQuery,
@@ -94,6 +95,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'post',
       path: '',
+      operationId: 'createOrganization',
       summary: 'Create an organization',
       access: 'org:manage',
       body: organizationCreateSchema,
@@ -110,6 +112,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getOrganization',
       summary: 'One organization with members, children and parent name',
       access: 'org:read',
       params: idParams,
@@ -122,6 +125,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'put',
       path: '/:id',
+      operationId: 'updateOrganization',
       summary: 'Change an organization (all fields optional; null clears one)',
       access: 'org:manage',
       params: idParams,
@@ -138,6 +142,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'deleteOrganization',
       summary: 'Soft-delete an organization (restorable)',
       access: 'org:manage',
       params: idParams,
@@ -150,6 +155,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'post',
       path: '/:id/restore',
+      operationId: 'restoreOrganization',
       summary: 'Restore a soft-deleted organization',
       access: 'org:manage',
       params: idParams,
@@ -164,6 +170,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'delete',
       path: '/:id/permanent',
+      operationId: 'permanentlyDeleteOrganization',
       summary: 'Delete a soft-deleted organization for good (its children lose their parent)',
       access: 'org:manage',
       params: idParams,
@@ -179,6 +186,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'get',
       path: '/:id/children',
+      operationId: 'listOrganizationChildren',
       summary: 'Direct active children of an organization',
       access: 'org:read',
       params: idParams,
@@ -191,6 +199,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'post',
       path: '/:id/members',
+      operationId: 'addOrganizationMember',
       summary: 'Give a user a role in the organization (a user may hold several)',
       access: 'org:manage',
       params: idParams,
@@ -208,6 +217,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'delete',
       path: '/:id/members/:userId/roles/:role',
+      operationId: 'removeOrganizationMemberRole',
       summary: 'Remove one role of a user in the organization',
       access: 'org:manage',
       params: memberRoleParams,

@@ -25,6 +25,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
     .add({
       method: 'get',
       path: '',
+      operationId: 'listApprovals',
       summary: "The caller's pending approvals (admins: everyone's with all=true, with filters)",
       access: 'approval:read',
       query: approvalsQuery,
@@ -57,6 +58,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
     .add({
       method: 'post',
       path: '/:id/decide',
+      operationId: 'decideApproval',
       summary: 'Approve or reject; answered once the decision is durably recorded',
       access: 'approval:decide',
       params: idParams,
@@ -78,6 +80,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
     .add({
       method: 'get',
       path: '',
+      operationId: 'listTasks',
       summary: "The caller's open tasks",
       access: 'task:read',
       query: tasksQuery,
@@ -99,6 +102,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
     .add({
       method: 'post',
       path: '/:id/complete',
+      operationId: 'completeTask',
       summary: 'Complete a task with the values its fields declare; they join the run variables',
       access: 'task:complete',
       params: idParams,

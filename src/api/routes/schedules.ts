@@ -61,6 +61,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'get',
       path: '',
+      operationId: 'listSchedules',
       summary: 'List schedules',
       access: 'schedule:read',
       query: paginationQuery({ sortable: ['createdAt', 'name'], defaultSortBy: 'createdAt' }).extend({
@@ -86,6 +87,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'post',
       path: '',
+      operationId: 'createSchedule',
       summary: 'Create a schedule (and its Temporal Schedule)',
       access: 'schedule:manage',
       body: createBody,
@@ -101,6 +103,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getSchedule',
       summary: 'One schedule',
       access: 'schedule:read',
       params: idParams,
@@ -112,6 +115,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'patch',
       path: '/:id',
+      operationId: 'updateSchedule',
       summary: 'Update a schedule; enabled: false pauses it, true resumes it',
       access: 'schedule:manage',
       params: idParams,
@@ -124,6 +128,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'deleteSchedule',
       summary: 'Delete a schedule (and its Temporal Schedule)',
       access: 'schedule:manage',
       params: idParams,

@@ -32,6 +32,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
     .add({
       method: 'post',
       path: '',
+      operationId: 'createScimClient',
       summary: 'Create a SCIM client; its token is shown once',
       access: 'user:manage',
       body: z.object({ name: z.string().trim().min(1).max(200) }).strict(),
@@ -44,6 +45,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
     .add({
       method: 'get',
       path: '',
+      operationId: 'listScimClients',
       summary: 'List SCIM clients (never their tokens)',
       access: 'user:manage',
       query: paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }),
@@ -62,6 +64,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
     .add({
       method: 'post',
       path: '/:id/rotate-token',
+      operationId: 'rotateScimClientToken',
       summary: 'Replace the token of a SCIM client; the old one stops working, the new one is shown once',
       access: 'user:manage',
       params: idParams,
@@ -73,6 +76,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
     .add({
       method: 'patch',
       path: '/:id',
+      operationId: 'updateScimClient',
       summary: 'Enable or disable a SCIM client',
       access: 'user:manage',
       params: idParams,
