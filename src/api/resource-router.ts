@@ -6,6 +6,7 @@ import type { Permission } from '../permissions/index.js';
 import type { AppContext, AppState } from './context.js';
 import { invalidInput } from './middleware/input-limits.js';
 import { hasRequestBody } from './middleware/json-body.js';
+import { preferFixedPaths } from './middleware/method-not-allowed.js';
 import { requirePermission } from './middleware/require-permission.js';
 import type { ApiDocs, DocumentedResponse, HttpMethod } from './openapi/api-docs.js';
 
@@ -62,7 +63,7 @@ export class ResourceRouter {
     Q extends AnyObjectSchema | undefined = undefined,
     B extends z.ZodType | undefined = undefined,
   >(route: RouteDefinition<P, Q, B>): this {
-    const chain: Middleware<AppState>[] = [];
+    const chain: Middleware<AppState>[] = route.params ? [preferFixedPaths()] : [];
     if (route.access !== 'public') chain.push(...this.dependencies.authenticated);
     if (route.access !== 'public' && route.access !== 'authenticated') chain.push(requirePermission(route.access));
     chain.push(async function validateAndHandle(ctx) {

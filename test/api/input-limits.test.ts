@@ -235,6 +235,14 @@ describe('a method the path does not serve is 405 with Allow', () => {
     expect(response.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'POST']));
   });
 
+  it('treats a fixed path as that route even where a parameter route would match it', async () => {
+    const response = await context.api.request('PUT', '/api/connectors/handlers', { token, body: {} });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET']));
+    const listed = await context.api.request('GET', '/api/connectors/handlers', { token });
+    expect(listed.status).toBe(200);
+  });
+
   it('answers OPTIONS with 204 and Allow, and an unknown path still with 404', async () => {
     const options = await context.api.request('OPTIONS', '/api/groups/00000000-0000-4000-8000-000000000000');
     expect(options.status).toBe(204);

@@ -11,14 +11,40 @@ export function methodNotAllowed(): Middleware<AppState> {
   return async function refuseOtherMethods(ctx, next) {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;
-    const layers = (ctx as unknown as Partial<Pick<RouterContext, 'matched'>>).matched ?? [];
-    const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
-    if (allowed.length === 0) return;
-    ctx.set('allow', allowed.join(', '));
-    if (ctx.method === 'OPTIONS') {
-      ctx.status = 204;
+    refuseWith(ctx, matchedLayers(ctx));
+  };
+}
+
+/**
+ * Runs first on routes with path parameters: a path that is also a fixed route
+ * (`/api/connectors/handlers` against `/api/connectors/:id`) names that route, so a method it
+ * does not serve is a 405 rather than a parameter that fails validation.
+ */
+export function preferFixedPaths(): Middleware<AppState> {
+  return async function answerForFixedPath(ctx, next) {
+    const fixed = matchedLayers(ctx).filter((layer) => layer.paramNames.length === 0);
+    if (fixed.length > 0) {
+      refuseWith(ctx, fixed);
       return;
     }
-    throw new AppError('method_not_allowed', `${ctx.method} is not allowed here; allowed: ${allowed.join(', ')}`);
+    await next();
   };
+}
+
+type Layer = NonNullable<RouterContext['matched']>[number];
+
+function matchedLayers(ctx: object): Layer[] {
+  return (ctx as Partial<Pick<RouterContext, 'matched'>>).matched ?? [];
+}
+
+/** Answers OPTIONS, or refuses the method, for a path that `layers` serve; nothing when none. */
+function refuseWith(ctx: Parameters<Middleware<AppState>>[0], layers: Layer[]): void {
+  const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
+  if (allowed.length === 0) return;
+  ctx.set('allow', allowed.join(', '));
+  if (ctx.method === 'OPTIONS') {
+    ctx.status = 204;
+    return;
+  }
+  throw new AppError('method_not_allowed', `${ctx.method} is not allowed here; allowed: ${allowed.join(', ')}`);
 }

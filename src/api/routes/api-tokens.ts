@@ -24,7 +24,10 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
       summary: "Create an API token carrying a subset of the caller's permissions",
       access: 'authenticated',
       body: createApiTokenBody,
-      responses: { 201: { description: 'The token; its raw value is shown only here', schema: createdApiTokenSchema } },
+      responses: {
+        409: { description: 'The caller already has a token with this name' },
+        201: { description: 'The token; its raw value is shown only here', schema: createdApiTokenSchema },
+      },
       async handler(ctx, { body }) {
         const { principal, requestId } = auditedCaller(ctx);
         ctx.status = 201;

@@ -174,7 +174,7 @@ export function connectorRoutes(
       access: 'connector:manage',
       params: idParams,
       body: updateBody,
-      responses: { 200: connector },
+      responses: { 409: { description: 'Another connector has this name' }, 200: connector },
       async handler(ctx, { params, body }) {
         ctx.body = await updateConnector(db, runtime, auditedCaller(ctx), params.id, body);
       },
@@ -186,7 +186,10 @@ export function connectorRoutes(
       summary: 'Delete a connector (refused while an active workflow or an entitlement uses it)',
       access: 'connector:manage',
       params: idParams,
-      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      responses: {
+        409: { description: 'Still used by an active workflow, an entitlement or a business role' },
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+      },
       async handler(ctx, { params }) {
         await deleteConnector(db, auditedCaller(ctx), params.id);
         ctx.body = { message: 'Connector deleted', id: params.id };

@@ -96,7 +96,10 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
       access: 'user:manage',
       params: idParams,
       body: z.object({ userId: z.uuid() }).strict(),
-      responses: { 200: { description: 'The group', schema: groupSchema } },
+      responses: {
+        409: { description: 'The user is already a member' },
+        200: { description: 'The group', schema: groupSchema },
+      },
       async handler(ctx, { params, body }) {
         ctx.body = await addGroupMember(db, auditedCaller(ctx), params.id, body.userId);
       },

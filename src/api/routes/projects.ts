@@ -121,7 +121,10 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       summary: 'Delete a project that holds no workflows',
       access: 'project:delete',
       params: idParams,
-      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      responses: {
+        409: { description: 'The project still holds workflows' },
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+      },
       async handler(ctx, { params }) {
         await deleteProject(db, auditedCaller(ctx), params.id);
         ctx.body = { message: 'Project deleted', id: params.id };
@@ -135,7 +138,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       access: 'workflow_set:manage',
       params: idParams,
       body: workflowSetInput,
-      responses: { 201: project },
+      responses: { 409: { description: 'The project already has a workflow set with this name' }, 201: project },
       async handler(ctx, { params, body }) {
         ctx.status = 201;
         ctx.body = await addWorkflowSet(db, auditedCaller(ctx), params.id, body);
@@ -149,7 +152,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       access: 'workflow_set:manage',
       params: setParams,
       body: z.object({ name: name.optional(), description: description.optional() }).strict(),
-      responses: { 200: project },
+      responses: { 409: { description: 'The project already has a workflow set with this name' }, 200: project },
       async handler(ctx, { params, body }) {
         ctx.body = await updateWorkflowSet(db, auditedCaller(ctx), params.id, params.setId, body);
       },
@@ -161,7 +164,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       summary: 'Delete an empty workflow set',
       access: 'workflow_set:manage',
       params: setParams,
-      responses: { 200: project },
+      responses: { 409: { description: 'The workflow set still holds workflows' }, 200: project },
       async handler(ctx, { params }) {
         ctx.body = await deleteWorkflowSet(db, auditedCaller(ctx), params.id, params.setId);
       },

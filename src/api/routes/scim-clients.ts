@@ -36,7 +36,10 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
       summary: 'Create a SCIM client; its token is shown once',
       access: 'user:manage',
       body: z.object({ name: z.string().trim().min(1).max(200) }).strict(),
-      responses: { 201: { description: 'The client and its token', schema: scimClientWithTokenSchema } },
+      responses: {
+        409: { description: 'A SCIM client with this name exists' },
+        201: { description: 'The client and its token', schema: scimClientWithTokenSchema },
+      },
       async handler(ctx, { body }) {
         ctx.status = 201;
         ctx.body = await createScimClient(db, auditedCaller(ctx), body);

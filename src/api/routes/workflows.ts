@@ -196,7 +196,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       summary: 'Restore a soft-deleted workflow',
       access: 'workflow:delete',
       params: idParams,
-      responses: { 200: workflow },
+      responses: { 409: { description: 'The workflow is not deleted' }, 200: workflow },
       async handler(ctx, { params }) {
         ctx.body = await restoreWorkflow(db, auditedCaller(ctx), params.id);
       },
@@ -208,7 +208,10 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       summary: 'Permanently delete a soft-deleted workflow; its clones lose sourceWorkflowId',
       access: 'workflow:delete',
       params: idParams,
-      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      responses: {
+        409: { description: 'The workflow is not soft-deleted, or still has runs in progress or schedules' },
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+      },
       async handler(ctx, { params }) {
         await permanentlyDeleteWorkflow(db, auditedCaller(ctx), params.id);
         ctx.body = { message: 'Workflow permanently deleted', id: params.id };
@@ -235,7 +238,10 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       access: 'workflow:update',
       params: idParams,
       body: deprecateBody,
-      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      responses: {
+        409: { description: 'Only active workflows can be deprecated' },
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+      },
       async handler(ctx, { params, body }) {
         await deprecateWorkflow(db, auditedCaller(ctx), params.id, body);
         ctx.body = { message: 'Workflow deprecated', id: params.id };
@@ -249,7 +255,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       access: 'workflow:publish',
       params: idParams,
       body: revertBody,
-      responses: { 200: workflow },
+      responses: { 409: { description: 'The workflow is already a draft' }, 200: workflow },
       async handler(ctx, { params, body }) {
         ctx.body = await revertWorkflowToDraft(db, auditedCaller(ctx), params.id, body.confirmationName);
       },
@@ -262,6 +268,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       access: 'workflow:create',
       params: idParams,
       responses: {
+        409: { description: 'Versions are created from published workflows only' },
         201: {
           description: 'The clone',
           schema: z.object({ message: z.string(), newWorkflow: workflowViewSchema, sourceWorkflowId: z.uuid() }),
@@ -281,7 +288,10 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       access: 'workflow:move',
       params: idParams,
       body: moveBody,
-      responses: { 200: workflow },
+      responses: {
+        409: { description: 'The workflow was changed by another request at the same time' },
+        200: workflow,
+      },
       async handler(ctx, { params, body }) {
         ctx.body = await moveWorkflow(db, auditedCaller(ctx), params.id, body);
       },
