@@ -241,6 +241,9 @@ describe('a method the path does not serve is 405 with Allow', () => {
     expect(response.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET']));
     const listed = await context.api.request('GET', '/api/connectors/handlers', { token });
     expect(listed.status).toBe(200);
+    const options = await context.api.request('OPTIONS', '/api/connectors/handlers');
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD']);
   });
 
   it('answers OPTIONS with 204 and Allow, and an unknown path still with 404', async () => {

@@ -11,7 +11,9 @@ export function methodNotAllowed(): Middleware<AppState> {
   return async function refuseOtherMethods(ctx, next) {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;
-    refuseWith(ctx, matchedLayers(ctx));
+    const layers = matchedLayers(ctx);
+    const fixed = fixedLayers(layers);
+    refuseWith(ctx, fixed.length > 0 ? fixed : layers);
   };
 }
 
@@ -22,7 +24,7 @@ export function methodNotAllowed(): Middleware<AppState> {
  */
 export function preferFixedPaths(): Middleware<AppState> {
   return async function answerForFixedPath(ctx, next) {
-    const fixed = matchedLayers(ctx).filter((layer) => layer.paramNames.length === 0);
+    const fixed = fixedLayers(matchedLayers(ctx));
     if (fixed.length > 0) {
       refuseWith(ctx, fixed);
       return;
@@ -35,6 +37,11 @@ type Layer = NonNullable<RouterContext['matched']>[number];
 
 function matchedLayers(ctx: object): Layer[] {
   return (ctx as Partial<Pick<RouterContext, 'matched'>>).matched ?? [];
+}
+
+/** The layers of routes without path parameters: they name the path itself. */
+function fixedLayers(layers: Layer[]): Layer[] {
+  return layers.filter((layer) => layer.paramNames.length === 0);
 }
 
 /** Answers OPTIONS, or refuses the method, for a path that `layers` serve; nothing when none. */
