@@ -10,7 +10,9 @@ import { apiTokenCredential, oidcAccessTokenCredential, scimTokenRefused } from 
 import { auditTokenRequests } from './middleware/audit-token-requests.js';
 import { authenticate, type CredentialResolver } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { inputLimits } from './middleware/input-limits.js';
 import { jsonBody } from './middleware/json-body.js';
+import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { requestId } from './middleware/request-id.js';
 import { ApiDocs } from './openapi/api-docs.js';
 import type { ResourceRouter, ResourceRouterDependencies } from './resource-router.js';
@@ -96,6 +98,8 @@ export function createApp(deps: AppDependencies): App {
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
   koa.use(scimApi({ db, logger, bodyLimitBytes: config.bodyLimitBytes }));
   koa.use(jsonBody(config.bodyLimitBytes));
+  koa.use(inputLimits());
+  koa.use(methodNotAllowed());
   for (const router of routers) koa.use(router.router.routes());
   return { koa, docs };
 }

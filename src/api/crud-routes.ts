@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams } from '../domain/common.js';
+import { idParams, queryText } from '../domain/common.js';
 import { pageSchema, paginationQuery, type Page } from '../domain/pagination.js';
 import type { Permission } from '../permissions/index.js';
 import type { Caller } from '../services/caller.js';
@@ -26,17 +26,20 @@ export const nameListQuery = paginationQuery({
   defaultSortBy: 'name',
   defaultSortOrder: 'asc',
 }).extend({
-  search: z.string().min(1).optional().describe('Case-insensitive match on the name'),
+  search: queryText('search').optional().describe('Case-insensitive match on the name'),
 });
 export type NameListQuery = z.output<typeof nameListQuery>;
 
 /** `GET /`, `POST /`, `GET /:id`, `PUT /:id` and `DELETE /:id` for `resource`. */
 export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResource<V, I>): ResourceRouter {
   const one = { description: `The ${resource.noun}`, schema: resource.viewSchema };
+  // `business role` names operations such as `listBusinessRoles` and `getBusinessRole`.
+  const typeName = resource.noun.replace(/(?:^|\s+)(\w)/g, (_, letter: string) => letter.toUpperCase());
   return router
     .add({
       method: 'get',
       path: '',
+      operationId: `list${typeName}s`,
       summary: `List ${resource.noun}s`,
       access: resource.readPermission,
       query: nameListQuery,
@@ -48,6 +51,7 @@ export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResour
     .add({
       method: 'post',
       path: '',
+      operationId: `create${typeName}`,
       summary: `Create a ${resource.noun}`,
       access: resource.managePermission,
       body: resource.inputSchema,
@@ -60,6 +64,7 @@ export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResour
     .add({
       method: 'get',
       path: '/:id',
+      operationId: `get${typeName}`,
       summary: `One ${resource.noun}`,
       access: resource.readPermission,
       params: idParams,
@@ -71,6 +76,7 @@ export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResour
     .add({
       method: 'put',
       path: '/:id',
+      operationId: `replace${typeName}`,
       summary: `Replace a ${resource.noun}`,
       access: resource.managePermission,
       params: idParams,
@@ -83,6 +89,7 @@ export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResour
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: `delete${typeName}`,
       summary: `Delete a ${resource.noun} that is not in use`,
       access: resource.managePermission,
       params: idParams,

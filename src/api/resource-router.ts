@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import { AppError } from '../errors/index.js';
 import type { Permission } from '../permissions/index.js';
 import type { AppContext, AppState } from './context.js';
+import { invalidInput } from './middleware/input-limits.js';
 import { hasRequestBody } from './middleware/json-body.js';
+import { preferFixedPaths } from './middleware/method-not-allowed.js';
 import { requirePermission } from './middleware/require-permission.js';
-import type { ApiDocs, HttpMethod } from './openapi/api-docs.js';
+import type { ApiDocs, DocumentedResponse, HttpMethod } from './openapi/api-docs.js';
 
 type AnyObjectSchema = z.ZodObject;
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -19,6 +21,8 @@ export interface RouteDefinition<
   method: HttpMethod;
   /** Relative to the router's prefix, in Koa syntax. */
   path: string;
+  /** Unique across the API and named after the use case (`listWorkflows`, `decideApproval`). */
+  operationId: string;
   summary: string;
   description?: string;
   /** A permission name; `authenticated` for any signed-in caller; `public` for no credentials. */
@@ -28,7 +32,7 @@ export interface RouteDefinition<
   body?: B;
   /** The body's documented schema, when the handler validates a loosely typed body itself. */
   documentedBody?: z.ZodType;
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  responses: Record<number, DocumentedResponse>;
   handler: (ctx: AppContext, input: { params: Parsed<P>; query: Parsed<Q>; body: Parsed<B> }) => Promise<void> | void;
 }
 
@@ -59,7 +63,7 @@ export class ResourceRouter {
     Q extends AnyObjectSchema | undefined = undefined,
     B extends z.ZodType | undefined = undefined,
   >(route: RouteDefinition<P, Q, B>): this {
-    const chain: Middleware<AppState>[] = [];
+    const chain: Middleware<AppState>[] = route.params ? [preferFixedPaths()] : [];
     if (route.access !== 'public') chain.push(...this.dependencies.authenticated);
     if (route.access !== 'public' && route.access !== 'authenticated') chain.push(requirePermission(route.access));
     chain.push(async function validateAndHandle(ctx) {
@@ -71,6 +75,7 @@ export class ResourceRouter {
     this.dependencies.docs.add({
       method: route.method,
       path: `${this.prefix}${route.path}`.replace(/\/$/, '') || '/',
+      operationId: route.operationId,
       summary: route.summary,
       description: route.description,
       tags: [this.tag],
@@ -104,12 +109,13 @@ function validateInput(
 function parseOrThrow(schema: z.ZodType, value: unknown, location: string): unknown {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({
+  throw invalidInput(
     location,
-    path: issue.path.join('.'),
-    code: issue.code,
-    message: issue.message,
-  }));
-  const summary = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
-  throw new AppError('validation_failed', `Invalid ${location}: ${summary}`, { details: issues });
+    result.error.issues.map((issue) => ({
+      location,
+      path: issue.path.join('.'),
+      code: issue.code,
+      message: issue.message,
+    })),
+  );
 }

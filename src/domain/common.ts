@@ -11,3 +11,22 @@ export const queryTimestamp = (name: string) =>
   z.iso
     .datetime({ offset: true, error: `${name} must be an ISO 8601 timestamp` })
     .transform((value) => new Date(value));
+
+/**
+ * Longest name, email address or search term accepted: PostgreSQL b-tree entries (unique names,
+ * emails) cannot hold much more, and no real one is longer.
+ */
+export const MAX_KEY_TEXT_LENGTH = 255;
+
+/** A free-text filter in a query string (a search term, a name or email to match). */
+export const queryText = (name: string) =>
+  z
+    .string()
+    .min(1, `${name} must not be empty`)
+    .max(MAX_KEY_TEXT_LENGTH, `${name} must be at most ${MAX_KEY_TEXT_LENGTH} characters`);
+
+/** An email address as input, at most `MAX_KEY_TEXT_LENGTH` characters. */
+export const emailAddress = (name = 'email') =>
+  z
+    .email({ error: `${name} must be an email address` })
+    .max(MAX_KEY_TEXT_LENGTH, `${name} must be at most ${MAX_KEY_TEXT_LENGTH} characters`);

@@ -2,14 +2,18 @@ import { z } from 'zod';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** The highest page number: keeps every offset a safe integer that the database accepts. */
+export const MAX_PAGE = 1_000_000;
 
-const positiveInteger = (name: string, max?: number) =>
+// Query strings carry text; the description states the integer the text must spell.
+const positiveInteger = (name: string, max: number) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a positive integer`)
     .transform(Number)
     .refine((value) => value >= 1, `${name} must be at least 1`)
-    .refine((value) => max === undefined || value <= max, `${name} must be at most ${max}`);
+    .refine((value) => value <= max, `${name} must be at most ${max}`)
+    .meta({ type: 'integer', minimum: 1, maximum: max, pattern: undefined });
 
 export interface PaginationOptions<S extends string> {
   sortable: readonly [S, ...S[]];
@@ -26,7 +30,7 @@ export interface PaginationOptions<S extends string> {
 export function paginationQuery<S extends string>(options: PaginationOptions<S>) {
   const maxPageSize = options.maxPageSize ?? MAX_PAGE_SIZE;
   return z.object({
-    page: positiveInteger('page').optional().default(1).describe('Page number, from 1'),
+    page: positiveInteger('page', MAX_PAGE).optional().default(1).describe(`Page number, from 1 to ${MAX_PAGE}`),
     pageSize: positiveInteger('pageSize', maxPageSize)
       .optional()
       .default(DEFAULT_PAGE_SIZE)

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from '@jest/globals';
-import { toOpenApiPath } from '../../src/api/openapi/api-docs.js';
+import { ApiDocs, toOpenApiPath } from '../../src/api/openapi/api-docs.js';
 import { useTestApp, type TestApp } from '../support/app.js';
 
 const context = useTestApp();
@@ -32,6 +32,100 @@ describe('GET /api/docs/json serves an OpenAPI 3.0 description generated from th
     const schema = body.$ref ? document.components.schemas[body.$ref.split('/').pop()] : body;
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'permissions']));
     expect(schema.properties.permissions.items.enum).toContain('workflow:publish');
+  });
+});
+
+type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, unknown> };
+
+/** Every operation of the served description, with its method and path. */
+async function operations(): Promise<Array<{ method: string; path: string; operation: Operation }>> {
+  const document = (await context.api.request('GET', '/api/docs/json')).body;
+  return Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ method, path, operation })),
+  );
+}
+
+/** Every schema object of `node` that says `nullable`, with where it is. */
+function nullableSchemas(node: unknown, at = '#'): Array<{ at: string; schema: Record<string, unknown> }> {
+  if (typeof node !== 'object' || node === null) return [];
+  const here =
+    'nullable' in node && typeof node.nullable === 'boolean' ? [{ at, schema: node as Record<string, unknown> }] : [];
+  return [...here, ...Object.entries(node).flatMap(([key, child]) => nullableSchemas(child, `${at}/${key}`))];
+}
+
+describe('the description is usable by client generators', () => {
+  it('gives every operation an operationId, unique across the API', async () => {
+    const all = await operations();
+    const ids = all.map(({ method, path, operation }) => ({ method, path, operationId: operation.operationId }));
+    expect(ids.filter(({ operationId }) => !operationId)).toEqual([]);
+    const counts = new Map<string, number>();
+    for (const { operationId } of ids) counts.set(operationId!, (counts.get(operationId!) ?? 0) + 1);
+    expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        { method: 'get', path: '/api/workflows', operationId: 'listWorkflows' },
+        { method: 'post', path: '/api/approvals/{id}/decide', operationId: 'decideApproval' },
+        { method: 'get', path: '/api/roles', operationId: 'listBusinessRoles' },
+      ]),
+    );
+  });
+
+  it('refuses to register a second route with an operationId already in use', () => {
+    const route = {
+      method: 'get' as const,
+      path: '/api/x',
+      operationId: 'getX',
+      summary: 'x',
+      tags: [],
+      secured: false,
+    };
+    const docs = new ApiDocs();
+    docs.add({ ...route, responses: {} });
+    expect(() => docs.add({ ...route, path: '/api/y', responses: {} })).toThrow('operationId getX');
+  });
+
+  it('declares security on every operation: bearer when secured, an explicit empty list when public', async () => {
+    const all = await operations();
+    expect(all.filter(({ operation }) => !Array.isArray(operation.security))).toEqual([]);
+    const security = (path: string, method: string) =>
+      all.find((entry) => entry.path === path && entry.method === method)?.operation.security;
+    expect(security('/api/health', 'get')).toEqual([]);
+    expect(security('/api/hooks/workflows/{id}', 'post')).toEqual([]);
+    expect(security('/api/workflows', 'get')).toEqual([{ bearer: [] }]);
+  });
+
+  it('never writes nullable without a type beside it', async () => {
+    const document = (await context.api.request('GET', '/api/docs/json')).body;
+    const untyped = nullableSchemas(document).filter(({ schema }) => !('type' in schema));
+    expect(untyped.map(({ at }) => at)).toEqual([]);
+    // A nullable reference still admits null.
+    const result = document.components.schemas.ValidationResult.properties.subjectVariableError;
+    expect(result.anyOf).toEqual([
+      { $ref: '#/components/schemas/ValidationItem' },
+      { type: 'object', nullable: true, enum: [null] },
+    ]);
+  });
+
+  it('documents the error statuses the edge can answer on each kind of route', async () => {
+    const all = await operations();
+    const statuses = (path: string, method: string) =>
+      Object.keys(all.find((entry) => entry.path === path && entry.method === method)!.operation.responses).sort();
+    // Secured, with a path parameter and a body, plus its own 409.
+    expect(statuses('/api/groups/{id}', 'put')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '500',
+    ]);
+    // Public, no parameters: still 400 (malformed query string) and 500.
+    expect(statuses('/api/health', 'get')).toEqual(['200', '400', '500', '503']);
+    for (const { operation } of all)
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '500']));
   });
 });
 

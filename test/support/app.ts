@@ -28,7 +28,7 @@ export interface RequestOptions {
   token?: string;
   body?: unknown;
   /** Sent as is, instead of JSON-encoding `body`. */
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -82,7 +82,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     async request(method, path, request = {}) {
       const headers: Record<string, string> = { ...request.headers };
       if (request.token) headers.authorization = `Bearer ${request.token}`;
-      let body: string | undefined = request.rawBody;
+      let body: string | Uint8Array | undefined = request.rawBody;
       if (request.body !== undefined) {
         body = JSON.stringify(request.body);
         headers['content-type'] ??= 'application/json';

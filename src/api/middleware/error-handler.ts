@@ -48,6 +48,7 @@ export function errorHandler(logger: Logger): Middleware<AppState> {
 // client can cause onto our codes and treat everything else as internal.
 function toAppError(thrown: unknown): AppError {
   if (isAppError(thrown)) return thrown;
+  if (isRecordNotFound(thrown)) return new AppError('not_found', 'Not found', { cause: thrown });
   const { status, expose, message } = (thrown ?? {}) as { status?: number; expose?: boolean; message?: string };
   if (expose && typeof status === 'number') {
     switch (status) {
@@ -68,4 +69,14 @@ function toAppError(thrown: unknown): AppError {
     }
   }
   return new AppError('internal', 'Internal server error', { cause: thrown });
+}
+
+/**
+ * Prisma's "a record the operation needs does not exist" (P2025), thrown by `...OrThrow` reads and
+ * by updates of a missing row: the id in the request names nothing, which is a 404, not a 500.
+ * Checked by name and code, which survive realms (see src/errors).
+ */
+function isRecordNotFound(thrown: unknown): boolean {
+  const { name, code } = (thrown ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'PrismaClientKnownRequestError' && code === 'P2025';
 }

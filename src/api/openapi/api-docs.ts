@@ -20,6 +20,8 @@ export interface DocumentedRoute {
   method: HttpMethod;
   /** Full path in Koa syntax, e.g. `/api/auth/tokens/:id`. */
   path: string;
+  /** Stable and unique: client generators name their methods after it. */
+  operationId: string;
   summary: string;
   description?: string;
   tags: string[];
@@ -27,7 +29,14 @@ export interface DocumentedRoute {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  responses: Record<number, DocumentedResponse>;
+}
+
+export interface DocumentedResponse {
+  description: string;
+  schema?: z.ZodType;
+  /** `application/json` unless given; several when the request chooses the format. */
+  contentType?: string | readonly string[];
 }
 
 /** Koa's `/:id` becomes OpenAPI's `/{id}`. */
@@ -50,32 +59,34 @@ export class ApiDocs {
   }
 
   add(route: DocumentedRoute): void {
+    const duplicate = this.routes.find((known) => known.operationId === route.operationId);
+    if (duplicate) {
+      throw new Error(`operationId ${route.operationId} is used by ${duplicate.method} ${duplicate.path} already`);
+    }
     this.routes.push(route);
-    const errorResponse = (description: string) => ({
-      description,
-      content: { 'application/json': { schema: errorBodySchema } },
-    });
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(route.responses)) {
-      responses[status] = response.schema
+      const { schema } = response;
+      const contentTypes = [response.contentType ?? 'application/json'].flat();
+      responses[status] = schema
         ? {
             description: response.description,
-            content: { [response.contentType ?? 'application/json']: { schema: response.schema } },
+            content: Object.fromEntries(contentTypes.map((contentType) => [contentType, { schema }])),
           }
         : { description: response.description };
     }
-    if (route.params || route.query || route.body) responses['400'] ??= errorResponse('Invalid request');
-    if (route.secured) {
-      responses['401'] ??= errorResponse('Missing or invalid credentials');
-      responses['403'] ??= errorResponse('The caller lacks the permission');
+    for (const [status, description] of commonErrors(route)) {
+      responses[status] ??= { description, content: { 'application/json': { schema: errorBodySchema } } };
     }
     this.registry.registerPath({
       method: route.method,
       path: toOpenApiPath(route.path),
+      operationId: route.operationId,
       summary: route.summary,
       description: route.description,
       tags: route.tags,
-      security: route.secured ? [{ bearer: [] }] : undefined,
+      // Public routes say so explicitly, so no reader mistakes a missing entry for an oversight.
+      security: route.secured ? [{ bearer: [] }] : [],
       request: {
         params: route.params,
         query: route.query,
@@ -96,7 +107,7 @@ export class ApiDocs {
   }
 
   document(serverUrl = '/'): object {
-    return new OpenApiGeneratorV3(this.registry.definitions).generateDocument({
+    const document = new OpenApiGeneratorV3(this.registry.definitions).generateDocument({
       openapi: '3.0.3',
       info: {
         title: 'Flowgate API',
@@ -106,5 +117,51 @@ export class ApiDocs {
       },
       servers: [{ url: serverUrl }],
     });
+    return withTypedNullables(document) as typeof document;
   }
+}
+
+/**
+ * The error statuses the edge itself can answer on a route, whatever its handler does: the input
+ * rules and schemas (400), credentials and permissions (401, 403), a missing resource named in
+ * the path (404), the body's size and media type (413, 415) and unexpected failures (500).
+ */
+function commonErrors(route: DocumentedRoute): Array<[string, string]> {
+  const errors: Array<[string, string]> = [['400', 'Invalid request: see the issues in details']];
+  if (route.secured) {
+    errors.push(['401', 'Missing or invalid credentials'], ['403', 'The caller lacks the permission']);
+  }
+  if (route.params) errors.push(['404', 'No such resource']);
+  if (route.body) {
+    errors.push(['413', 'The body is over the size limit'], ['415', 'The body is not UTF-8 JSON']);
+  }
+  errors.push(['500', 'Unexpected failure; the body gives only the request id to report']);
+  return errors;
+}
+
+/**
+ * OpenAPI 3.0 ignores `nullable` without a `type` beside it, and generators reject it. The zod
+ * generator writes it for values of any type (`z.unknown()`), which allow null anyway, and as
+ * `allOf: [$ref, { nullable: true }]` for nullable references; those become a reference or null.
+ */
+function withTypedNullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withTypedNullables);
+  if (typeof node !== 'object' || node === null) return node;
+  const schema: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'nullable' && value === true && !('type' in node)) continue;
+    schema[key] = key === 'allOf' && Array.isArray(value) ? value : withTypedNullables(value);
+  }
+  const { allOf } = schema;
+  if (!Array.isArray(allOf)) return schema;
+  const parts = allOf.filter((part) => !isOnlyNullable(part)).map(withTypedNullables);
+  if (parts.length === allOf.length) return { ...schema, allOf: parts };
+  const { allOf: _replaced, ...rest } = schema;
+  return { ...rest, anyOf: [parts.length === 1 ? parts[0] : { allOf: parts }, NULL_ONLY] };
+}
+
+const NULL_ONLY = { type: 'object', nullable: true, enum: [null] };
+
+function isOnlyNullable(part: unknown): boolean {
+  return typeof part === 'object' && part !== null && Object.keys(part).length === 1 && 'nullable' in part;
 }

@@ -116,6 +116,7 @@ export function businessRoleRoutes(
     .add({
       method: 'get',
       path: '/:id/assignments',
+      operationId: 'listBusinessRoleAssignments',
       summary: 'Who holds the role (all statuses)',
       access: 'role_definition:read',
       params: idParams,
@@ -136,6 +137,7 @@ export function businessRoleRoutes(
     .add({
       method: 'post',
       path: '/:id/assignments',
+      operationId: 'assignBusinessRole',
       summary: 'Grant the role to a user, provisioning each entitlement (rolled back if one fails)',
       access: 'role:manage',
       params: idParams,
@@ -157,6 +159,7 @@ export function businessRoleRoutes(
     .add({
       method: 'delete',
       path: '/:id/assignments/:userId',
+      operationId: 'revokeBusinessRole',
       summary: 'Revoke the role from a user, deprovisioning each entitlement',
       access: 'role:manage',
       params: z.object({ id: z.uuid(), userId: z.uuid() }),

@@ -49,6 +49,7 @@ export function apiDocsRoutes(deps: ResourceRouterDependencies, docs: ApiDocs): 
     .add({
       method: 'get',
       path: '',
+      operationId: 'getApiExplorer',
       summary: 'Interactive API explorer',
       access: 'public',
       responses: { 200: { description: 'HTML page', schema: z.string(), contentType: 'text/html' } },
@@ -60,6 +61,7 @@ export function apiDocsRoutes(deps: ResourceRouterDependencies, docs: ApiDocs): 
     .add({
       method: 'get',
       path: '/explorer.js',
+      operationId: 'getApiExplorerScript',
       summary: 'Start-up script of the explorer',
       access: 'public',
       responses: { 200: { description: 'JavaScript', schema: z.string(), contentType: 'text/javascript' } },
@@ -71,6 +73,7 @@ export function apiDocsRoutes(deps: ResourceRouterDependencies, docs: ApiDocs): 
     .add({
       method: 'get',
       path: '/json',
+      operationId: 'getOpenApiDescription',
       summary: 'OpenAPI 3.0 description of this API',
       access: 'public',
       responses: { 200: { description: 'OpenAPI document', schema: z.record(z.string(), z.unknown()) } },
@@ -83,6 +86,7 @@ export function apiDocsRoutes(deps: ResourceRouterDependencies, docs: ApiDocs): 
     .add({
       method: 'get',
       path: '/assets/:file',
+      operationId: 'getApiExplorerAsset',
       summary: 'Static asset of the explorer',
       access: 'public',
       params: z.object({ file: z.string() }),

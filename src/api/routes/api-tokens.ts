@@ -20,6 +20,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
     .add({
       method: 'post',
       path: '',
+      operationId: 'createApiToken',
       summary: "Create an API token carrying a subset of the caller's permissions",
       description:
         'A token created with a token is its child: it expires no later than its parent (400 for a later ' +
@@ -41,6 +42,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
     .add({
       method: 'get',
       path: '',
+      operationId: 'listApiTokens',
       summary: "List the caller's API tokens (or everyone's, with all=true and user:manage)",
       access: 'token:manage',
       query: listQuery,
@@ -52,6 +54,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'revokeApiToken',
       summary: 'Revoke an API token and every token minted from it',
       access: 'token:manage',
       params: idParams,

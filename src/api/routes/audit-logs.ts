@@ -1,15 +1,14 @@
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { auditLogSchema } from '../../domain/audit-logs.js';
-import { queryTimestamp } from '../../domain/common.js';
+import { queryText, queryTimestamp } from '../../domain/common.js';
 import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const listQuery = paginationQuery({ sortable: ['createdAt', 'action'], defaultSortBy: 'createdAt' }).extend({
-  actor: z.string().optional().describe('Id of the acting user or service client'),
-  action: z.string().optional().describe('Exact action name, e.g. organization.created'),
-  targetType: z.string().optional(),
-  targetId: z.string().optional(),
+  actor: queryText('actor').optional().describe('Id of the acting user or service client'),
+  action: queryText('action').optional().describe('Exact action name, e.g. organization.created'),
+  targetType: queryText('targetType').optional(),
+  targetId: queryText('targetId').optional(),
   from: queryTimestamp('from').optional().describe('Entries at or after this time'),
   to: queryTimestamp('to').optional().describe('Entries before this time'),
 });
@@ -18,6 +17,7 @@ export function auditLogRoutes(deps: ResourceRouterDependencies, db: Database): 
   return new ResourceRouter('/api/audit-logs', 'Audit', deps).add({
     method: 'get',
     path: '',
+    operationId: 'listAuditLogs',
     summary: 'Audit entries, newest first by default',
     access: 'audit:read',
     query: listQuery,

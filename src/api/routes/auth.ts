@@ -31,6 +31,7 @@ export function authRoutes(deps: ResourceRouterDependencies, db: Database, confi
     .add({
       method: 'get',
       path: '/config',
+      operationId: 'getAuthConfig',
       summary: 'Whether OIDC login is enabled, and how',
       access: 'public',
       responses: { 200: { description: 'Login configuration', schema: authConfigSchema } },
@@ -46,6 +47,7 @@ export function authRoutes(deps: ResourceRouterDependencies, db: Database, confi
     .add({
       method: 'get',
       path: '/me',
+      operationId: 'getCurrentUser',
       summary: 'The caller, with effective permissions',
       access: 'authenticated',
       responses: { 200: { description: 'The current user', schema: meSchema } },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database } from '../../db/client.js';
-import { idParams, queryBoolean } from '../../domain/common.js';
+import { idParams, queryBoolean, queryText } from '../../domain/common.js';
 import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { configSchemaSchema, loadConnector, toConnectorView } from '../../services/connectors/connector-record.js';
 import {
@@ -71,7 +71,7 @@ const listQuery = paginationQuery({
 }).extend({
   type: z.string().optional(),
   enabled: queryBoolean('enabled').optional(),
-  search: z.string().min(1).optional(),
+  search: queryText('search').optional(),
 });
 
 const handlerSchema = z
@@ -97,6 +97,7 @@ export function connectorRoutes(
     .add({
       method: 'get',
       path: '',
+      operationId: 'listConnectors',
       summary: 'List connectors',
       access: 'connector:read',
       query: listQuery,
@@ -120,6 +121,7 @@ export function connectorRoutes(
     .add({
       method: 'get',
       path: '/handlers',
+      operationId: 'listConnectorHandlers',
       summary: 'Connector handlers this service can run, with their commands',
       access: 'connector:read',
       responses: { 200: { description: 'Handlers', schema: z.array(handlerSchema) } },
@@ -142,6 +144,7 @@ export function connectorRoutes(
     .add({
       method: 'post',
       path: '',
+      operationId: 'createConnector',
       summary: 'Create a connector; for a built-in handler, type is the handler name and executionModel built_in',
       access: 'connector:manage',
       body: createBody,
@@ -154,6 +157,7 @@ export function connectorRoutes(
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getConnector',
       summary: 'One connector (secret values are never shown)',
       access: 'connector:read',
       params: idParams,
@@ -165,11 +169,12 @@ export function connectorRoutes(
     .add({
       method: 'put',
       path: '/:id',
+      operationId: 'updateConnector',
       summary: 'Update a connector: settings, secrets (merged; null removes), configSchema, enabled',
       access: 'connector:manage',
       params: idParams,
       body: updateBody,
-      responses: { 200: connector },
+      responses: { 409: { description: 'Another connector has this name' }, 200: connector },
       async handler(ctx, { params, body }) {
         ctx.body = await updateConnector(db, runtime, auditedCaller(ctx), params.id, body);
       },
@@ -177,10 +182,14 @@ export function connectorRoutes(
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'deleteConnector',
       summary: 'Delete a connector (refused while an active workflow or an entitlement uses it)',
       access: 'connector:manage',
       params: idParams,
-      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      responses: {
+        409: { description: 'Still used by an active workflow, an entitlement or a business role' },
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+      },
       async handler(ctx, { params }) {
         await deleteConnector(db, auditedCaller(ctx), params.id);
         ctx.body = { message: 'Connector deleted', id: params.id };
@@ -189,6 +198,7 @@ export function connectorRoutes(
     .add({
       method: 'post',
       path: '/:id/test',
+      operationId: 'testConnector',
       summary: "Run the handler's test command",
       access: 'connector:manage',
       params: idParams,

@@ -59,6 +59,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
     .add({
       method: 'get',
       path: '/:id/members',
+      operationId: 'listGroupMembers',
       summary: 'Members of a group',
       access: 'group:read',
       params: idParams,
@@ -90,11 +91,15 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
     .add({
       method: 'post',
       path: '/:id/members',
+      operationId: 'addGroupMember',
       summary: 'Add a member (409 if already one)',
       access: 'user:manage',
       params: idParams,
       body: z.object({ userId: z.uuid() }).strict(),
-      responses: { 200: { description: 'The group', schema: groupSchema } },
+      responses: {
+        409: { description: 'The user is already a member' },
+        200: { description: 'The group', schema: groupSchema },
+      },
       async handler(ctx, { params, body }) {
         ctx.body = await addGroupMember(db, auditedCaller(ctx), params.id, body.userId);
       },
@@ -102,6 +107,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
     .add({
       method: 'delete',
       path: '/:id/members/:userId',
+      operationId: 'removeGroupMember',
       summary: 'Remove a member',
       access: 'user:manage',
       params: z.object({ id: z.uuid(), userId: z.uuid() }),

@@ -36,6 +36,7 @@ export function healthRoutes(deps: ResourceRouterDependencies, probes: HealthPro
   return new ResourceRouter('/api/health', 'Health', deps).add({
     method: 'get',
     path: '',
+    operationId: 'getHealth',
     summary: 'Health of the service and the systems it depends on',
     access: 'public',
     responses: {

@@ -11,6 +11,7 @@ export function hookRoutes(deps: ResourceRouterDependencies, context: RunsContex
   return new ResourceRouter('/api/hooks', 'Webhook triggers', deps).add({
     method: 'post',
     path: '/workflows/:id',
+    operationId: 'startRunFromWebhook',
     summary:
       'Start a run of a workflow with the webhook trigger; send its secret as X-Webhook-Secret (or Authorization: Bearer)',
     access: 'public',

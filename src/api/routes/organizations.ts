@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { idParams, queryBoolean } from '../../domain/common.js';
+import { idParams, queryBoolean, queryText } from '../../domain/common.js';
 import {
   ACTIVE_ORGANIZATION_MARKER,
   contactSchema,
@@ -75,7 +75,7 @@ const listQuery = paginationQuery({
   defaultSortBy: 'name',
   defaultSortOrder: 'asc',
 }).extend({
-  search: z.string().min(1).optional().describe('Case-insensitive match on name or domain'),
+  search: queryText('search').optional().describe('Case-insensitive match on name or domain'),
   includeDeleted: queryBoolean('includeDeleted').optional(),
 });
 const includeDeletedQuery = z.object({ includeDeleted: queryBoolean('includeDeleted').optional() });
@@ -90,6 +90,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'get',
       path: '',
+      operationId: 'listOrganizations',
       summary: 'Organizations with member counts and parent names',
       access: 'org:read',
       query: listQuery,
@@ -101,6 +102,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'post',
       path: '',
+      operationId: 'createOrganization',
       summary: 'Create an organization',
       access: 'org:manage',
       body: organizationCreateSchema,
@@ -117,6 +119,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getOrganization',
       summary: 'One organization with members, children and parent name',
       access: 'org:read',
       params: idParams,
@@ -129,6 +132,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'put',
       path: '/:id',
+      operationId: 'updateOrganization',
       summary: 'Change an organization (all fields optional; null clears one)',
       access: 'org:manage',
       params: idParams,
@@ -145,6 +149,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'deleteOrganization',
       summary: 'Soft-delete an organization (restorable)',
       access: 'org:manage',
       params: idParams,
@@ -157,6 +162,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'post',
       path: '/:id/restore',
+      operationId: 'restoreOrganization',
       summary: 'Restore a soft-deleted organization',
       access: 'org:manage',
       params: idParams,
@@ -171,6 +177,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'delete',
       path: '/:id/permanent',
+      operationId: 'permanentlyDeleteOrganization',
       summary: 'Delete a soft-deleted organization for good (its children lose their parent)',
       access: 'org:manage',
       params: idParams,
@@ -186,6 +193,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'get',
       path: '/:id/children',
+      operationId: 'listOrganizationChildren',
       summary: 'Direct active children of an organization',
       access: 'org:read',
       params: idParams,
@@ -198,6 +206,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'post',
       path: '/:id/members',
+      operationId: 'addOrganizationMember',
       summary: 'Give a user a role in the organization (a user may hold several)',
       access: 'org:manage',
       params: idParams,
@@ -215,6 +224,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
     .add({
       method: 'delete',
       path: '/:id/members/:userId/roles/:role',
+      operationId: 'removeOrganizationMemberRole',
       summary: 'Remove one role of a user in the organization',
       access: 'org:manage',
       params: memberRoleParams,

@@ -28,6 +28,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
     .add({
       method: 'get',
       path: '',
+      operationId: 'listApprovals',
       summary: "The caller's pending approvals (approval:decide_any: everyone's with all=true, with filters)",
       access: 'approval:read',
       query: approvalsQuery,
@@ -60,6 +61,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
     .add({
       method: 'post',
       path: '/:id/decide',
+      operationId: 'decideApproval',
       summary: 'Approve or reject; answered once the decision is durably recorded',
       access: 'approval:decide',
       params: idParams,
@@ -81,6 +83,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
     .add({
       method: 'get',
       path: '',
+      operationId: 'listTasks',
       summary: "The caller's open tasks",
       access: 'task:read',
       query: tasksQuery,
@@ -102,6 +105,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
     .add({
       method: 'post',
       path: '/:id/complete',
+      operationId: 'completeTask',
       summary: 'Complete a task with the values its fields declare; they join the run variables',
       access: 'task:complete',
       params: idParams,

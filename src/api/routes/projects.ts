@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { idParams } from '../../domain/common.js';
+import { idParams, queryText } from '../../domain/common.js';
 import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   addWorkflowSet,
@@ -42,7 +42,7 @@ const listQuery = paginationQuery({
   defaultSortBy: 'name',
   defaultSortOrder: 'asc',
 }).extend({
-  search: z.string().min(1).optional(),
+  search: queryText('search').optional(),
 });
 const setParams = z.object({ id: z.uuid(), setId: z.uuid() });
 const memberParams = z.object({ id: z.uuid(), userId: z.uuid() });
@@ -52,6 +52,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'get',
       path: '',
+      operationId: 'listProjects',
       summary: 'Projects with their workflow sets',
       access: 'project:read',
       query: listQuery,
@@ -76,6 +77,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'post',
       path: '',
+      operationId: 'createProject',
       summary: 'Create a project (the creator becomes its owner)',
       access: 'project:create',
       body: z
@@ -90,6 +92,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getProject',
       summary: 'One project',
       access: 'project:read',
       params: idParams,
@@ -101,6 +104,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'put',
       path: '/:id',
+      operationId: 'updateProject',
       summary: 'Rename or describe a project',
       access: 'project:update',
       params: idParams,
@@ -113,10 +117,14 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'deleteProject',
       summary: 'Delete a project that holds no workflows',
       access: 'project:delete',
       params: idParams,
-      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      responses: {
+        409: { description: 'The project still holds workflows' },
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+      },
       async handler(ctx, { params }) {
         await deleteProject(db, auditedCaller(ctx), params.id);
         ctx.body = { message: 'Project deleted', id: params.id };
@@ -125,11 +133,12 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'post',
       path: '/:id/workflow-sets',
+      operationId: 'createWorkflowSet',
       summary: 'Add a workflow set',
       access: 'workflow_set:manage',
       params: idParams,
       body: workflowSetInput,
-      responses: { 201: project },
+      responses: { 409: { description: 'The project already has a workflow set with this name' }, 201: project },
       async handler(ctx, { params, body }) {
         ctx.status = 201;
         ctx.body = await addWorkflowSet(db, auditedCaller(ctx), params.id, body);
@@ -138,11 +147,12 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'put',
       path: '/:id/workflow-sets/:setId',
+      operationId: 'updateWorkflowSet',
       summary: 'Rename or describe a workflow set',
       access: 'workflow_set:manage',
       params: setParams,
       body: z.object({ name: name.optional(), description: description.optional() }).strict(),
-      responses: { 200: project },
+      responses: { 409: { description: 'The project already has a workflow set with this name' }, 200: project },
       async handler(ctx, { params, body }) {
         ctx.body = await updateWorkflowSet(db, auditedCaller(ctx), params.id, params.setId, body);
       },
@@ -150,10 +160,11 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'delete',
       path: '/:id/workflow-sets/:setId',
+      operationId: 'deleteWorkflowSet',
       summary: 'Delete an empty workflow set',
       access: 'workflow_set:manage',
       params: setParams,
-      responses: { 200: project },
+      responses: { 409: { description: 'The workflow set still holds workflows' }, 200: project },
       async handler(ctx, { params }) {
         ctx.body = await deleteWorkflowSet(db, auditedCaller(ctx), params.id, params.setId);
       },
@@ -161,6 +172,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'put',
       path: '/:id/members/:userId',
+      operationId: 'setProjectMember',
       summary: 'Make a user an owner or member of the project (project authority over its workflows)',
       access: 'project:update',
       params: memberParams,
@@ -176,6 +188,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
     .add({
       method: 'delete',
       path: '/:id/members/:userId',
+      operationId: 'removeProjectMember',
       summary: 'Remove a user from the project',
       access: 'project:update',
       params: memberParams,

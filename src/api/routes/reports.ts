@@ -43,6 +43,7 @@ export function reportRoutes(deps: ResourceRouterDependencies, db: Database): Re
     .add({
       method: 'get',
       path: '/workflow-stats',
+      operationId: 'getWorkflowStats',
       summary: 'Runs per definition and status, success rate and durations (runs by start time)',
       access: 'report:read',
       query: windowQuery,
@@ -54,6 +55,7 @@ export function reportRoutes(deps: ResourceRouterDependencies, db: Database): Re
     .add({
       method: 'get',
       path: '/sla-compliance',
+      operationId: 'getSlaCompliance',
       summary: 'Share of approvals and tasks finished within their SLA (items by creation time)',
       description: 'Rules: docs/reports.md.',
       access: 'report:read',
@@ -70,6 +72,7 @@ export function reportRoutes(deps: ResourceRouterDependencies, db: Database): Re
     .add({
       method: 'get',
       path: '/approver-performance',
+      operationId: 'getApproverPerformance',
       summary: 'Decisions, time to decide and pending approvals per approver (approvals by creation time)',
       access: 'report:read',
       query: windowQuery,

@@ -63,6 +63,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
     .add({
       method: 'get',
       path: '',
+      operationId: 'listRuns',
       summary: 'List runs, newest first',
       access: 'run:read',
       query: listQuery,
@@ -92,6 +93,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getRun',
       summary: 'A run with its step statuses, Temporal workflow id and Temporal UI link',
       access: 'run:read',
       params: idParams,
@@ -103,6 +105,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
     .add({
       method: 'put',
       path: '/:id',
+      operationId: 'updateRunVariables',
       summary: 'Edit run variables while the run is pending, running or waiting',
       access: 'run:update',
       params: idParams,
@@ -116,6 +119,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
     .add({
       method: 'get',
       path: '/:id/steps',
+      operationId: 'listRunSteps',
       summary: 'The step timeline, with sanitized inputs and outputs (connector bodies included)',
       access: 'run:read',
       params: idParams,
@@ -140,6 +144,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
     .add({
       method: 'get',
       path: '/:id/diagnose',
+      operationId: 'diagnoseRun',
       summary: 'Failure analysis: statuses, the failed step and its error, audit trail, variables, suggested actions',
       access: 'run:read',
       params: idParams,
@@ -151,6 +156,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
     .add({
       method: 'post',
       path: '/:id/retry',
+      operationId: 'retryRun',
       summary: 'Resume a failed run at the failed step, with the current variables',
       access: 'run:update',
       params: idParams,
@@ -162,6 +168,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
     .add({
       method: 'post',
       path: '/:id/skip',
+      operationId: 'skipFailedStep',
       summary: 'Skip the failed step of a failed run and continue on its success path',
       access: 'run:update',
       params: idParams,
@@ -173,6 +180,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
     .add({
       method: 'post',
       path: '/:id/cancel',
+      operationId: 'cancelRun',
       summary: 'Cancel a run; its open approvals and tasks are closed as cancelled',
       access: 'run:cancel',
       params: idParams,

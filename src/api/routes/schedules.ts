@@ -63,6 +63,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'get',
       path: '',
+      operationId: 'listSchedules',
       summary: 'List schedules',
       access: 'schedule:read',
       query: paginationQuery({ sortable: ['createdAt', 'name'], defaultSortBy: 'createdAt' }).extend({
@@ -88,6 +89,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'post',
       path: '',
+      operationId: 'createSchedule',
       summary: 'Create a schedule (and its Temporal Schedule)',
       access: 'schedule:manage',
       body: createBody,
@@ -106,6 +108,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getSchedule',
       summary: 'One schedule',
       access: 'schedule:read',
       params: idParams,
@@ -117,6 +120,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'patch',
       path: '/:id',
+      operationId: 'updateSchedule',
       summary: 'Update a schedule; enabled: false pauses it, true resumes it',
       access: 'schedule:manage',
       params: idParams,
@@ -129,6 +133,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'deleteSchedule',
       summary: 'Delete a schedule (and its Temporal Schedule)',
       access: 'schedule:manage',
       params: idParams,

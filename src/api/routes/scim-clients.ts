@@ -32,10 +32,14 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
     .add({
       method: 'post',
       path: '',
+      operationId: 'createScimClient',
       summary: 'Create a SCIM client; its token is shown once',
       access: 'user:manage',
       body: z.object({ name: z.string().trim().min(1).max(200) }).strict(),
-      responses: { 201: { description: 'The client and its token', schema: scimClientWithTokenSchema } },
+      responses: {
+        409: { description: 'A SCIM client with this name exists' },
+        201: { description: 'The client and its token', schema: scimClientWithTokenSchema },
+      },
       async handler(ctx, { body }) {
         ctx.status = 201;
         ctx.body = await createScimClient(db, auditedCaller(ctx), body);
@@ -44,6 +48,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
     .add({
       method: 'get',
       path: '',
+      operationId: 'listScimClients',
       summary: 'List SCIM clients (never their tokens)',
       access: 'user:manage',
       query: paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }),
@@ -62,6 +67,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
     .add({
       method: 'post',
       path: '/:id/rotate-token',
+      operationId: 'rotateScimClientToken',
       summary: 'Replace the token of a SCIM client; the old one stops working, the new one is shown once',
       access: 'user:manage',
       params: idParams,
@@ -73,6 +79,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
     .add({
       method: 'patch',
       path: '/:id',
+      operationId: 'updateScimClient',
       summary: 'Enable or disable a SCIM client',
       access: 'user:manage',
       params: idParams,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { idParams, queryBoolean } from '../../domain/common.js';
+import { emailAddress, idParams, queryBoolean, queryText } from '../../domain/common.js';
 import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { ROLES } from '../../permissions/index.js';
 import {
@@ -42,9 +42,9 @@ const listQuery = paginationQuery({
   defaultSortBy: 'email',
   defaultSortOrder: 'asc',
 }).extend({
-  email: z.string().min(1).optional().describe('Exact email, case-insensitive'),
+  email: queryText('email').optional().describe('Exact email, case-insensitive'),
   role: role.optional(),
-  search: z.string().min(1).optional().describe('Part of the email or display name'),
+  search: queryText('search').optional().describe('Part of the email or display name'),
   includeDeleted: queryBoolean('includeDeleted').optional(),
 });
 
@@ -66,6 +66,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
     .add({
       method: 'get',
       path: '',
+      operationId: 'listUsers',
       summary: 'List users',
       access: 'user:read',
       query: listQuery,
@@ -99,11 +100,12 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
     .add({
       method: 'post',
       path: '',
+      operationId: 'createUser',
       summary: 'Create a user (unconfirmed until its first interactive login); joins organizations by email domain',
       access: 'user:manage',
       body: z
         .object({
-          email: z.email(),
+          email: emailAddress(),
           displayName: z.string().max(200).optional(),
           roles: z.array(role).default(['requestor']),
         })
@@ -117,6 +119,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getUser',
       summary: 'One user',
       access: 'user:read',
       params: idParams,
@@ -129,6 +132,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
     .add({
       method: 'patch',
       path: '/:id/roles',
+      operationId: 'updateUserRoles',
       summary: "Replace a user's roles (the last admin cannot lose admin)",
       access: 'user:manage',
       params: idParams,
@@ -141,6 +145,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
     .add({
       method: 'patch',
       path: '/:id/profile',
+      operationId: 'updateUserProfile',
       summary: 'Edit profile attributes (recorded with source manual)',
       access: 'user:manage',
       params: idParams,
@@ -158,6 +163,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'deleteUser',
       summary: 'Soft delete (restorable; the last admin cannot be deleted)',
       access: 'user:manage',
       params: idParams,
@@ -169,6 +175,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
     .add({
       method: 'post',
       path: '/:id/restore',
+      operationId: 'restoreUser',
       summary: 'Restore a soft-deleted user (409 if its email was taken meanwhile)',
       access: 'user:manage',
       params: idParams,

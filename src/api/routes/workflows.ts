@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toRunView } from '../../services/runs/run-record.js';
 import { startRun, type RunsContext } from '../../services/runs/start-run.js';
 import { issueWebhookSecret } from '../../services/runs/webhook-trigger.js';
-import { idParams, queryBoolean } from '../../domain/common.js';
+import { idParams, queryBoolean, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { STEP_TYPES, STEP_TYPE_NAMES } from '../../domain/step-types.js';
 import {
@@ -39,9 +39,9 @@ const listQuery = paginationQuery({
 }).extend({
   status: z.enum(WORKFLOW_STATUSES, { error: `status must be one of: ${WORKFLOW_STATUSES.join(', ')}` }).optional(),
   category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(', ')}` }).optional(),
-  project: z.string().min(1).optional().describe('Project name'),
-  workflowSet: z.string().min(1).optional().describe('Workflow set name'),
-  search: z.string().min(1).optional().describe('Case-insensitive match on name or description'),
+  project: queryText('project').optional().describe('Project name'),
+  workflowSet: queryText('workflowSet').optional().describe('Workflow set name'),
+  search: queryText('search').optional().describe('Case-insensitive match on name or description'),
   includeDeleted: queryBoolean('includeDeleted').optional(),
 });
 
@@ -105,6 +105,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'get',
       path: '',
+      operationId: 'listWorkflows',
       summary: 'List workflow definitions',
       access: 'workflow:read',
       query: listQuery,
@@ -116,6 +117,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '',
+      operationId: 'createWorkflow',
       summary: 'Create a draft (lenient validation: shape only)',
       access: 'workflow:create',
       body: definitionBody,
@@ -129,6 +131,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/validate',
+      operationId: 'validateWorkflow',
       summary: 'Dry-run validation; strict: true applies the publish-time rules. Nothing is saved.',
       access: 'workflow:read',
       body: definitionBody,
@@ -151,6 +154,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'get',
       path: '/:id',
+      operationId: 'getWorkflow',
       summary: 'One workflow definition, with a link to its previous version',
       access: 'workflow:read',
       params: idParams,
@@ -163,6 +167,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'put',
       path: '/:id',
+      operationId: 'updateWorkflow',
       summary: 'Replace a draft (drafts only; 409 for other statuses)',
       description:
         'Send If-Match: "<revision>" to refuse the write (409) if someone changed the draft since you read it.',
@@ -178,6 +183,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'delete',
       path: '/:id',
+      operationId: 'deleteWorkflow',
       summary: 'Soft delete (restorable)',
       access: 'workflow:delete',
       params: idParams,
@@ -189,10 +195,11 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/:id/restore',
+      operationId: 'restoreWorkflow',
       summary: 'Restore a soft-deleted workflow',
       access: 'workflow:delete',
       params: idParams,
-      responses: { 200: workflow },
+      responses: { 409: { description: 'The workflow is not deleted' }, 200: workflow },
       async handler(ctx, { params }) {
         ctx.body = await restoreWorkflow(db, auditedCaller(ctx), params.id);
       },
@@ -200,10 +207,14 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'delete',
       path: '/:id/permanent',
+      operationId: 'permanentlyDeleteWorkflow',
       summary: 'Permanently delete a soft-deleted workflow; its clones lose sourceWorkflowId',
       access: 'workflow:delete',
       params: idParams,
-      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      responses: {
+        409: { description: 'The workflow is not soft-deleted, or still has runs in progress or schedules' },
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+      },
       async handler(ctx, { params }) {
         await permanentlyDeleteWorkflow(db, auditedCaller(ctx), params.id);
         ctx.body = { message: 'Workflow permanently deleted', id: params.id };
@@ -212,6 +223,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/:id/publish',
+      operationId: 'publishWorkflow',
       summary: 'Draft to active after strict validation; optionally deprecates the previous version atomically',
       access: 'workflow:publish',
       params: idParams,
@@ -224,11 +236,15 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/:id/deprecate',
+      operationId: 'deprecateWorkflow',
       summary: 'Active to deprecated (needs project authority); existing runs continue, new ones are refused',
       access: 'workflow:update',
       params: idParams,
       body: deprecateBody,
-      responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
+      responses: {
+        409: { description: 'Only active workflows can be deprecated' },
+        200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
+      },
       async handler(ctx, { params, body }) {
         await deprecateWorkflow(db, auditedCaller(ctx), params.id, body);
         ctx.body = { message: 'Workflow deprecated', id: params.id };
@@ -237,11 +253,12 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/:id/revert-to-draft',
+      operationId: 'revertWorkflowToDraft',
       summary: 'Active or deprecated back to draft; confirmationName must equal the name',
       access: 'workflow:publish',
       params: idParams,
       body: revertBody,
-      responses: { 200: workflow },
+      responses: { 409: { description: 'The workflow is already a draft' }, 200: workflow },
       async handler(ctx, { params, body }) {
         ctx.body = await revertWorkflowToDraft(db, auditedCaller(ctx), params.id, body.confirmationName);
       },
@@ -249,10 +266,12 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/:id/create-version',
+      operationId: 'createWorkflowVersion',
       summary: 'New draft cloned from an active or deprecated workflow (needs project authority)',
       access: 'workflow:create',
       params: idParams,
       responses: {
+        409: { description: 'Versions are created from published workflows only' },
         201: {
           description: 'The clone',
           schema: z.object({ message: z.string(), newWorkflow: workflowViewSchema, sourceWorkflowId: z.uuid() }),
@@ -267,11 +286,15 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/:id/move',
+      operationId: 'moveWorkflow',
       summary: 'Move a workflow to another project and workflow set (or out of any)',
       access: 'workflow:move',
       params: idParams,
       body: moveBody,
-      responses: { 200: workflow },
+      responses: {
+        409: { description: 'The workflow was changed by another request at the same time' },
+        200: workflow,
+      },
       async handler(ctx, { params, body }) {
         ctx.body = await moveWorkflow(db, auditedCaller(ctx), params.id, body);
       },
@@ -279,6 +302,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'get',
       path: '/:id/diff',
+      operationId: 'diffWorkflowVersions',
       summary: 'What changed from version `against` to this one (same version chain)',
       access: 'workflow:read',
       params: idParams,
@@ -291,6 +315,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/:id/start',
+      operationId: 'startRun',
       summary: 'Start a run; drafts start test runs, deprecated workflows are refused with 400',
       access: 'workflow:start',
       params: idParams,
@@ -308,6 +333,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'post',
       path: '/:id/webhook-secret',
+      operationId: 'issueWebhookSecret',
       summary: "Issue (or replace) the secret of the workflow's webhook trigger; shown once",
       access: 'workflow:update',
       params: idParams,
@@ -325,11 +351,18 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
     .add({
       method: 'get',
       path: '/:id/docs',
+      operationId: 'getWorkflowDocs',
       summary: 'Generated documentation: Markdown (default) or a Mermaid flowchart',
       access: 'workflow:read',
       params: idParams,
       query: docsQuery,
-      responses: { 200: { description: 'Markdown or Mermaid text', schema: z.string(), contentType: 'text/markdown' } },
+      responses: {
+        200: {
+          description: 'Markdown or Mermaid text',
+          schema: z.string(),
+          contentType: ['text/markdown', 'text/plain'],
+        },
+      },
       async handler(ctx, { params, query }) {
         const view = toWorkflowView(await loadWorkflow(db, params.id));
         if (query.format === 'mermaid') {
