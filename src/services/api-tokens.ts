@@ -177,30 +177,30 @@ export async function revokeApiToken(
     const revokedAt = new Date();
     const revoked = await tx.apiToken.update({ where: { id: tokenId }, data: { revokedAt } });
     const descendants = await revokeDescendants(tx, tokenId, revokedAt);
-    const actor = actorOf(principal);
-    await recordAudit(tx, {
-      action: 'api_token.revoked',
-      actor,
-      target: { type: 'api_token', id: token.id },
-      metadata: {
+    // One entry per revoked token: the root says how many it took along, each descendant names it.
+    const entries = [
+      {
+        id: token.id,
         name: token.name,
         prefix: token.prefix,
         ownerId: token.userId,
-        descendantsRevoked: descendants.length,
+        link: { descendantsRevoked: descendants.length },
       },
-      requestId,
-    });
-    for (const descendant of descendants) {
+      ...descendants.map((descendant) => ({
+        id: descendant.id,
+        name: descendant.name,
+        prefix: descendant.prefix,
+        ownerId: descendant.user_id,
+        link: { revokedWith: token.id },
+      })),
+    ];
+    const actor = actorOf(principal);
+    for (const entry of entries) {
       await recordAudit(tx, {
         action: 'api_token.revoked',
         actor,
-        target: { type: 'api_token', id: descendant.id },
-        metadata: {
-          name: descendant.name,
-          prefix: descendant.prefix,
-          ownerId: descendant.user_id,
-          revokedWith: token.id,
-        },
+        target: { type: 'api_token', id: entry.id },
+        metadata: { name: entry.name, prefix: entry.prefix, ownerId: entry.ownerId, ...entry.link },
         requestId,
       });
     }
