@@ -20,6 +20,8 @@ export interface RouteDefinition<
   /** Relative to the router's prefix, in Koa syntax. */
   path: string;
   summary: string;
+  /** Stable OpenAPI operation name, after the use case (e.g. `listConnectorResources`). */
+  operationId?: string;
   description?: string;
   /** A permission name; `authenticated` for any signed-in caller; `public` for no credentials. */
   access: Permission | 'authenticated' | 'public';
@@ -72,6 +74,7 @@ export class ResourceRouter {
       method: route.method,
       path: `${this.prefix}${route.path}`.replace(/\/$/, '') || '/',
       summary: route.summary,
+      operationId: route.operationId,
       description: route.description,
       tags: [this.tag],
       secured: route.access !== 'public',

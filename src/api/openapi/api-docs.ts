@@ -21,6 +21,7 @@ export interface DocumentedRoute {
   /** Full path in Koa syntax, e.g. `/api/auth/tokens/:id`. */
   path: string;
   summary: string;
+  operationId?: string;
   description?: string;
   tags: string[];
   secured: boolean;
@@ -73,6 +74,7 @@ export class ApiDocs {
       method: route.method,
       path: toOpenApiPath(route.path),
       summary: route.summary,
+      operationId: route.operationId,
       description: route.description,
       tags: route.tags,
       security: route.secured ? [{ bearer: [] }] : undefined,
