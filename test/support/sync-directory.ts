@@ -26,6 +26,8 @@ export interface SyncDirectory {
   /** The list request (1-based, counted across passes) that fails with `failureMessage`. */
   failOnRequest?: number;
   failureMessage: string;
+  /** How long each list request takes. */
+  delayMs: number;
   requests: Array<{ command: string; parameters: Record<string, unknown> }>;
 }
 
@@ -41,6 +43,7 @@ export function createSyncDirectory(name: string, commands = ['listUsers', 'list
     records: { user: [], group: [], role: [] },
     pageSize: 2,
     failureMessage: 'Upstream directory unavailable',
+    delayMs: 0,
     requests: [],
     handler: {
       name,
@@ -51,6 +54,7 @@ export function createSyncDirectory(name: string, commands = ['listUsers', 'list
       async execute(request) {
         const { command, parameters } = request.config;
         directory.requests.push({ command, parameters });
+        if (directory.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, directory.delayMs));
         if (directory.requests.length === directory.failOnRequest)
           return { success: false, error: directory.failureMessage };
         const since = typeof parameters.modifiedSince === 'string' ? parameters.modifiedSince : undefined;
