@@ -30,7 +30,7 @@ export interface SyncKey {
   resourceType: SyncResourceType;
 }
 
-const HEARTBEAT_INTERVAL_MS = 5_000;
+const HEARTBEAT_INTERVAL_MS = 3_000;
 
 /** What a list command must answer per record (spec 2.7); anything else fails the page. */
 const listedPageSchema = z.object({

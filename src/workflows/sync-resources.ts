@@ -13,7 +13,9 @@ import { syncWorkflowId, type SyncPassResult, type SyncResourceType, type SyncSt
 const activities = proxyActivities<Activities>({
   // A page is one connector call (bounded by CONNECTOR_TIMEOUT_MS) and one transaction.
   startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '30 seconds',
+  // The page activity heartbeats every few seconds, also while the connector answers: a worker
+  // that died is noticed after this long and the page runs again elsewhere.
+  heartbeatTimeout: '15 seconds',
   retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 5 },
 });
 
