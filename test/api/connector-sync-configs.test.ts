@@ -212,6 +212,14 @@ describe('PUT sync-config refuses bad input with 400, listing every problem', ()
     expect(linked.body.postSyncWorkflowId).toBe(workflow.id);
   });
 
+  it('clears postSyncWorkflowId when that workflow is deleted for good', async () => {
+    const workflow = await createActive(context.api, admin, approvalDefinition({ name: 'Removed later' }));
+    await call('PUT', configPath('user'), { postSyncWorkflowId: workflow.id });
+    expect((await call('DELETE', `/api/workflows/${workflow.id}`)).status).toBe(200);
+    expect((await call('DELETE', `/api/workflows/${workflow.id}/permanent`)).status).toBe(200);
+    expect((await call('GET', configPath('user'))).body.postSyncWorkflowId).toBeNull();
+  });
+
   it('refuses a resource type whose list command the connector lacks, saying which command', async () => {
     const refused = await call('PUT', configPath('user', dbConnectorId), {});
     expect(refused.status).toBe(400);
@@ -295,21 +303,35 @@ describe('an enabled config with a cron has the Temporal Schedule cr-sync-<conne
     const scheduleId = syncScheduleId(ldapId, 'role');
     await call('PUT', configPath('role'), { enabled: true, cronSchedule: '@daily' });
     await temporal.client.schedule.getHandle(scheduleId).delete();
+    const taskQueue = context.api.config.temporal.taskQueue;
+    const orphan = (scheduleId: string, queue: string) =>
+      temporal.client.schedule.create({
+        scheduleId,
+        spec: { cronExpressions: ['0 1 * * *'] },
+        action: { type: 'startWorkflow', workflowType: 'scheduledSyncWorkflow', taskQueue: queue, args: [] },
+      });
     const orphanId = syncScheduleId(dbConnectorId, 'user');
-    await temporal.client.schedule.create({
-      scheduleId: orphanId,
-      spec: { cronExpressions: ['0 1 * * *'] },
-      action: { type: 'startWorkflow', workflowType: 'scheduledSyncWorkflow', taskQueue: 'nowhere', args: [] },
-    });
+    await orphan(orphanId, taskQueue);
+    // Another deployment's schedule, on its own task queue, in the same namespace.
+    const foreignId = syncScheduleId('00000000-0000-4000-8000-000000000001', 'user');
+    await orphan(foreignId, 'another-deployment');
 
-    const repaired = await reconcileSyncSchedules({
-      db: context.database.db,
-      temporal: temporal.client,
-      taskQueue: context.api.config.temporal.taskQueue,
-    });
+    // The schedule list is eventually consistent: wait until it shows both orphans.
+    const listed = async () => {
+      const ids: string[] = [];
+      for await (const summary of temporal.client.schedule.list()) ids.push(summary.scheduleId);
+      return ids;
+    };
+    const deadline = Date.now() + 10_000;
+    while (!(await listed()).includes(foreignId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+
+    const repaired = await reconcileSyncSchedules({ db: context.database.db, temporal: temporal.client, taskQueue });
     expect(repaired.recreated).toContain(scheduleId);
+    expect(repaired.removed).toContain(orphanId);
     expect(await scheduleExists(scheduleId)).toBe(true);
     expect(await scheduleExists(orphanId)).toBe(false);
+    expect(await scheduleExists(foreignId)).toBe(true);
+    await temporal.client.schedule.getHandle(foreignId).delete();
     await call('DELETE', configPath('role'));
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
 import { DIRECTORY_ROLES } from '../../src/connectors/test-connectors/directory-data.js';
-import { syncWorkflowId } from '../../src/domain/sync.js';
+import { syncScheduleId, syncWorkflowId } from '../../src/domain/sync.js';
 import { recordHash } from '../../src/services/sync/record-hash.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -301,6 +301,21 @@ describe('one pass at a time per connector and resource type', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^A user sync of connector directory-\d+ is already running$/);
     expect((await first).status).toBe(200);
+  });
+
+  it('runs a pass when the Temporal Schedule of the config fires', async () => {
+    const { connectorId } = await connectorOnDirectory(3);
+    await call('PUT', configPath(connectorId), { enabled: true, cronSchedule: '0 3 * * *' });
+    await temporal.client.schedule.getHandle(syncScheduleId(connectorId, 'user')).trigger();
+    const deadline = Date.now() + 20_000;
+    let status = (await call('GET', `${configPath(connectorId)}/status`)).body;
+    while (status.lastSyncStatus !== 'success' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await call('GET', `${configPath(connectorId)}/status`)).body;
+    }
+    expect(status.lastSyncStats).toMatchObject({ added: 3 });
+    expect(await records(connectorId)).toHaveLength(3);
+    await call('DELETE', configPath(connectorId));
   });
 
   it('continues as new after pagesPerRun pages, and no record enters the workflow history', async () => {

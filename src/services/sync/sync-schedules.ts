@@ -74,8 +74,22 @@ export function removeSyncSchedule(temporal: Client, connectorId: string, resour
 }
 
 /**
+ * Whether a schedule starts its workflows on `taskQueue`: another deployment sharing the Temporal
+ * namespace (with a task queue of its own) keeps its schedules.
+ */
+async function startsOnQueue(temporal: Client, scheduleId: string, taskQueue: string): Promise<boolean> {
+  try {
+    const { action } = await temporal.schedule.getHandle(scheduleId).describe();
+    return action.type === 'startWorkflow' && action.taskQueue === taskQueue;
+  } catch (error) {
+    if (error instanceof ScheduleNotFoundError) return false;
+    throw error;
+  }
+}
+
+/**
  * Startup repair (sync item 5): every enabled config with a cron gets its Temporal Schedule
- * back, or brought up to date; sync schedules without such a config are removed.
+ * back, or brought up to date; sync schedules of this task queue without such a config are removed.
  */
 export async function reconcileSyncSchedules(context: {
   db: Database;
@@ -90,7 +104,7 @@ export async function reconcileSyncSchedules(context: {
   }
   const removed: string[] = [];
   for (const scheduleId of existing) {
-    if (wanted.has(scheduleId)) continue;
+    if (wanted.has(scheduleId) || !(await startsOnQueue(context.temporal, scheduleId, context.taskQueue))) continue;
     await deleteIfPresent(context.temporal, scheduleId);
     removed.push(scheduleId);
   }
