@@ -194,10 +194,19 @@ describe('PUT sync-config refuses bad input with 400, listing every problem', ()
     expect(refused.body.code).toBe('validation_failed');
   });
 
-  it('accepts cron macros, names and lists', async () => {
-    for (const cronSchedule of ['@daily', '0 9 * * MON-FRI', '0,30 */2 1-15 JAN,JUL *']) {
-      expect((await call('PUT', configPath('user'), { cronSchedule })).status).toBe(200);
+  it('accepts cron macros, names, lists, ranges and steps, which Temporal schedules as given', async () => {
+    for (const cronSchedule of [
+      '@daily',
+      '0 9 * * MON-FRI',
+      '0,30 */2 1-15 JAN,JUL *',
+      '0 0 * * 7',
+      '5-50/5 * * * *',
+    ]) {
+      const saved = await call('PUT', configPath('user'), { enabled: true, cronSchedule });
+      expect(saved.status).toBe(200);
+      expect(saved.body.scheduleId).toBe(syncScheduleId(ldapId, 'user'));
     }
+    await call('PUT', configPath('user'), { enabled: false });
   });
 
   it('refuses a postSyncWorkflowId naming no workflow, and accepts an existing one', async () => {
