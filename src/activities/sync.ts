@@ -7,6 +7,7 @@ import { jsonColumn, Prisma, type Database } from '../db/client.js';
 import type { SyncConfig } from '../db/generated/client.js';
 import { parseDuration } from '../domain/duration.js';
 import {
+  EMPTY_SYNC_STATS,
   filterRulesSchema,
   storableText,
   syncStatsSchema,
@@ -51,19 +52,6 @@ const listedPageSchema = z.object({
 });
 
 const progressColumn = (progress: PassProgress | null) => (progress ? jsonColumn(progress) : Prisma.DbNull);
-
-function emptyStats(): SyncStats {
-  return {
-    added: 0,
-    updated: 0,
-    staled: 0,
-    unchanged: 0,
-    removed: 0,
-    durationMs: 0,
-    pagesProcessed: 0,
-    totalUpstreamRecords: 0,
-  };
-}
 
 function statsOf(progress: PassProgress, now: Date, finished: { staled: number; removed: number }): SyncStats {
   return {
@@ -220,12 +208,12 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
      */
     async finishSyncPass(key: SyncKey): Promise<SyncStats> {
       const row = await configOf(key);
-      if (!row) return emptyStats();
+      if (!row) return { ...EMPTY_SYNC_STATS };
       return db.$transaction(async (tx) => {
         const { row: current, progress } = await lockedPass(tx, row.id);
         // Finished by an earlier attempt of this activity: report what it recorded.
         if (!current || !progress)
-          return current?.lastSyncStats ? syncStatsSchema.parse(current.lastSyncStats) : emptyStats();
+          return current?.lastSyncStats ? syncStatsSchema.parse(current.lastSyncStats) : { ...EMPTY_SYNC_STATS };
         const now = new Date();
         const finished = { staled: 0, removed: 0 };
         if (progress.strategy === 'full') {
@@ -252,10 +240,10 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     /** Records a failed pass: status error with the message; committed pages and the cursor stay. */
     async failSyncPass(input: SyncKey & { message: string }): Promise<SyncStats> {
       const row = await configOf(input);
-      if (!row) return emptyStats();
+      if (!row) return { ...EMPTY_SYNC_STATS };
       const progress = passProgressSchema.nullable().parse(row.passProgress);
       const now = new Date();
-      const stats = progress ? statsOf(progress, now, { staled: 0, removed: 0 }) : emptyStats();
+      const stats = progress ? statsOf(progress, now, { staled: 0, removed: 0 }) : { ...EMPTY_SYNC_STATS };
       await db.syncConfig.update({
         where: { id: row.id },
         data: {

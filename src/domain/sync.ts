@@ -207,6 +207,18 @@ export interface SyncStats {
   totalUpstreamRecords: number;
 }
 
+/** The stats of a pass that stored nothing. */
+export const EMPTY_SYNC_STATS: Readonly<SyncStats> = Object.freeze({
+  added: 0,
+  updated: 0,
+  staled: 0,
+  unchanged: 0,
+  removed: 0,
+  durationMs: 0,
+  pagesProcessed: 0,
+  totalUpstreamRecords: 0,
+});
+
 export const syncStatsSchema = z
   .object({
     added: z.number().int(),

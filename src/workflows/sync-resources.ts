@@ -1,14 +1,7 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  continueAsNew,
-  ParentClosePolicy,
-  proxyActivities,
-  startChild,
-} from '@temporalio/workflow';
+import { ActivityFailure, continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/index.js';
-import { syncWorkflowId, type SyncPassResult, type SyncResourceType, type SyncStats } from '../domain/sync.js';
+import { EMPTY_SYNC_STATS, syncWorkflowId, type SyncPassResult, type SyncResourceType } from '../domain/sync.js';
 
 const activities = proxyActivities<Activities>({
   // A page is one connector call (bounded by CONNECTOR_TIMEOUT_MS) and one transaction.
@@ -30,22 +23,8 @@ export interface SyncWorkflowInput {
 
 export const DEFAULT_PAGES_PER_RUN = 100;
 
-const NO_STATS: SyncStats = {
-  added: 0,
-  updated: 0,
-  staled: 0,
-  unchanged: 0,
-  removed: 0,
-  durationMs: 0,
-  pagesProcessed: 0,
-  totalUpstreamRecords: 0,
-};
-
-function failureMessage(error: unknown): string {
-  if (error instanceof ActivityFailure && error.cause instanceof ApplicationFailure) return error.cause.message;
-  if (error instanceof ActivityFailure && error.cause) return error.cause.message;
-  return error instanceof Error ? error.message : String(error);
-}
+/** The activity's own message (the connector's, for a connector failure). */
+const failureMessage = (error: ActivityFailure): string => error.cause?.message ?? error.message;
 
 /**
  * One sync pass of a connector's records of one type (sync items 1, 2), under the workflow id
@@ -58,7 +37,7 @@ export async function syncResourcesWorkflow(input: SyncWorkflowInput): Promise<S
   try {
     if (!input.continued) {
       const begun = await activities.beginSyncPass(key);
-      if (begun.skipped) return { outcome: 'skipped', message: begun.skipped, stats: NO_STATS };
+      if (begun.skipped) return { outcome: 'skipped', message: begun.skipped, stats: { ...EMPTY_SYNC_STATS } };
     }
     const pagesPerRun = input.pagesPerRun ?? DEFAULT_PAGES_PER_RUN;
     for (let pages = 0; ; pages += 1) {

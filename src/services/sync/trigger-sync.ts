@@ -1,8 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import type { SyncPassResult } from '../../domain/sync.js';
-import type { syncResourcesWorkflow } from '../../workflows/sync-resources.js';
-import { syncWorkflowId } from '../../domain/sync.js';
+import { syncWorkflowId, type SyncPassResult } from '../../domain/sync.js';
 import { conflict } from '../../errors/index.js';
+import type { syncResourcesWorkflow } from '../../workflows/sync-resources.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadSyncConfig, loadSyncTarget, requireListCommand, type SyncContext } from './sync-config-record.js';
 
