@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../src/activities/index.js';
 import { loadConfig, requireRuntimeConnections, type Config } from '../src/config/index.js';
@@ -9,6 +10,7 @@ import { createDatabase } from '../src/db/client.js';
 import { projectRoot } from '../src/db/migrate.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { createMailer } from '../src/notifications/mailer.js';
+import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
 import { ensureSearchAttributes } from '../src/temporal/client.js';
 import { WORKFLOW_BUNDLE_FILE, workflowsSourcePath } from './workflow-code.js';
 
@@ -52,6 +54,13 @@ export async function startWorker(
   const added = await ensureSearchAttributes(connection, config.temporal.namespace);
   if (added.length > 0) logger.info({ added }, 'registered Temporal search attributes');
   const connectors = await createConnectorRuntime(config);
+  // Sync item 5: every enabled sync config with a cron gets its Temporal Schedule back.
+  const repaired = await reconcileSyncSchedules({
+    db,
+    temporal: new Client({ connection, namespace: config.temporal.namespace }),
+    taskQueue: config.temporal.taskQueue,
+  });
+  if (repaired.recreated.length || repaired.removed.length) logger.info(repaired, 'reconciled sync schedules');
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,

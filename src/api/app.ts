@@ -21,6 +21,7 @@ import { apiTokenRoutes } from './routes/api-tokens.js';
 import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
 import { connectorRoutes } from './routes/connectors.js';
+import { connectorSyncRoutes } from './routes/connector-sync.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { organizationRoutes } from './routes/organizations.js';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDependencies): App {
     projectRoutes(routerDeps, db),
     organizationRoutes(routerDeps, db),
     connectorRoutes(routerDeps, db, deps.connectors),
+    connectorSyncRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors),
     reportRoutes(routerDeps, db),

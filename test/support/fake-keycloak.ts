@@ -183,6 +183,17 @@ export async function startFakeKeycloak(options: FakeKeycloakOptions = {}): Prom
       );
     }
 
+    if (rest === '/roles' && method === 'GET') {
+      const all = [...roles.values()]
+        .filter((role) => matches(query.get('search'), role.name))
+        .sort((a, b) => a.name.localeCompare(b.name));
+      return json(
+        response,
+        200,
+        page(all, query).map((role) => ({ ...role, composite: false, clientRole: false })),
+      );
+    }
+
     const userPath = /^\/users\/([^/]+)(\/.*)?$/.exec(rest);
     if (!userPath) return json(response, 404, { error: 'Unable to find matching target resource method' });
     const user = users.get(decodeURIComponent(userPath[1]!));

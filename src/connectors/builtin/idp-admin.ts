@@ -97,6 +97,13 @@ const COMMANDS = {
     syncCapable: true,
     parameters: LIST_COMMAND_PARAMETERS,
   },
+  listRoles: {
+    description:
+      'A page of realm roles (search filter: filter.search). modifiedSince is ignored: roles have no timestamps.',
+    idempotent: true,
+    syncCapable: true,
+    parameters: LIST_COMMAND_PARAMETERS,
+  },
   deleteUser: {
     description: 'Deletes the user. Idempotent: a user that no longer exists counts as deleted (changed: false).',
     idempotent: true,
@@ -157,7 +164,13 @@ const groupRepresentation = z.looseObject({
   subGroups: z.array(z.unknown()).optional(),
   attributes: z.record(z.string(), z.unknown()).optional(),
 });
-const roleRepresentation = z.looseObject({ id: z.string(), name: z.string() });
+const roleRepresentation = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  composite: z.boolean().optional(),
+  clientRole: z.boolean().optional(),
+});
 const federatedIdentity = z.looseObject({ identityProvider: z.string() });
 const cursorSchema = z.object({ first: z.number().int().min(0) }).strict();
 
@@ -373,6 +386,22 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
       return listPage(groups.map(groupResource), first, groups.length, parameters.value);
     },
 
+    async listRoles(session, raw) {
+      const parameters = parseParameters(listParameters, raw, session.secrets);
+      if (!parameters.ok) return parameters.result;
+      const first = decodeCursor(parameters.value.cursor);
+      const response = await adminOk(session, 'GET', '/roles', {
+        query: {
+          first,
+          max: parameters.value.pageSize,
+          briefRepresentation: false,
+          search: parameters.value.filter?.search,
+        },
+      });
+      const roles = expectShape(z.array(roleRepresentation), response);
+      return listPage(roles.map(roleResource), first, roles.length, parameters.value);
+    },
+
     async deleteUser(session, raw) {
       const parameters = parseParameters(userParameters, raw, session.secrets);
       if (!parameters.ok) return parameters.result;
@@ -478,6 +507,19 @@ function groupResource(group: z.output<typeof groupRepresentation>): ListedResou
       path: group.path ?? null,
       subGroupCount: group.subGroupCount ?? group.subGroups?.length ?? null,
       attributes: group.attributes ?? {},
+    },
+  };
+}
+
+function roleResource(role: z.output<typeof roleRepresentation>): ListedResource {
+  return {
+    externalId: role.id,
+    displayName: role.name,
+    email: null,
+    attributes: {
+      description: role.description ?? null,
+      composite: role.composite ?? false,
+      clientRole: role.clientRole ?? false,
     },
   };
 }

@@ -158,6 +158,32 @@ const DEPARTMENTS: readonly Department[] = [
 /** The departments of the seeded organisation, the chief executive's first. */
 export const DEPARTMENT_NAMES: readonly string[] = DEPARTMENTS.map((department) => department.name);
 
+/** A job role of the seeded organisation: every title a person can hold, with its department. */
+export interface DirectoryRole {
+  /** Catalogue order, from 1. */
+  readonly seq: number;
+  /** `role-` and the title in lower-case words joined by hyphens (`role-software-engineer`). */
+  readonly id: string;
+  readonly title: string;
+  readonly department: string;
+  readonly modifiedAt: string;
+}
+
+/** The role catalogue is fixed: it changes only with this file. */
+const ROLE_CATALOGUE_DATE = '2024-01-01T00:00:00.000Z';
+
+export const DIRECTORY_ROLES: readonly DirectoryRole[] = DEPARTMENTS.flatMap((department) =>
+  [department.headTitle, department.managerTitle, ...department.titles]
+    .filter((title) => title !== '')
+    .map((title) => ({ title, department: department.name })),
+).map((role, index) => ({
+  seq: index + 1,
+  id: `role-${role.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+  title: role.title,
+  department: role.department,
+  modifiedAt: ROLE_CATALOGUE_DATE,
+}));
+
 const NAMED_GROUPS: readonly { name: string; description: string }[] = [
   { name: 'vpn-users', description: 'Remote network access' },
   { name: 'github-admins', description: 'Administrators of the source code organisation' },

@@ -6,6 +6,7 @@ import {
 } from '../handler.js';
 import { CommandError } from './command-error.js';
 import type { TestCommand } from './define-test-connector.js';
+import { DIRECTORY_ROLES, type DirectoryRole } from './directory-data.js';
 import { isPlainObject, optionalInteger, optionalObject, optionalString } from './parameters.js';
 
 /**
@@ -198,4 +199,21 @@ export function listCommand<T extends ListableRecord>(
     parameters: LIST_COMMAND_PARAMETERS,
     run: (parameters) => listPage(query(parameters)),
   };
+}
+
+/** `listRoles` of the directory connectors: the job roles of the seeded organisation. */
+export function listRolesCommand(): TestCommand {
+  return listCommand<DirectoryRole>(
+    'Pages through the job roles of the directory for synchronisation',
+    (parameters) => ({
+      records: DIRECTORY_ROLES,
+      parameters,
+      toResource: (role) => ({
+        externalId: role.id,
+        displayName: role.title,
+        email: null,
+        attributes: { title: role.title, department: role.department },
+      }),
+    }),
+  );
 }

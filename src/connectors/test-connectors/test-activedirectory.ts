@@ -10,7 +10,7 @@ import {
 import { CommandError } from './command-error.js';
 import { defineTestConnector, type TestCommand, type TestConnector } from './define-test-connector.js';
 import { resolveDirectory, type DirectorySource } from './directory-data.js';
-import { listCommand } from './list-page.js';
+import { listCommand, listRolesCommand } from './list-page.js';
 import { optionalBoolean, optionalInteger, optionalString, optionalStringList, requiredString } from './parameters.js';
 
 export const TEST_ACTIVE_DIRECTORY_NAME = 'test-activedirectory';
@@ -209,6 +209,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
           }),
         };
       }),
+      listRoles: listRolesCommand(),
       checkGroupMembership: membershipCommand(
         'Whether an account is a direct member of a group',
         (ad, account, groupName) => {

@@ -13,7 +13,7 @@ import {
   type LdapEntry,
   type ModifyOperation,
 } from './ldap-store.js';
-import { listCommand } from './list-page.js';
+import { listCommand, listRolesCommand } from './list-page.js';
 import {
   isPlainObject,
   optionalInteger,
@@ -174,6 +174,7 @@ export function createTestLdapConnector(options: TestLdapOptions = {}): TestConn
           toResource: (entry) => groupResource(store, entry),
         };
       }),
+      listRoles: listRolesCommand(),
     },
   });
 

@@ -213,6 +213,20 @@ describe('list commands page through the realm', () => {
     expect(searched.resources.map((resource) => resource.displayName)).toEqual(['developers']);
   });
 
+  it('listRoles walks every page of realm roles and maps them', async () => {
+    const { resources, pages } = await walk('listRoles', { pageSize: 1 });
+    expect(resources.map((resource) => resource.displayName)).toEqual(['approver', 'auditor', 'operator']);
+    expect(pages).toBe(4);
+    expect(resources[1]).toEqual({
+      externalId: expect.any(String),
+      displayName: 'auditor',
+      email: null,
+      attributes: { description: null, composite: false, clientRole: false },
+    });
+    const searched = await walk('listRoles', { filter: { search: 'oper' } });
+    expect(searched.resources.map((resource) => resource.displayName)).toEqual(['operator']);
+  });
+
   it('a page exactly as long as the page size is followed by an empty last page', async () => {
     const first = await call('listGroups', { pageSize: 5 });
     expect(first.payload?.resources).toHaveLength(5);
@@ -353,6 +367,7 @@ describe('the handler is guarded and self-describing', () => {
         'addToGroup',
         'deleteUser',
         'listGroups',
+        'listRoles',
         'listUsers',
         'removeFromGroup',
         'removeRoles',
@@ -361,7 +376,7 @@ describe('the handler is guarded and self-describing', () => {
       ].sort(),
     );
     for (const spec of Object.values(handler.commands)) expect(spec.idempotent).toBe(true);
-    for (const name of ['listUsers', 'listGroups']) {
+    for (const name of ['listUsers', 'listGroups', 'listRoles']) {
       expect(handler.commands[name]!.syncCapable).toBe(true);
       expect(handler.commands[name]!.parameters).toBe(LIST_COMMAND_PARAMETERS);
     }

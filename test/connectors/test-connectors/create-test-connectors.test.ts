@@ -8,7 +8,7 @@ import { call, callData } from './call-handler.js';
 const SPEC_COMMANDS: Record<string, { defaultCommand: string; commands: string[] }> = {
   'test-ldap': {
     defaultCommand: 'search',
-    commands: ['test', 'search', 'bind', 'add', 'modify', 'delete', 'listUsers', 'listGroups'],
+    commands: ['test', 'search', 'bind', 'add', 'modify', 'delete', 'listUsers', 'listGroups', 'listRoles'],
   },
   'test-db': { defaultCommand: 'query', commands: ['test', 'query', 'insert', 'update', 'delete', 'list-tables'] },
   'test-activedirectory': {
@@ -26,6 +26,7 @@ const SPEC_COMMANDS: Record<string, { defaultCommand: string; commands: string[]
       'resetPassword',
       'listUsers',
       'listGroups',
+      'listRoles',
       'checkGroupMembership',
       'checkAccountExists',
       'createAccount',
@@ -58,7 +59,7 @@ describe('the test connectors offer the commands of spec 2.6', () => {
         expect(spec.description).not.toBe('');
         expect(typeof spec.idempotent).toBe('boolean');
         expect(() => ajv.compile(spec.parameters)).not.toThrow();
-        const isList = name === 'listUsers' || name === 'listGroups';
+        const isList = ['listUsers', 'listGroups', 'listRoles'].includes(name);
         expect(spec.syncCapable ?? false).toBe(isList);
         if (isList) expect(spec.parameters).toBe(LIST_COMMAND_PARAMETERS);
       }

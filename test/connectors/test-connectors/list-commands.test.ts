@@ -67,6 +67,24 @@ describe.each(connectors)('$name list commands page through the directory', ({ c
     expect(resources.map((resource) => resource.displayName)).toEqual(directory.groups.map((group) => group.name));
   });
 
+  it('walks the job roles of the directory, one record per title with its department', async () => {
+    const { resources, totalEstimate } = await walkList(
+      create(() => new Date()),
+      'listRoles',
+      { pageSize: 10 },
+    );
+    expect(totalEstimate).toBe(resources.length);
+    expect(new Set(resources.map((resource) => resource.externalId)).size).toBe(resources.length);
+    expect(resources).toContainEqual({
+      externalId: 'role-software-engineer',
+      displayName: 'Software Engineer',
+      email: null,
+      attributes: { title: 'Software Engineer', department: 'Engineering' },
+    });
+    const titles = new Set(resources.map((resource) => resource.displayName));
+    expect(directory.people.filter((person) => !titles.has(person.title))).toEqual([]);
+  });
+
   it('returns 500 records per page by default and omits nextCursor on the last page', async () => {
     const handler = create(() => new Date());
     const first = await call(handler, 'listUsers');

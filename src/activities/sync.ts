@@ -1,0 +1,259 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { z } from 'zod';
+import { executeConnectorCommand } from '../connectors/execute-command.js';
+import { DEFAULT_LIST_PAGE_SIZE, LIST_COMMANDS } from '../connectors/handler.js';
+import type { ConnectorRuntime } from '../connectors/runtime.js';
+import { jsonColumn, Prisma, type Database } from '../db/client.js';
+import type { SyncConfig } from '../db/generated/client.js';
+import { parseDuration } from '../domain/duration.js';
+import {
+  EMPTY_SYNC_STATS,
+  filterRulesSchema,
+  storableText,
+  syncStatsSchema,
+  type SyncResourceType,
+  type SyncStats,
+} from '../domain/sync.js';
+import { runnableConnector } from '../services/connectors/connector-record.js';
+import { filterRecords } from '../services/sync/filter-records.js';
+import { markUnseenStale, purgeStale, syncedGroupKeys, upsertRecords } from '../services/sync/record-store.js';
+import { passProgressSchema, type PassProgress } from '../services/sync/sync-config-record.js';
+
+/**
+ * The I/O of a sync pass (sync items 1, 2, 4). The pass's state lives in its config row: each
+ * page is fetched, filtered, stored and its cursor committed in one transaction, so records never
+ * travel through workflow history and a pass interrupted anywhere continues after its last
+ * committed page.
+ */
+
+export interface SyncKey {
+  connectorId: string;
+  resourceType: SyncResourceType;
+}
+
+const HEARTBEAT_INTERVAL_MS = 3_000;
+
+/** What a list command must answer per record (spec 2.7); anything else fails the page. */
+const listedPageSchema = z.object({
+  resources: z.array(
+    z.object({
+      externalId: storableText(255).min(1),
+      displayName: storableText(255),
+      email: storableText(320)
+        .nullish()
+        .transform((email) => email ?? null),
+      attributes: z
+        .record(z.string(), z.unknown())
+        .default({})
+        .refine((attributes) => !JSON.stringify(attributes).includes('\\u0000'), 'must not contain NUL characters'),
+    }),
+  ),
+  nextCursor: z.string().max(10_000).optional(),
+});
+
+const progressColumn = (progress: PassProgress | null) => (progress ? jsonColumn(progress) : Prisma.DbNull);
+
+function statsOf(progress: PassProgress, now: Date, finished: { staled: number; removed: number }): SyncStats {
+  return {
+    added: progress.added,
+    updated: progress.updated,
+    staled: finished.staled,
+    unchanged: progress.unchanged,
+    removed: finished.removed,
+    durationMs: Math.max(0, now.getTime() - Date.parse(progress.startedAt)),
+    pagesProcessed: progress.pagesProcessed,
+    totalUpstreamRecords: progress.totalUpstreamRecords,
+  };
+}
+
+/** A failure that retrying cannot fix: the workflow records it as the pass's error. */
+const permanent = (message: string) => ApplicationFailure.nonRetryable(message, 'SyncPassFailure');
+
+export function createSyncActivities(deps: { db: Database; connectors: ConnectorRuntime }) {
+  const { db, connectors } = deps;
+
+  const configOf = (key: SyncKey) =>
+    db.syncConfig.findUnique({
+      where: { connectorId_resourceType: { connectorId: key.connectorId, resourceType: key.resourceType } },
+    });
+
+  /** The config row locked for this transaction, with its pass. */
+  async function lockedPass(tx: Prisma.TransactionClient, id: string) {
+    await tx.$queryRaw`SELECT 1 FROM sync_configs WHERE id = ${id}::uuid FOR UPDATE`;
+    const row = await tx.syncConfig.findUnique({ where: { id } });
+    return { row, progress: row ? passProgressSchema.nullable().parse(row.passProgress) : null };
+  }
+
+  async function fetchPage(key: SyncKey, row: SyncConfig, progress: PassProgress) {
+    const connector = await db.connector.findUnique({ where: { id: key.connectorId } });
+    if (!connector) throw permanent('The connector no longer exists');
+    const command = LIST_COMMANDS[key.resourceType];
+    const result = await executeConnectorCommand(
+      connectors.registry.get(connector.type)?.handler,
+      runnableConnector(connector, connectors),
+      {
+        command,
+        parameters: {
+          pageSize: DEFAULT_LIST_PAGE_SIZE,
+          ...(row.lastSyncCursor ? { cursor: row.lastSyncCursor } : {}),
+          ...(progress.modifiedSince ? { modifiedSince: progress.modifiedSince } : {}),
+        },
+        variables: {},
+        stepId: `sync-${key.resourceType}`,
+        instanceId: `sync:${row.id}`,
+        timeoutMs: connectors.timeoutMs,
+      },
+    );
+    if (!result.success) throw permanent(result.error ?? `${connector.name}.${command} failed`);
+    const page = listedPageSchema.safeParse(result.payload);
+    if (!page.success) {
+      const problem = page.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+      throw permanent(`${connector.name}.${command} answered an invalid page: ${problem}`);
+    }
+    return page.data;
+  }
+
+  return {
+    /**
+     * Starts a pass, or takes up the unfinished one of the same strategy (after a connector
+     * failure or a lost worker), and marks the config running.
+     */
+    async beginSyncPass(key: SyncKey): Promise<{ skipped?: string }> {
+      const row = await configOf(key);
+      if (!row) return { skipped: 'The sync config no longer exists' };
+      const unfinished = passProgressSchema.nullable().parse(row.passProgress);
+      const resume = unfinished !== null && unfinished.strategy === row.strategy;
+      const progress: PassProgress = resume
+        ? unfinished
+        : {
+            startedAt: new Date().toISOString(),
+            strategy: row.strategy === 'incremental' ? 'incremental' : 'full',
+            modifiedSince:
+              row.strategy === 'incremental' && row.lastSuccessfulSyncAt
+                ? row.lastSuccessfulSyncAt.toISOString()
+                : null,
+            pagesProcessed: 0,
+            added: 0,
+            updated: 0,
+            unchanged: 0,
+            totalUpstreamRecords: 0,
+            kept: 0,
+            listed: false,
+          };
+      await db.syncConfig.update({
+        where: { id: row.id },
+        data: {
+          lastSyncStatus: 'running',
+          lastSyncError: null,
+          passProgress: progressColumn(progress),
+          lastSyncCursor: resume ? row.lastSyncCursor : null,
+        },
+      });
+      return {};
+    },
+
+    /** Fetches, filters and stores the next page; commits it with the cursor after it. */
+    async syncPage(key: SyncKey): Promise<{ done: boolean; pagesProcessed: number }> {
+      const context = Context.current();
+      const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
+      try {
+        const row = await configOf(key);
+        if (!row) throw permanent('The sync config was deleted during the pass');
+        const progress = passProgressSchema.nullable().parse(row.passProgress);
+        if (!progress) throw permanent('No sync pass is in progress');
+        if (progress.listed) return { done: true, pagesProcessed: progress.pagesProcessed };
+
+        const page = await fetchPage(key, row, progress);
+        context.heartbeat();
+        const rules = filterRulesSchema.nullable().parse(row.filterRules);
+        const remaining = rules?.maxRecords === undefined ? undefined : rules.maxRecords - progress.kept;
+        const kept = filterRecords(page.resources, rules, {
+          syncedGroupKeys: rules?.memberOfSyncedGroups ? await syncedGroupKeys(db, key.connectorId) : undefined,
+          remaining,
+        });
+        const listed = !page.nextCursor || (remaining !== undefined && kept.length >= remaining);
+        // A clock behind the pass's start must not make records of this pass look unseen.
+        const syncedAt = new Date(Math.max(Date.now(), Date.parse(progress.startedAt)));
+
+        return await db.$transaction(async (tx) => {
+          const current = await lockedPass(tx, row.id);
+          // Another attempt of this activity committed the page already: nothing to write twice.
+          if (!current.progress || current.progress.pagesProcessed !== progress.pagesProcessed)
+            return { done: current.progress?.listed ?? true, pagesProcessed: current.progress?.pagesProcessed ?? 0 };
+          const counts = await upsertRecords(tx, key, kept, syncedAt);
+          const next: PassProgress = {
+            ...progress,
+            pagesProcessed: progress.pagesProcessed + 1,
+            added: progress.added + counts.added,
+            updated: progress.updated + counts.updated,
+            unchanged: progress.unchanged + counts.unchanged,
+            totalUpstreamRecords: progress.totalUpstreamRecords + page.resources.length,
+            kept: progress.kept + kept.length,
+            listed,
+          };
+          await tx.syncConfig.update({
+            where: { id: row.id },
+            data: { lastSyncCursor: listed ? null : page.nextCursor, passProgress: progressColumn(next) },
+          });
+          return { done: listed, pagesProcessed: next.pagesProcessed };
+        });
+      } finally {
+        clearInterval(heartbeat);
+      }
+    },
+
+    /**
+     * Ends a listed pass: a full pass marks the records it did not see stale and purges those
+     * stale past the retention; then the status is success and the stats are recorded.
+     */
+    async finishSyncPass(key: SyncKey): Promise<SyncStats> {
+      const row = await configOf(key);
+      if (!row) return { ...EMPTY_SYNC_STATS };
+      return db.$transaction(async (tx) => {
+        const { row: current, progress } = await lockedPass(tx, row.id);
+        // Finished by an earlier attempt of this activity: report what it recorded.
+        if (!current || !progress)
+          return current?.lastSyncStats ? syncStatsSchema.parse(current.lastSyncStats) : { ...EMPTY_SYNC_STATS };
+        const now = new Date();
+        const finished = { staled: 0, removed: 0 };
+        if (progress.strategy === 'full') {
+          finished.staled = await markUnseenStale(tx, key, new Date(progress.startedAt), now);
+          finished.removed = await purgeStale(tx, key, new Date(now.getTime() - parseDuration(current.staleRetention)));
+        }
+        const stats = statsOf(progress, now, finished);
+        await tx.syncConfig.update({
+          where: { id: current.id },
+          data: {
+            lastSyncStatus: 'success',
+            lastSyncError: null,
+            lastSyncAt: now,
+            lastSuccessfulSyncAt: new Date(progress.startedAt),
+            lastSyncCursor: null,
+            passProgress: Prisma.DbNull,
+            lastSyncStats: jsonColumn(stats),
+          },
+        });
+        return stats;
+      });
+    },
+
+    /** Records a failed pass: status error with the message; committed pages and the cursor stay. */
+    async failSyncPass(input: SyncKey & { message: string }): Promise<SyncStats> {
+      const row = await configOf(input);
+      if (!row) return { ...EMPTY_SYNC_STATS };
+      const progress = passProgressSchema.nullable().parse(row.passProgress);
+      const now = new Date();
+      const stats = progress ? statsOf(progress, now, { staled: 0, removed: 0 }) : { ...EMPTY_SYNC_STATS };
+      await db.syncConfig.update({
+        where: { id: row.id },
+        data: {
+          lastSyncStatus: 'error',
+          lastSyncError: input.message.slice(0, 2000),
+          lastSyncAt: now,
+          lastSyncStats: jsonColumn(stats),
+        },
+      });
+      return stats;
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { paginationQuery, pageSchema } from '../../domain/pagination.js';
+import { queryBoolean } from '../../domain/common.js';
+import {
+  attributeMappingRuleSchema,
+  filterRulesSchema,
+  storableText,
+  SYNC_RESOURCE_TYPES,
+  SYNC_STATUSES,
+  SYNC_STRATEGIES,
+  SYNC_TRIGGER_MODES,
+  syncConfigInputSchema,
+  syncStatsSchema,
+  USER_MATCH_STRATEGIES,
+} from '../../domain/sync.js';
+import { listConnectorResources } from '../../services/sync/list-resources.js';
+import {
+  deleteSyncConfig,
+  getSyncConfig,
+  getSyncStatus,
+  listSyncConfigs,
+  putSyncConfig,
+} from '../../services/sync/manage-sync-configs.js';
+import type { SyncContext } from '../../services/sync/sync-config-record.js';
+import { triggerSync } from '../../services/sync/trigger-sync.js';
+import { auditedCaller } from '../audit-context.js';
+import { errorBodySchema } from '../openapi/api-docs.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const connectorParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+const configParams = connectorParams.extend({
+  type: storableText(64).describe(`Resource type: ${SYNC_RESOURCE_TYPES.join(', ')}; any other answers 404`),
+});
+
+const resourceSchema = z
+  .object({
+    id: z.uuid(),
+    connectorId: z.uuid(),
+    resourceType: z.string(),
+    externalId: z.string(),
+    displayName: z.string(),
+    email: z.string().nullable(),
+    attributes: z.record(z.string(), z.unknown()),
+    syncHash: z.string().describe('SHA-256 hex of the canonical record (docs/sync.md)'),
+    stale: z.boolean(),
+    staleSince: z.date().nullable(),
+    syncedAt: z.date(),
+    createdAt: z.date(),
+  })
+  .meta({ id: 'ConnectorResource' });
+
+const statusFields = {
+  lastSyncAt: z.date().nullable().describe('When the last pass ended, whatever its outcome'),
+  lastSyncStatus: z.enum(SYNC_STATUSES),
+  lastSyncError: z.string().nullable(),
+  lastSyncStats: syncStatsSchema.nullable(),
+  lastSyncCursor: z.string().nullable().describe('Where the unfinished pass continues'),
+  lastSuccessfulSyncAt: z
+    .date()
+    .nullable()
+    .describe('Start of the last successful pass: modifiedSince of the next incremental pass'),
+};
+
+const syncConfigSchema = z
+  .object({
+    id: z.uuid(),
+    connectorId: z.uuid(),
+    resourceType: z.string(),
+    enabled: z.boolean(),
+    strategy: z.enum(SYNC_STRATEGIES),
+    cronSchedule: z.string().nullable(),
+    filterRules: filterRulesSchema.nullable(),
+    staleRetention: z.string(),
+    attributeMappings: z.array(attributeMappingRuleSchema).nullable(),
+    userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
+    userMatchFallbackStrategies: z.array(z.enum(USER_MATCH_STRATEGIES)).nullable(),
+    issuerSourcePath: z.string().nullable(),
+    postSyncWorkflowId: z.uuid().nullable(),
+    syncTriggerMode: z.enum(SYNC_TRIGGER_MODES),
+    createUsers: z.boolean(),
+    deactivateUsers: z.boolean(),
+    createUserDefaults: z.record(z.string(), z.unknown()).nullable(),
+    scheduleId: z.string().nullable().describe('The Temporal Schedule (enabled with a cron), else null'),
+    ...statusFields,
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: 'SyncConfig' });
+
+const syncStatusSchema = z
+  .object({ connectorId: z.uuid(), resourceType: z.string(), ...statusFields })
+  .meta({ id: 'SyncStatus' });
+
+const triggerResultSchema = z
+  .object({
+    message: z.string(),
+    status: z.enum(['success', 'error', 'skipped']).describe('error: the pass failed; see message and the status'),
+    stats: syncStatsSchema,
+  })
+  .meta({ id: 'SyncTriggerResult' });
+
+const resourcesQuery = paginationQuery({
+  sortable: ['displayName', 'externalId', 'syncedAt', 'createdAt'],
+  defaultSortBy: 'displayName',
+  defaultSortOrder: 'asc',
+}).extend({
+  resourceType: storableText(64).optional().describe('user, group or role'),
+  search: storableText(255).min(1).optional().describe('Part of the external id, display name or email (any case)'),
+  stale: queryBoolean('stale').optional().describe('true: only stale records; false: only current ones'),
+});
+
+const error = (description: string) => ({ description, schema: errorBodySchema });
+const unknownConnector = error('Unknown connector');
+const unknownConfig = error('Unknown connector, unknown resource type, or no config of that type');
+
+/** Synced records and sync configs of a connector (spec 4.8; docs/sync.md). */
+export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: SyncContext): ResourceRouter {
+  const { db } = context;
+  return new ResourceRouter('/api/connectors', 'Connector sync', deps)
+    .add({
+      method: 'get',
+      path: '/:id/resources',
+      operationId: 'listConnectorResources',
+      summary: "A page of the connector's synced records, filtered by resource type, search term and staleness",
+      access: 'connector:read',
+      params: connectorParams,
+      query: resourcesQuery,
+      responses: { 200: { description: 'Synced records', schema: pageSchema(resourceSchema) }, 404: unknownConnector },
+      async handler(ctx, { params, query }) {
+        ctx.body = await listConnectorResources(db, params.id, query);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id/sync-config',
+      operationId: 'listSyncConfigs',
+      summary: 'All sync configs of the connector, one per resource type',
+      access: 'connector:read',
+      params: connectorParams,
+      responses: { 200: { description: 'Sync configs', schema: z.array(syncConfigSchema) }, 404: unknownConnector },
+      async handler(ctx, { params }) {
+        ctx.body = await listSyncConfigs(db, params.id);
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id/sync-config/:type',
+      operationId: 'getSyncConfig',
+      summary: 'The sync config of one resource type',
+      access: 'connector:read',
+      params: configParams,
+      responses: { 200: { description: 'The sync config', schema: syncConfigSchema }, 404: unknownConfig },
+      async handler(ctx, { params }) {
+        ctx.body = await getSyncConfig(db, params.id, params.type);
+      },
+    })
+    .add({
+      method: 'put',
+      path: '/:id/sync-config/:type',
+      operationId: 'putSyncConfig',
+      summary: 'Create the sync config of a resource type (defaults for fields not sent) or change the fields sent',
+      description:
+        'Registers, updates or removes the Temporal Schedule cr-sync-<connector id>-<type>: it exists while the config is enabled with a cronSchedule.',
+      access: 'connector:manage',
+      params: configParams,
+      body: syncConfigInputSchema,
+      responses: {
+        200: { description: 'The updated config', schema: syncConfigSchema },
+        201: { description: 'The created config', schema: syncConfigSchema },
+        400: error(
+          'Invalid fields (every problem listed), an unknown postSyncWorkflowId, or a connector without the list command of the type',
+        ),
+        404: error('Unknown connector or resource type'),
+      },
+      async handler(ctx, { params, body }) {
+        const { created, config } = await putSyncConfig(context, auditedCaller(ctx), params.id, params.type, body);
+        ctx.status = created ? 201 : 200;
+        ctx.body = config;
+      },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id/sync-config/:type',
+      operationId: 'deleteSyncConfig',
+      summary: 'Remove the sync config of a resource type and its Temporal Schedule (synced records stay)',
+      access: 'connector:manage',
+      params: configParams,
+      responses: {
+        200: { description: 'Confirmation', schema: z.object({ message: z.string() }) },
+        404: unknownConfig,
+      },
+      async handler(ctx, { params }) {
+        await deleteSyncConfig(context, auditedCaller(ctx), params.id, params.type);
+        ctx.body = { message: `The ${params.type} sync config was deleted` };
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/:id/sync-config/:type/status',
+      operationId: 'getSyncStatus',
+      summary: 'Last status, error and statistics of the sync of a resource type',
+      access: 'connector:read',
+      params: configParams,
+      responses: { 200: { description: 'The status', schema: syncStatusSchema }, 404: unknownConfig },
+      async handler(ctx, { params }) {
+        ctx.body = await getSyncStatus(db, params.id, params.type);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/sync-config/:type/trigger',
+      operationId: 'triggerSync',
+      summary: 'Run a sync pass now and wait for it',
+      description:
+        'A failed pass still answers 200, with status error and the message; the config then shows status error. While a pass of the same connector and type runs, the trigger is refused with 409.',
+      access: 'connector:manage',
+      params: configParams,
+      responses: {
+        200: { description: 'The outcome of the pass', schema: triggerResultSchema },
+        400: error('The connector has no list command for the resource type'),
+        404: unknownConfig,
+        409: error('A pass of this connector and resource type is already running'),
+      },
+      async handler(ctx, { params }) {
+        const result = await triggerSync(context, auditedCaller(ctx), params.id, params.type);
+        ctx.body = { message: result.message, status: result.outcome, stats: result.stats };
+      },
+    });
+}

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { DURATION_PATTERN } from './duration.js';
+
+/**
+ * Connector resource sync (spec 2.7 to 2.9, section 8): the resource types, the sync config a
+ * client writes and the rules inside it. Pure and workflow-safe.
+ */
+
+export const SYNC_RESOURCE_TYPES = ['user', 'group', 'role'] as const;
+export type SyncResourceType = (typeof SYNC_RESOURCE_TYPES)[number];
+
+export const SYNC_STRATEGIES = ['full', 'incremental'] as const;
+export const SYNC_STATUSES = ['idle', 'running', 'success', 'error'] as const;
+export const USER_MATCH_STRATEGIES = ['email', 'email_and_issuer', 'upstream_identity', 'external_id'] as const;
+export const SYNC_TRIGGER_MODES = ['none', 'per_record', 'summary'] as const;
+export const WRITE_MODES = ['overwrite_always', 'overwrite_if_empty', 'never_overwrite'] as const;
+/** Built-in profile fields a mapping rule may write (spec 2.9); any other name is a custom attribute. */
+export const MAPPING_TARGET_FIELDS = [
+  'title',
+  'department',
+  'phoneNumber',
+  'location',
+  'employeeId',
+  'costCenter',
+  'startDate',
+] as const;
+
+/** Path segments that would reach an object's prototype instead of its own data. */
+const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+/** The roots a source path may start from: the resource's own fields (spec 2.9). */
+export const SOURCE_PATH_ROOTS = ['externalId', 'displayName', 'email', 'attributes'] as const;
+
+/** Text the database can store: at most `max` characters and no NUL (PostgreSQL refuses it). */
+export const storableText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+
+/** A dot path such as `attributes.department`: own-property segments, none of them unsafe. */
+export const dotPathSchema = storableText(500).superRefine((path, ctx) => {
+  const segments = path.split('.');
+  if (segments.some((segment) => segment === '')) {
+    ctx.addIssue({ code: 'custom', message: `"${path}" is not a dot path (empty segment)` });
+    return;
+  }
+  const unsafe = segments.filter((segment) => UNSAFE_SEGMENTS.has(segment));
+  if (unsafe.length > 0) ctx.addIssue({ code: 'custom', message: `unsafe path segment ${unsafe.join(', ')}` });
+  if (!(SOURCE_PATH_ROOTS as readonly string[]).includes(segments[0]!))
+    ctx.addIssue({ code: 'custom', message: `must start with one of ${SOURCE_PATH_ROOTS.join(', ')}` });
+});
+
+export const attributeMappingRuleSchema = z
+  .object({
+    sourcePath: dotPathSchema.describe('Dot path into the resource, e.g. attributes.department'),
+    targetField: storableText(100)
+      .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must be a profile field or a custom attribute name (letters, digits, _, -)')
+      .refine((name) => !UNSAFE_SEGMENTS.has(name), 'is not an allowed attribute name')
+      .describe(`${MAPPING_TARGET_FIELDS.join(', ')} or a custom attribute name`),
+    writeMode: z.enum(WRITE_MODES).default('overwrite_if_empty'),
+    transform: storableText(500).nullable().optional().describe('Reserved: a non-empty value skips the rule'),
+    enabled: z.boolean().default(true),
+  })
+  .strict()
+  .meta({ id: 'AttributeMappingRule' });
+
+export type AttributeMappingRule = z.output<typeof attributeMappingRuleSchema>;
+
+const emailDomainSchema = storableText(253).regex(
+  /^(?!-)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/,
+  'must be a domain name such as example.com',
+);
+
+export const filterRulesSchema = z
+  .object({
+    groupNamePattern: storableText(255)
+      .min(1, 'must not be empty')
+      .optional()
+      .describe('Glob on the display name: * any characters, ? one; case-insensitive'),
+    groupIds: z.array(storableText(255).min(1)).max(10_000).optional().describe('Whitelist of external ids'),
+    emailDomains: z.array(emailDomainSchema).max(1_000).optional().describe('Keep only these email domains'),
+    memberOfSyncedGroups: z
+      .boolean()
+      .optional()
+      .describe('Keep only records whose memberOf names a group record already synced from this connector'),
+    maxRecords: z.number().int().min(1).max(10_000_000).optional().describe('Stop after this many records'),
+  })
+  .strict()
+  .meta({ id: 'SyncFilterRules' });
+
+export type FilterRules = z.output<typeof filterRulesSchema>;
+
+const CRON_FIELDS = [
+  { name: 'minute', min: 0, max: 59 },
+  { name: 'hour', min: 0, max: 23 },
+  { name: 'day of month', min: 1, max: 31 },
+  {
+    name: 'month',
+    min: 1,
+    max: 12,
+    names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+  },
+  { name: 'day of week', min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
+] as const;
+const CRON_MACROS = ['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly'];
+
+function cronValue(text: string, field: (typeof CRON_FIELDS)[number]): number | undefined {
+  if (/^\d+$/.test(text)) {
+    const value = Number(text);
+    return value >= field.min && value <= field.max ? value : undefined;
+  }
+  const index = 'names' in field ? (field.names as readonly string[]).indexOf(text.toUpperCase()) : -1;
+  return index === -1 ? undefined : index + field.min;
+}
+
+/** Why `expression` is not a five-field cron expression (or macro), or undefined when it is one. */
+export function cronProblem(expression: string): string | undefined {
+  const trimmed = expression.trim();
+  if (CRON_MACROS.includes(trimmed.toLowerCase())) return undefined;
+  const fields = trimmed.split(/\s+/);
+  if (fields.length !== 5)
+    return `"${expression}" must have 5 fields (minute hour day-of-month month day-of-week) or be one of ${CRON_MACROS.join(', ')}`;
+  for (const [index, text] of fields.entries()) {
+    const field = CRON_FIELDS[index]!;
+    for (const part of text.split(',')) {
+      const match = /^(\*|([^-/]+)(?:-([^-/]+))?)(?:\/(\d+))?$/.exec(part);
+      const valid =
+        match !== null &&
+        (match[4] === undefined || Number(match[4]) >= 1) &&
+        (match[1] === '*' ||
+          (cronValue(match[2]!, field) !== undefined &&
+            (match[3] === undefined || cronValue(match[3], field)! >= cronValue(match[2]!, field)!)));
+      if (!valid) return `"${part}" is not a valid ${field.name} (${field.min}-${field.max})`;
+    }
+  }
+  return undefined;
+}
+
+const cronSchema = storableText(200).superRefine((expression, ctx) => {
+  const problem = cronProblem(expression);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/**
+ * The body of `PUT .../sync-config/:type`: every field optional, since on update only the
+ * fields sent change and on create the others take their defaults (spec 2.8).
+ */
+export const syncConfigInputSchema = z
+  .object({
+    enabled: z.boolean(),
+    strategy: z.enum(SYNC_STRATEGIES),
+    cronSchedule: cronSchema.nullable().describe('Five-field cron expression (UTC) or a macro such as @daily'),
+    filterRules: filterRulesSchema.nullable(),
+    staleRetention: storableText(20).regex(DURATION_PATTERN, 'must be a duration such as 7d, 24h or 30m'),
+    attributeMappings: z.array(attributeMappingRuleSchema).max(200).nullable(),
+    userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
+    userMatchFallbackStrategies: z
+      .array(z.enum(USER_MATCH_STRATEGIES))
+      .max(20)
+      .nullable()
+      .transform((list) => (list === null ? null : [...new Set(list)]))
+      .describe('Tried in order after the primary; duplicates are ignored'),
+    issuerSourcePath: dotPathSchema.nullable(),
+    postSyncWorkflowId: z.uuid().nullable(),
+    syncTriggerMode: z.enum(SYNC_TRIGGER_MODES),
+    createUsers: z.boolean(),
+    deactivateUsers: z.boolean(),
+    createUserDefaults: z
+      .record(storableText(100), z.union([storableText(1000), z.number(), z.boolean(), z.null()]))
+      .refine((value) => Object.keys(value).length <= 50, 'at most 50 fields')
+      .nullable()
+      .describe('Profile fields applied once to each user created by createUsers'),
+  })
+  .partial()
+  .strict()
+  .meta({ id: 'SyncConfigInput' });
+
+export type SyncConfigInput = z.output<typeof syncConfigInputSchema>;
+
+/** The defaults of a new sync config (spec 2.8). */
+export const SYNC_CONFIG_DEFAULTS = {
+  enabled: false,
+  strategy: 'full',
+  cronSchedule: null,
+  filterRules: null,
+  staleRetention: '7d',
+  attributeMappings: null,
+  userMatchStrategy: 'email',
+  userMatchFallbackStrategies: null,
+  issuerSourcePath: null,
+  postSyncWorkflowId: null,
+  syncTriggerMode: 'none',
+  createUsers: false,
+  deactivateUsers: false,
+  createUserDefaults: null,
+} as const satisfies Required<SyncConfigInput>;
+
+/** Counts of one sync pass, as the trigger route and the status fields report them. */
+export interface SyncStats {
+  added: number;
+  updated: number;
+  staled: number;
+  unchanged: number;
+  removed: number;
+  durationMs: number;
+  pagesProcessed: number;
+  totalUpstreamRecords: number;
+}
+
+/** The stats of a pass that stored nothing. */
+export const EMPTY_SYNC_STATS: Readonly<SyncStats> = Object.freeze({
+  added: 0,
+  updated: 0,
+  staled: 0,
+  unchanged: 0,
+  removed: 0,
+  durationMs: 0,
+  pagesProcessed: 0,
+  totalUpstreamRecords: 0,
+});
+
+export const syncStatsSchema = z
+  .object({
+    added: z.number().int(),
+    updated: z.number().int(),
+    staled: z.number().int(),
+    unchanged: z.number().int(),
+    removed: z.number().int(),
+    durationMs: z.number().int(),
+    pagesProcessed: z.number().int(),
+    totalUpstreamRecords: z.number().int(),
+  })
+  .meta({ id: 'SyncStats' });
+
+/** What a sync pass workflow returns. */
+export interface SyncPassResult {
+  outcome: 'success' | 'error' | 'skipped';
+  message: string;
+  stats: SyncStats;
+}
+
+/** The Temporal workflow id of the sync passes of one connector and type: one at a time. */
+export const syncWorkflowId = (connectorId: string, resourceType: string) => `sync-${connectorId}-${resourceType}`;
+/** The Temporal Schedule id of an enabled config with a cron (sync item 5). */
+export const SYNC_SCHEDULE_PREFIX = 'cr-sync-';
+export const syncScheduleId = (connectorId: string, resourceType: string) =>
+  `${SYNC_SCHEDULE_PREFIX}${connectorId}-${resourceType}`;

@@ -1,0 +1,128 @@
+import { jsonColumn, Prisma, type DatabaseClient } from '../../db/client.js';
+import { SYNC_CONFIG_DEFAULTS, type SyncConfigInput } from '../../domain/sync.js';
+import { validationFailed } from '../../errors/index.js';
+import { auditChange, type Caller } from '../caller.js';
+import { loadConnector } from '../connectors/connector-record.js';
+import {
+  loadSyncConfig,
+  loadSyncTarget,
+  requireListCommand,
+  toSyncConfigView,
+  toSyncStatusView,
+  type SyncContext,
+} from './sync-config-record.js';
+import { applySyncSchedule, removeSyncSchedule } from './sync-schedules.js';
+
+/** Serializes config writes of one connector (and makes a missing connector a 404 first). */
+async function lockConnector(tx: DatabaseClient, connectorId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM connectors WHERE id = ${connectorId}::uuid FOR UPDATE`;
+  await loadConnector(tx, connectorId);
+}
+
+const nullableJson = (value: unknown) =>
+  value === undefined ? undefined : value === null ? Prisma.DbNull : jsonColumn(value);
+
+/** The columns of the fields sent; absent fields stay undefined, so Prisma leaves them alone. */
+function columnsOf(input: SyncConfigInput) {
+  return {
+    enabled: input.enabled,
+    strategy: input.strategy,
+    cronSchedule: input.cronSchedule,
+    filterRules: nullableJson(input.filterRules),
+    staleRetention: input.staleRetention,
+    attributeMappings: nullableJson(input.attributeMappings),
+    userMatchStrategy: input.userMatchStrategy,
+    userMatchFallbackStrategies: nullableJson(input.userMatchFallbackStrategies),
+    issuerSourcePath: input.issuerSourcePath,
+    postSyncWorkflowId: input.postSyncWorkflowId,
+    syncTriggerMode: input.syncTriggerMode,
+    createUsers: input.createUsers,
+    deactivateUsers: input.deactivateUsers,
+    createUserDefaults: nullableJson(input.createUserDefaults),
+  };
+}
+
+async function checkPostSyncWorkflow(tx: DatabaseClient, workflowId: string | null | undefined): Promise<void> {
+  if (!workflowId) return;
+  const workflow = await tx.workflowDefinition.findFirst({ where: { id: workflowId, deletedAt: null } });
+  if (!workflow)
+    throw validationFailed(`postSyncWorkflowId: workflow ${workflowId} does not exist`, {
+      field: 'postSyncWorkflowId',
+    });
+}
+
+export async function listSyncConfigs(db: DatabaseClient, connectorId: string) {
+  await loadConnector(db, connectorId);
+  const rows = await db.syncConfig.findMany({ where: { connectorId }, orderBy: { resourceType: 'asc' } });
+  return rows.map(toSyncConfigView);
+}
+
+export async function getSyncConfig(db: DatabaseClient, connectorId: string, type: string) {
+  const { resourceType } = await loadSyncTarget(db, connectorId, type);
+  return toSyncConfigView(await loadSyncConfig(db, connectorId, resourceType));
+}
+
+export async function getSyncStatus(db: DatabaseClient, connectorId: string, type: string) {
+  const { resourceType } = await loadSyncTarget(db, connectorId, type);
+  const row = await loadSyncConfig(db, connectorId, resourceType);
+  return { connectorId, resourceType, ...toSyncStatusView(row) };
+}
+
+/**
+ * Creates the config of a connector and resource type with the defaults of spec 2.8 for what is
+ * not sent, or changes only the fields sent; then makes its Temporal Schedule match. The
+ * Temporal write happens inside the transaction, so a refused schedule leaves no config change.
+ */
+export async function putSyncConfig(
+  context: SyncContext,
+  caller: Caller,
+  connectorId: string,
+  type: string,
+  input: SyncConfigInput,
+): Promise<{ created: boolean; config: ReturnType<typeof toSyncConfigView> }> {
+  return context.db.$transaction(async (tx) => {
+    await lockConnector(tx, connectorId);
+    const { connector, resourceType } = await loadSyncTarget(tx, connectorId, type);
+    requireListCommand(connector, context.connectors, resourceType);
+    await checkPostSyncWorkflow(tx, input.postSyncWorkflowId);
+    const key = { connectorId_resourceType: { connectorId, resourceType } };
+    const existing = await tx.syncConfig.findUnique({ where: key });
+    const row = existing
+      ? await tx.syncConfig.update({ where: key, data: columnsOf(input) })
+      : await tx.syncConfig.create({
+          data: { connectorId, resourceType, ...columnsOf({ ...SYNC_CONFIG_DEFAULTS, ...input }) },
+        });
+    await auditChange(
+      tx,
+      caller,
+      existing ? 'sync_config.updated' : 'sync_config.created',
+      { type: 'sync_config', id: row.id },
+      { connectorId, connectorName: connector.name, resourceType, changed: Object.keys(input) },
+    );
+    await applySyncSchedule(context.temporal, context.config.temporal.taskQueue, row);
+    return { created: !existing, config: toSyncConfigView(row) };
+  });
+}
+
+/** Removes a config and its Temporal Schedule; the synced records stay. */
+export async function deleteSyncConfig(
+  context: SyncContext,
+  caller: Caller,
+  connectorId: string,
+  type: string,
+): Promise<void> {
+  await context.db.$transaction(async (tx) => {
+    await lockConnector(tx, connectorId);
+    const { connector, resourceType } = await loadSyncTarget(tx, connectorId, type);
+    const row = await loadSyncConfig(tx, connectorId, resourceType);
+    await tx.syncConfig.delete({ where: { id: row.id } });
+    await auditChange(
+      tx,
+      caller,
+      'sync_config.deleted',
+      { type: 'sync_config', id: row.id },
+      { connectorId, connectorName: connector.name, resourceType },
+    );
+    await removeSyncSchedule(context.temporal, connectorId, resourceType);
+  });
+}
