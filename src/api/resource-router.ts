@@ -24,8 +24,6 @@ export interface RouteDefinition<
   /** Unique across the API and named after the use case (`listWorkflows`, `decideApproval`). */
   operationId: string;
   summary: string;
-  /** Stable OpenAPI operation name, after the use case (e.g. `listConnectorResources`). */
-  operationId?: string;
   description?: string;
   /** A permission name; `authenticated` for any signed-in caller; `public` for no credentials. */
   access: Permission | 'authenticated' | 'public';
@@ -79,7 +77,6 @@ export class ResourceRouter {
       path: `${this.prefix}${route.path}`.replace(/\/$/, '') || '/',
       operationId: route.operationId,
       summary: route.summary,
-      operationId: route.operationId,
       description: route.description,
       tags: [this.tag],
       secured: route.access !== 'public',

@@ -23,7 +23,6 @@ export interface DocumentedRoute {
   /** Stable and unique: client generators name their methods after it. */
   operationId: string;
   summary: string;
-  operationId?: string;
   description?: string;
   tags: string[];
   secured: boolean;
@@ -84,7 +83,6 @@ export class ApiDocs {
       path: toOpenApiPath(route.path),
       operationId: route.operationId,
       summary: route.summary,
-      operationId: route.operationId,
       description: route.description,
       tags: route.tags,
       // Public routes say so explicitly, so no reader mistakes a missing entry for an oversight.
