@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,8 +64,14 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
   return condition();
 }
 
-function commandName(pid: number): string {
-  return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+// By executable, not by command name: recent Node.js versions rename their main thread.
+const nodeExecutable = realpathSync(process.execPath);
+function isNodeProcess(pid: number): boolean {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`) === nodeExecutable;
+  } catch {
+    return false;
+  }
 }
 
 interface LocalStack {
@@ -120,7 +126,7 @@ describe('stopping npm start with a signal to its node process', () => {
       // One node process: the tsx launcher would add a parent that relays a signal and, when the
       // child does not acknowledge it within 30 ms (a busy machine), SIGKILLs it mid-shutdown,
       // orphaning the Temporal dev server.
-      const nodeProcesses = tree.filter((pid) => commandName(pid) === 'node');
+      const nodeProcesses = tree.filter(isNodeProcess);
       expect(nodeProcesses).toHaveLength(1);
       const nodeProcess = nodeProcesses[0]!;
       const commands = started.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '));
