@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { loadToolServerConfig } from './config.js';
 import { createToolHttpServer, MCP_PATH } from './http-server.js';
 

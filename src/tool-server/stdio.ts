@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createApiClient } from './api-client.js';
 import { loadToolServerConfig } from './config.js';

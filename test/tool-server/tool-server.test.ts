@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
@@ -10,6 +12,7 @@ import {
   connectStdio,
   firstText,
   startSilentServer,
+  STDIO_ENTRY,
   startToolHttpServer,
   toolData,
   type ToolHttpServer,
@@ -404,6 +407,55 @@ describe('the prompts walk through the flows of spec 4.11', () => {
     expect((document.messages[0]!.content as { text: string }).text).toContain('generate_workflow_docs');
     await expect(client.getPrompt({ name: 'diagnose-failure', arguments: { runId: 'nope' } })).rejects.toThrow(
       /runId must be a UUID/,
+    );
+  });
+});
+
+describe('the entry points and the HTTP transport guard themselves', () => {
+  it('the stdio entry point refuses to start without SVC_API_TOKEN or with a bad SVC_API_URL, saying why on stderr', async () => {
+    const run = (env: Record<string, string>) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', STDIO_ENTRY], {
+          env: { PATH: process.env.PATH ?? '', ...env },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    const noToken = await run({ SVC_API_URL: stack.api.baseUrl });
+    expect(noToken).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('SVC_API_TOKEN is required') });
+    const badUrl = await run({ SVC_API_URL: 'localhost', SVC_API_TOKEN: adminToken });
+    expect(badUrl).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining('SVC_API_URL must be the base address'),
+    });
+  });
+
+  it('on loopback, only loopback Host headers are served (no DNS rebinding), only POST, only at /mcp', async () => {
+    const port = new URL(httpServer.url).port;
+    const post = (path: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port, path, method: 'POST', headers: { host, 'content-type': 'application/json' } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.on('error', reject);
+        request.end('{}');
+      });
+    expect(await post('/mcp', `evil.example:${port}`)).toBe(403);
+    expect(await post('/other', `localhost:${port}`)).toBe(404);
+    const get = await fetch(httpServer.url, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual(
+      expect.objectContaining({
+        error: expect.objectContaining({ message: expect.stringContaining('only takes POST') }),
+      }),
     );
   });
 });
