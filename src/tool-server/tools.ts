@@ -42,7 +42,32 @@ interface ToolDefinition<S extends z.ZodRawShape> {
   summarize(data: unknown): string;
 }
 
-const defineTool = <S extends z.ZodRawShape>(tool: ToolDefinition<S>) => tool;
+interface Tool {
+  name: string;
+  /** Registers the tool on `server`, calling the API through `api`. */
+  register(server: McpServer, api: ApiClient): void;
+}
+
+/** A tool: its schema validates the arguments (the SDK answers isError when they do not fit), then one API call. */
+function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
+  return {
+    name: tool.name,
+    register(server, api) {
+      // The SDK validates the arguments against the shape first; parsing them again here, with
+      // the same schema, gives them their precise type without a cast.
+      const schema = z.object(tool.input);
+      const shape: z.ZodRawShape = tool.input;
+      server.registerTool(
+        tool.name,
+        { title: tool.title, description: tool.description, inputSchema: shape, annotations: tool.annotations },
+        async (args) => {
+          const result = await api.call(tool.request(schema.parse(args)));
+          return result.ok ? successResult(tool.summarize(result.data), result.data) : failureResult(result.failure);
+        },
+      );
+    },
+  };
+}
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 const writes = (hints: Omit<ToolAnnotations, 'readOnlyHint'>): ToolAnnotations => ({
@@ -420,14 +445,5 @@ function successResult(summary: string, data: unknown): CallToolResult {
 }
 
 export function registerTools(server: McpServer, api: ApiClient): void {
-  for (const tool of TOOLS as Array<ToolDefinition<z.ZodRawShape>>) {
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: tool.annotations },
-      async (args: Record<string, unknown>) => {
-        const result = await api.call(tool.request(args));
-        return result.ok ? successResult(tool.summarize(result.data), result.data) : failureResult(result.failure);
-      },
-    );
-  }
+  for (const tool of TOOLS) tool.register(server, api);
 }
