@@ -9,7 +9,7 @@ const userMessage = (text: string): GetPromptResult => ({
   messages: [{ role: 'user', content: { type: 'text', text } }],
 });
 
-export function createWorkflowPrompt(description: string, category?: string): GetPromptResult {
+function createWorkflowPrompt(description: string, category?: string): GetPromptResult {
   return userMessage(
     [
       'Author a Flowgate workflow definition and publish it.',
@@ -29,7 +29,7 @@ export function createWorkflowPrompt(description: string, category?: string): Ge
   );
 }
 
-export function diagnoseFailurePrompt(runId: string): GetPromptResult {
+function diagnoseFailurePrompt(runId: string): GetPromptResult {
   return userMessage(
     [
       `Diagnose the failed Flowgate run ${runId} and bring it to completion if that is safe.`,
@@ -46,7 +46,7 @@ export function diagnoseFailurePrompt(runId: string): GetPromptResult {
   );
 }
 
-export function documentWorkflowPrompt(workflowId: string): GetPromptResult {
+function documentWorkflowPrompt(workflowId: string): GetPromptResult {
   return userMessage(
     [
       `Write documentation for the Flowgate workflow ${workflowId}.`,
@@ -59,8 +59,6 @@ export function documentWorkflowPrompt(workflowId: string): GetPromptResult {
     ].join('\n'),
   );
 }
-
-export const PROMPT_NAMES = ['create-workflow', 'diagnose-failure', 'document-workflow'] as const;
 
 export function registerPrompts(server: McpServer): void {
   server.registerPrompt(

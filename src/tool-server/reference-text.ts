@@ -8,7 +8,7 @@ import { interpolateString } from '../engine/interpolation.js';
  */
 
 /** Variables the examples run against, as a run would hold them. */
-export const REFERENCE_SCOPE = {
+const REFERENCE_SCOPE = {
   amount: 1500,
   department: 'IT',
   groups: ['staff', 'admins'],
@@ -20,7 +20,7 @@ export const REFERENCE_SCOPE = {
   steps: { lookup: { output: { data: { id: 42, cn: 'Ada Lovelace' } } } },
 } as const satisfies Record<string, unknown>;
 
-export const CONDITION_EXAMPLES = [
+const CONDITION_EXAMPLES = [
   'amount > 1000',
   'amount > 1000 && department in ["IT", "HR"]',
   'has(manager.email) && manager.email.endsWith("@example.com")',
@@ -31,7 +31,7 @@ export const CONDITION_EXAMPLES = [
   'steps.lookup.output.data.id == 42',
 ] as const;
 
-export const INTERPOLATION_EXAMPLES = [
+const INTERPOLATION_EXAMPLES = [
   '{{department}}',
   '{{amount}}',
   'Access for {{manager.name}} in {{department}}',

@@ -4,7 +4,7 @@ import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerTools } from './tools.js';
 
-export const TOOL_SERVER_INFO = { name: 'flowgate', version: '0.1.0' } as const;
+const TOOL_SERVER_INFO = { name: 'flowgate', version: '0.1.0' } as const;
 
 const INSTRUCTIONS = [
   'Tools for Flowgate, a workflow automation and access provisioning service.',

@@ -144,7 +144,7 @@ const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
     : `No failed step. Suggested actions: ${actions}.`;
 });
 
-export const TOOLS = [
+const TOOLS = [
   defineTool({
     name: 'list_workflows',
     title: 'List workflows',
@@ -418,10 +418,8 @@ export const TOOLS = [
   }),
 ];
 
-export const TOOL_NAMES = TOOLS.map((tool) => tool.name);
-
 /** The result of a failed call: the API's message and code, flagged so the assistant sees an error. */
-export function failureResult(failure: ApiFailure): CallToolResult {
+function failureResult(failure: ApiFailure): CallToolResult {
   const where = failure.status === null ? 'no answer' : `HTTP ${failure.status}`;
   return {
     isError: true,
