@@ -1,0 +1,125 @@
+/**
+ * The tool server's only way into the service: HTTP calls to the API, each with a time limit.
+ * Failures are values, not exceptions, so a tool can always answer with a clear error result.
+ */
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under the API base address, e.g. `/api/workflows`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ApiFailure {
+  /** The HTTP status, or null when no answer came. */
+  status: number | null;
+  /** The API's error code, or `api_unreachable`, `api_timeout`, `api_bad_response`. */
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export type ApiResult = { ok: true; status: number; data: unknown } | { ok: false; failure: ApiFailure };
+
+export interface ApiClient {
+  call(request: ApiRequest): Promise<ApiResult>;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer <token>`; without one the API answers 401. */
+  token?: string;
+  timeoutMs: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+function urlOf(baseUrl: string, request: ApiRequest): string {
+  const url = new URL(`${baseUrl}${request.path}`);
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+function failureOfBody(status: number, body: unknown, text: string): ApiFailure {
+  if (body !== null && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+    const error = body as { code?: unknown; message: string; details?: unknown };
+    return {
+      status,
+      code: typeof error.code === 'string' ? error.code : `http_${status}`,
+      message: error.message,
+      details: error.details,
+    };
+  }
+  return { status, code: 'api_bad_response', message: `The API answered ${status}: ${text.slice(0, 200)}` };
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  return {
+    async call(request) {
+      const headers: Record<string, string> = {
+        accept: 'application/json, text/markdown, text/plain',
+        ...request.headers,
+      };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (request.body !== undefined) headers['content-type'] = 'application/json';
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetchImpl(urlOf(options.baseUrl, request), {
+          method: request.method,
+          headers,
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        text = await response.text();
+      } catch (error) {
+        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        return {
+          ok: false,
+          failure: timedOut
+            ? {
+                status: null,
+                code: 'api_timeout',
+                message: `The Flowgate API at ${options.baseUrl} did not answer within ${options.timeoutMs} ms`,
+              }
+            : {
+                status: null,
+                code: 'api_unreachable',
+                message: `Could not reach the Flowgate API at ${options.baseUrl}: ${causeOf(error)}`,
+              },
+        };
+      }
+      const isJson = (response.headers.get('content-type') ?? '').includes('json');
+      let data: unknown = text;
+      if (isJson) {
+        try {
+          data = JSON.parse(text);
+        } catch {
+          return {
+            ok: false,
+            failure: { status: response.status, code: 'api_bad_response', message: 'The API sent invalid JSON' },
+          };
+        }
+      }
+      if (!response.ok) return { ok: false, failure: failureOfBody(response.status, data, text) };
+      return { ok: true, status: response.status, data };
+    },
+  };
+}
+
+/** The innermost reason of a failed fetch (`ECONNREFUSED`, ...), which is what a person can act on. */
+function causeOf(error: unknown): string {
+  let current: unknown = error;
+  while (current instanceof Error && current.cause !== undefined) current = current.cause;
+  if (current instanceof Error) {
+    const code = (current as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code} (${current.message})` : current.message;
+  }
+  return String(current);
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** Every environment variable the tool server reads, with its default. docs/tool-server.md lists the same. */
+const environmentSchema = z.object({
+  SVC_API_URL: z.url({ error: 'SVC_API_URL must be the base address of the Flowgate API, e.g. http://localhost:3000' }),
+  SVC_API_TOKEN: optionalString,
+  SVC_API_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(30_000),
+  TOOLS_HOST: z.string().default('127.0.0.1'),
+  TOOLS_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+});
+
+export interface ToolServerConfig {
+  /** The API base address, without a trailing slash. */
+  apiUrl: string;
+  /** The token the tools act with, unless an HTTP caller brings its own. */
+  apiToken?: string;
+  /** Time limit of one API call. */
+  apiTimeoutMs: number;
+  host: string;
+  port: number;
+}
+
+/** The tool server's settings from `env`, frozen; throws one error naming every bad variable. */
+export function loadToolServerConfig(env: Record<string, string | undefined>): Readonly<ToolServerConfig> {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid tool server configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const value = parsed.data;
+  return Object.freeze({
+    apiUrl: value.SVC_API_URL.replace(/\/+$/, ''),
+    apiToken: value.SVC_API_TOKEN,
+    apiTimeoutMs: value.SVC_API_TIMEOUT_MS,
+    host: value.TOOLS_HOST,
+    port: value.TOOLS_PORT,
+  });
+}

@@ -1,0 +1,73 @@
+import http from 'node:http';
+import { isIP } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createApiClient } from './api-client.js';
+import type { ToolServerConfig } from './config.js';
+import { createToolServer } from './server.js';
+
+export const MCP_PATH = '/mcp';
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+
+function sendJsonRpcError(response: http.ServerResponse, status: number, message: string, headers = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+/** The caller's own API token from `Authorization: Bearer <token>`, if it sent one. */
+function bearerToken(request: http.IncomingMessage): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/**
+ * The tool server over Streamable HTTP (stateless: every POST gets its own server and
+ * transport). Each caller acts with its own API token, passed through to the API; the configured
+ * SVC_API_TOKEN is only the fallback for callers that send none. On a loopback address only
+ * loopback Host headers are accepted, so a web page cannot reach the server by DNS rebinding.
+ */
+export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.Server {
+  const checkHost = isLoopback(config.host);
+  return http.createServer(async function handleMcpRequest(request, response) {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== MCP_PATH) return sendJsonRpcError(response, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
+    if (checkHost) {
+      let hostname: string | undefined;
+      try {
+        hostname = new URL(`http://${request.headers.host ?? ''}`).hostname;
+      } catch {
+        hostname = undefined;
+      }
+      if (!hostname || !LOOPBACK_NAMES.includes(hostname)) {
+        return sendJsonRpcError(response, 403, 'Host not allowed: this tool server only answers on localhost');
+      }
+    }
+    if (request.method !== 'POST') {
+      return sendJsonRpcError(response, 405, 'Method not allowed: this stateless server only takes POST', {
+        allow: 'POST',
+      });
+    }
+    const token = bearerToken(request) ?? config.apiToken;
+    if (!token) {
+      return sendJsonRpcError(response, 401, 'Send your Flowgate API token as Authorization: Bearer <token>', {
+        'www-authenticate': 'Bearer',
+      });
+    }
+    const server = createToolServer(createApiClient({ baseUrl: config.apiUrl, token, timeoutMs: config.apiTimeoutMs }));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request, response);
+    } catch (error) {
+      console.error('Tool server request failed:', error);
+      if (!response.headersSent) sendJsonRpcError(response, 500, 'Internal error of the tool server');
+    }
+  });
+}

@@ -1,0 +1,97 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { CATEGORIES } from '../domain/workflow-definition.js';
+
+/** The guided flows of spec 4.11, each naming the tools and resources in the order to use them. */
+
+const userMessage = (text: string): GetPromptResult => ({
+  messages: [{ role: 'user', content: { type: 'text', text } }],
+});
+
+function createWorkflowPrompt(description: string, category?: string): GetPromptResult {
+  return userMessage(
+    [
+      'Author a Flowgate workflow definition and publish it.',
+      '',
+      `What the workflow must do: ${description}`,
+      category ? `Category: ${category}.` : `Choose the category among: ${CATEGORIES.join(', ')}.`,
+      '',
+      'Work in this order:',
+      '1. Read the resources svc://schema/workflow-definition (the shape of a definition) and svc://schema/step-types (each step type, its config schema and the outcomes its transitions may use). Read svc://examples/simple-approval or svc://examples/provisioning for a complete, publishable example, and svc://reference/condition-syntax and svc://reference/variable-interpolation when you write conditions or {{placeholders}}.',
+      '2. Look up the names the definition refers to: list_connectors (connector steps name a connector and one of its commands), list_roles (role_grant and role_revoke steps), list_users and list_groups (approvers and assignees), list_projects (project and workflowSet; null for none).',
+      '3. Build the definition: exactly one start step, at least one end step, every step reachable from start and able to reach an end, one transition per outcome you handle, variables declared for every {{placeholder}} and condition name.',
+      '4. Call validate_workflow with strict: true. For each error, fix the definition at its path according to its code, and validate again until valid is true. Mention warnings to the user.',
+      '5. Call create_workflow with the valid definition and keep the returned id.',
+      '6. Call publish_workflow with that id. If it is refused, report the error message and code (a missing permission is named in it) instead of retrying blindly.',
+      '7. Call generate_workflow_docs and show the user the documentation, with the id and status of the workflow.',
+    ].join('\n'),
+  );
+}
+
+function diagnoseFailurePrompt(runId: string): GetPromptResult {
+  return userMessage(
+    [
+      `Diagnose the failed Flowgate run ${runId} and bring it to completion if that is safe.`,
+      '',
+      'Work in this order:',
+      '1. Call get_run to see its status and steps. If it is not failed, say so and stop. (To find other failed runs, list_runs with status "failed".)',
+      '2. Call diagnose_run. Read failedStep (its id, type, config and error code and message), the variables, the audit trail and suggestedActions.',
+      '3. Decide, and explain the decision to the user before acting:',
+      '   - The cause was outside Flowgate and is fixed now (a system was down, data was missing): retry_run resumes at the failed step.',
+      '   - The step is not needed for this run (for example the access already exists): skip_step marks it skipped and continues on its success path.',
+      '   - The definition itself is wrong (a bad parameter, a wrong connector command): do not retry. Propose the fix: create_version of the workflow, update_workflow, validate_workflow with strict: true, publish_workflow; then start a new run and cancel_run this one if the user agrees.',
+      '4. After retry_run or skip_step, call get_run until the status is completed or failed again, and report the outcome with the steps it went through.',
+    ].join('\n'),
+  );
+}
+
+function documentWorkflowPrompt(workflowId: string): GetPromptResult {
+  return userMessage(
+    [
+      `Write documentation for the Flowgate workflow ${workflowId}.`,
+      '',
+      'Work in this order:',
+      '1. Call get_workflow for its definition: variables, steps, transitions, trigger and error strategy.',
+      '2. Call generate_workflow_docs (format markdown) for the generated reference, and with format mermaid for a flowchart.',
+      '3. Read svc://schema/step-types for what each step type does, and list_connectors or list_roles for the systems and roles the steps touch.',
+      '4. Write a document for people who request or approve this workflow: its purpose, who is involved at each step, what happens on rejection, timeout and errors, the variables a requester provides, and how to start a run. Include the generated flowchart. Do not invent behaviour the definition does not contain.',
+    ].join('\n'),
+  );
+}
+
+export function registerPrompts(server: McpServer): void {
+  server.registerPrompt(
+    'create-workflow',
+    {
+      title: 'Create a workflow',
+      description: 'Author, validate, publish and document a new workflow from a description.',
+      argsSchema: {
+        description: z.string().min(1).describe('What the workflow must do, in plain words'),
+        category: z
+          .enum(CATEGORIES)
+          .optional()
+          .describe(`One of: ${CATEGORIES.join(', ')}`),
+      },
+    },
+    ({ description, category }) => createWorkflowPrompt(description, category),
+  );
+  server.registerPrompt(
+    'diagnose-failure',
+    {
+      title: 'Diagnose a failed run',
+      description: 'Find why a run failed and retry it, skip the failed step, or propose a fix.',
+      argsSchema: { runId: z.uuid({ error: 'runId must be a UUID' }).describe('Id of the failed run') },
+    },
+    ({ runId }) => diagnoseFailurePrompt(runId),
+  );
+  server.registerPrompt(
+    'document-workflow',
+    {
+      title: 'Document a workflow',
+      description: 'Write documentation of a workflow for the people who use it.',
+      argsSchema: { workflowId: z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow') },
+    },
+    ({ workflowId }) => documentWorkflowPrompt(workflowId),
+  );
+}

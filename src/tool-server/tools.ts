@@ -1,0 +1,447 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../domain/pagination.js';
+import { RUN_STATUSES } from '../domain/run.js';
+import { CATEGORIES, WORKFLOW_STATUSES, workflowDefinitionFieldsSchema } from '../domain/workflow-definition.js';
+import { ROLES } from '../permissions/index.js';
+import type { ApiClient, ApiFailure, ApiRequest } from './api-client.js';
+
+/**
+ * Every tool of spec 4.11 (export_config and import_config wait for configuration transfer),
+ * plus skip_step, which the diagnosis flow ends in. Each tool is one API call: the API checks
+ * the caller's permission, so a tool never needs more privilege than the token it runs with.
+ */
+
+const workflowId = z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow definition');
+const runId = z.uuid({ error: 'runId must be a UUID' }).describe('Id of the run');
+const definition = workflowDefinitionFieldsSchema.describe(
+  'A complete workflow definition (read svc://schema/workflow-definition and svc://schema/step-types)',
+);
+
+const pageFields = {
+  page: z.number().int().min(1).optional().describe('Page number, from 1 (default 1)'),
+  pageSize: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .optional()
+    .describe(`Items per page, 1 to ${MAX_PAGE_SIZE} (default 20)`),
+};
+const search = z.string().min(1).optional().describe('Case-insensitive match on the name');
+
+interface ToolDefinition<S extends z.ZodRawShape> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+  annotations: ToolAnnotations;
+  request(args: z.output<z.ZodObject<S>>): ApiRequest;
+  /** One line for the assistant (and its user) saying what came back. */
+  summarize(data: unknown): string;
+}
+
+interface Tool {
+  name: string;
+  /** Registers the tool on `server`, calling the API through `api`. */
+  register(server: McpServer, api: ApiClient): void;
+}
+
+/** A tool: its schema validates the arguments (the SDK answers isError when they do not fit), then one API call. */
+function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
+  return {
+    name: tool.name,
+    register(server, api) {
+      // The SDK validates the arguments against the shape first; parsing them again here, with
+      // the same schema, gives them their precise type without a cast.
+      const schema = z.object(tool.input);
+      const shape: z.ZodRawShape = tool.input;
+      server.registerTool(
+        tool.name,
+        { title: tool.title, description: tool.description, inputSchema: shape, annotations: tool.annotations },
+        async (args) => {
+          const result = await api.call(tool.request(schema.parse(args)));
+          return result.ok ? successResult(tool.summarize(result.data), result.data) : failureResult(result.failure);
+        },
+      );
+    },
+  };
+}
+
+const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+const writes = (hints: Omit<ToolAnnotations, 'readOnlyHint'>): ToolAnnotations => ({
+  readOnlyHint: false,
+  openWorldHint: false,
+  ...hints,
+});
+
+// Summaries read a few fields of the API's answer; an answer of another shape gets a plain one.
+const pageShape = z.object({ total: z.number(), page: z.number(), totalPages: z.number(), data: z.array(z.unknown()) });
+const workflowShape = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  version: z.number(),
+  revision: z.number(),
+});
+const findingsShape = z.object({ valid: z.boolean(), errors: z.array(z.unknown()), warnings: z.array(z.unknown()) });
+const runShape = z.object({
+  id: z.string(),
+  status: z.string(),
+  definitionName: z.string(),
+  currentStepId: z.string().nullable(),
+});
+const versionShape = z.object({ newWorkflow: z.object({ id: z.string() }), sourceWorkflowId: z.string() });
+const diagnosisShape = z.object({
+  failedStep: z
+    .object({ id: z.string(), type: z.string(), error: z.object({ message: z.string() }).nullable().optional() })
+    .nullable()
+    .optional(),
+  suggestedActions: z.array(z.object({ action: z.string() })).optional(),
+});
+
+/** `describe(parsed)` when `data` has `shape`, otherwise a plain acknowledgement. */
+const summaryOf =
+  <T extends z.ZodType>(shape: T, describe: (value: z.output<T>) => string) =>
+  (data: unknown): string => {
+    const parsed = shape.safeParse(data);
+    return parsed.success ? describe(parsed.data) : 'Done; the API answer follows.';
+  };
+
+const pageSummary = (noun: string) =>
+  summaryOf(
+    pageShape,
+    (page) =>
+      `${page.total} ${noun} in total; page ${page.page} of ${Math.max(page.totalPages, 1)} shows ${page.data.length}.`,
+  );
+const workflowSummary = (verb: string) =>
+  summaryOf(
+    workflowShape,
+    (workflow) =>
+      `${verb} "${workflow.name}" (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).`,
+  );
+const findingsSummary = summaryOf(findingsShape, (result) =>
+  result.valid
+    ? `Valid (${result.warnings.length} warning(s)).`
+    : `Invalid: ${result.errors.length} error(s), ${result.warnings.length} warning(s). Fix each error by its code and path, then validate again.`,
+);
+const runSummary = summaryOf(
+  runShape,
+  (run) =>
+    `Run ${run.id} of "${run.definitionName}" is ${run.status}${run.currentStepId ? ` (at step ${run.currentStepId})` : ''}.`,
+);
+const versionSummary = summaryOf(
+  versionShape,
+  (result) =>
+    `New draft ${result.newWorkflow.id} cloned from ${result.sourceWorkflowId}; change it with update_workflow.`,
+);
+const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
+  const actions = (diagnosis.suggestedActions ?? []).map((item) => item.action).join(', ') || 'none';
+  const failed = diagnosis.failedStep;
+  return failed
+    ? `Step ${failed.id} (${failed.type}) failed: ${failed.error?.message ?? 'no message'}. Suggested actions: ${actions}.`
+    : `No failed step. Suggested actions: ${actions}.`;
+});
+
+const TOOLS = [
+  defineTool({
+    name: 'list_workflows',
+    title: 'List workflows',
+    description: 'List workflow definitions, newest first, with optional filters. Needs workflow:read.',
+    input: {
+      ...pageFields,
+      status: z.enum(WORKFLOW_STATUSES).optional().describe('Only workflows in this status'),
+      category: z.enum(CATEGORIES).optional(),
+      project: z.string().min(1).optional().describe('Project name'),
+      workflowSet: z.string().min(1).optional().describe('Workflow set name'),
+      search: z.string().min(1).optional().describe('Case-insensitive match on name or description'),
+    },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: '/api/workflows', query: args }),
+    summarize: pageSummary('workflow(s)'),
+  }),
+  defineTool({
+    name: 'get_workflow',
+    title: 'Get a workflow',
+    description: 'The full definition of one workflow: variables, steps, transitions, status, version and revision.',
+    input: { workflowId },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: `/api/workflows/${args.workflowId}` }),
+    summarize: workflowSummary('Workflow'),
+  }),
+  defineTool({
+    name: 'create_workflow',
+    title: 'Create a draft workflow',
+    description:
+      'Create a new draft from a definition. Drafts are checked leniently (shape only); run validate_workflow with strict: true before publishing. Needs workflow:create.',
+    input: { definition },
+    annotations: writes({ destructiveHint: false, idempotentHint: false }),
+    request: (args) => ({ method: 'POST', path: '/api/workflows', body: args.definition }),
+    summarize: workflowSummary('Created draft'),
+  }),
+  defineTool({
+    name: 'update_workflow',
+    title: 'Update a draft workflow',
+    description:
+      'Replace the definition of a draft (only drafts can change; use create_version for an active workflow). Pass expectedRevision (from get_workflow) to refuse the write if someone changed the draft meanwhile. Needs workflow:update.',
+    input: {
+      workflowId,
+      definition,
+      expectedRevision: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('The revision you read; the update is refused (conflict) if the draft changed since'),
+    },
+    annotations: writes({ destructiveHint: true, idempotentHint: true }),
+    request: (args) => ({
+      method: 'PUT',
+      path: `/api/workflows/${args.workflowId}`,
+      body: args.definition,
+      headers: args.expectedRevision === undefined ? undefined : { 'if-match': `"${args.expectedRevision}"` },
+    }),
+    summarize: workflowSummary('Updated draft'),
+  }),
+  defineTool({
+    name: 'validate_workflow',
+    title: 'Validate a definition',
+    description:
+      'Dry-run validation; nothing is saved. strict (default true) applies the publish-time rules, including the registered connectors. Each finding has a code, a message and a path into the definition.',
+    input: {
+      definition,
+      strict: z.boolean().default(true).describe('Apply the publish-time rules (default true)'),
+    },
+    annotations: readOnly,
+    request: (args) => ({
+      method: 'POST',
+      path: '/api/workflows/validate',
+      body: { ...args.definition, strict: args.strict },
+    }),
+    summarize: findingsSummary,
+  }),
+  defineTool({
+    name: 'publish_workflow',
+    title: 'Publish a draft',
+    description:
+      'Turn a draft into the active workflow after strict validation (findings come back in the error details). Optionally deprecate the previous active version in the same step. Needs workflow:publish.',
+    input: {
+      workflowId,
+      deprecatePreviousVersionId: z
+        .uuid()
+        .optional()
+        .describe('An active workflow this one replaces; it becomes deprecated atomically'),
+    },
+    annotations: writes({ destructiveHint: true, idempotentHint: false }),
+    request: (args) => ({
+      method: 'POST',
+      path: `/api/workflows/${args.workflowId}/publish`,
+      body: args.deprecatePreviousVersionId ? { deprecatePreviousVersionId: args.deprecatePreviousVersionId } : {},
+    }),
+    summarize: workflowSummary('Published'),
+  }),
+  defineTool({
+    name: 'create_version',
+    title: 'Create a new version',
+    description:
+      'Clone an active or deprecated workflow into a new draft to change it, then update_workflow and publish_workflow. Needs workflow:create and authority over its project.',
+    input: { workflowId },
+    annotations: writes({ destructiveHint: false, idempotentHint: false }),
+    request: (args) => ({ method: 'POST', path: `/api/workflows/${args.workflowId}/create-version` }),
+    summarize: versionSummary,
+  }),
+  defineTool({
+    name: 'generate_workflow_docs',
+    title: 'Generate workflow documentation',
+    description:
+      'Documentation of a workflow generated from its definition: Markdown (overview, variables, steps, flow diagram, how to start a run) or a Mermaid flowchart.',
+    input: {
+      workflowId,
+      format: z.enum(['markdown', 'mermaid']).default('markdown').describe('markdown (default) or mermaid'),
+    },
+    annotations: readOnly,
+    request: (args) => ({
+      method: 'GET',
+      path: `/api/workflows/${args.workflowId}/docs`,
+      query: { format: args.format },
+    }),
+    summarize: (data) => (typeof data === 'string' ? data : 'Done; the API answer follows.'),
+  }),
+  defineTool({
+    name: 'list_runs',
+    title: 'List runs',
+    description: 'List runs, newest first. status=failed finds the runs to diagnose. Needs run:read.',
+    input: {
+      ...pageFields,
+      status: z.enum(RUN_STATUSES).optional().describe('Only runs in this status, e.g. failed'),
+      definitionId: z.uuid().optional().describe('Only runs of this workflow'),
+      startedBy: z.uuid().optional().describe('Only runs started by this user'),
+      from: z.iso.datetime({ offset: true }).optional().describe('Runs started at or after this ISO 8601 time'),
+      to: z.iso.datetime({ offset: true }).optional().describe('Runs started before this ISO 8601 time'),
+    },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: '/api/runs', query: args }),
+    summarize: pageSummary('run(s)'),
+  }),
+  defineTool({
+    name: 'get_run',
+    title: 'Get a run',
+    description: 'A run with its status, variables, error and every step it went through. Needs run:read.',
+    input: { runId },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: `/api/runs/${args.runId}` }),
+    summarize: runSummary,
+  }),
+  defineTool({
+    name: 'start_run',
+    title: 'Start a run',
+    description:
+      'Start a run of a workflow with its variables (required ones must be given). Runs of drafts are test runs; deprecated workflows cannot start. Needs workflow:start.',
+    input: {
+      workflowId,
+      variables: z.record(z.string(), z.unknown()).default({}).describe('Values of the workflow variables, by name'),
+    },
+    annotations: writes({ destructiveHint: false, idempotentHint: false, openWorldHint: true }),
+    request: (args) => ({
+      method: 'POST',
+      path: `/api/workflows/${args.workflowId}/start`,
+      body: { variables: args.variables },
+    }),
+    summarize: runSummary,
+  }),
+  defineTool({
+    name: 'cancel_run',
+    title: 'Cancel a run',
+    description:
+      'Cancel a run that has not finished; its open approvals and tasks close as cancelled. Needs run:cancel.',
+    input: { runId },
+    annotations: writes({ destructiveHint: true, idempotentHint: true }),
+    request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/cancel` }),
+    summarize: runSummary,
+  }),
+  defineTool({
+    name: 'retry_run',
+    title: 'Retry a failed run',
+    description:
+      'Resume a failed run at its failed step, with its current variables. Fix the cause first (see diagnose_run). Needs run:update.',
+    input: { runId },
+    annotations: writes({ destructiveHint: false, idempotentHint: false, openWorldHint: true }),
+    request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/retry` }),
+    summarize: runSummary,
+  }),
+  defineTool({
+    name: 'skip_step',
+    title: 'Skip the failed step',
+    description:
+      'Mark the failed step of a failed run skipped and continue on its success path. Use it when the step is not needed. Needs run:update.',
+    input: { runId },
+    annotations: writes({ destructiveHint: true, idempotentHint: false, openWorldHint: true }),
+    request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/skip` }),
+    summarize: runSummary,
+  }),
+  defineTool({
+    name: 'diagnose_run',
+    title: 'Diagnose a run',
+    description:
+      'Failure analysis of a run: statuses, the failed step with its config and error, the audit trail, the variables and the suggested actions (retry, skip, ...). Needs run:read.',
+    input: { runId },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: `/api/runs/${args.runId}/diagnose` }),
+    summarize: diagnosisSummary,
+  }),
+  defineTool({
+    name: 'list_connectors',
+    title: 'List connectors',
+    description: 'Connectors that connector steps can call, with their commands (configSchema). Needs connector:read.',
+    input: {
+      ...pageFields,
+      type: z.string().min(1).optional().describe('Handler name, e.g. http or test-ldap'),
+      enabled: z.boolean().optional(),
+      search,
+    },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: '/api/connectors', query: args }),
+    summarize: pageSummary('connector(s)'),
+  }),
+  defineTool({
+    name: 'list_projects',
+    title: 'List projects',
+    description: 'Projects with their workflow sets (a definition names both). Needs project:read.',
+    input: { ...pageFields, search },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: '/api/projects', query: args }),
+    summarize: pageSummary('project(s)'),
+  }),
+  defineTool({
+    name: 'list_roles',
+    title: 'List business roles',
+    description:
+      'Business role definitions (what role_grant and role_revoke steps name), with their entitlements. Needs role_definition:read.',
+    input: { ...pageFields, search },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: '/api/roles', query: args }),
+    summarize: pageSummary('role(s)'),
+  }),
+  defineTool({
+    name: 'list_users',
+    title: 'List users',
+    description: 'Users (approvers, assignees, subjects of runs). Needs user:read.',
+    input: {
+      ...pageFields,
+      email: z.string().min(1).optional().describe('Exact email, case-insensitive'),
+      role: z.enum(ROLES).optional().describe('Only users holding this built-in role'),
+      search: z.string().min(1).optional().describe('Part of the email or display name'),
+      includeDeleted: z.boolean().optional(),
+    },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: '/api/users', query: args }),
+    summarize: pageSummary('user(s)'),
+  }),
+  defineTool({
+    name: 'list_groups',
+    title: 'List groups',
+    description: 'User groups. Needs group:read.',
+    input: { ...pageFields, search },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: '/api/groups', query: args }),
+    summarize: pageSummary('group(s)'),
+  }),
+  defineTool({
+    name: 'list_schedules',
+    title: 'List schedules',
+    description: 'Schedules that start runs by cron expression. Needs schedule:read.',
+    input: { ...pageFields, workflowId: z.uuid().optional().describe('Only schedules of this workflow') },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: '/api/schedules', query: args }),
+    summarize: pageSummary('schedule(s)'),
+  }),
+];
+
+/** The result of a failed call: the API's message and code, flagged so the assistant sees an error. */
+function failureResult(failure: ApiFailure): CallToolResult {
+  const where = failure.status === null ? 'no answer' : `HTTP ${failure.status}`;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${failure.message} (code ${failure.code}, ${where})` }],
+    structuredContent: { error: failure },
+  };
+}
+
+function successResult(summary: string, data: unknown): CallToolResult {
+  if (typeof data === 'string') {
+    return { content: [{ type: 'text', text: summary }], structuredContent: { text: data } };
+  }
+  return {
+    content: [
+      { type: 'text', text: summary },
+      { type: 'text', text: JSON.stringify(data, null, 2) },
+    ],
+    structuredContent:
+      data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { data },
+  };
+}
+
+export function registerTools(server: McpServer, api: ApiClient): void {
+  for (const tool of TOOLS) tool.register(server, api);
+}

@@ -1,0 +1,461 @@
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
+import { RESOURCES, stepTypesReference, workflowDefinitionJsonSchema } from '../../src/tool-server/resources.js';
+import { renderConditionSyntax, renderVariableInterpolation } from '../../src/tool-server/reference-text.js';
+import { useRunStack } from '../support/run-stack.js';
+import {
+  callTool,
+  connectHttp,
+  connectStdio,
+  firstText,
+  startSilentServer,
+  STDIO_ENTRY,
+  startToolHttpServer,
+  toolData,
+  type ToolHttpServer,
+} from '../support/tool-server.js';
+import { createUserWithToken } from '../support/users.js';
+import { approvalDefinition } from '../support/workflows.js';
+
+const stack = useRunStack();
+let adminToken: string;
+let httpServer: ToolHttpServer;
+const clients: Record<string, Client> = {};
+
+beforeAll(async () => {
+  adminToken = (await createUserWithToken(stack.database.db, ['admin'])).token;
+  httpServer = await startToolHttpServer(stack.api.baseUrl);
+  clients.stdio = (await connectStdio({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: adminToken })).client;
+  clients.http = await connectHttp(httpServer.url, adminToken);
+});
+
+afterAll(async () => {
+  for (const client of Object.values(clients)) await client.close();
+  await httpServer?.close();
+});
+
+const TOOL_NAMES = [
+  'list_workflows',
+  'get_workflow',
+  'create_workflow',
+  'update_workflow',
+  'validate_workflow',
+  'publish_workflow',
+  'create_version',
+  'generate_workflow_docs',
+  'list_runs',
+  'get_run',
+  'start_run',
+  'cancel_run',
+  'retry_run',
+  'skip_step',
+  'diagnose_run',
+  'list_connectors',
+  'list_projects',
+  'list_roles',
+  'list_users',
+  'list_groups',
+  'list_schedules',
+];
+
+const transports = ['stdio', 'http'] as const;
+
+describe.each(transports)('over %s, the catalogue', (transport) => {
+  const client = () => clients[transport]!;
+
+  it('lists every tool of spec 4.11 (but configuration transfer) plus skip_step, with schemas and annotations', async () => {
+    const { tools } = await client().listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
+    for (const tool of tools) {
+      expect(tool.description).toEqual(expect.any(String));
+      expect(tool.inputSchema.type).toBe('object');
+    }
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    const create = byName.create_workflow!.inputSchema as any;
+    expect(create.required).toEqual(['definition']);
+    expect(Object.keys(create.properties.definition.properties)).toEqual(
+      expect.arrayContaining(['name', 'variables', 'steps', 'trigger', 'onError']),
+    );
+    expect(byName.get_run!.inputSchema).toEqual(
+      expect.objectContaining({
+        required: ['runId'],
+        properties: { runId: expect.objectContaining({ format: 'uuid' }) },
+      }),
+    );
+    expect((byName.list_runs!.inputSchema as any).properties.status.enum).toEqual([
+      'pending',
+      'running',
+      'waiting',
+      'completed',
+      'failed',
+      'cancelled',
+    ]);
+    for (const name of ['list_workflows', 'get_run', 'diagnose_run', 'validate_workflow', 'generate_workflow_docs']) {
+      expect(byName[name]!.annotations).toEqual(expect.objectContaining({ readOnlyHint: true }));
+    }
+    for (const name of ['cancel_run', 'skip_step', 'update_workflow']) {
+      expect(byName[name]!.annotations).toEqual(
+        expect.objectContaining({ readOnlyHint: false, destructiveHint: true }),
+      );
+    }
+  });
+
+  it('lists the six reference resources and the three prompts with their arguments', async () => {
+    const { resources } = await client().listResources();
+    expect(resources.map((resource) => resource.uri).sort()).toEqual([
+      'svc://examples/provisioning',
+      'svc://examples/simple-approval',
+      'svc://reference/condition-syntax',
+      'svc://reference/variable-interpolation',
+      'svc://schema/step-types',
+      'svc://schema/workflow-definition',
+    ]);
+    const { prompts } = await client().listPrompts();
+    expect(
+      Object.fromEntries(
+        prompts.map((prompt) => [
+          prompt.name,
+          prompt.arguments?.map((argument) => `${argument.name}${argument.required ? '' : '?'}`),
+        ]),
+      ),
+    ).toEqual({
+      'create-workflow': ['description', 'category?'],
+      'diagnose-failure': ['runId'],
+      'document-workflow': ['workflowId'],
+    });
+  });
+});
+
+describe('reference resources are generated from the code', () => {
+  const read = async (uri: string) => {
+    const { contents } = await clients.http!.readResource({ uri });
+    const content = contents[0] as { text: string; mimeType: string };
+    return content;
+  };
+
+  it('the schemas are the JSON Schemas of the definition and step-type schemas the API validates with', async () => {
+    expect(JSON.parse((await read('svc://schema/workflow-definition')).text)).toEqual(workflowDefinitionJsonSchema());
+    const stepTypes = JSON.parse((await read('svc://schema/step-types')).text);
+    expect(stepTypes).toEqual(JSON.parse(JSON.stringify(stepTypesReference())));
+    expect(stepTypes.stepTypes.map((item: { type: string }) => item.type)).toEqual([
+      'start',
+      'end',
+      'notification',
+      'approval',
+      'task',
+      'condition',
+      'connector',
+      'role_grant',
+      'role_revoke',
+      'delay',
+    ]);
+    expect(stepTypes.stepTypes.find((item: { type: string }) => item.type === 'condition')).toEqual(
+      expect.objectContaining({
+        outcomes: ['true', 'false', 'error'],
+        configSchema: expect.objectContaining({ required: ['expression'] }),
+      }),
+    );
+  });
+
+  it('the examples are the seeded examples, and both pass strict validation through the tool', async () => {
+    for (const [uri, example] of [
+      ['svc://examples/simple-approval', simpleApprovalExample],
+      ['svc://examples/provisioning', provisioningExample],
+    ] as const) {
+      const definition = JSON.parse((await read(uri)).text);
+      expect(definition).toEqual(example);
+      const result = await toolData(clients.http!, 'validate_workflow', { definition, strict: true });
+      expect(result).toEqual(expect.objectContaining({ valid: true, errors: [] }));
+    }
+  });
+
+  it('the condition and interpolation references show results computed by the engine', async () => {
+    const conditions = await read('svc://reference/condition-syntax');
+    expect(conditions).toEqual(expect.objectContaining({ mimeType: 'text/markdown', text: renderConditionSyntax() }));
+    expect(conditions.text).toContain('| `amount > 1000 && department in ["IT", "HR"]` | `true` |');
+    const interpolation = await read('svc://reference/variable-interpolation');
+    expect(interpolation.text).toBe(renderVariableInterpolation());
+    expect(interpolation.text).toContain('| `{{amount}}` | `1500` |');
+    expect(RESOURCES).toHaveLength(6);
+  });
+});
+
+describe.each(transports)('over %s, the authoring flow', (transport) => {
+  it('reads the schema, validates with an error, fixes it, creates, publishes and documents', async () => {
+    const client = clients[transport]!;
+    const schema = JSON.parse(
+      ((await client.readResource({ uri: 'svc://schema/workflow-definition' })).contents[0] as { text: string }).text,
+    );
+    expect(schema.$defs.WorkflowDefinitionInput.required).toEqual(['name']);
+
+    const definition = approvalDefinition({ name: `Authored over ${transport} ${Date.now()}` });
+    const broken = structuredClone(definition);
+    broken.steps[1]!.transitions[0]!.goto = 'nowhere';
+    const findings = await callTool(client, 'validate_workflow', { definition: broken });
+    expect(findings.isError).toBeFalsy();
+    expect(firstText(findings)).toMatch(/^Invalid: \d+ error\(s\)/);
+    expect(findings.structuredContent).toEqual(
+      expect.objectContaining({
+        valid: false,
+        errors: expect.arrayContaining([
+          expect.objectContaining({ code: 'unknown_transition_target', path: 'steps.1.transitions.0.goto' }),
+        ]),
+      }),
+    );
+
+    expect(await toolData(client, 'validate_workflow', { definition })).toEqual(
+      expect.objectContaining({ valid: true }),
+    );
+    const draft = await toolData(client, 'create_workflow', { definition });
+    expect(draft).toEqual(expect.objectContaining({ status: 'draft', name: definition.name }));
+    const published = await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    expect(published).toEqual(expect.objectContaining({ id: draft.id, status: 'active', version: 1 }));
+
+    const docs = await callTool(client, 'generate_workflow_docs', { workflowId: draft.id });
+    expect(docs.isError).toBeFalsy();
+    expect(firstText(docs)).toContain(`# ${definition.name}`);
+    expect((docs.structuredContent as { text: string }).text).toBe(firstText(docs));
+    expect(await toolData(client, 'get_workflow', { workflowId: draft.id })).toEqual(
+      expect.objectContaining({ status: 'active' }),
+    );
+  });
+});
+
+async function waitForRunTool(client: Client, runId: string, status: string): Promise<any> {
+  const deadline = Date.now() + 20_000;
+  let run: any;
+  while (Date.now() < deadline) {
+    run = await toolData(client, 'get_run', { runId });
+    if (run.status === status) return run;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`run ${runId} is ${run?.status}, not ${status}`);
+}
+
+describe('the diagnosis flow', () => {
+  it('a run failing through simulateFailure is found, diagnosed, its step skipped, and it completes', async () => {
+    const client = clients.stdio!;
+    const definition = {
+      name: `Failing ${Date.now()}`,
+      steps: [
+        { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'call' }] },
+        {
+          id: 'call',
+          name: 'List tables',
+          type: 'connector',
+          config: { connector: 'test-db', command: 'list-tables', simulateFailure: 'LDAP server unreachable' },
+          transitions: [{ on: 'success', goto: 'end' }],
+        },
+        { id: 'end', name: 'End', type: 'end' },
+      ],
+    };
+    const draft = await toolData(client, 'create_workflow', { definition });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    await waitForRunTool(client, started.id, 'failed');
+
+    const failedRuns = await toolData(client, 'list_runs', { status: 'failed', definitionId: draft.id });
+    expect(failedRuns.data.map((run: { id: string }) => run.id)).toEqual([started.id]);
+
+    const diagnosis = await callTool(client, 'diagnose_run', { runId: started.id });
+    expect(firstText(diagnosis)).toBe(
+      'Step call (connector) failed: LDAP server unreachable. Suggested actions: retry, skip.',
+    );
+    expect(diagnosis.structuredContent).toEqual(
+      expect.objectContaining({
+        failedStep: expect.objectContaining({
+          id: 'call',
+          error: { message: 'LDAP server unreachable', code: 'simulated_failure' },
+        }),
+      }),
+    );
+
+    await toolData(client, 'skip_step', { runId: started.id });
+    const finished = await waitForRunTool(client, started.id, 'completed');
+    const trail = finished.steps.map((step: { stepId: string; status: string }) => `${step.stepId}:${step.status}`);
+    // The failed step's record is the runs area's business; the run went on past it to the end.
+    expect(trail[0]).toBe('start:completed');
+    expect(trail[1]).toMatch(/^call:/);
+    expect(trail.at(-1)).toBe('end:completed');
+
+    const retry = await callTool(client, 'retry_run', { runId: started.id });
+    expect(retry.isError).toBe(true);
+    expect(retry.structuredContent).toEqual({ error: expect.objectContaining({ status: 409, code: 'conflict' }) });
+  });
+});
+
+describe('errors become tool results, and the server stays up', () => {
+  it('a token lacking workflow:publish gets an isError result naming it (the HTTP caller acts with its own token)', async () => {
+    const author = await createUserWithToken(
+      stack.database.db,
+      ['admin'],
+      ['workflow:read', 'workflow:create', 'workflow:update'],
+    );
+    // The server's fallback token is an admin's; the caller's own token must be the one used.
+    const server = await startToolHttpServer(stack.api.baseUrl, adminToken);
+    const client = await connectHttp(server.url, author.token);
+    try {
+      const draft = await toolData(client, 'create_workflow', {
+        definition: approvalDefinition({ name: `Unpublishable ${Date.now()}` }),
+      });
+      const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+      expect(refused.isError).toBe(true);
+      expect(firstText(refused)).toBe('Missing permission workflow:publish (code forbidden, HTTP 403)');
+      expect(refused.structuredContent).toEqual({
+        error: {
+          status: 403,
+          code: 'forbidden',
+          message: 'Missing permission workflow:publish',
+          details: { permission: 'workflow:publish' },
+        },
+      });
+      expect(await toolData(client, 'get_workflow', { workflowId: draft.id })).toEqual(
+        expect.objectContaining({ status: 'draft' }),
+      );
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('an HTTP caller without a token, on a server without SVC_API_TOKEN, is refused with 401', async () => {
+    await expect(connectHttp(httpServer.url)).rejects.toThrow(/401|Authorization/);
+  });
+
+  it('a bad argument is an isError result, and the API answer for a missing workflow is not_found', async () => {
+    const client = clients.stdio!;
+    const bad = await callTool(client, 'get_workflow', { workflowId: 'not-a-uuid' });
+    expect(bad.isError).toBe(true);
+    expect(firstText(bad)).toContain('workflowId must be a UUID');
+    const missing = await callTool(client, 'get_workflow', { workflowId: '00000000-0000-4000-8000-000000000000' });
+    expect(missing).toEqual(
+      expect.objectContaining({
+        isError: true,
+        structuredContent: { error: expect.objectContaining({ status: 404, code: 'not_found' }) },
+      }),
+    );
+    expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
+  });
+
+  it('an API that is down or does not answer gives a clear error within the time limit', async () => {
+    const down = await startToolHttpServer(stack.api.baseUrl);
+    const downUrl = down.url;
+    await down.close();
+    const unreachablePort = new URL(downUrl).port;
+    const silent = await startSilentServer();
+    const offline = await connectStdio({
+      SVC_API_URL: `http://127.0.0.1:${unreachablePort}`,
+      SVC_API_TOKEN: adminToken,
+    });
+    const slow = await connectStdio({ SVC_API_URL: silent.url, SVC_API_TOKEN: adminToken, SVC_API_TIMEOUT_MS: '300' });
+    try {
+      const refused = await callTool(offline.client, 'list_workflows');
+      expect(refused.isError).toBe(true);
+      expect(firstText(refused)).toMatch(
+        new RegExp(`^Could not reach the Flowgate API at http://127.0.0.1:${unreachablePort}: ECONNREFUSED`),
+      );
+      expect(refused.structuredContent).toEqual({
+        error: expect.objectContaining({ status: null, code: 'api_unreachable' }),
+      });
+
+      const startedAt = Date.now();
+      const timedOut = await callTool(slow.client, 'list_runs', { status: 'failed' });
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+      expect(timedOut.isError).toBe(true);
+      expect(firstText(timedOut)).toBe(
+        `The Flowgate API at ${silent.url} did not answer within 300 ms (code api_timeout, no answer)`,
+      );
+      // Still serving after both.
+      expect((await offline.client.listPrompts()).prompts).toHaveLength(3);
+    } finally {
+      await offline.client.close();
+      await slow.client.close();
+      await silent.close();
+    }
+  });
+});
+
+describe('the prompts walk through the flows of spec 4.11', () => {
+  it('create-workflow, diagnose-failure and document-workflow name the tools in order', async () => {
+    const client = clients.http!;
+    const create = await client.getPrompt({
+      name: 'create-workflow',
+      arguments: { description: 'Grant VPN access after a manager approves', category: 'user' },
+    });
+    const createText = (create.messages[0]!.content as { text: string }).text;
+    expect(createText).toContain('Grant VPN access after a manager approves');
+    const order = [
+      'svc://schema/workflow-definition',
+      'validate_workflow',
+      'create_workflow',
+      'publish_workflow',
+      'generate_workflow_docs',
+    ];
+    expect(order.map((name) => createText.indexOf(name))).toEqual(
+      [...order.map((name) => createText.indexOf(name))].sort((a, b) => a - b),
+    );
+    const runId = '00000000-0000-4000-8000-000000000001';
+    const diagnose = await client.getPrompt({ name: 'diagnose-failure', arguments: { runId } });
+    const diagnoseText = (diagnose.messages[0]!.content as { text: string }).text;
+    expect(diagnoseText).toContain(runId);
+    for (const tool of ['get_run', 'diagnose_run', 'retry_run', 'skip_step']) expect(diagnoseText).toContain(tool);
+    const workflowId = '00000000-0000-4000-8000-000000000002';
+    const document = await client.getPrompt({ name: 'document-workflow', arguments: { workflowId } });
+    expect((document.messages[0]!.content as { text: string }).text).toContain('generate_workflow_docs');
+    await expect(client.getPrompt({ name: 'diagnose-failure', arguments: { runId: 'nope' } })).rejects.toThrow(
+      /runId must be a UUID/,
+    );
+  });
+});
+
+describe('the entry points and the HTTP transport guard themselves', () => {
+  it('the stdio entry point refuses to start without SVC_API_TOKEN or with a bad SVC_API_URL, saying why on stderr', async () => {
+    const run = (env: Record<string, string>) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', STDIO_ENTRY], {
+          env: { PATH: process.env.PATH ?? '', ...env },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    const noToken = await run({ SVC_API_URL: stack.api.baseUrl });
+    expect(noToken).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('SVC_API_TOKEN is required') });
+    const badUrl = await run({ SVC_API_URL: 'localhost', SVC_API_TOKEN: adminToken });
+    expect(badUrl).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: expect.stringContaining('SVC_API_URL must be the base address'),
+    });
+  });
+
+  it('on loopback, only loopback Host headers are served (no DNS rebinding), only POST, only at /mcp', async () => {
+    const port = new URL(httpServer.url).port;
+    const post = (path: string, host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port, path, method: 'POST', headers: { host, 'content-type': 'application/json' } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.on('error', reject);
+        request.end('{}');
+      });
+    expect(await post('/mcp', `evil.example:${port}`)).toBe(403);
+    expect(await post('/other', `localhost:${port}`)).toBe(404);
+    const get = await fetch(httpServer.url, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual(
+      expect.objectContaining({
+        error: expect.objectContaining({ message: expect.stringContaining('only takes POST') }),
+      }),
+    );
+  });
+});
