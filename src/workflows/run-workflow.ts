@@ -3,6 +3,7 @@ import {
   CancellationScope,
   condition,
   isCancellation,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -329,16 +330,20 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         if (result.output) outputs[step.id] = result.output;
         const route = routeAfter(step, result.outcome, { onError: definition.onError, attempt });
         const failedHere = result.outcome === 'error' && route.action !== 'goto';
-        await projection.finishStep({
-          runId,
-          sequence,
-          attempt,
-          status: route.action === 'skip' ? 'skipped' : failedHere || route.action === 'fail' ? 'failed' : 'completed',
-          outcome: result.outcome,
-          // A connector step's row already holds its request and response, written by its activity.
-          output: step.type === 'connector' ? undefined : result.output,
-          error: result.error,
-        });
+        const finishStep = (status: 'completed' | 'failed' | 'skipped') =>
+          projection.finishStep({
+            runId,
+            sequence,
+            attempt,
+            status,
+            outcome: result.outcome,
+            // A connector step's row already holds its request and response, written by its activity.
+            output: step.type === 'connector' ? undefined : result.output,
+            error: result.error,
+          });
+        await finishStep(
+          route.action === 'skip' ? 'skipped' : failedHere || route.action === 'fail' ? 'failed' : 'completed',
+        );
         if (route.action === 'retry') {
           await sleep(route.delayMs);
           attempt += 1;
@@ -371,6 +376,9 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
             });
             return await closeFailed();
           }
+          // The timeline shows the operator's decision on the failed step, its error kept. Patched:
+          // executions that took a skip before this write existed replay without it.
+          if (patched('record-manual-skip')) await finishStep('skipped');
           stepId = success;
         }
         break;

@@ -211,7 +211,8 @@ describe('a failed run resumes at the failed step', () => {
     await waitForRun(stack.api, admin, started.id, hasStatus('failed'));
     expect((await stack.api.request('POST', `/api/runs/${started.id}/skip`, { token: admin })).status).toBe(200);
     const finished = await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
-    expect(finished.steps.at(-2)).toEqual(expect.objectContaining({ stepId: 'call' }));
+    expect(stepTrail(finished)).toEqual(['start:completed:success', 'call:skipped:error', 'end:completed:success']);
+    expect(finished.steps[1].error).toEqual(expect.objectContaining({ message: expect.any(String) }));
     expect((await stack.api.request('POST', `/api/runs/${started.id}/retry`, { token: admin })).status).toBe(409);
   });
 });
