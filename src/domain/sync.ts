@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DURATION_PATTERN } from './duration.js';
+import { PROFILE_FIELDS } from './profile.js';
 
 /**
  * Connector resource sync (spec 2.7 to 2.9, section 8): the resource types, the sync config a
@@ -15,15 +16,7 @@ export const USER_MATCH_STRATEGIES = ['email', 'email_and_issuer', 'upstream_ide
 export const SYNC_TRIGGER_MODES = ['none', 'per_record', 'summary'] as const;
 export const WRITE_MODES = ['overwrite_always', 'overwrite_if_empty', 'never_overwrite'] as const;
 /** Built-in profile fields a mapping rule may write (spec 2.9); any other name is a custom attribute. */
-export const MAPPING_TARGET_FIELDS = [
-  'title',
-  'department',
-  'phoneNumber',
-  'location',
-  'employeeId',
-  'costCenter',
-  'startDate',
-] as const;
+export const MAPPING_TARGET_FIELDS = PROFILE_FIELDS;
 
 /** Path segments that would reach an object's prototype instead of its own data. */
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);

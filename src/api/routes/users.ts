@@ -11,7 +11,8 @@ import {
   setUserRoles,
   updateUserProfile,
 } from '../../services/users/manage-users.js';
-import { loadUser, PROFILE_FIELDS, toUserView } from '../../services/users/user-record.js';
+import { PROFILE_FIELDS } from '../../domain/profile.js';
+import { loadUser, toUserView } from '../../services/users/user-record.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonColumn, type DatabaseClient } from '../../db/client.js';
-import { PROFILE_FIELDS, type ProfileField, type ProfileSource } from './user-record.js';
+import { PROFILE_FIELDS, type ProfileField, type ProfileSource } from '../../domain/profile.js';
 
 export interface ProfileChanges {
   fields?: Partial<Record<ProfileField, string | null>>;

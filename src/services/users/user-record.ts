@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
 import type { User } from '../../db/generated/client.js';
+import { PROFILE_SOURCES } from '../../domain/profile.js';
 import { notFound } from '../../errors/index.js';
-
-export const PROFILE_FIELDS = [
-  'title',
-  'department',
-  'phoneNumber',
-  'location',
-  'employeeId',
-  'costCenter',
-  'startDate',
-] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export const PROFILE_SOURCES = ['manual', 'oidc', 'workflow', 'connector'] as const;
-export type ProfileSource = (typeof PROFILE_SOURCES)[number];
 
 const record = z.record(z.string(), z.unknown());
 
