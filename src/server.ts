@@ -8,6 +8,7 @@ import { connectTemporalClient } from './temporal/client.js';
 import { createConnectorRuntime } from './connectors/runtime.js';
 import { registerTestConnectors } from './services/connectors/manage-connectors.js';
 import { reconcileSchedules } from './services/schedules/manage-schedules.js';
+import { ensureSystemSchedules } from './services/schedules/system-schedules.js';
 
 export interface RunningApi {
   url: string;
@@ -23,6 +24,8 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
   await registerTestConnectors(db, connectors);
   const repaired = await reconcileSchedules({ db, temporal: temporal.client, config });
   if (repaired.recreated.length || repaired.removed.length) logger.info(repaired, 'reconciled Temporal schedules');
+  const housekeeping = await ensureSystemSchedules(temporal.client, config.temporal.taskQueue);
+  if (housekeeping.length) logger.info({ created: housekeeping }, 'created housekeeping schedules');
   const { koa } = createApp({
     config,
     db,

@@ -6,6 +6,7 @@ import { createPeopleStepActivities } from './people-steps.js';
 import { createRunProjectionActivities } from './run-projection.js';
 import { createRunStepActivities } from './run-steps.js';
 import { createScheduleActivities } from './schedules.js';
+import { createSessionActivities } from './sessions.js';
 
 export interface ActivityDependencies {
   db: Database;
@@ -22,6 +23,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createRunStepActivities(deps),
     ...createPeopleStepActivities(deps.db),
     ...createScheduleActivities(deps.db),
+    ...createSessionActivities(deps.db),
   };
 }
 

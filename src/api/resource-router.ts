@@ -19,6 +19,8 @@ export interface RouteDefinition<
   method: HttpMethod;
   /** Relative to the router's prefix, in Koa syntax. */
   path: string;
+  /** Stable OpenAPI operationId, e.g. `login`. */
+  operationId?: string;
   summary: string;
   description?: string;
   /** A permission name; `authenticated` for any signed-in caller; `public` for no credentials. */
@@ -71,6 +73,7 @@ export class ResourceRouter {
     this.dependencies.docs.add({
       method: route.method,
       path: `${this.prefix}${route.path}`.replace(/\/$/, '') || '/',
+      operationId: route.operationId,
       summary: route.summary,
       description: route.description,
       tags: [this.tag],

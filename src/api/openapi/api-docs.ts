@@ -20,6 +20,7 @@ export interface DocumentedRoute {
   method: HttpMethod;
   /** Full path in Koa syntax, e.g. `/api/auth/tokens/:id`. */
   path: string;
+  operationId?: string;
   summary: string;
   description?: string;
   tags: string[];
@@ -47,6 +48,12 @@ export class ApiDocs {
       scheme: 'bearer',
       description: 'An API token (fgt_...) or an access token from the configured identity provider',
     });
+    this.registry.registerComponent('securitySchemes', 'session', {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'svc_sid',
+      description: 'The session cookie of the web sign-in; state-changing requests must come from the same origin',
+    });
   }
 
   add(route: DocumentedRoute): void {
@@ -72,10 +79,11 @@ export class ApiDocs {
     this.registry.registerPath({
       method: route.method,
       path: toOpenApiPath(route.path),
+      operationId: route.operationId,
       summary: route.summary,
       description: route.description,
       tags: route.tags,
-      security: route.secured ? [{ bearer: [] }] : undefined,
+      security: route.secured ? [{ bearer: [] }, { session: [] }] : undefined,
       request: {
         params: route.params,
         query: route.query,
