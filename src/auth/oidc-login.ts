@@ -143,8 +143,14 @@ function tokensOf(response: oidc.TokenEndpointResponse & oidc.TokenEndpointRespo
   };
 }
 
-// Answers that are not the protocol at all (an error page, a proxy's HTML): the provider is broken.
-const PROVIDER_MALFUNCTION = new Set(['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON']);
+// The provider did not answer in time, or answered with something that is not the protocol at
+// all (an error page, a proxy's HTML): it is down or broken, not refusing.
+const PROVIDER_MALFUNCTION = new Set([
+  'OAUTH_TIMEOUT',
+  'OAUTH_ABORT',
+  'OAUTH_RESPONSE_IS_NOT_CONFORM',
+  'OAUTH_RESPONSE_IS_NOT_JSON',
+]);
 
 /** Whether the provider refused (401) or could not answer (503), with a message that says which. */
 function providerFailure(error: unknown, what: string): AppError {
@@ -159,7 +165,8 @@ function providerFailure(error: unknown, what: string): AppError {
     const { error: code, error_description: description } = error as oidc.AuthorizationResponseError;
     return refused(what, description ? `${code}: ${description}` : code, error);
   }
-  if (name === 'ClientError' && !PROVIDER_MALFUNCTION.has((error as oidc.ClientError).code ?? '')) {
+  const code = (error as oidc.ClientError).code;
+  if (name === 'ClientError' && code !== undefined && !PROVIDER_MALFUNCTION.has(code)) {
     const { message, cause } = error as Error;
     const detail = cause instanceof Error && cause.message !== message ? ` (${cause.message})` : '';
     return new AppError('unauthenticated', `The ${what} response was not accepted: ${message}${detail}`, {
