@@ -15,6 +15,8 @@ import { createUserWithToken } from '../support/users.js';
 
 const ROLE_GROUPS = { OIDC_ROLE_ADMIN: 'idp-admins', OIDC_ROLE_APPROVER: 'managers' };
 const PROVIDER_SESSION_MAX_SECONDS = 3600;
+/** An instance behind a TLS-terminating proxy: the provider knows it by its public https URL. */
+const HTTPS_PUBLIC_URL = 'https://flowgate.example.test';
 
 let database: TestDatabase;
 /** Confidential client, `groups` in the ID token, provider session maximum configured. */
@@ -30,7 +32,7 @@ beforeAll(async () => {
   api = await startTestApp({
     db: database.db,
     env: async (baseUrl) => {
-      provider = await startTestOidcProvider([baseUrl]);
+      provider = await startTestOidcProvider([baseUrl, HTTPS_PUBLIC_URL]);
       apiEnv = {
         ...ROLE_GROUPS,
         PUBLIC_URL: baseUrl,
@@ -163,6 +165,24 @@ describe('signing in through the provider gives a session cookie that authentica
       expect.objectContaining({ iss: provider.issuer, sub: 'sam-sub', confirmed: true }),
     );
     expect(await database.db.auditLog.count({ where: { action: 'user.confirmed', targetId: pending.id } })).toBe(1);
+  });
+
+  it('marks the cookies Secure when PUBLIC_URL is https', async () => {
+    const behindProxy = await startTestApp({ db: database.db, env: { ...apiEnv, PUBLIC_URL: HTTPS_PUBLIC_URL } });
+    try {
+      provider.accounts.set('tls', {});
+      const browser = new TestBrowser();
+      const url = await callbackUrlFor(browser, behindProxy, 'tls');
+      expect(url.origin).toBe(HTTPS_PUBLIC_URL);
+      expect(browser.setCookieLine('svc_login')).toMatch(/; Secure$/);
+      // The proxy forwards https://flowgate.example.test to the instance.
+      const response = await browser.request(`${behindProxy.baseUrl}${url.pathname}${url.search}`);
+      expect(response.status).toBe(302);
+      const line = response.headers.getSetCookie().find((candidate) => candidate.startsWith('svc_sid='));
+      expect(line).toMatch(/; HttpOnly; SameSite=Lax; Expires=[^;]+; Secure$/);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('keeps people signed in across an API restart: the session lives in PostgreSQL', async () => {
