@@ -18,6 +18,11 @@ export interface RunningApi {
 /** Wires the API's dependencies from `config` and listens. */
 export async function startApiServer(config: Readonly<Config>, logger: Logger): Promise<RunningApi> {
   const { databaseUrl, temporalAddress } = requireRuntimeConnections(config);
+  if (config.oidc?.clientId && !config.connectors.secretKey) {
+    logger.warn(
+      'CONNECTOR_SECRET_KEY is not set: web sessions keep no provider refresh token, so extending a session cannot keep the provider session alive',
+    );
+  }
   const db = createDatabase(databaseUrl);
   const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
   const connectors = await createConnectorRuntime(config);

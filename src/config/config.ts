@@ -117,11 +117,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
-  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && !env.CONNECTOR_SECRET_KEY) {
-    throw new Error(
-      'Invalid configuration:\n  CONNECTOR_SECRET_KEY: must be set when OIDC_CLIENT_ID is (it encrypts the provider refresh tokens of web sessions)',
-    );
-  }
   const config: Config = {
     host: env.HOST,
     port: env.PORT,

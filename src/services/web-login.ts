@@ -20,8 +20,8 @@ export interface WebLoginContext {
   db: Database;
   client: OidcLoginClient;
   oidc: OidcConfig;
-  /** CONNECTOR_SECRET_KEY: seals the provider's refresh tokens at rest. */
-  secretKey: Buffer;
+  /** CONNECTOR_SECRET_KEY: seals the provider's refresh tokens at rest; without it they are not kept. */
+  secretKey?: Buffer;
   requestId?: string;
 }
 

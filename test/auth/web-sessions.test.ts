@@ -185,6 +185,30 @@ describe('signing in through the provider gives a session cookie that authentica
     }
   });
 
+  it('keeps no refresh token without CONNECTOR_SECRET_KEY; extend then resets the local TTL only', async () => {
+    const keyless = await startTestApp({ db: database.db, env: { ...apiEnv, CONNECTOR_SECRET_KEY: '' } });
+    try {
+      provider.accounts.set('keyless', {});
+      const browser = new TestBrowser();
+      const url = await callbackUrlFor(browser, keyless, 'keyless');
+      expect((await browser.request(`${keyless.baseUrl}${url.pathname}${url.search}`)).status).toBe(302);
+      const session = await sessionOf(browser, keyless);
+      expect(session.refreshTokenSealed).toBeNull();
+      const extended = await browser.request(`${keyless.baseUrl}/api/auth/session/extend`, {
+        method: 'POST',
+        headers: { origin: api.baseUrl },
+      });
+      expect(extended.status).toBe(200);
+      expect(
+        await database.db.auditLog.findFirstOrThrow({
+          where: { action: 'auth.session_extended', targetId: session.id },
+        }),
+      ).toEqual(expect.objectContaining({ metadata: { providerKeepAlive: false } }));
+    } finally {
+      await keyless.close();
+    }
+  });
+
   it('keeps people signed in across an API restart: the session lives in PostgreSQL', async () => {
     provider.accounts.set('rita', { email: 'rita@example.test' });
     const browser = new TestBrowser();

@@ -57,7 +57,8 @@ const logoutSchema = z
 export interface WebLogin {
   client: OidcLoginClient;
   oidc: OidcConfig;
-  secretKey: Buffer;
+  /** CONNECTOR_SECRET_KEY; without it refresh tokens are not kept and extend cannot reach the provider. */
+  secretKey?: Buffer;
   publicUrl: string;
   publicOrigin: string;
   /** `Secure` cookies when PUBLIC_URL is https. */
@@ -67,12 +68,12 @@ export interface WebLogin {
 /** The web sign-in of `config`, or undefined in development mode or without OIDC_CLIENT_ID. */
 export function webLoginOf(config: Readonly<Config>, client?: OidcLoginClient): WebLogin | undefined {
   const { oidc } = config;
-  if (!oidc?.clientId || !config.connectors.secretKey) return undefined;
+  if (!oidc?.clientId) return undefined;
   const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
   return {
     client: client ?? createOidcLoginClient({ ...oidc, clientId: oidc.clientId }, publicUrl),
     oidc,
-    secretKey: parseSecretKey(config.connectors.secretKey),
+    secretKey: config.connectors.secretKey ? parseSecretKey(config.connectors.secretKey) : undefined,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
     secure: publicUrl.startsWith('https:'),
