@@ -48,7 +48,7 @@ const environmentSchema = z.object({
   OIDC_AUDIENCE: optionalString,
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
-  OIDC_SESSION_MAX_SECONDS: z.coerce.number().int().positive().optional(),
+  OIDC_SESSION_MAX_SECONDS: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   OIDC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   OIDC_SCOPE: z.string().default('openid profile email groups'),
   OIDC_ROLE_ADMIN: commaList,
