@@ -259,6 +259,22 @@ describe('bad sign-in input is refused with a clear 4xx or 503', () => {
     expect(errorOf(replayed.text).message).toMatch(/unknown, expired or already used state/);
   });
 
+  it("refuses a callback carrying the provider's error (the person declined)", async () => {
+    provider.accounts.set('decliner', {});
+    const browser = new TestBrowser();
+    const url = await callbackUrlFor(browser, api, 'decliner');
+    const declined = new URL(url);
+    declined.search = new URLSearchParams({
+      error: 'access_denied',
+      error_description: 'End-User aborted interaction',
+      state: url.searchParams.get('state')!,
+      iss: provider.issuer,
+    }).toString();
+    const response = await browser.request(declined.href);
+    expect(response.status).toBe(401);
+    expect(errorOf(response.text).message).toMatch(/access_denied: End-User aborted interaction/);
+  });
+
   it('refuses a forged authorization code', async () => {
     provider.accounts.set('forger', {});
     const browser = new TestBrowser();

@@ -3,7 +3,7 @@ import { createOidcLoginClient, type OidcLoginClient } from '../../auth/oidc-log
 import type { Config, OidcConfig } from '../../config/index.js';
 import { parseSecretKey } from '../../connectors/secret-box.js';
 import type { Database } from '../../db/client.js';
-import { AppError, notFound } from '../../errors/index.js';
+import { AppError, isAppError, notFound } from '../../errors/index.js';
 import {
   findLiveSession,
   LOGIN_ATTEMPT_LIFETIME_SECONDS,
@@ -286,7 +286,7 @@ export function authRoutes(
         try {
           ctx.body = await extendWebSession({ ...context, requestId: ctx.state.requestId }, session);
         } catch (error) {
-          if ((error as AppError).code === 'unauthenticated') clearSessionCookie(ctx, login);
+          if (isAppError(error) && error.code === 'unauthenticated') clearSessionCookie(ctx, login);
           throw error;
         }
         setSessionCookie(ctx, sessionCookieOf(ctx)!, SESSION_LIFETIME_SECONDS, login);
