@@ -34,7 +34,6 @@ export function checkReturnTo(returnTo: string | undefined): string {
   if (returnTo === undefined || returnTo === '') return '/';
   const base = 'https://flowgate.invalid';
   const resolved = URL.canParse(returnTo, base) ? new URL(returnTo, base) : undefined;
-  // eslint-disable-next-line no-control-regex
   const unsafe = !returnTo.startsWith('/') || /[\\\u0000-\u001f]/.test(returnTo) || returnTo.startsWith('//');
   if (unsafe || !resolved || resolved.origin !== base) {
     throw validationFailed('returnTo must be a path on this site, such as /runs', { field: 'returnTo' });
