@@ -173,33 +173,41 @@ export async function logout(
  * Spec 4.1 extend: a refresh-token grant resets the provider's idle timer, then the local TTL
  * goes back to 24 hours. A refresh token the provider refuses (revoked, idle-expired) ends the
  * session: 401. A provider that is down leaves the session as it was: 503.
+ *
+ * The session row is locked for the whole exchange: providers that rotate refresh tokens treat
+ * the reuse of a spent one as theft and revoke the grant, so two tabs extending at once must not
+ * both send the token they read. The second one waits, then uses the rotated token.
  */
-export async function extendWebSession(context: WebLoginContext, session: Session): Promise<SessionInfo> {
-  const refreshToken = refreshTokenOf(session, context.secretKey);
-  let tokens: ProviderTokens | undefined;
-  if (refreshToken) {
-    try {
-      tokens = await context.client.refresh(refreshToken);
-    } catch (error) {
-      if (isAppError(error) && error.code === 'unauthenticated') {
-        await deleteSession(context.db, session.id);
-        throw new AppError('unauthenticated', `Your session has ended at the identity provider: ${error.message}`, {
-          cause: error,
-        });
+export async function extendWebSession(context: WebLoginContext, sessionId: string): Promise<SessionInfo> {
+  const outcome = await context.db.$transaction(
+    async (tx): Promise<{ info: SessionInfo } | { ended: string }> => {
+      await tx.$queryRaw`SELECT id FROM sessions WHERE id = ${sessionId}::uuid FOR UPDATE`;
+      const session = await tx.session.findUnique({ where: { id: sessionId } });
+      if (!session || session.expiresAt <= new Date()) return { ended: 'Your session has ended: sign in again' };
+      const refreshToken = refreshTokenOf(session, context.secretKey);
+      let tokens: ProviderTokens | undefined;
+      if (refreshToken) {
+        try {
+          tokens = await context.client.refresh(refreshToken);
+        } catch (error) {
+          if (!isAppError(error) || error.code !== 'unauthenticated') throw error;
+          await deleteSession(tx, session.id); // committed: the transaction itself succeeds
+          return { ended: `Your session has ended at the identity provider: ${error.message}` };
+        }
       }
-      throw error;
-    }
-  }
-  const extended = await context.db.$transaction(async (tx) => {
-    const updated = await extendSession(tx, session, { tokens, secretKey: context.secretKey });
-    await recordAudit(tx, {
-      action: 'auth.session_extended',
-      actor: { type: 'user', userId: session.userId },
-      target: { type: 'session', id: session.id },
-      metadata: { providerKeepAlive: tokens !== undefined },
-      requestId: context.requestId,
-    });
-    return updated;
-  });
-  return sessionInfo(extended, context.oidc);
+      const updated = await extendSession(tx, session, { tokens, secretKey: context.secretKey });
+      await recordAudit(tx, {
+        action: 'auth.session_extended',
+        actor: { type: 'user', userId: session.userId },
+        target: { type: 'session', id: session.id },
+        metadata: { providerKeepAlive: tokens !== undefined },
+        requestId: context.requestId,
+      });
+      return { info: sessionInfo(updated, context.oidc) };
+    },
+    // The provider call is inside; Prisma's default of 5 s could be shorter than its time limit.
+    { timeout: context.oidc.timeoutMs * 2 + 5000, maxWait: context.oidc.timeoutMs * 2 + 5000 },
+  );
+  if ('ended' in outcome) throw new AppError('unauthenticated', outcome.ended);
+  return outcome.info;
 }

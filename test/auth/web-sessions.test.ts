@@ -416,6 +416,17 @@ describe('session info and extend (spec 2.12, 4.1)', () => {
     );
   });
 
+  it('lets two tabs extend at once: the second uses the rotated refresh token, not the spent one', async () => {
+    provider.accounts.set('two-tabs', {});
+    const browser = new TestBrowser();
+    await signIn(browser, api, 'two-tabs');
+    const extend = () =>
+      browser.request(`${api.baseUrl}/api/auth/session/extend`, { method: 'POST', headers: { origin: api.baseUrl } });
+    const responses = await Promise.all([extend(), extend()]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect((await extend()).status).toBe(200); // the provider did not revoke the grant as a replay
+  });
+
   it('ends the session when the provider has revoked its refresh token', async () => {
     provider.accounts.set('revoked', {});
     const browser = new TestBrowser();

@@ -284,7 +284,7 @@ export function authRoutes(
         const { session, webLogin: login } = requireSession(ctx, webLogin);
         const context = { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey };
         try {
-          ctx.body = await extendWebSession({ ...context, requestId: ctx.state.requestId }, session);
+          ctx.body = await extendWebSession({ ...context, requestId: ctx.state.requestId }, session.id);
         } catch (error) {
           if (isAppError(error) && error.code === 'unauthenticated') clearSessionCookie(ctx, login);
           throw error;
