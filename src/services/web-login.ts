@@ -67,6 +67,8 @@ export interface CallbackInput {
   query: string;
   /** The `state` this browser was given at login (the short-lived login cookie). */
   browserState?: string;
+  /** The session cookie the browser still holds, if any: signing in again replaces that session. */
+  previousCookie?: string;
 }
 
 /**
@@ -114,6 +116,7 @@ async function signIn(
   const user = await findOrCreateOidcUser(db, claims, context.oidc.roleGroups);
   if (!user.active || user.deletedAt) throw new AppError('unauthenticated', 'Sign-in failed: this user is inactive');
   const { session, cookieValue } = await db.$transaction(async (tx) => {
+    if (input.previousCookie) await tx.session.deleteMany({ where: { tokenHash: hashSecret(input.previousCookie) } });
     const created = await createSession(tx, { userId: user.id, tokens, secretKey: context.secretKey });
     await recordAudit(tx, {
       action: 'auth.login',

@@ -209,6 +209,19 @@ describe('signing in through the provider gives a session cookie that authentica
     }
   });
 
+  it('replaces the session a browser already had when it signs in again', async () => {
+    provider.accounts.set('again', {});
+    const browser = new TestBrowser();
+    await signIn(browser, api, 'again');
+    const first = await sessionOf(browser, api);
+    // Still signed in at the provider: it answers at once, without its login form.
+    await browser.navigate(`${api.baseUrl}/api/auth/login`);
+    expect(browser.hops.find((hop) => hop.url.startsWith(`${api.baseUrl}/api/auth/callback`))?.status).toBe(302);
+    const second = await sessionOf(browser, api);
+    expect(second.id).not.toBe(first.id);
+    expect(await database.db.session.findUnique({ where: { id: first.id } })).toBeNull();
+  });
+
   it('keeps people signed in across an API restart: the session lives in PostgreSQL', async () => {
     provider.accounts.set('rita', { email: 'rita@example.test' });
     const browser = new TestBrowser();

@@ -219,7 +219,12 @@ export function authRoutes(
         clearLoginCookie(ctx, login);
         const result = await completeLogin(
           { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey, requestId: ctx.state.requestId },
-          { state: query.state, query: ctx.querystring, browserState: ctx.cookies.get(LOGIN_COOKIE) },
+          {
+            state: query.state,
+            query: ctx.querystring,
+            browserState: ctx.cookies.get(LOGIN_COOKIE),
+            previousCookie: sessionCookieOf(ctx),
+          },
         );
         setSessionCookie(ctx, result.cookieValue, SESSION_LIFETIME_SECONDS, login);
         ctx.redirect(result.returnTo);
