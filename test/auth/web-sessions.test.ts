@@ -11,6 +11,7 @@ import {
   USERINFO_GROUPS_CLIENT,
   type TestOidcProvider,
 } from '../support/oidc-provider.js';
+import { createScimClient, scimFixture, scimRequest } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
 
 const ROLE_GROUPS = { OIDC_ROLE_ADMIN: 'idp-admins', OIDC_ROLE_APPROVER: 'managers' };
@@ -153,14 +154,24 @@ describe('signing in through the provider gives a session cookie that authentica
   });
 
   it('confirms an unconfirmed SCIM-created account on its first interactive login, keeping its roles', async () => {
-    const pending = await database.db.user.create({
-      data: { email: 'sam@example.test', activeEmail: 'sam@example.test', roles: ['approver'], confirmed: false },
-    });
+    const { token: adminToken } = await createUserWithToken(database.db, ['admin']);
+    const directory = await createScimClient(api, adminToken);
+    const pushed = await scimRequest(
+      api,
+      'POST',
+      '/Users',
+      directory.token,
+      scimFixture('okta-create-user', { email: 'sam@example.test' }),
+    );
+    expect(pushed.status).toBe(201);
+    const pending = await database.db.user.findUniqueOrThrow({ where: { activeEmail: 'sam@example.test' } });
+    expect(pending).toEqual(expect.objectContaining({ confirmed: false, sub: null }));
     provider.accounts.set('sam-sub', { email: 'sam@example.test', groups: ['idp-admins'] });
     const browser = new TestBrowser();
     expect((await signIn(browser, api, 'sam-sub')).status).toBe(302);
     const body = JSON.parse((await me(browser, api)).text);
-    expect(body).toEqual(expect.objectContaining({ id: pending.id, roles: ['approver'] }));
+    expect(body).toEqual(expect.objectContaining({ id: pending.id, roles: pending.roles }));
+    expect(body.roles).not.toContain('admin'); // its groups do not re-map an existing account's roles
     expect(await database.db.user.findUniqueOrThrow({ where: { id: pending.id } })).toEqual(
       expect.objectContaining({ iss: provider.issuer, sub: 'sam-sub', confirmed: true }),
     );
