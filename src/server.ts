@@ -8,6 +8,7 @@ import { connectTemporalClient } from './temporal/client.js';
 import { createConnectorRuntime } from './connectors/runtime.js';
 import { registerTestConnectors } from './services/connectors/manage-connectors.js';
 import { reconcileSchedules } from './services/schedules/manage-schedules.js';
+import { ensureSystemSchedules } from './services/schedules/system-schedules.js';
 
 export interface RunningApi {
   url: string;
@@ -17,12 +18,19 @@ export interface RunningApi {
 /** Wires the API's dependencies from `config` and listens. */
 export async function startApiServer(config: Readonly<Config>, logger: Logger): Promise<RunningApi> {
   const { databaseUrl, temporalAddress } = requireRuntimeConnections(config);
+  if (config.oidc?.clientId && !config.connectors.secretKey) {
+    logger.warn(
+      'CONNECTOR_SECRET_KEY is not set: web sessions keep no provider refresh token, so extending a session cannot keep the provider session alive',
+    );
+  }
   const db = createDatabase(databaseUrl);
   const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
   const connectors = await createConnectorRuntime(config);
   await registerTestConnectors(db, connectors);
   const repaired = await reconcileSchedules({ db, temporal: temporal.client, config });
   if (repaired.recreated.length || repaired.removed.length) logger.info(repaired, 'reconciled Temporal schedules');
+  const housekeeping = await ensureSystemSchedules(temporal.client, config.temporal.taskQueue);
+  if (housekeeping.length) logger.info({ created: housekeeping }, 'created housekeeping schedules');
   const { koa } = createApp({
     config,
     db,

@@ -28,6 +28,42 @@ describe('docker-compose.yml runs the whole service for users with Docker', () =
     expect(compose.services['temporal-ui'].environment.TEMPORAL_ADDRESS).toBe('temporal:7233');
   });
 
+  it('includes a Keycloak with a ready realm, wired so that `docker compose up` gives a working sign-in', async () => {
+    const keycloak = compose.services.keycloak;
+    const api = compose.services.api.environment;
+    expect(keycloak.command).toEqual(['start-dev', '--import-realm']);
+    const [realmFile, mountPoint] = keycloak.volumes[0].split(':');
+    expect(mountPoint).toMatch(/^\/opt\/keycloak\/data\/import\/.+\.json$/);
+    const realm = JSON.parse(await readFile(path.join(projectRoot(), realmFile), 'utf8'));
+
+    // One issuer URL for the browser and the API: the API shares Keycloak's network namespace.
+    expect(api.OIDC_ISSUER).toBe(`${keycloak.environment.KC_HOSTNAME}/realms/${realm.realm}`);
+    expect(new URL(api.OIDC_ISSUER).hostname).toBe('localhost');
+    expect(compose.services.api.network_mode).toBe('service:keycloak');
+    expect(compose.services.api.ports).toBeUndefined();
+    expect(keycloak.ports).toEqual(expect.arrayContaining(['3000:3000', '8080:8080']));
+    expect(compose.services.api.depends_on.keycloak).toEqual({ condition: 'service_healthy' });
+
+    const client = realm.clients.find((candidate: { clientId: string }) => candidate.clientId === api.OIDC_CLIENT_ID);
+    expect(client).toEqual(expect.objectContaining({ secret: api.OIDC_CLIENT_SECRET, standardFlowEnabled: true }));
+    expect(client.redirectUris).toEqual([`${api.PUBLIC_URL}/api/auth/callback`]);
+    expect(client.attributes['post.logout.redirect.uris']).toBe(`${api.PUBLIC_URL}/`);
+    const groupsMapper = client.protocolMappers.find(
+      (mapper: { protocolMapper: string }) => mapper.protocolMapper === 'oidc-group-membership-mapper',
+    );
+    expect(groupsMapper.config).toEqual(
+      expect.objectContaining({ 'claim.name': 'groups', 'full.path': 'false', 'id.token.claim': 'true' }),
+    );
+    // Every role's group exists, and some user is in it.
+    const realmGroups = realm.groups.map((group: { name: string }) => group.name);
+    const userGroups = realm.users.flatMap((user: { groups?: string[] }) => user.groups ?? []);
+    for (const setting of ['OIDC_ROLE_ADMIN', 'OIDC_ROLE_APPROVER', 'OIDC_ROLE_RESOURCE_MANAGER']) {
+      expect(realmGroups).toContain(api[setting]);
+    }
+    expect(userGroups).toEqual(expect.arrayContaining(['/flowgate-admins', '/flowgate-approvers']));
+    expect(Number(api.OIDC_SESSION_MAX_SECONDS)).toBe(realm.ssoSessionMaxLifespan);
+  });
+
   it('starts the API and worker only after migrations succeeded', () => {
     for (const name of ['api', 'worker']) {
       expect(compose.services[name].depends_on.migrate).toEqual({ condition: 'service_completed_successfully' });

@@ -7,6 +7,7 @@ import { createRunProjectionActivities } from './run-projection.js';
 import { createRunStepActivities } from './run-steps.js';
 import { createScheduleActivities } from './schedules.js';
 import { createSyncActivities } from './sync.js';
+import { createSessionActivities } from './sessions.js';
 
 export interface ActivityDependencies {
   db: Database;
@@ -24,6 +25,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createPeopleStepActivities(deps.db),
     ...createScheduleActivities(deps.db),
     ...createSyncActivities(deps),
+    ...createSessionActivities(deps.db),
   };
 }
 

@@ -1,12 +1,13 @@
 import Koa from 'koa';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../auth/oidc-access-token.js';
+import type { OidcLoginClient } from '../auth/oidc-login.js';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config/index.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logging/logger.js';
 import type { AppState } from './context.js';
-import { apiTokenCredential, oidcAccessTokenCredential, scimTokenRefused } from './credentials.js';
+import { apiTokenCredential, oidcAccessTokenCredential, scimTokenRefused, sessionCredential } from './credentials.js';
 import { auditTokenRequests } from './middleware/audit-token-requests.js';
 import { authenticate, type CredentialResolver } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -22,7 +23,7 @@ import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
-import { authRoutes } from './routes/auth.js';
+import { authRoutes, webLoginOf } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { organizationRoutes } from './routes/organizations.js';
 import { approvalRoutes, taskRoutes } from './routes/people-work.js';
@@ -46,6 +47,8 @@ export interface AppDependencies {
   temporal: Client;
   /** Defaults to one built from `config.oidc`; tests may pass their own fetch through it. */
   accessTokenVerifier?: AccessTokenVerifier;
+  /** Defaults to one built from `config.oidc` and PUBLIC_URL. */
+  oidcLoginClient?: OidcLoginClient;
 }
 
 export interface App {
@@ -63,6 +66,8 @@ export function createApp(deps: AppDependencies): App {
     const verifier = deps.accessTokenVerifier ?? createAccessTokenVerifier(config.oidc);
     resolvers.push(oidcAccessTokenCredential(db, verifier, config.oidc.roleGroups));
   }
+  const webLogin = webLoginOf(config, deps.oidcLoginClient);
+  if (webLogin) resolvers.push(sessionCredential(db, webLogin.publicOrigin));
   const routerDeps: ResourceRouterDependencies = {
     docs,
     authenticated: [authenticate(resolvers), auditTokenRequests(db)],
@@ -71,7 +76,7 @@ export function createApp(deps: AppDependencies): App {
   const runs = { db, temporal: deps.temporal, config };
   const routers: ResourceRouter[] = [
     healthRoutes(routerDeps, deps.health),
-    authRoutes(routerDeps, db, config),
+    authRoutes(routerDeps, db, config, webLogin),
     apiTokenRoutes(routerDeps, db),
     auditLogRoutes(routerDeps, db),
     workflowRoutes(routerDeps, runs),

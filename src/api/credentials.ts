@@ -6,7 +6,9 @@ import { isRole, permissionsOfRoles } from '../permissions/index.js';
 import { authenticateApiToken, looksLikeApiToken } from '../services/api-tokens.js';
 import { findOrCreateOidcUser } from '../services/oidc-users.js';
 import { looksLikeScimToken } from '../services/scim-clients.js';
+import { findLiveSession } from '../services/sessions.js';
 import { bearerToken, type CredentialResolver } from './middleware/authenticate.js';
+import { isCrossSiteWrite, sessionCookieOf } from './session-cookie.js';
 
 /** `Authorization: Bearer scim_...`: SCIM client tokens open /scim/v2 only, never /api. */
 export function scimTokenRefused(): CredentialResolver {
@@ -56,6 +58,37 @@ export function oidcAccessTokenCredential(
       roles: user.roles.filter(isRole),
       permissions: permissionsOfRoles(user.roles),
       via: 'oidc_token',
+    };
+  };
+}
+
+/**
+ * The `svc_sid` cookie of the web sign-in, when the request carries no Authorization header
+ * (a bearer credential always wins). A cookie that names no live session is 401 (spec 7), and a
+ * state-changing request must come from `publicOrigin` (403 otherwise: CSRF).
+ */
+export function sessionCredential(db: Database, publicOrigin: string): CredentialResolver {
+  return async function resolveSession(ctx) {
+    if (ctx.get('authorization')) return undefined;
+    const cookieValue = sessionCookieOf(ctx);
+    if (!cookieValue) return undefined;
+    if (isCrossSiteWrite(ctx, publicOrigin)) {
+      throw new AppError(
+        'forbidden',
+        `Cross-site request refused: a request authenticated by the session cookie that changes state must come from ${publicOrigin} (Origin header)`,
+      );
+    }
+    const session = await findLiveSession(db, cookieValue);
+    if (!session) throw new AppError('unauthenticated', 'Your session has expired or is not known: sign in again');
+    const { user } = session;
+    if (!user.active || user.deletedAt) throw new AppError('unauthenticated', 'This user is inactive');
+    ctx.state.session = session;
+    return {
+      userId: user.id,
+      email: user.email,
+      roles: user.roles.filter(isRole),
+      permissions: permissionsOfRoles(user.roles),
+      via: 'session',
     };
   };
 }

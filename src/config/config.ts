@@ -47,6 +47,9 @@ const environmentSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_AUDIENCE: optionalString,
   OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_SESSION_MAX_SECONDS: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
+  OIDC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   OIDC_SCOPE: z.string().default('openid profile email groups'),
   OIDC_ROLE_ADMIN: commaList,
   OIDC_ROLE_APPROVER: commaList,
@@ -58,7 +61,13 @@ export interface OidcConfig {
   issuer: string;
   audience?: string;
   clientId?: string;
+  /** Secret of the web client; absent for a public client (PKCE alone). */
+  clientSecret?: string;
   scope: string;
+  /** The provider's own session maximum (e.g. Keycloak's SSO Session Max), counted from `auth_time`. */
+  sessionMaxSeconds?: number;
+  /** Time limit of every call to the provider. */
+  timeoutMs: number;
   /** Identity-provider group names per service role. */
   roleGroups: {
     admin: string[];
@@ -134,7 +143,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
           issuer: env.OIDC_ISSUER,
           audience: env.OIDC_AUDIENCE,
           clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET,
           scope: env.OIDC_SCOPE,
+          sessionMaxSeconds: env.OIDC_SESSION_MAX_SECONDS,
+          timeoutMs: env.OIDC_TIMEOUT_MS,
           roleGroups: {
             admin: env.OIDC_ROLE_ADMIN,
             approver: env.OIDC_ROLE_APPROVER,

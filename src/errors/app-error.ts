@@ -38,7 +38,10 @@ export class AppError extends Error {
   override readonly name = 'AppError';
   readonly code: ErrorCode;
   readonly status: number;
-  /** Whether the message may be shown to the client; only client errors expose theirs. */
+  /**
+   * Whether the message may be shown to the client: client errors expose theirs, and so does
+   * 503, whose messages say which dependency is down (never internals) so callers know to retry.
+   */
   readonly expose: boolean;
   readonly details?: unknown;
 
@@ -46,7 +49,7 @@ export class AppError extends Error {
     super(message, { cause: options.cause });
     this.code = code;
     this.status = STATUS_BY_CODE[code];
-    this.expose = this.status < 500;
+    this.expose = this.status < 500 || code === 'service_unavailable';
     this.details = options.details;
   }
 }

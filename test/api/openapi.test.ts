@@ -33,6 +33,23 @@ describe('GET /api/docs/json serves an OpenAPI 3.0 description generated from th
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'permissions']));
     expect(schema.properties.permissions.items.enum).toContain('workflow:publish');
   });
+
+  it('names the sign-in and session operations and documents their error answers', async () => {
+    const { paths } = (await context.api.request('GET', '/api/docs/json')).body;
+    const operations = {
+      login: paths['/api/auth/login'].get,
+      authCallback: paths['/api/auth/callback'].get,
+      logout: paths['/api/auth/logout'].post,
+      getSession: paths['/api/auth/session'].get,
+      extendSession: paths['/api/auth/session/extend'].post,
+    };
+    for (const [operationId, operation] of Object.entries(operations)) expect(operation.operationId).toBe(operationId);
+    expect(Object.keys(operations.authCallback.responses)).toEqual(expect.arrayContaining(['302', '401', '503']));
+    expect(Object.keys(operations.extendSession.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '403', '404', '503']),
+    );
+    expect(paths['/api/auth/me'].get.security).toEqual([{ bearer: [] }, { session: [] }]);
+  });
 });
 
 type Operation = { operationId?: string; security?: unknown[]; responses: Record<string, unknown> };

@@ -31,6 +31,28 @@ describe('configuration is parsed once from the environment', () => {
     );
   });
 
+  it('reads the web sign-in settings, empty values meaning unset as in .env.example', () => {
+    const defaults = loadConfig({
+      OIDC_ISSUER: 'https://idp.example.test',
+      OIDC_CLIENT_SECRET: '',
+      OIDC_SESSION_MAX_SECONDS: '',
+    });
+    expect(defaults.oidc).toEqual(
+      expect.objectContaining({ clientSecret: undefined, sessionMaxSeconds: undefined, timeoutMs: 10_000 }),
+    );
+    const set = loadConfig({
+      OIDC_ISSUER: 'https://idp.example.test',
+      OIDC_CLIENT_ID: 'web',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_SESSION_MAX_SECONDS: '36000',
+      OIDC_TIMEOUT_MS: '2500',
+    });
+    expect(set.oidc).toEqual(
+      expect.objectContaining({ clientId: 'web', clientSecret: 's3cret', sessionMaxSeconds: 36000, timeoutMs: 2500 }),
+    );
+    expect(() => loadConfig({ OIDC_SESSION_MAX_SECONDS: '-5' })).toThrow(/OIDC_SESSION_MAX_SECONDS/);
+  });
+
   it('sets the schedule floor: one minute by default, configurable from one second to one day', () => {
     expect(loadConfig({}).schedules).toEqual({ minIntervalSeconds: 60 });
     expect(loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '300' }).schedules.minIntervalSeconds).toBe(300);

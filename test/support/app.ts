@@ -45,7 +45,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   db: Database;
-  env?: Record<string, string>;
+  /** The environment; a function gets the app's base URL first (for PUBLIC_URL and provider registrations). */
+  env?: Record<string, string> | ((baseUrl: string) => Promise<Record<string, string>> | Record<string, string>);
   health?: Partial<HealthProbes>;
   accessTokenVerifier?: AccessTokenVerifier;
 }
@@ -54,7 +55,13 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const logs: Array<Record<string, unknown>> = [];
   const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) });
-  const config = loadConfig({ LOG_LEVEL: 'info', CONNECTOR_SECRET_KEY: TEST_SECRET_KEY, ...options.env });
+  // Listen first, so the environment may depend on the URL; the app answers once it exists.
+  let handle: http.RequestListener | undefined;
+  const server = http.createServer((request, response) => handle!(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const env = typeof options.env === 'function' ? await options.env(baseUrl) : options.env;
+  const config = loadConfig({ LOG_LEVEL: 'info', CONNECTOR_SECRET_KEY: TEST_SECRET_KEY, ...env });
   const connectors = await createConnectorRuntime(config);
   const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
   const app = createApp({
@@ -69,9 +76,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
       temporal: options.health?.temporal ?? (() => temporal.checkHealth()),
     },
   });
-  const server = http.createServer(app.koa.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  handle = app.koa.callback();
 
   return {
     app,

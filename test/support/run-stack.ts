@@ -34,7 +34,10 @@ export function useRunStack(options: Omit<TestAppOptions, 'db'> = {}): RunStack 
   let running: Promise<void> | undefined;
   const app = useTestApp({
     ...options,
-    env: { ...options.env, TEMPORAL_TASK_QUEUE: taskQueue },
+    env: async (baseUrl) => ({
+      ...(typeof options.env === 'function' ? await options.env(baseUrl) : options.env),
+      TEMPORAL_TASK_QUEUE: taskQueue,
+    }),
     beforeTeardown: async () => {
       await stopWorker();
       await connection?.close();

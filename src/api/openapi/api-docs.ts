@@ -56,6 +56,12 @@ export class ApiDocs {
       scheme: 'bearer',
       description: 'An API token (fgt_...) or an access token from the configured identity provider',
     });
+    this.registry.registerComponent('securitySchemes', 'session', {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'svc_sid',
+      description: 'The session cookie of the web sign-in; state-changing requests must come from the same origin',
+    });
   }
 
   add(route: DocumentedRoute): void {
@@ -86,7 +92,7 @@ export class ApiDocs {
       description: route.description,
       tags: route.tags,
       // Public routes say so explicitly, so no reader mistakes a missing entry for an oversight.
-      security: route.secured ? [{ bearer: [] }] : [],
+      security: route.secured ? [{ bearer: [] }, { session: [] }] : [],
       request: {
         params: route.params,
         query: route.query,

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connectTemporalClient } from '../../src/temporal/client.js';
+import { ensureSystemSchedules, PURGE_SESSIONS_SCHEDULE_ID } from '../../src/services/schedules/system-schedules.js';
+import { createSession } from '../../src/services/sessions.js';
+import { useRunStack } from '../support/run-stack.js';
+import { stackValue } from '../support/stack.js';
+
+const stack = useRunStack();
+let temporal: Awaited<ReturnType<typeof connectTemporalClient>>;
+
+beforeAll(async () => {
+  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+});
+
+afterAll(async () => {
+  await temporal.client.schedule
+    .getHandle(PURGE_SESSIONS_SCHEDULE_ID)
+    .delete()
+    .catch(() => undefined);
+  await temporal.close();
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('expired sessions are purged by a Temporal schedule', () => {
+  it('creates the purge schedule once, and its workflow deletes expired sessions and logins only', async () => {
+    const { db } = stack.database;
+    const user = await db.user.create({ data: { email: 'purge@example.test', roles: ['requestor'] } });
+    const tokens = { accessToken: 'access' };
+    const long = Date.now() - 25 * 60 * 60 * 1000;
+    const expired = await createSession(db, { userId: user.id, tokens, now: new Date(long) });
+    const live = await createSession(db, { userId: user.id, tokens });
+    await db.loginAttempt.createMany({
+      data: [
+        { stateHash: 'old', nonce: 'n', codeVerifier: 'v', returnTo: '/', expiresAt: new Date(Date.now() - 1000) },
+        { stateHash: 'new', nonce: 'n', codeVerifier: 'v', returnTo: '/', expiresAt: new Date(Date.now() + 60_000) },
+      ],
+    });
+
+    expect(await ensureSystemSchedules(temporal.client, stack.taskQueue)).toEqual([PURGE_SESSIONS_SCHEDULE_ID]);
+    // A second API process starting finds it there.
+    expect(await ensureSystemSchedules(temporal.client, stack.taskQueue)).toEqual([]);
+    const handle = temporal.client.schedule.getHandle(PURGE_SESSIONS_SCHEDULE_ID);
+    const description = await handle.describe();
+    expect(description.action).toEqual(
+      expect.objectContaining({ workflowType: 'purgeExpiredSessionsWorkflow', taskQueue: stack.taskQueue }),
+    );
+
+    await handle.trigger();
+    await waitFor(async () => (await db.session.count({ where: { id: expired.session.id } })) === 0);
+    expect(await db.session.count({ where: { id: live.session.id } })).toBe(1);
+    expect((await db.loginAttempt.findMany()).map((attempt) => attempt.stateHash)).toEqual(['new']);
+  });
+});

@@ -1,0 +1,179 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+/** The web client that finds `groups` in the ID token (confidential: client secret). */
+export const ID_TOKEN_GROUPS_CLIENT = { clientId: 'flowgate-web', clientSecret: 'flowgate-web-secret' };
+/** The web client that finds `groups` only in userinfo (public: PKCE alone). */
+export const USERINFO_GROUPS_CLIENT = { clientId: 'flowgate-web-public' };
+/** The idle lifetime of refresh tokens, announced Keycloak-style as `refresh_expires_in`. */
+export const REFRESH_IDLE_SECONDS = 120;
+
+export interface TestAccount {
+  email?: string;
+  name?: string;
+  groups?: string[];
+}
+
+export interface TestOidcProvider {
+  issuer: string;
+  /** Accounts the login form accepts, by `sub`. */
+  accounts: Map<string, TestAccount>;
+  /** Re-signs the next ID token of the token endpoint with these claims changed (a provider gone wrong). */
+  tamperNextIdToken(claims: JWTPayload): void;
+  /** While set, the provider accepts connections but never answers (a hung provider). */
+  setStalled(stalled: boolean): void;
+  /** Revokes a refresh token through the provider's revocation endpoint, as an administrator would. */
+  revokeRefreshToken(refreshToken: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real OpenID Provider (the certified `oidc-provider` package) on localhost with real signing
+ * keys: code flow with PKCE, refresh tokens with a short idle lifetime, userinfo, RP-initiated
+ * logout. Its login page is a one-field form (`login=<sub>`) that signs in and consents at once.
+ * `appUrl` is the Flowgate instance whose callback the two clients register.
+ */
+export async function startTestOidcProvider(appUrls: string[]): Promise<TestOidcProvider> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const accounts = new Map<string, TestAccount>();
+  let tamper: JWTPayload | undefined;
+  let stalled = false;
+
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const registration = {
+    redirect_uris: appUrls.map((url) => `${url}/api/auth/callback`),
+    post_logout_redirect_uris: appUrls.map((url) => `${url}/`),
+    grant_types: ['authorization_code', 'refresh_token'],
+    require_auth_time: true,
+  };
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: ID_TOKEN_GROUPS_CLIENT.clientId,
+        client_secret: ID_TOKEN_GROUPS_CLIENT.clientSecret,
+        ...registration,
+      },
+      { client_id: USERINFO_GROUPS_CLIENT.clientId, token_endpoint_auth_method: 'none', ...registration },
+    ],
+    jwks: { keys: [signingKey] },
+    claims: { openid: ['sub'], email: ['email'], profile: ['name'], groups: ['groups'] },
+    scopes: ['openid', 'email', 'profile', 'groups', 'offline_access'],
+    // Scope claims go into the ID token too, so one client can get `groups` there.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: true },
+      revocation: { enabled: true },
+    },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      RefreshToken: REFRESH_IDLE_SECONDS,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
+    findAccount: (ctx: KoaContextWithOIDC, sub: string) => {
+      const account = accounts.get(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        async claims(use: string) {
+          const groupsInIdToken = ctx.oidc.client?.clientId === ID_TOKEN_GROUPS_CLIENT.clientId;
+          const withGroups = use === 'userinfo' || groupsInIdToken;
+          return {
+            sub,
+            email: account.email,
+            name: account.name,
+            ...(withGroups && account.groups ? { groups: account.groups } : {}),
+          };
+        },
+      };
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  });
+
+  provider.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/interaction/')) {
+      if (ctx.method === 'GET') {
+        ctx.type = 'html';
+        ctx.body = `<form method="post"><input name="login"><button>Sign in</button></form>`;
+        return;
+      }
+      const details = await provider.interactionDetails(ctx.req, ctx.res);
+      const login = new URLSearchParams(await readBody(ctx.req)).get('login') ?? '';
+      if (!accounts.has(login)) {
+        ctx.status = 400;
+        ctx.body = 'unknown account';
+        return;
+      }
+      const grant = new provider.Grant({ accountId: login, clientId: String(details.params.client_id) });
+      grant.addOIDCScope(String(details.params.scope));
+      const grantId = await grant.save();
+      const result = { login: { accountId: login }, consent: { grantId } };
+      ctx.redirect(await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false }));
+      return;
+    }
+    await next();
+    if (ctx.path !== '/token' || ctx.status !== 200) return;
+    const body = ctx.body as Record<string, unknown>;
+    // Keycloak announces the refresh token's idle lifetime; so does this provider, for spec 2.12.
+    if (body.refresh_token) body.refresh_expires_in = REFRESH_IDLE_SECONDS;
+    if (tamper && typeof body.id_token === 'string') {
+      const claims = { ...decodeJwt(body.id_token), ...tamper };
+      tamper = undefined;
+      body.id_token = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(privateKey);
+    }
+  });
+
+  const callback = provider.callback();
+  server.on('request', (request, response) => {
+    if (!stalled) callback(request, response);
+  });
+
+  return {
+    issuer,
+    accounts,
+    tamperNextIdToken(claims) {
+      tamper = claims;
+    },
+    setStalled(value) {
+      stalled = value;
+    },
+    async revokeRefreshToken(refreshToken) {
+      const response = await fetch(`${issuer}/token/revocation`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${ID_TOKEN_GROUPS_CLIENT.clientId}:${ID_TOKEN_GROUPS_CLIENT.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token' }),
+      });
+      if (!response.ok) throw new Error(`revocation answered ${response.status}`);
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => resolve(text));
+    request.on('error', reject);
+  });
+}
