@@ -101,14 +101,14 @@ describe('the description is usable by client generators', () => {
     expect(() => docs.add({ ...route, path: '/api/y', responses: {} })).toThrow('operationId getX');
   });
 
-  it('declares security on every operation: bearer when secured, an explicit empty list when public', async () => {
+  it('declares security on every operation: bearer or the session cookie when secured, an explicit empty list when public', async () => {
     const all = await operations();
     expect(all.filter(({ operation }) => !Array.isArray(operation.security))).toEqual([]);
     const security = (path: string, method: string) =>
       all.find((entry) => entry.path === path && entry.method === method)?.operation.security;
     expect(security('/api/health', 'get')).toEqual([]);
     expect(security('/api/hooks/workflows/{id}', 'post')).toEqual([]);
-    expect(security('/api/workflows', 'get')).toEqual([{ bearer: [] }]);
+    expect(security('/api/workflows', 'get')).toEqual([{ bearer: [] }, { session: [] }]);
   });
 
   it('never writes nullable without a type beside it', async () => {
