@@ -33,6 +33,7 @@ import { scimClientRoutes } from './routes/scim-clients.js';
 import { groupRoutes } from './routes/groups.js';
 import { hookRoutes } from './routes/hooks.js';
 import { scheduleRoutes } from './routes/schedules.js';
+import { documentTemplateRoutes, emailTemplateRoutes } from './routes/templates.js';
 import { userRoutes } from './routes/users.js';
 import { workflowRoutes } from './routes/workflows.js';
 import { scimApi } from '../scim/scim-router.js';
@@ -90,6 +91,8 @@ export function createApp(deps: AppDependencies): App {
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors),
     reportRoutes(routerDeps, db),
+    emailTemplateRoutes(routerDeps, db),
+    documentTemplateRoutes(routerDeps, db),
     apiDocsRoutes(routerDeps, docs),
   ];
 
