@@ -20,6 +20,7 @@ import { apiDocsRoutes } from './routes/api-docs.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
 import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
+import { configTransferRoutes } from './routes/config-transfer.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
 import { authRoutes } from './routes/auth.js';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDependencies): App {
     reportRoutes(routerDeps, db),
     emailTemplateRoutes(routerDeps, db),
     documentTemplateRoutes(routerDeps, db),
+    configTransferRoutes(routerDeps, db),
     apiDocsRoutes(routerDeps, docs),
   ];
 
