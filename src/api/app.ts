@@ -21,6 +21,7 @@ import { apiDocsRoutes } from './routes/api-docs.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
 import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
+import { configTransferRoutes } from './routes/config-transfer.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
 import { authRoutes, webLoginOf } from './routes/auth.js';
@@ -34,6 +35,7 @@ import { scimClientRoutes } from './routes/scim-clients.js';
 import { groupRoutes } from './routes/groups.js';
 import { hookRoutes } from './routes/hooks.js';
 import { scheduleRoutes } from './routes/schedules.js';
+import { documentTemplateRoutes, emailTemplateRoutes } from './routes/templates.js';
 import { userRoutes } from './routes/users.js';
 import { workflowRoutes } from './routes/workflows.js';
 import { scimApi } from '../scim/scim-router.js';
@@ -95,6 +97,9 @@ export function createApp(deps: AppDependencies): App {
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors),
     reportRoutes(routerDeps, db),
+    emailTemplateRoutes(routerDeps, db),
+    documentTemplateRoutes(routerDeps, db),
+    configTransferRoutes(routerDeps, db),
     apiDocsRoutes(routerDeps, docs),
   ];
 

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import type { DatabaseClient } from '../../db/client.js';
+import { contactSchema, organizationRoleSchema } from '../../domain/organization.js';
+import { validationFailed } from '../../errors/index.js';
+import { toBusinessRoleView, businessRoleInclude } from '../access/business-roles.js';
+import { entitlementInclude, toEntitlementView } from '../access/entitlements.js';
+import { actorOf, recordAudit } from '../../audit/index.js';
+import type { Caller } from '../caller.js';
+import { configSchemaSchema } from '../connectors/connector-record.js';
+import { toDocumentTemplateView } from '../templates/document-templates.js';
+import { toEmailTemplateView } from '../templates/email-templates.js';
+import { toWorkflowView, workflowInclude, type WorkflowRow } from '../workflows/workflow-record.js';
+import {
+  TRANSFER_SECTIONS,
+  entryKey,
+  type SectionEntry,
+  type TransferDocument,
+  type TransferEntities,
+  type TransferSection,
+} from './transfer-document.js';
+
+/** Every entity of the chosen sections, or the named entities (with what they need, by default). */
+export type ExportSelection =
+  { sections: TransferSection[] } | { names: Partial<Record<TransferSection, string[]>>; includeDependencies: boolean };
+
+type NameFilter = string[] | undefined;
+const byName = (names: NameFilter) => (names ? { name: { in: names } } : {});
+
+// Which workflow a name stands for when versions share it: the active one, else the newest draft,
+// else the newest deprecated one. Import resolves names the same way.
+const STATUS_RANK: Record<string, number> = { active: 0, draft: 1, deprecated: 2 };
+
+/** The workflow each name stands for, among workflows that are not deleted. */
+export async function currentWorkflows(db: DatabaseClient, names: NameFilter): Promise<Map<string, WorkflowRow>> {
+  const rows = await db.workflowDefinition.findMany({
+    where: { deletedAt: null, ...byName(names) },
+    include: workflowInclude,
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+  });
+  const chosen = new Map<string, WorkflowRow>();
+  for (const row of rows) {
+    const held = chosen.get(row.name);
+    if (!held || STATUS_RANK[row.status]! < STATUS_RANK[held.status]!) chosen.set(row.name, row);
+  }
+  return chosen;
+}
+
+const sortedByKey = <S extends TransferSection>(section: S, entries: Array<SectionEntry<S>>) =>
+  entries.sort((a, b) => entryKey(section, a).localeCompare(entryKey(section, b)));
+
+/** One loader per section: the entries named (all when no filter), sorted by their key. */
+const loaders: { [S in TransferSection]: (db: DatabaseClient, names: NameFilter) => Promise<Array<SectionEntry<S>>> } =
+  {
+    // Test connectors are registered by every instance itself; documents never carry them.
+    async connectors(db, names) {
+      const rows = await db.connector.findMany({ where: { managedBySystem: false, ...byName(names) } });
+      return rows.map((row) => ({
+        name: row.name,
+        type: row.type,
+        description: row.description,
+        version: row.version,
+        configSchema: configSchemaSchema.parse(row.configSchema),
+        enabled: row.enabled,
+        secretKeys: [...row.secretKeys].sort(),
+      }));
+    },
+    async projects(db, names) {
+      const rows = await db.project.findMany({
+        where: byName(names),
+        include: { workflowSets: { orderBy: { name: 'asc' } } },
+      });
+      return rows.map((row) => ({
+        name: row.name,
+        description: row.description,
+        workflowSets: row.workflowSets.map((set) => ({ name: set.name, description: set.description })),
+      }));
+    },
+    async emailTemplates(db, names) {
+      const rows = await db.emailTemplate.findMany({ where: byName(names) });
+      return rows.map((row) => {
+        const { name, description, subjectTemplate, bodyTemplate, isDefault } = toEmailTemplateView(row);
+        return { name, description, subjectTemplate, bodyTemplate, isDefault };
+      });
+    },
+    async documentTemplates(db, names) {
+      const rows = await db.documentTemplate.findMany({ where: byName(names) });
+      return rows.map((row) => {
+        const { name, description, fileName, mimeType, placeholders } = toDocumentTemplateView(row);
+        return { name, description, fileName, mimeType, placeholders };
+      });
+    },
+    async userGroups(db, names) {
+      const rows = await db.userGroup.findMany({
+        where: byName(names),
+        include: { members: { where: { user: { deletedAt: null } }, include: { user: { select: { email: true } } } } },
+      });
+      return rows.map((row) => ({
+        name: row.name,
+        description: row.description,
+        members: row.members.flatMap((member) => (member.user.email ? [member.user.email] : [])).sort(),
+      }));
+    },
+    async organizations(db, names) {
+      const rows = await db.organization.findMany({
+        where: { deletedAt: null, ...byName(names) },
+        include: {
+          parent: { select: { name: true, deletedAt: true } },
+          memberships: { where: { user: { deletedAt: null } }, include: { user: { select: { email: true } } } },
+        },
+      });
+      return rows.map((row) => ({
+        name: row.name,
+        address: row.address,
+        website: row.website,
+        domain: row.domain,
+        parent: row.parent && !row.parent.deletedAt ? row.parent.name : null,
+        contacts: z.array(contactSchema).parse(row.contacts),
+        members: row.memberships
+          .flatMap((membership) =>
+            membership.user.email
+              ? [{ email: membership.user.email, role: organizationRoleSchema.parse(membership.role) }]
+              : [],
+          )
+          .sort((a, b) => a.email.localeCompare(b.email) || a.role.localeCompare(b.role)),
+      }));
+    },
+    async entitlements(db, names) {
+      const rows = await db.entitlement.findMany({ where: byName(names), include: entitlementInclude });
+      return rows.map((row) => {
+        const { name, description, connector, provisionConfig, deprovisionConfig, reconciliationConfig } =
+          toEntitlementView(row);
+        return { name, description, connector, provisionConfig, deprovisionConfig, reconciliationConfig };
+      });
+    },
+    async roles(db, names) {
+      const rows = await db.businessRole.findMany({ where: byName(names), include: businessRoleInclude });
+      return rows.map((row) => {
+        const { name, description, status, expiresAfterDays, entitlements } = toBusinessRoleView(row);
+        return { name, description, status, expiresAfterDays, entitlements };
+      });
+    },
+    async workflows(db, names) {
+      return [...(await currentWorkflows(db, names)).values()].map((row) => {
+        const view = toWorkflowView(row);
+        return {
+          name: view.name,
+          description: view.description,
+          project: view.project,
+          workflowSet: view.workflowSet,
+          category: view.category,
+          status: view.status,
+          subjectVariable: view.subjectVariable,
+          trigger: view.trigger,
+          variables: view.variables,
+          steps: view.steps,
+          onError: view.onError,
+          debugLogging: view.debugLogging,
+        };
+      });
+    },
+    // A schedule travels with the workflow its name stands for; schedules of other versions stay.
+    async schedules(db, names) {
+      const workflows = [...(await currentWorkflows(db, undefined)).values()];
+      const rows = await db.schedule.findMany({
+        where: { workflowId: { in: workflows.map((workflow) => workflow.id) } },
+        include: { workflow: { select: { name: true } } },
+      });
+      const entries = rows.map((row) => ({
+        workflow: row.workflow.name,
+        name: row.name,
+        cronExpression: row.cronExpression,
+        timezone: row.timezone,
+        enabled: row.enabled,
+        variables: z.record(z.string(), z.unknown()).parse(row.variables),
+      }));
+      return names ? entries.filter((entry) => names.includes(entryKey('schedules', entry))) : entries;
+    },
+  };
+
+async function loadSection<S extends TransferSection>(db: DatabaseClient, section: S, names: NameFilter) {
+  return sortedByKey(section, await loaders[section](db, names));
+}
+
+/** The named entities plus, transitively, what they refer to (spec 4.7 dependency chain). */
+async function withDependencies(
+  db: DatabaseClient,
+  names: Partial<Record<TransferSection, string[]>>,
+): Promise<Partial<Record<TransferSection, string[]>>> {
+  const wanted = Object.fromEntries(
+    TRANSFER_SECTIONS.map((section) => [section, new Set(names[section] ?? [])]),
+  ) as Record<TransferSection, Set<string>>;
+  for (const schedule of await loaders.schedules(db, [...wanted.schedules])) wanted.workflows.add(schedule.workflow);
+  for (const workflow of await loaders.workflows(db, [...wanted.workflows])) {
+    if (workflow.project) wanted.projects.add(workflow.project);
+  }
+  for (const role of await loaders.roles(db, [...wanted.roles])) {
+    for (const entitlement of role.entitlements) wanted.entitlements.add(entitlement);
+  }
+  const systemConnectors = new Set(
+    (await db.connector.findMany({ where: { managedBySystem: true }, select: { name: true } })).map((row) => row.name),
+  );
+  for (const entitlement of await loaders.entitlements(db, [...wanted.entitlements])) {
+    if (!systemConnectors.has(entitlement.connector)) wanted.connectors.add(entitlement.connector);
+  }
+  return Object.fromEntries(
+    TRANSFER_SECTIONS.filter((section) => wanted[section].size > 0).map((section) => [section, [...wanted[section]]]),
+  );
+}
+
+/** Builds the document and records `config.exported`; unknown names in a selection are a 400. */
+export async function exportConfiguration(
+  db: DatabaseClient,
+  caller: Caller,
+  selection: ExportSelection,
+  now: Date = new Date(),
+): Promise<TransferDocument> {
+  const filters: Partial<Record<TransferSection, NameFilter>> =
+    'sections' in selection
+      ? Object.fromEntries(selection.sections.map((section) => [section, undefined]))
+      : selection.includeDependencies
+        ? await withDependencies(db, selection.names)
+        : selection.names;
+  const entities: TransferEntities = {};
+  const missing: string[] = [];
+  for (const section of TRANSFER_SECTIONS) {
+    if (!(section in filters)) continue;
+    const names = filters[section];
+    const entries = await loadSection(db, section, names);
+    const found = new Set(entries.map((entry) => entryKey(section, entry as never)));
+    missing.push(...(names ?? []).filter((name) => !found.has(name)).map((name) => `${section}: "${name}"`));
+    (entities as Record<string, unknown>)[section] = entries;
+  }
+  if (missing.length > 0) {
+    throw validationFailed(`Nothing to export under these names: ${missing.join(', ')}`, { missing });
+  }
+  await recordAudit(db, {
+    action: 'config.exported',
+    actor: actorOf(caller.principal),
+    requestId: caller.requestId,
+    metadata: {
+      entities: Object.fromEntries(
+        Object.entries(entities).map(([section, entries]) => [
+          section,
+          (entries as Array<SectionEntry<TransferSection>>).map((entry) => entryKey(section as TransferSection, entry)),
+        ]),
+      ),
+    },
+  });
+  return {
+    version: '1',
+    exportedAt: now.toISOString(),
+    exportedBy: caller.principal.email ?? caller.principal.userId,
+    entities,
+  };
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ORGANIZATION_LIMITS, contactSchema, organizationRoleSchema } from '../../domain/organization.js';
+import { WORKFLOW_STATUSES, workflowDefinitionFieldsSchema } from '../../domain/workflow-definition.js';
+import { businessRoleInputSchema } from '../access/business-roles.js';
+import { entitlementInputSchema } from '../access/entitlements.js';
+import { configSchemaSchema } from '../connectors/connector-record.js';
+import { groupInputSchema } from '../groups.js';
+import { documentTemplateInputSchema } from '../templates/document-templates.js';
+import { emailTemplateInputSchema } from '../templates/email-templates.js';
+
+/**
+ * The portable configuration document of spec 2.13: one zod schema validates imports and
+ * describes the document in OpenAPI. Cross references are names; ids never appear. Each entity
+ * reuses the input schema of its own API, so a document cannot hold what the API would refuse.
+ */
+
+const nullableText = (max: number) => z.string().max(max).nullable().default(null);
+
+const connectorEntry = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    type: z.string().min(1).describe('Handler name: http, delay, idp-admin, ... or a custom handler'),
+    description: z.string().max(2000).default(''),
+    version: z.string().min(1).max(50),
+    configSchema: configSchemaSchema,
+    enabled: z.boolean().default(true),
+    secretKeys: z
+      .array(z.string().min(1))
+      .default([])
+      .describe('Names of the secret settings the connector uses; their values are never exported'),
+  })
+  .strict();
+
+const projectEntry = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    description: z.string().max(2000).default(''),
+    workflowSets: z
+      .array(
+        z.object({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).default('') }).strict(),
+      )
+      .default([]),
+  })
+  .strict();
+
+const userGroupEntry = groupInputSchema
+  .extend({ members: z.array(z.email()).default([]).describe('Member emails') })
+  .strict();
+
+const organizationEntry = z
+  .object({
+    name: z.string().trim().min(1).max(ORGANIZATION_LIMITS.name),
+    address: nullableText(ORGANIZATION_LIMITS.address),
+    website: nullableText(ORGANIZATION_LIMITS.website),
+    domain: nullableText(ORGANIZATION_LIMITS.domain),
+    parent: z.string().min(1).nullable().default(null).describe('Parent organization name'),
+    contacts: z.array(contactSchema).max(ORGANIZATION_LIMITS.contacts).default([]),
+    members: z.array(z.object({ email: z.email(), role: organizationRoleSchema }).strict()).default([]),
+  })
+  .strict();
+
+const workflowEntry = workflowDefinitionFieldsSchema
+  .extend({
+    status: z
+      .enum(WORKFLOW_STATUSES)
+      .default('draft')
+      .describe('An active workflow is imported as active only if it passes strict validation'),
+  })
+  .refine((value) => !value.workflowSet || value.project, {
+    message: 'workflowSet needs a project',
+    path: ['workflowSet'],
+  });
+
+const scheduleEntry = z
+  .object({
+    workflow: z.string().min(1).describe('Workflow name'),
+    name: z.string().min(1).max(200).nullable().default(null),
+    cronExpression: z.string().min(1).max(200),
+    timezone: z.string().min(1).nullable().default(null),
+    enabled: z.boolean().default(true),
+    variables: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+/** Section schemas in import order (spec 4.7): each section only refers to sections before it. */
+export const transferSections = {
+  connectors: connectorEntry,
+  projects: projectEntry,
+  emailTemplates: emailTemplateInputSchema,
+  documentTemplates: documentTemplateInputSchema,
+  userGroups: userGroupEntry,
+  organizations: organizationEntry,
+  entitlements: entitlementInputSchema,
+  roles: businessRoleInputSchema,
+  workflows: workflowEntry,
+  schedules: scheduleEntry,
+} as const;
+
+export type TransferSection = keyof typeof transferSections;
+export const TRANSFER_SECTIONS = Object.keys(transferSections) as TransferSection[];
+
+export type TransferEntities = { [S in TransferSection]?: Array<z.output<(typeof transferSections)[S]>> };
+export type SectionEntry<S extends TransferSection> = z.output<(typeof transferSections)[S]>;
+
+/** How an entry is named in selections, duplicate checks and import results. */
+export function entryKey<S extends TransferSection>(section: S, entry: SectionEntry<S>): string {
+  if (section === 'schedules') {
+    const schedule = entry as SectionEntry<'schedules'>;
+    return `${schedule.workflow}/${schedule.name ?? schedule.cronExpression}`;
+  }
+  return (entry as { name: string }).name;
+}
+
+const entitiesSchema = z
+  .object(
+    Object.fromEntries(
+      TRANSFER_SECTIONS.map((section) => [section, z.array(transferSections[section]).optional()]),
+    ) as {
+      [S in TransferSection]: z.ZodOptional<z.ZodArray<(typeof transferSections)[S]>>;
+    },
+  )
+  .strict()
+  .superRefine((entities, context) => {
+    for (const section of TRANSFER_SECTIONS) {
+      const seen = new Set<string>();
+      for (const entry of entities[section] ?? []) {
+        const key = entryKey(section, entry as never);
+        if (seen.has(key)) context.addIssue({ code: 'custom', path: [section], message: `Duplicate name "${key}"` });
+        seen.add(key);
+      }
+    }
+  });
+
+export const transferDocumentSchema = z
+  .object({
+    version: z.literal('1', { error: 'version must be "1"' }),
+    exportedAt: z.iso.datetime(),
+    exportedBy: z.string(),
+    description: z.string().max(5000).optional(),
+    entities: entitiesSchema,
+  })
+  .strict()
+  .meta({ id: 'ConfigurationDocument' });
+
+export type TransferDocument = z.output<typeof transferDocumentSchema>;
