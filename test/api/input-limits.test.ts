@@ -253,3 +253,12 @@ describe('a method the path does not serve is 405 with Allow', () => {
     expect((await context.api.request('GET', '/api/no-such-route', { token })).status).toBe(404);
   });
 });
+
+describe('a request line over 16 KiB is refused by the HTTP parser with 431, which the description lists', () => {
+  it('answers 431 for an oversized query string, before any middleware', async () => {
+    const response = await fetch(`${context.api.baseUrl}/api/workflows?search=${'x'.repeat(20_000)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(431);
+  });
+});

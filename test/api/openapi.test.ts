@@ -137,12 +137,13 @@ describe('the description is usable by client generators', () => {
       '409',
       '413',
       '415',
+      '431',
       '500',
     ]);
-    // Public, no parameters: still 400 (malformed query string) and 500.
-    expect(statuses('/api/health', 'get')).toEqual(['200', '400', '500', '503']);
+    // Public, no parameters: still 400 (malformed query string), 431 (oversized request line) and 500.
+    expect(statuses('/api/health', 'get')).toEqual(['200', '400', '431', '500', '503']);
     for (const { operation } of all)
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '500']));
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '431', '500']));
   });
 });
 

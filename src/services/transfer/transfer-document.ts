@@ -34,10 +34,10 @@ const connectorEntry = z
 const projectEntry = z
   .object({
     name: z.string().trim().min(1).max(200),
-    description: z.string().max(2000).default(''),
+    description: z.string().max(5000).default(''),
     workflowSets: z
       .array(
-        z.object({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).default('') }).strict(),
+        z.object({ name: z.string().trim().min(1).max(200), description: z.string().max(5000).default('') }).strict(),
       )
       .default([]),
   })
