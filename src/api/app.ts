@@ -22,6 +22,7 @@ import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
+import { connectorSyncMatchRoutes } from './routes/connector-sync-matches.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { organizationRoutes } from './routes/organizations.js';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDependencies): App {
     organizationRoutes(routerDeps, db),
     connectorRoutes(routerDeps, db, deps.connectors),
     connectorSyncRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
+    connectorSyncMatchRoutes(routerDeps, db),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors),
     reportRoutes(routerDeps, db),

@@ -79,6 +79,8 @@ describe('a full pass upserts by hash, marks unseen records stale and purges the
       message: 'Synced user records',
       status: 'success',
       stats: stats({ added: 5, pagesProcessed: 3, totalUpstreamRecords: 5 }),
+      // No user has these emails: the post-sync matching leaves every record unmatched.
+      postSync: expect.objectContaining({ evaluated: 5, unmatched: 5, error: null }),
     });
     const rows = await records(connectorId);
     expect(rows.map((row) => row.externalId)).toEqual(['u1', 'u2', 'u3', 'u4', 'u5']);
@@ -265,6 +267,7 @@ describe('a connector failure mid-pass', () => {
       message: 'Sync failed: Upstream directory unavailable',
       status: 'error',
       stats: stats({ added: 2, pagesProcessed: 1, totalUpstreamRecords: 2 }),
+      postSync: null,
     });
     expect((await records(connectorId)).map((row) => row.externalId)).toEqual(['u1', 'u2']);
     const status = (await call('GET', `${configPath(connectorId)}/status`)).body;
