@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Prisma, type DatabaseClient } from '../../db/client.js';
+import { Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import type { SyncConfig } from '../../db/generated/client.js';
 import { USER_MATCH_STRATEGIES } from '../../domain/sync.js';
 import type { RecordKey } from './record-store.js';
@@ -74,16 +74,30 @@ export async function ensureMatchRows(db: DatabaseClient, key: RecordKey): Promi
  * candidates listed; no strategy with hits leaves it `unmatched`. `manual_override` and
  * `skipped` rows, linked rows and rows of stale records are left as they are. One statement.
  */
-export async function matchRecordsToUsers(
-  db: DatabaseClient,
-  key: RecordKey,
-  settings: MatchSettings,
-): Promise<MatchCounts> {
+export async function matchRecordsToUsers(db: Database, key: RecordKey, settings: MatchSettings): Promise<MatchCounts> {
+  return db.$transaction(
+    async (tx) => {
+      // Right after a large pass the planner's statistics still describe the tables before it
+      // and estimate one row per step; nested loops over tens of thousands of rows would then
+      // take hours. Hash joins are right for this statement at any size.
+      await tx.$executeRaw`SET LOCAL enable_nestloop = off`;
+      const [counts] = await tx.$queryRaw<MatchCounts[]>(matchStatement(key, settings));
+      return counts!;
+    },
+    { timeout: MATCH_TIMEOUT_MS },
+  );
+}
+
+/** Generous: 100,000 records match in seconds; the activity's own timeout is the real bound. */
+const MATCH_TIMEOUT_MS = 10 * 60_000;
+
+/** The one statement of `matchRecordsToUsers`. */
+export function matchStatement(key: RecordKey, settings: MatchSettings): Prisma.Sql {
   const strategies = settings.strategies;
   const issuerPath = settings.issuerPath.split('.');
   // Each branch is an equi-join (hash or index join); array_position numbers the branch by its
   // place in the chain and drops the branches of strategies the config does not use.
-  const [counts] = await db.$queryRaw<MatchCounts[]>(Prisma.sql`
+  return Prisma.sql`
     WITH eligible AS (
       SELECT m.id AS match_id, r.external_id,
              nullif(lower(btrim(r.email)), '') AS email,
@@ -153,6 +167,5 @@ export async function matchRecordsToUsers(
            count(*) FILTER (WHERE status = 'matched')::int AS matched,
            count(*) FILTER (WHERE status = 'ambiguous')::int AS ambiguous,
            count(*) FILTER (WHERE status = 'unmatched')::int AS unmatched
-    FROM outcome`);
-  return counts!;
+    FROM outcome`;
 }
