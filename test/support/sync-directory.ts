@@ -104,13 +104,13 @@ export async function connectorOnDirectory(
   users = 5,
 ): Promise<{ directory: SyncDirectory; connectorId: string }> {
   directories += 1;
-  const name = `sync-directory-${process.pid}-${directories}`;
+  const name = `sync-directory-${directories}`;
   const directory = createSyncDirectory(name);
   directory.records.user = upstreamUsers(users);
   api.connectors.registry.register(directory.handler, 'custom');
   const created = await api.request('POST', '/api/connectors', {
     token,
-    body: { name: `directory-${process.pid}-${directories}`, type: name, executionModel: 'custom' },
+    body: { name: `directory-${directories}`, type: name, executionModel: 'custom' },
   });
   expect(created.status).toBe(201);
   return { directory, connectorId: created.body.id };
