@@ -100,8 +100,12 @@ export async function createUsersForUnmatched(
     if (batch.length === 0) return counts;
     for (const match of batch) {
       try {
-        await emailTaken(match.externalEmail, () =>
+        const created = await emailTaken(match.externalEmail, () =>
           db.$transaction(async (tx) => {
+            // Re-read under lock: a resolution made through the API meanwhile wins.
+            const [current] = await tx.$queryRaw<Array<{ match_status: string }>>`
+              SELECT match_status FROM sync_matches WHERE id = ${match.id}::uuid FOR UPDATE`;
+            if (current?.match_status !== 'create_pending') return false;
             const user = await createUserForMatch(tx, match, defaults, { actor: SYSTEM, source: 'connector_sync' });
             await tx.syncMatch.update({
               where: { id: match.id },
@@ -114,13 +118,14 @@ export async function createUsersForUnmatched(
                 resolutionNotes: null,
               },
             });
+            return true;
           }),
         );
-        counts.created += 1;
+        if (created) counts.created += 1;
       } catch (error) {
         if (!isAppError(error) || error.code !== 'conflict') throw error;
-        await db.syncMatch.update({
-          where: { id: match.id },
+        await db.syncMatch.updateMany({
+          where: { id: match.id, matchStatus: 'create_pending' },
           data: { matchStatus: 'unmatched', resolutionNotes: `Automatic user creation failed: ${error.message}` },
         });
         counts.failed += 1;
