@@ -136,6 +136,16 @@ export async function createUsersForUnmatched(
 }
 
 /**
+ * Whether the user has a link that keeps it: to a current record of this connector and type, or
+ * to any record of another connector or type.
+ */
+const hasOtherLink = (userId: Prisma.Sql, key: RecordKey) => Prisma.sql`EXISTS (
+  SELECT 1 FROM sync_matches o JOIN connector_resources orr ON orr.id = o.connector_resource_id
+  WHERE o.user_id = ${userId} AND o.match_status IN ('matched', 'manual_override')
+    AND (o.connector_id <> ${key.connectorId}::uuid OR o.resource_type <> ${key.resourceType}
+         OR orr.stale_since IS NULL))`;
+
+/**
  * Step (c): soft-deletes the users linked to a stale record of this connector and type that
  * have no other link (a current record of this type, or any record of another connector or
  * type). The last active admin is never deleted.
@@ -148,10 +158,7 @@ export async function deactivateUsersOfStaleRecords(db: Database, key: RecordKey
     JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
     WHERE m.connector_id = ${key.connectorId}::uuid AND m.resource_type = ${key.resourceType}
       AND m.match_status IN ('matched', 'manual_override') AND r.stale_since IS NOT NULL
-      AND NOT EXISTS (
-        SELECT 1 FROM sync_matches o JOIN connector_resources orr ON orr.id = o.connector_resource_id
-        WHERE o.user_id = m.user_id AND o.match_status IN ('matched', 'manual_override')
-          AND (o.connector_id <> m.connector_id OR o.resource_type <> m.resource_type OR orr.stale_since IS NULL))
+      AND NOT ${hasOtherLink(Prisma.sql`m.user_id`, key)}
     ORDER BY m.user_id`);
   let deactivated = 0;
   for (const { user_id: userId, external_id: externalId } of doomed) {
@@ -159,6 +166,11 @@ export async function deactivateUsersOfStaleRecords(db: Database, key: RecordKey
       if (await isLastActiveAdmin(tx, userId)) return false;
       const user = await tx.user.findUnique({ where: { id: userId } });
       if (!user || user.deletedAt) return false;
+      // Linked elsewhere since the list was read (a resolution through the API): kept.
+      const [again] = await tx.$queryRaw<Array<{ linked: boolean }>>(
+        Prisma.sql`SELECT ${hasOtherLink(Prisma.sql`${userId}::uuid`, key)} AS linked`,
+      );
+      if (again?.linked) return false;
       await softDeleteUser(tx, userId);
       await recordAudit(tx, {
         action: 'user.deleted',
