@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { createAuditActivities } from './audit.js';
 import { createPeopleStepActivities } from './people-steps.js';
+import { createPostSyncActivities } from './post-sync.js';
 import { createRunProjectionActivities } from './run-projection.js';
 import { createRunStepActivities } from './run-steps.js';
 import { createScheduleActivities } from './schedules.js';
@@ -26,6 +27,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createScheduleActivities(deps.db),
     ...createSyncActivities(deps),
     ...createSessionActivities(deps.db),
+    ...createPostSyncActivities(deps.db),
   };
 }
 

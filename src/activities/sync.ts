@@ -1,4 +1,4 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import { executeConnectorCommand } from '../connectors/execute-command.js';
 import { DEFAULT_LIST_PAGE_SIZE, LIST_COMMANDS } from '../connectors/handler.js';
@@ -18,6 +18,7 @@ import { runnableConnector } from '../services/connectors/connector-record.js';
 import { filterRecords } from '../services/sync/filter-records.js';
 import { markUnseenStale, purgeStale, syncedGroupKeys, upsertRecords } from '../services/sync/record-store.js';
 import { passProgressSchema, type PassProgress } from '../services/sync/sync-config-record.js';
+import { withHeartbeat } from './heartbeat.js';
 
 /**
  * The I/O of a sync pass (sync items 1, 2, 4). The pass's state lives in its config row: each
@@ -30,8 +31,6 @@ export interface SyncKey {
   connectorId: string;
   resourceType: SyncResourceType;
 }
-
-const HEARTBEAT_INTERVAL_MS = 3_000;
 
 /** What a list command must answer per record (spec 2.7); anything else fails the page. */
 const listedPageSchema = z.object({
@@ -154,9 +153,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
 
     /** Fetches, filters and stores the next page; commits it with the cursor after it. */
     async syncPage(key: SyncKey): Promise<{ done: boolean; pagesProcessed: number }> {
-      const context = Context.current();
-      const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
-      try {
+      return withHeartbeat(async (heartbeat) => {
         const row = await configOf(key);
         if (!row) throw permanent('The sync config was deleted during the pass');
         const progress = passProgressSchema.nullable().parse(row.passProgress);
@@ -164,7 +161,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
         if (progress.listed) return { done: true, pagesProcessed: progress.pagesProcessed };
 
         const page = await fetchPage(key, row, progress);
-        context.heartbeat();
+        heartbeat();
         const rules = filterRulesSchema.nullable().parse(row.filterRules);
         const remaining = rules?.maxRecords === undefined ? undefined : rules.maxRecords - progress.kept;
         const kept = filterRecords(page.resources, rules, {
@@ -197,9 +194,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
           });
           return { done: listed, pagesProcessed: next.pagesProcessed };
         });
-      } finally {
-        clearInterval(heartbeat);
-      }
+      });
     },
 
     /**

@@ -24,6 +24,7 @@ import { auditLogRoutes } from './routes/audit-logs.js';
 import { configTransferRoutes } from './routes/config-transfer.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
+import { connectorSyncMatchRoutes } from './routes/connector-sync-matches.js';
 import { authRoutes, webLoginOf } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { organizationRoutes } from './routes/organizations.js';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDependencies): App {
     organizationRoutes(routerDeps, db),
     connectorRoutes(routerDeps, db, deps.connectors),
     connectorSyncRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
+    connectorSyncMatchRoutes(routerDeps, db),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors),
     reportRoutes(routerDeps, db),

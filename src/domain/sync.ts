@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DURATION_PATTERN } from './duration.js';
 import { PROFILE_FIELDS } from './profile.js';
+import type { PostSyncOutcome } from './sync-matches.js';
 
 /**
  * Connector resource sync (spec 2.7 to 2.9, section 8): the resource types, the sync config a
@@ -230,6 +231,8 @@ export interface SyncPassResult {
   outcome: 'success' | 'error' | 'skipped';
   message: string;
   stats: SyncStats;
+  /** What the post-sync steps did; null when they did not run (sync item 6). */
+  postSync: PostSyncOutcome | null;
 }
 
 /** The Temporal workflow id of the sync passes of one connector and type: one at a time. */

@@ -1,7 +1,21 @@
-import { ActivityFailure, continueAsNew, ParentClosePolicy, proxyActivities, startChild } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  continueAsNew,
+  log,
+  ParentClosePolicy,
+  proxyActivities,
+  startChild,
+} from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/index.js';
-import { EMPTY_SYNC_STATS, syncWorkflowId, type SyncPassResult, type SyncResourceType } from '../domain/sync.js';
+import { EMPTY_POST_SYNC, type PostSyncOutcome } from '../domain/sync-matches.js';
+import {
+  EMPTY_SYNC_STATS,
+  syncWorkflowId,
+  type SyncPassResult,
+  type SyncResourceType,
+  type SyncStats,
+} from '../domain/sync.js';
 
 const activities = proxyActivities<Activities>({
   // A page is one connector call (bounded by CONNECTOR_TIMEOUT_MS) and one transaction.
@@ -31,13 +45,16 @@ const failureMessage = (error: ActivityFailure): string => error.cause?.message 
  * of that connector and type, so passes never overlap. Activities fetch and store the pages
  * and return only counts: records never enter this history. A failure is recorded as the
  * config's error status and returned; the next pass resumes after the last committed page.
+ * A user pass that added or updated records then runs the post-sync steps (sync item 6).
  */
 export async function syncResourcesWorkflow(input: SyncWorkflowInput): Promise<SyncPassResult> {
   const key = { connectorId: input.connectorId, resourceType: input.resourceType };
+  let stats: SyncStats;
   try {
     if (!input.continued) {
       const begun = await activities.beginSyncPass(key);
-      if (begun.skipped) return { outcome: 'skipped', message: begun.skipped, stats: { ...EMPTY_SYNC_STATS } };
+      if (begun.skipped)
+        return { outcome: 'skipped', message: begun.skipped, stats: { ...EMPTY_SYNC_STATS }, postSync: null };
     }
     const pagesPerRun = input.pagesPerRun ?? DEFAULT_PAGES_PER_RUN;
     for (let pages = 0; ; pages += 1) {
@@ -46,14 +63,39 @@ export async function syncResourcesWorkflow(input: SyncWorkflowInput): Promise<S
       const page = await activities.syncPage(key);
       if (page.done) break;
     }
-    const stats = await activities.finishSyncPass(key);
-    return { outcome: 'success', message: `Synced ${input.resourceType} records`, stats };
+    stats = await activities.finishSyncPass(key);
   } catch (error) {
     if (!(error instanceof ActivityFailure)) throw error;
     const message = failureMessage(error);
-    const stats = await activities.failSyncPass({ ...key, message });
-    return { outcome: 'error', message: `Sync failed: ${message}`, stats };
+    const failed = await activities.failSyncPass({ ...key, message });
+    return { outcome: 'error', message: `Sync failed: ${message}`, stats: failed, postSync: null };
   }
+  const changed = stats.added + stats.updated > 0;
+  const postSync = input.resourceType === 'user' && changed ? await postSyncSteps(key) : null;
+  return { outcome: 'success', message: `Synced ${input.resourceType} records`, stats, postSync };
+}
+
+/**
+ * The post-sync steps in their order: matching, user creation, deactivation, attribute
+ * mappings. The first step that fails stops the later ones (they build on it); the failure is
+ * logged and recorded in the outcome, and the pass stays successful (spec 7).
+ */
+async function postSyncSteps(key: { connectorId: string; resourceType: SyncResourceType }): Promise<PostSyncOutcome> {
+  const outcome: PostSyncOutcome = { ...EMPTY_POST_SYNC };
+  try {
+    Object.assign(outcome, await activities.matchSyncedUsers(key));
+    const created = await activities.createSyncedUsers(key);
+    outcome.usersCreated = created.created;
+    outcome.createErrors = created.failed;
+    outcome.usersDeactivated = await activities.deactivateSyncedUsers(key);
+    outcome.profilesUpdated = await activities.applySyncedAttributes(key);
+  } catch (error) {
+    if (!(error instanceof ActivityFailure)) throw error;
+    outcome.error = failureMessage(error);
+    log.warn('Post-sync step failed; the sync pass itself succeeded', { ...key, error: outcome.error });
+  }
+  await activities.recordPostSync({ ...key, outcome });
+  return outcome;
 }
 
 /**

@@ -119,6 +119,7 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
       lastSyncStats: null,
       lastSyncCursor: null,
       lastSuccessfulSyncAt: null,
+      lastPostSync: null,
     });
   });
 

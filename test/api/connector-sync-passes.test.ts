@@ -6,13 +6,12 @@ import { recordHash } from '../../src/services/sync/record-hash.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';
 import { stackValue } from '../support/stack.js';
-import { createSyncDirectory, upstreamUsers, type SyncDirectory } from '../support/sync-directory.js';
+import { connectorOnDirectory as onDirectory, upstreamUsers, type SyncDirectory } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
 
 const stack = useRunStack();
 let admin: string;
 let temporal: TemporalClientHandle;
-let directories = 0;
 
 beforeAll(async () => {
   admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
@@ -24,19 +23,7 @@ afterAll(() => temporal.close());
 const call = (method: string, path: string, body?: unknown) => stack.api.request(method, path, { token: admin, body });
 
 /** A connector on a fresh upstream directory of the test's own, with `users` user records. */
-async function connectorOnDirectory(users = 5): Promise<{ directory: SyncDirectory; connectorId: string }> {
-  directories += 1;
-  const directory = createSyncDirectory(`sync-directory-${directories}`);
-  directory.records.user = upstreamUsers(users);
-  stack.api.connectors.registry.register(directory.handler, 'custom');
-  const created = await call('POST', '/api/connectors', {
-    name: `directory-${directories}`,
-    type: directory.handler.name,
-    executionModel: 'custom',
-  });
-  expect(created.status).toBe(201);
-  return { directory, connectorId: created.body.id };
-}
+const connectorOnDirectory = (users = 5) => onDirectory(stack.api, admin, users);
 
 const configPath = (connectorId: string, type = 'user') => `/api/connectors/${connectorId}/sync-config/${type}`;
 
@@ -79,6 +66,8 @@ describe('a full pass upserts by hash, marks unseen records stale and purges the
       message: 'Synced user records',
       status: 'success',
       stats: stats({ added: 5, pagesProcessed: 3, totalUpstreamRecords: 5 }),
+      // No user has these emails: the post-sync matching leaves every record unmatched.
+      postSync: expect.objectContaining({ evaluated: 5, unmatched: 5, error: null }),
     });
     const rows = await records(connectorId);
     expect(rows.map((row) => row.externalId)).toEqual(['u1', 'u2', 'u3', 'u4', 'u5']);
@@ -265,6 +254,7 @@ describe('a connector failure mid-pass', () => {
       message: 'Sync failed: Upstream directory unavailable',
       status: 'error',
       stats: stats({ added: 2, pagesProcessed: 1, totalUpstreamRecords: 2 }),
+      postSync: null,
     });
     expect((await records(connectorId)).map((row) => row.externalId)).toEqual(['u1', 'u2']);
     const status = (await call('GET', `${configPath(connectorId)}/status`)).body;

@@ -1,9 +1,11 @@
+import { expect } from '@jest/globals';
 import {
   LIST_COMMAND_PARAMETERS,
   type CommandSpec,
   type ConnectorHandler,
   type ListedResource,
 } from '../../src/connectors/handler.js';
+import type { AppUnderTest } from './app.js';
 
 export type SyncType = 'user' | 'group' | 'role';
 
@@ -88,4 +90,28 @@ export function upstreamUsers(count: number, domain = 'example.test', modifiedAt
     attributes: { department: 'Engineering', memberOf: [] as string[] },
     modifiedAt,
   }));
+}
+
+let directories = 0;
+
+/**
+ * A connector (created through the API with `token`) on a fresh upstream directory of the
+ * test's own, holding `users` user records from `upstreamUsers`.
+ */
+export async function connectorOnDirectory(
+  api: AppUnderTest['api'],
+  token: string,
+  users = 5,
+): Promise<{ directory: SyncDirectory; connectorId: string }> {
+  directories += 1;
+  const name = `sync-directory-${directories}`;
+  const directory = createSyncDirectory(name);
+  directory.records.user = upstreamUsers(users);
+  api.connectors.registry.register(directory.handler, 'custom');
+  const created = await api.request('POST', '/api/connectors', {
+    token,
+    body: { name: `directory-${directories}`, type: name, executionModel: 'custom' },
+  });
+  expect(created.status).toBe(201);
+  return { directory, connectorId: created.body.id };
 }

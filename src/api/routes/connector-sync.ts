@@ -13,6 +13,7 @@ import {
   syncStatsSchema,
   USER_MATCH_STRATEGIES,
 } from '../../domain/sync.js';
+import { postSyncOutcomeSchema } from '../../domain/sync-matches.js';
 import { listConnectorResources } from '../../services/sync/list-resources.js';
 import {
   deleteSyncConfig,
@@ -59,6 +60,9 @@ const statusFields = {
     .date()
     .nullable()
     .describe('Start of the last successful pass: modifiedSince of the next incremental pass'),
+  lastPostSync: postSyncOutcomeSchema
+    .nullable()
+    .describe('What the post-sync steps of the last pass that ran them did (user passes that changed records)'),
 };
 
 const syncConfigSchema = z
@@ -96,6 +100,9 @@ const triggerResultSchema = z
     message: z.string(),
     status: z.enum(['success', 'error', 'skipped']).describe('error: the pass failed; see message and the status'),
     stats: syncStatsSchema,
+    postSync: postSyncOutcomeSchema
+      .nullable()
+      .describe('The post-sync steps (user passes that added or updated records); null when they did not run'),
   })
   .meta({ id: 'SyncTriggerResult' });
 
@@ -223,7 +230,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
       },
       async handler(ctx, { params }) {
         const result = await triggerSync(context, auditedCaller(ctx), params.id, params.type);
-        ctx.body = { message: result.message, status: result.outcome, stats: result.stats };
+        ctx.body = { message: result.message, status: result.outcome, stats: result.stats, postSync: result.postSync };
       },
     });
 }

@@ -16,6 +16,7 @@ import {
   USER_MATCH_STRATEGIES,
   type SyncResourceType,
 } from '../../domain/sync.js';
+import { postSyncOutcomeSchema } from '../../domain/sync-matches.js';
 import { AppError, validationFailed } from '../../errors/index.js';
 import { configSchemaSchema, loadConnector } from '../connectors/connector-record.js';
 
@@ -133,5 +134,6 @@ export function toSyncStatusView(row: SyncConfig) {
     lastSyncStats: syncStatsSchema.nullable().parse(row.lastSyncStats),
     lastSyncCursor: row.lastSyncCursor,
     lastSuccessfulSyncAt: row.lastSuccessfulSyncAt,
+    lastPostSync: postSyncOutcomeSchema.nullable().parse(row.lastPostSync),
   };
 }

@@ -1,4 +1,6 @@
+import { actorOf, recordAudit, type AuditActor } from '../../audit/index.js';
 import { isUniqueViolation, type Database, type DatabaseClient } from '../../db/client.js';
+import type { User } from '../../db/generated/client.js';
 import { conflict } from '../../errors/index.js';
 import type { Role } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
@@ -22,11 +24,46 @@ export async function isLastActiveAdmin(tx: DatabaseClient, userId: string): Pro
   return user !== null && user.roles.includes('admin') && (await otherActiveAdmins(tx, userId)) === 0;
 }
 
-function emailTaken<T>(email: string | null | undefined, write: () => Promise<T>): Promise<T> {
+/** 409: the email belongs to another active user. */
+export const emailInUse = (email: string | null | undefined) =>
+  conflict(email ? `Another active user already has the email ${email}` : 'Another active user already has this email');
+
+/** Runs `write`, turning the unique violation of a taken email into 409. */
+export function emailTaken<T>(email: string | null | undefined, write: () => Promise<T>): Promise<T> {
   return write().catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw conflict(`Another active user already has the email ${email ?? ''}`);
+    if (isUniqueViolation(error)) throw emailInUse(email);
     throw error;
   });
+}
+
+/**
+ * Inserts an unconfirmed user (its identity is confirmed at its first interactive login) with
+ * its `user.created` audit entry and its organization memberships by email domain. Call it in
+ * a transaction, inside `emailTaken`.
+ */
+export async function insertUnconfirmedUser(
+  tx: DatabaseClient,
+  input: { email: string; displayName?: string | null; roles: Role[] },
+  audit: { actor: AuditActor; requestId?: string; metadata: Record<string, unknown> },
+): Promise<User> {
+  const user = await tx.user.create({
+    data: {
+      email: input.email.trim(),
+      activeEmail: activeEmailOf(input.email),
+      displayName: input.displayName ?? null,
+      roles: input.roles.length ? input.roles : ['requestor'],
+      confirmed: false,
+    },
+  });
+  await recordAudit(tx, {
+    action: 'user.created',
+    actor: audit.actor,
+    target: { type: 'user', id: user.id },
+    metadata: { email: user.email, roles: user.roles, ...audit.metadata },
+    requestId: audit.requestId,
+  });
+  await associateUserByEmailDomain(tx, user, audit.actor, audit.requestId);
+  return user;
 }
 
 /** Creates an unconfirmed user (its identity is confirmed at its first interactive login). */
@@ -37,23 +74,11 @@ export function createUser(
 ) {
   return emailTaken(input.email, () =>
     db.$transaction(async (tx) => {
-      const user = await tx.user.create({
-        data: {
-          email: input.email.trim(),
-          activeEmail: activeEmailOf(input.email),
-          displayName: input.displayName ?? null,
-          roles: input.roles.length ? input.roles : ['requestor'],
-          confirmed: false,
-        },
+      const user = await insertUnconfirmedUser(tx, input, {
+        actor: actorOf(caller.principal),
+        requestId: caller.requestId,
+        metadata: { source: 'manual' },
       });
-      await auditChange(
-        tx,
-        caller,
-        'user.created',
-        { type: 'user', id: user.id },
-        { email: user.email, roles: user.roles, source: 'manual' },
-      );
-      await associateUserByEmailDomain(tx, user, { type: 'user', userId: caller.principal.userId });
       return toUserView(user);
     }),
   );
@@ -102,6 +127,11 @@ export function updateUserProfile(
   });
 }
 
+/** Marks a user deleted and frees its email; the caller checks the rules and audits. */
+export function softDeleteUser(tx: DatabaseClient, userId: string): Promise<User> {
+  return tx.user.update({ where: { id: userId }, data: { deletedAt: new Date(), activeEmail: null } });
+}
+
 /** Soft delete: the user disappears from default lists, its email frees up, and it can be restored. */
 export function deleteUser(db: Database, caller: Caller, userId: string) {
   return db.$transaction(async (tx) => {
@@ -110,7 +140,7 @@ export function deleteUser(db: Database, caller: Caller, userId: string) {
     if (user.roles.includes('admin') && (await otherActiveAdmins(tx, userId)) === 0) {
       throw conflict('This is the last active admin and cannot be deleted');
     }
-    const deleted = await tx.user.update({ where: { id: userId }, data: { deletedAt: new Date(), activeEmail: null } });
+    const deleted = await softDeleteUser(tx, userId);
     await auditChange(tx, caller, 'user.deleted', { type: 'user', id: userId }, { email: user.email });
     return toUserView(deleted);
   });

@@ -1,0 +1,68 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { jsonColumn, type Database } from '../db/client.js';
+import type { PostSyncOutcome } from '../domain/sync-matches.js';
+import { applyAttributeMappings } from '../services/sync/attribute-mappings.js';
+import {
+  ensureMatchRows,
+  matchRecordsToUsers,
+  matchSettingsOf,
+  type MatchCounts,
+} from '../services/sync/match-users.js';
+import { createUsersForUnmatched, deactivateUsersOfStaleRecords } from '../services/sync/sync-users.js';
+import { withHeartbeat } from './heartbeat.js';
+import type { SyncKey } from './sync.js';
+
+/**
+ * The post-sync steps of a pass that added or updated records (sync item 6), one activity per
+ * step so the workflow runs them in order and a failure names its step. Each reads the config
+ * when it runs and is idempotent: a retried step finds its earlier work done.
+ */
+export function createPostSyncActivities(db: Database) {
+  const configOf = (key: SyncKey) =>
+    db.syncConfig.findUnique({
+      where: { connectorId_resourceType: { connectorId: key.connectorId, resourceType: key.resourceType } },
+    });
+
+  return {
+    /** (a) Gives every record its match row and matches the unlinked ones to users. */
+    async matchSyncedUsers(key: SyncKey): Promise<MatchCounts> {
+      const config = await configOf(key);
+      if (!config) return { evaluated: 0, matched: 0, ambiguous: 0, unmatched: 0 };
+      const settings = matchSettingsOf(config);
+      if (!settings.success) throw ApplicationFailure.nonRetryable(settings.message, 'PostSyncFailure');
+      return withHeartbeat(async () => {
+        await ensureMatchRows(db, key);
+        return matchRecordsToUsers(db, key, settings.data);
+      });
+    },
+
+    /** (b) With `createUsers`: a new unconfirmed user for each unmatched record with an email. */
+    async createSyncedUsers(key: SyncKey): Promise<{ created: number; failed: number }> {
+      const config = await configOf(key);
+      if (!config?.createUsers) return { created: 0, failed: 0 };
+      return withHeartbeat((heartbeat) => createUsersForUnmatched(db, key, config.createUserDefaults, heartbeat));
+    },
+
+    /** (c) With `deactivateUsers`: soft-deletes users whose only link is a stale record. */
+    async deactivateSyncedUsers(key: SyncKey): Promise<number> {
+      const config = await configOf(key);
+      if (!config?.deactivateUsers) return 0;
+      return withHeartbeat(() => deactivateUsersOfStaleRecords(db, key));
+    },
+
+    /** (d) Applies the enabled attribute mappings to the linked users' profiles. */
+    async applySyncedAttributes(key: SyncKey): Promise<number> {
+      const config = await configOf(key);
+      if (!config) return 0;
+      return withHeartbeat((heartbeat) => applyAttributeMappings(db, key, config.attributeMappings, heartbeat));
+    },
+
+    /** Records what the post-sync steps did on the config (`lastPostSync`). */
+    async recordPostSync(input: SyncKey & { outcome: PostSyncOutcome }): Promise<void> {
+      await db.syncConfig.updateMany({
+        where: { connectorId: input.connectorId, resourceType: input.resourceType },
+        data: { lastPostSync: jsonColumn(input.outcome) },
+      });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { storableText } from './sync.js';
+
+/**
+ * Sync matches (spec 2.10, 3.5): which user a synced user record belongs to, the resolve
+ * actions of the API and the outcome of the post-sync steps. Pure and workflow-safe.
+ */
+
+export const MATCH_STATUSES = [
+  'matched',
+  'unmatched',
+  'ambiguous',
+  'manual_override',
+  'skipped',
+  'create_pending',
+] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+export const MATCH_CONFIDENCES = ['exact', 'probable', 'ambiguous', 'none'] as const;
+export type MatchConfidence = (typeof MATCH_CONFIDENCES)[number];
+
+/** Rows a matching run never changes: an administrator decided them. */
+export const RESOLVED_STATUSES = ['manual_override', 'skipped'] as const satisfies readonly MatchStatus[];
+/** Rows that link a record to a user (deactivation and attribute mappings follow these). */
+export const LINKED_STATUSES = ['matched', 'manual_override'] as const satisfies readonly MatchStatus[];
+
+export const candidateSchema = z
+  .object({
+    userId: z.uuid(),
+    email: z.string().nullable(),
+    confidence: z.enum(MATCH_CONFIDENCES).describe('What the strategy would have given a single hit'),
+    reason: z.string().describe('Which strategy found the user, and on what'),
+  })
+  .meta({ id: 'SyncMatchCandidate' });
+
+export type MatchCandidate = z.output<typeof candidateSchema>;
+
+const notesSchema = storableText(2000).nullable().optional().describe('Stored as resolutionNotes');
+
+/** The body of `POST .../sync-matches/:matchId/resolve`. */
+export const resolveMatchSchema = z
+  .object({
+    action: z.enum(['link', 'skip', 'create']),
+    userId: z.uuid().optional().describe('The user to link (required for link)'),
+    notes: notesSchema,
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.action === 'link' && body.userId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'userId is required for action link' });
+  })
+  .meta({ id: 'SyncMatchResolve' });
+
+export type ResolveMatchInput = z.output<typeof resolveMatchSchema>;
+
+export const MAX_BULK_MATCH_IDS = 2000;
+
+/** The body of `POST .../sync-matches/bulk-resolve`. */
+export const bulkResolveMatchesSchema = z
+  .object({
+    matchIds: z
+      .array(z.uuid())
+      .min(1, 'must list at least one match id')
+      .max(MAX_BULK_MATCH_IDS, `at most ${MAX_BULK_MATCH_IDS} match ids`),
+    action: z.enum(['link', 'skip']),
+    userId: z.uuid().optional().describe('The user to link (required for link)'),
+    notes: notesSchema,
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.action === 'link' && body.userId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'userId is required for action link' });
+  })
+  .meta({ id: 'SyncMatchBulkResolve' });
+
+export type BulkResolveMatchesInput = z.output<typeof bulkResolveMatchesSchema>;
+
+/** What the post-sync steps of a pass did (docs/sync.md); `error` names the step that failed. */
+export const postSyncOutcomeSchema = z
+  .object({
+    evaluated: z.number().int().describe('Match rows the matching step looked at'),
+    matched: z.number().int(),
+    ambiguous: z.number().int(),
+    unmatched: z.number().int(),
+    usersCreated: z.number().int(),
+    createErrors: z.number().int().describe('Rows whose user could not be created (email taken)'),
+    usersDeactivated: z.number().int(),
+    profilesUpdated: z.number().int(),
+    error: z.string().nullable().describe('The failure that stopped the post-sync steps; the pass still succeeded'),
+  })
+  .meta({ id: 'PostSyncOutcome' });
+
+export type PostSyncOutcome = z.output<typeof postSyncOutcomeSchema>;
+
+export const EMPTY_POST_SYNC: Readonly<PostSyncOutcome> = Object.freeze({
+  evaluated: 0,
+  matched: 0,
+  ambiguous: 0,
+  unmatched: 0,
+  usersCreated: 0,
+  createErrors: 0,
+  usersDeactivated: 0,
+  profilesUpdated: 0,
+  error: null,
+});

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { ConnectorResource, User } from '../../db/generated/client.js';
+import { LINKED_STATUSES } from '../../domain/sync-matches.js';
+import { attributeMappingRuleSchema, MAPPING_TARGET_FIELDS, type AttributeMappingRule } from '../../domain/sync.js';
+import { writeProfile, type ProfileChanges } from '../users/profile.js';
+import type { ProfileField } from '../../domain/profile.js';
+import type { RecordKey } from './record-store.js';
+
+/**
+ * Post-sync step (d) (sync item 6, spec 2.9): the enabled mapping rules of a config copy values
+ * of linked records into their users' profiles, with source `connector`.
+ */
+
+const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+const record = z.record(z.string(), z.unknown());
+
+/** The fields of a synced record a source path is rooted at (spec 2.9). */
+export interface SourceRecord {
+  externalId: string;
+  displayName: string;
+  email: string | null;
+  attributes: Record<string, unknown>;
+}
+
+/**
+ * The value at a dot path of the record, reading own properties only; undefined when a segment
+ * is missing, unsafe, or crosses a value that is not an object.
+ */
+export function readSourcePath(source: SourceRecord, path: string): unknown {
+  let current: unknown = source;
+  for (const segment of path.split('.')) {
+    if (UNSAFE_SEGMENTS.has(segment)) return undefined;
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/**
+ * The rules of a config that apply: each stored rule parsed on its own, so one rule that no
+ * longer validates (an unsafe path written around the API) is skipped rather than stopping the
+ * others; disabled rules and rules with a non-empty `transform` (reserved) are skipped too.
+ */
+export function applicableRules(stored: unknown): AttributeMappingRule[] {
+  const rules = z.array(z.unknown()).nullable().catch(null).parse(stored) ?? [];
+  return rules.flatMap((rule) => {
+    const parsed = attributeMappingRuleSchema.safeParse(rule);
+    if (!parsed.success || !parsed.data.enabled || (parsed.data.transform ?? '') !== '') return [];
+    return [parsed.data];
+  });
+}
+
+const isBuiltIn = (field: string): field is ProfileField =>
+  (MAPPING_TARGET_FIELDS as readonly string[]).includes(field);
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** A built-in profile field holds text: scalars are written as text, anything else is not written. */
+function builtInValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/**
+ * What the rules write to a user's profile from a record: `overwrite_always` whenever the
+ * record has a value, `overwrite_if_empty` only when the profile value is null, missing or
+ * blank, `never_overwrite` never. Values equal to the profile's are left out.
+ */
+export function mappingChanges(
+  rules: readonly AttributeMappingRule[],
+  source: SourceRecord,
+  user: User,
+): ProfileChanges {
+  const fields: Partial<Record<ProfileField, string>> = {};
+  const custom: Record<string, unknown> = {};
+  const customAttributes = record.catch({}).parse(user.customAttributes);
+  for (const rule of rules) {
+    if (rule.writeMode === 'never_overwrite') continue;
+    const raw = readSourcePath(source, rule.sourcePath);
+    if (raw === undefined || raw === null) continue;
+    const target = rule.targetField;
+    if (isBuiltIn(target)) {
+      const value = builtInValue(raw);
+      const current = user[target];
+      if (value === undefined || value === current) continue;
+      if (rule.writeMode === 'overwrite_if_empty' && !isEmpty(current)) continue;
+      fields[target] = value;
+    } else {
+      const current = Object.hasOwn(customAttributes, target) ? customAttributes[target] : undefined;
+      if (JSON.stringify(raw) === JSON.stringify(current)) continue;
+      if (rule.writeMode === 'overwrite_if_empty' && !isEmpty(current)) continue;
+      custom[target] = raw;
+    }
+  }
+  return { fields, custom };
+}
+
+const hasChanges = (changes: ProfileChanges) =>
+  Object.keys(changes.fields ?? {}).length > 0 || Object.keys(changes.custom ?? {}).length > 0;
+
+export const sourceRecordOf = (resource: ConnectorResource): SourceRecord => ({
+  externalId: resource.externalId,
+  displayName: resource.displayName,
+  email: resource.email,
+  attributes: record.catch({}).parse(resource.attributes),
+});
+
+const BATCH_SIZE = 500;
+
+/**
+ * Applies the rules to the profile of every user linked (`matched` or `manual_override`) to a
+ * current record of the connector and type; returns how many profiles changed. Stale records
+ * are left out: their values are no longer the directory's.
+ */
+export async function applyAttributeMappings(
+  db: Database,
+  key: RecordKey,
+  storedRules: unknown,
+  progress: () => void = () => {},
+): Promise<number> {
+  const rules = applicableRules(storedRules);
+  if (rules.length === 0) return 0;
+  let updated = 0;
+  let after: string | undefined;
+  for (;;) {
+    const batch = await db.syncMatch.findMany({
+      where: {
+        connectorId: key.connectorId,
+        resourceType: key.resourceType,
+        matchStatus: { in: [...LINKED_STATUSES] },
+        user: { deletedAt: null },
+        connectorResource: { staleSince: null },
+        ...(after ? { id: { gt: after } } : {}),
+      },
+      include: { user: true, connectorResource: true },
+      orderBy: { id: 'asc' },
+      take: BATCH_SIZE,
+    });
+    if (batch.length === 0) return updated;
+    after = batch.at(-1)!.id;
+    for (const match of batch) {
+      if (!match.user) continue;
+      const source = sourceRecordOf(match.connectorResource);
+      if (!hasChanges(mappingChanges(rules, source, match.user))) continue;
+      const userId = match.user.id;
+      // Decided again on the locked row: a profile edited since the batch was read is respected.
+      const wrote = await db.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+        const changes = mappingChanges(rules, source, await tx.user.findUniqueOrThrow({ where: { id: userId } }));
+        if (!hasChanges(changes)) return false;
+        await writeProfile(tx, userId, changes, 'connector');
+        return true;
+      });
+      if (wrote) updated += 1;
+    }
+    progress();
+  }
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import type { AuditActor } from '../../audit/index.js';
+import { recordAudit } from '../../audit/index.js';
+import { Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import type { SyncMatch, User } from '../../db/generated/client.js';
+import { isAppError, validationFailed } from '../../errors/index.js';
+import {
+  emailInUse,
+  emailTaken,
+  insertUnconfirmedUser,
+  isLastActiveAdmin,
+  softDeleteUser,
+} from '../users/manage-users.js';
+import { writeProfile, type ProfileChanges } from '../users/profile.js';
+import { PROFILE_FIELDS, type ProfileField } from '../../domain/profile.js';
+import type { RecordKey } from './record-store.js';
+
+/**
+ * Post-sync steps (b) and (c) (sync item 6): users created for unmatched records, and users
+ * whose only link is a stale record of this connector and type soft-deleted. Users are written
+ * one per transaction, with their audit entry, so one refused row does not undo the others.
+ */
+
+const SYSTEM: AuditActor = { type: 'system' };
+const defaultsSchema = z.record(z.string(), z.unknown()).nullable().catch(null);
+
+/** `createUserDefaults` as profile changes: built-in fields as text, the rest as custom attributes. */
+export function defaultsAsProfile(stored: unknown): ProfileChanges {
+  const fields: Partial<Record<ProfileField, string>> = {};
+  const custom: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(defaultsSchema.parse(stored) ?? {})) {
+    if (value === null || value === undefined) continue;
+    if ((PROFILE_FIELDS as readonly string[]).includes(name)) fields[name as ProfileField] = String(value);
+    else custom[name] = value;
+  }
+  return { fields, custom };
+}
+
+/**
+ * Creates an unconfirmed requestor for a match row from its cached email and display name,
+ * with `createUserDefaults` applied once (source `connector`). 400 when the row has no email,
+ * 409 when an active user has it. Call inside a transaction, inside `emailTaken`.
+ */
+export async function createUserForMatch(
+  tx: DatabaseClient,
+  match: SyncMatch,
+  defaults: unknown,
+  audit: { actor: AuditActor; requestId?: string; source: string },
+): Promise<User> {
+  const email = match.externalEmail?.trim();
+  if (!email) throw validationFailed('The synced record has no email, so no user can be created for it');
+  if (await tx.user.findUnique({ where: { activeEmail: email.toLowerCase() }, select: { id: true } }))
+    throw emailInUse(email);
+  const user = await insertUnconfirmedUser(
+    tx,
+    { email, displayName: match.externalDisplayName, roles: ['requestor'] },
+    {
+      actor: audit.actor,
+      requestId: audit.requestId,
+      metadata: {
+        source: audit.source,
+        connectorId: match.connectorId,
+        resourceType: match.resourceType,
+        externalId: match.externalId,
+      },
+    },
+  );
+  await writeProfile(tx, user.id, defaultsAsProfile(defaults), 'connector');
+  return user;
+}
+
+const BATCH_SIZE = 200;
+
+/**
+ * Step (b): marks the unmatched current records with an email `create_pending`, then creates
+ * and links a user for each (`matched`, confidence `exact`). A taken email fails that row only:
+ * it goes back to `unmatched` with the reason in `resolutionNotes`. Rows still `create_pending`
+ * after an interruption are taken up by the next run.
+ */
+export async function createUsersForUnmatched(
+  db: Database,
+  key: RecordKey,
+  defaults: unknown,
+  progress: () => void = () => {},
+): Promise<{ created: number; failed: number }> {
+  await db.$executeRaw(Prisma.sql`
+    UPDATE sync_matches m SET match_status = 'create_pending', updated_at = now()
+    FROM connector_resources r
+    WHERE r.id = m.connector_resource_id AND r.stale_since IS NULL
+      AND m.connector_id = ${key.connectorId}::uuid AND m.resource_type = ${key.resourceType}
+      AND m.match_status = 'unmatched' AND nullif(btrim(m.external_email), '') IS NOT NULL`);
+  const counts = { created: 0, failed: 0 };
+  for (;;) {
+    // Every row handled leaves create_pending, so each query returns the next ones.
+    const batch = await db.syncMatch.findMany({
+      where: { connectorId: key.connectorId, resourceType: key.resourceType, matchStatus: 'create_pending' },
+      orderBy: { id: 'asc' },
+      take: BATCH_SIZE,
+    });
+    if (batch.length === 0) return counts;
+    for (const match of batch) {
+      try {
+        const created = await emailTaken(match.externalEmail, () =>
+          db.$transaction(async (tx) => {
+            // Re-read under lock: a resolution made through the API meanwhile wins.
+            const [current] = await tx.$queryRaw<Array<{ match_status: string }>>`
+              SELECT match_status FROM sync_matches WHERE id = ${match.id}::uuid FOR UPDATE`;
+            if (current?.match_status !== 'create_pending') return false;
+            const user = await createUserForMatch(tx, match, defaults, { actor: SYSTEM, source: 'connector_sync' });
+            await tx.syncMatch.update({
+              where: { id: match.id },
+              data: {
+                matchStatus: 'matched',
+                matchConfidence: 'exact',
+                matchStrategy: null,
+                userId: user.id,
+                candidateUserIds: [],
+                resolutionNotes: null,
+              },
+            });
+            return true;
+          }),
+        );
+        if (created) counts.created += 1;
+      } catch (error) {
+        if (!isAppError(error) || error.code !== 'conflict') throw error;
+        await db.syncMatch.updateMany({
+          where: { id: match.id, matchStatus: 'create_pending' },
+          data: { matchStatus: 'unmatched', resolutionNotes: `Automatic user creation failed: ${error.message}` },
+        });
+        counts.failed += 1;
+      }
+    }
+    progress();
+  }
+}
+
+/**
+ * Whether the user has a link that keeps it: to a current record of this connector and type, or
+ * to any record of another connector or type.
+ */
+const hasOtherLink = (userId: Prisma.Sql, key: RecordKey) => Prisma.sql`EXISTS (
+  SELECT 1 FROM sync_matches o JOIN connector_resources orr ON orr.id = o.connector_resource_id
+  WHERE o.user_id = ${userId} AND o.match_status IN ('matched', 'manual_override')
+    AND (o.connector_id <> ${key.connectorId}::uuid OR o.resource_type <> ${key.resourceType}
+         OR orr.stale_since IS NULL))`;
+
+/**
+ * Step (c): soft-deletes the users linked to a stale record of this connector and type that
+ * have no other link (a current record of this type, or any record of another connector or
+ * type). The last active admin is never deleted.
+ */
+export async function deactivateUsersOfStaleRecords(db: Database, key: RecordKey): Promise<number> {
+  const doomed = await db.$queryRaw<Array<{ user_id: string; external_id: string }>>(Prisma.sql`
+    SELECT DISTINCT ON (m.user_id) m.user_id, m.external_id
+    FROM sync_matches m
+    JOIN connector_resources r ON r.id = m.connector_resource_id
+    JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+    WHERE m.connector_id = ${key.connectorId}::uuid AND m.resource_type = ${key.resourceType}
+      AND m.match_status IN ('matched', 'manual_override') AND r.stale_since IS NOT NULL
+      AND NOT ${hasOtherLink(Prisma.sql`m.user_id`, key)}
+    ORDER BY m.user_id`);
+  let deactivated = 0;
+  for (const { user_id: userId, external_id: externalId } of doomed) {
+    const done = await db.$transaction(async (tx) => {
+      if (await isLastActiveAdmin(tx, userId)) return false;
+      const user = await tx.user.findUnique({ where: { id: userId } });
+      if (!user || user.deletedAt) return false;
+      // Linked elsewhere since the list was read (a resolution through the API): kept.
+      const [again] = await tx.$queryRaw<Array<{ linked: boolean }>>(
+        Prisma.sql`SELECT ${hasOtherLink(Prisma.sql`${userId}::uuid`, key)} AS linked`,
+      );
+      if (again?.linked) return false;
+      await softDeleteUser(tx, userId);
+      await recordAudit(tx, {
+        action: 'user.deleted',
+        actor: SYSTEM,
+        target: { type: 'user', id: userId },
+        metadata: {
+          email: user.email,
+          source: 'connector_sync',
+          reason: 'linked record is stale',
+          connectorId: key.connectorId,
+          resourceType: key.resourceType,
+          externalId,
+        },
+      });
+      return true;
+    });
+    if (done) deactivated += 1;
+  }
+  return deactivated;
+}
