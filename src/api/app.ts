@@ -99,7 +99,7 @@ export function createApp(deps: AppDependencies): App {
     reportRoutes(routerDeps, db),
     emailTemplateRoutes(routerDeps, db),
     documentTemplateRoutes(routerDeps, db),
-    configTransferRoutes(routerDeps, db),
+    configTransferRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     apiDocsRoutes(routerDeps, docs),
   ];
 
