@@ -478,3 +478,39 @@ describe('permissions', () => {
     }
   });
 });
+
+describe('body limit of the import routes (CONFIG_IMPORT_BODY_LIMIT_BYTES)', () => {
+  const LIMIT = 3_000_000;
+  let limited: TestApp;
+
+  beforeAll(async () => {
+    limited = await startTestApp({ db: source.database.db, env: { CONFIG_IMPORT_BODY_LIMIT_BYTES: String(LIMIT) } });
+  });
+  afterAll(() => limited.close());
+
+  /** An empty but valid document of about `bytes` bytes. */
+  const documentOfSize = (bytes: number) => ({
+    version: '1',
+    exportedAt: new Date().toISOString(),
+    exportedBy: 'x'.repeat(bytes),
+    entities: {},
+  });
+
+  it('takes import documents above BODY_LIMIT_BYTES, which other routes refuse (413)', async () => {
+    const body = documentOfSize(2_000_000);
+    const preview = await limited.request('POST', '/api/config/import/preview', { token: admin, body });
+    expect(preview.status).toBe(200);
+    expect(preview.body.status).toBe('completed');
+    const elsewhere = await limited.request('POST', '/api/config/export', { token: admin, body });
+    expect(elsewhere.status).toBe(413);
+  });
+
+  it('refuses a document over its own limit with 413 naming the limit', async () => {
+    const response = await limited.request('POST', '/api/config/import', {
+      token: admin,
+      body: documentOfSize(LIMIT + 1000),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe(`Request body exceeds the limit of ${LIMIT} bytes`);
+  });
+});
