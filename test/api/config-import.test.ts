@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { ScheduleNotFoundError } from '@temporalio/client';
-import { temporalScheduleId } from '../../src/services/schedules/manage-schedules.js';
+import { temporalScheduleId, temporalScheduleOptions } from '../../src/services/schedules/manage-schedules.js';
 import { registerTestConnectors } from '../../src/services/connectors/manage-connectors.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { startTestApp, useTestApp, type TestApp } from '../support/app.js';
@@ -512,5 +513,58 @@ describe('body limit of the import routes (CONFIG_IMPORT_BODY_LIMIT_BYTES)', () 
     });
     expect(response.status).toBe(413);
     expect(response.body.message).toBe(`Request body exceeds the limit of ${LIMIT} bytes`);
+  });
+});
+
+describe('a schedule Temporal does not take after the commit', () => {
+  it('is reported as an error naming the saved row, not dropped', async () => {
+    // Temporal already holds a schedule under the id the new row is given, so creating it fails.
+    const id = randomUUID();
+    const clash = { id, cronExpression: '0 4 * * *', timezone: null, enabled: true };
+    await temporal.client.schedule.create(temporalScheduleOptions(clash, source.api.config.temporal.taskQueue));
+    await withDatabaseClient(source.database, (client) =>
+      client.query(`
+        CREATE FUNCTION fixed_schedule_id() RETURNS trigger AS $$
+        BEGIN NEW.id := '${id}'; RETURN NEW; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER fixed_schedule_id BEFORE INSERT ON schedules FOR EACH ROW EXECUTE FUNCTION fixed_schedule_id();
+      `),
+    );
+    try {
+      const response = await call('POST', '/api/config/import', {
+        version: '1',
+        exportedAt: new Date().toISOString(),
+        exportedBy: 'test',
+        entities: {
+          schedules: [
+            {
+              workflow: 'Onboard',
+              name: 'clash',
+              cronExpression: '0 4 * * *',
+              variables: { requester: ANN, manager: ANN },
+            },
+          ],
+        },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        status: 'failed',
+        summary: { created: 0, updated: 0, skipped: 0, errors: 1 },
+        details: [
+          {
+            entity: 'schedule',
+            name: 'Onboard/clash',
+            action: 'error',
+            error: expect.stringMatching(
+              new RegExp(`^Saved, but Temporal did not take the schedule: .*PUT /api/schedules/${id}`),
+            ),
+          },
+        ],
+      });
+      expect(await source.database.db.schedule.findUnique({ where: { id } })).not.toBeNull();
+    } finally {
+      await withDatabaseClient(source.database, (client) =>
+        client.query('DROP TRIGGER fixed_schedule_id ON schedules; DROP FUNCTION fixed_schedule_id();'),
+      );
+    }
   });
 });
