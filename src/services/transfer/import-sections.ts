@@ -86,7 +86,7 @@ class ImportRun {
   async apply(entity: ImportEntity, name: string, exists: boolean, create: RowWork, update: RowWork) {
     if (!exists) return this.record(entity, name, await inSavepoint(this.tx, create));
     if (this.strategy === 'create_only') {
-      return this.record(entity, name, { action: 'error', error: `Already exists (strategy create_only)` });
+      return this.record(entity, name, { action: 'error', error: 'Already exists (strategy create_only)' });
     }
     if (this.strategy === 'skip_existing') return this.record(entity, name, { action: 'skipped' });
     return this.record(entity, name, await inSavepoint(this.tx, update));
