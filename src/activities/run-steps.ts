@@ -6,6 +6,7 @@ import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, type Database } from '../db/client.js';
 import { isAppError } from '../errors/index.js';
 import type { Mailer } from '../notifications/mailer.js';
+import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { resolvePeople } from './people.js';
@@ -34,6 +35,42 @@ export type StepResult = z.output<typeof stepResultSchema>;
 
 function failure(error: unknown, code = 'step_error'): StepResult {
   return { success: false, error: error instanceof Error || isAppError(error) ? error.message : String(error), code };
+}
+
+/**
+ * Subject and HTML of a notification email from the template the step names, else from the
+ * default template; nothing when the step names none and there is no default.
+ */
+async function templatedEmail(
+  db: Database,
+  input: {
+    template?: string;
+    subject?: string;
+    message: string;
+    workflowName: string;
+    variables?: Record<string, unknown>;
+  },
+): Promise<{ rendered?: { subject: string; html: string } } | { failure: StepResult }> {
+  const template = input.template
+    ? await db.emailTemplate.findUnique({ where: { name: input.template } })
+    : await db.emailTemplate.findFirst({ where: { isDefault: true } });
+  if (!template) {
+    if (!input.template) return {};
+    return {
+      failure: { success: false, error: `Email template "${input.template}" does not exist`, code: 'unknown_template' },
+    };
+  }
+  try {
+    const context = {
+      ...input.variables,
+      subject: input.subject ?? '',
+      message: input.message,
+      workflowName: input.workflowName,
+    };
+    return { rendered: renderEmailTemplate(template, context) };
+  } catch (error) {
+    return { failure: failure(error, 'template_failed') };
+  }
 }
 
 /** The activities that do a step's work: connector calls, notifications and role changes. */
@@ -87,8 +124,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
 
     /**
      * Stores an in-app notification for the recipient (user id, email or role), once per step
-     * execution, and emails it when SMTP is configured. The email is sent at least once: a retry
-     * after a crash between sending and recording it may send it again.
+     * execution, and emails it when SMTP is configured: rendered with the email template named
+     * `template`, else the default template, else the built-in layout. The email is sent at least
+     * once: a retry after a crash between sending and recording it may send it again.
      */
     async sendNotification(input: {
       runId: string;
@@ -97,6 +135,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       subject?: string;
       message: string;
       workflowName: string;
+      template?: string;
+      /** What the template sees besides subject, message and workflowName: the run's variables. */
+      variables?: Record<string, unknown>;
     }): Promise<StepResult> {
       const people = await resolvePeople(db, [input.recipient]);
       if (people.unknown.length > 0)
@@ -127,13 +168,16 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       });
       const to = recipients.map((user) => user.email!).filter(Boolean);
       if (to.length === 0) return { success: true, data: { emailed: 0 } };
+      const templated = await templatedEmail(db, input);
+      if ('failure' in templated) return templated.failure;
+      const email = {
+        to,
+        subject: input.subject ?? `${input.workflowName}: notification`,
+        message: input.message,
+        workflowName: input.workflowName,
+      };
       try {
-        await mailer.send({
-          to,
-          subject: input.subject ?? `${input.workflowName}: notification`,
-          message: input.message,
-          workflowName: input.workflowName,
-        });
+        await mailer.send({ ...email, ...templated.rendered });
       } catch (error) {
         return failure(error, 'email_failed');
       }

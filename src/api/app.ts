@@ -101,7 +101,7 @@ export function createApp(deps: AppDependencies): App {
     reportRoutes(routerDeps, db),
     emailTemplateRoutes(routerDeps, db),
     documentTemplateRoutes(routerDeps, db),
-    configTransferRoutes(routerDeps, db),
+    configTransferRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     apiDocsRoutes(routerDeps, docs),
   ];
 
@@ -111,7 +111,12 @@ export function createApp(deps: AppDependencies): App {
   koa.use(errorHandler(logger));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
   koa.use(scimApi({ db, logger, bodyLimitBytes: config.bodyLimitBytes }));
-  koa.use(jsonBody(config.bodyLimitBytes));
+  koa.use(
+    jsonBody(config.bodyLimitBytes, {
+      '/api/config/import': config.configImportBodyLimitBytes,
+      '/api/config/import/preview': config.configImportBodyLimitBytes,
+    }),
+  );
   koa.use(inputLimits());
   koa.use(methodNotAllowed());
   for (const router of routers) koa.use(router.router.routes());

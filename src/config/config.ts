@@ -32,6 +32,11 @@ const environmentSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  CONFIG_IMPORT_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   DATABASE_URL: optionalString,
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
@@ -83,6 +88,8 @@ export interface Config {
   publicUrl?: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
+  configImportBodyLimitBytes: number;
   databaseUrl?: string;
   temporal: {
     address?: string;
@@ -123,6 +130,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    configImportBodyLimitBytes: env.CONFIG_IMPORT_BODY_LIMIT_BYTES,
     databaseUrl: env.DATABASE_URL,
     temporal: {
       address: env.TEMPORAL_ADDRESS,

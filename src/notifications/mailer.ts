@@ -7,6 +7,8 @@ export interface NotificationEmail {
   subject: string;
   message: string;
   workflowName: string;
+  /** HTML rendered from an email template; without it the built-in layout wraps `message`. */
+  html?: string;
 }
 
 export interface Mailer {
@@ -38,7 +40,7 @@ export function createMailer(config: Readonly<Config>): Mailer | undefined {
         from,
         to: email.to,
         subject: email.subject,
-        html: bodyTemplate(email),
+        html: email.html ?? bodyTemplate(email),
         text: textTemplate(email),
       });
     },

@@ -34,24 +34,26 @@ const audit = (tx: DatabaseClient, caller: Caller, action: string, id: string, m
   auditChange(tx, caller, action, { type: 'group', id }, metadata);
 
 export function createGroup(db: Database, caller: Caller, input: GroupInput) {
-  return withUniqueName('A group', input.name, () =>
-    db.$transaction(async (tx) => {
-      const row = await tx.userGroup.create({ data: input });
-      await audit(tx, caller, 'group.created', row.id, { name: row.name });
-      return toGroupView(await loadGroup(tx, row.id));
-    }),
-  );
+  return withUniqueName('A group', input.name, () => db.$transaction((tx) => insertGroup(tx, caller, input)));
+}
+
+/** Inserts a group inside the caller's transaction (used by the API and by configuration import). */
+export async function insertGroup(tx: DatabaseClient, caller: Caller, input: GroupInput) {
+  const row = await tx.userGroup.create({ data: input });
+  await audit(tx, caller, 'group.created', row.id, { name: row.name });
+  return toGroupView(await loadGroup(tx, row.id));
 }
 
 export function updateGroup(db: Database, caller: Caller, id: string, input: GroupInput) {
-  return withUniqueName('A group', input.name, () =>
-    db.$transaction(async (tx) => {
-      const before = await loadGroup(tx, id);
-      await tx.userGroup.update({ where: { id }, data: input });
-      await audit(tx, caller, 'group.updated', id, { from: before.name, to: input.name });
-      return toGroupView(await loadGroup(tx, id));
-    }),
-  );
+  return withUniqueName('A group', input.name, () => db.$transaction((tx) => replaceGroup(tx, caller, id, input)));
+}
+
+/** Replaces a group's name and description inside the caller's transaction. */
+export async function replaceGroup(tx: DatabaseClient, caller: Caller, id: string, input: GroupInput) {
+  const before = await loadGroup(tx, id);
+  await tx.userGroup.update({ where: { id }, data: input });
+  await audit(tx, caller, 'group.updated', id, { from: before.name, to: input.name });
+  return toGroupView(await loadGroup(tx, id));
 }
 
 export async function deleteGroup(db: Database, caller: Caller, id: string): Promise<void> {
@@ -64,15 +66,20 @@ export async function deleteGroup(db: Database, caller: Caller, id: string): Pro
 
 export async function addGroupMember(db: Database, caller: Caller, groupId: string, userId: string) {
   return db.$transaction(async (tx) => {
-    await loadGroup(tx, groupId);
-    const user = await tx.user.findFirst({ where: { id: userId, deletedAt: null } });
-    if (!user) throw notFound('User');
-    const existing = await tx.userGroupMember.findUnique({ where: { groupId_userId: { groupId, userId } } });
-    if (existing) throw conflict('The user is already a member of the group');
-    await tx.userGroupMember.create({ data: { groupId, userId, addedBy: caller.principal.userId } });
-    await audit(tx, caller, 'group.member_added', groupId, { userId });
+    await insertGroupMember(tx, caller, groupId, userId);
     return toGroupView(await loadGroup(tx, groupId));
   });
+}
+
+/** Adds a member inside the caller's transaction; 404 for an unknown user, 409 for a member already. */
+export async function insertGroupMember(tx: DatabaseClient, caller: Caller, groupId: string, userId: string) {
+  await loadGroup(tx, groupId);
+  const user = await tx.user.findFirst({ where: { id: userId, deletedAt: null } });
+  if (!user) throw notFound('User');
+  const existing = await tx.userGroupMember.findUnique({ where: { groupId_userId: { groupId, userId } } });
+  if (existing) throw conflict('The user is already a member of the group');
+  await tx.userGroupMember.create({ data: { groupId, userId, addedBy: caller.principal.userId } });
+  await audit(tx, caller, 'group.member_added', groupId, { userId });
 }
 
 export async function removeGroupMember(db: Database, caller: Caller, groupId: string, userId: string) {

@@ -53,23 +53,26 @@ export interface ProjectInput {
 /** Creates a project with its workflow sets; the creator becomes its owner. */
 export function createProject(db: Database, caller: Caller, input: ProjectInput): Promise<ProjectView> {
   return withUniqueName('A project or workflow set', input.name, () =>
-    db.$transaction(async (tx) => {
-      const project = await tx.project.create({
-        data: {
-          name: input.name,
-          description: input.description,
-          createdBy: caller.principal.userId,
-          workflowSets: { create: input.workflowSets },
-          members: { create: { userId: caller.principal.userId, role: 'owner', addedBy: caller.principal.userId } },
-        },
-      });
-      await auditProject(tx, caller, 'project.created', project.id, {
-        name: input.name,
-        workflowSets: input.workflowSets.map((set) => set.name),
-      });
-      return toProjectView(await loadProject(tx, project.id));
-    }),
+    db.$transaction((tx) => insertProject(tx, caller, input)),
   );
+}
+
+/** Inserts a project inside the caller's transaction (used by the API and by configuration import). */
+export async function insertProject(tx: DatabaseClient, caller: Caller, input: ProjectInput): Promise<ProjectView> {
+  const project = await tx.project.create({
+    data: {
+      name: input.name,
+      description: input.description,
+      createdBy: caller.principal.userId,
+      workflowSets: { create: input.workflowSets },
+      members: { create: { userId: caller.principal.userId, role: 'owner', addedBy: caller.principal.userId } },
+    },
+  });
+  await auditProject(tx, caller, 'project.created', project.id, {
+    name: input.name,
+    workflowSets: input.workflowSets.map((set) => set.name),
+  });
+  return toProjectView(await loadProject(tx, project.id));
 }
 
 export function updateProject(
@@ -79,16 +82,24 @@ export function updateProject(
   changes: { name?: string; description?: string },
 ): Promise<ProjectView> {
   return withUniqueName('A project', changes.name ?? '', () =>
-    db.$transaction(async (tx) => {
-      const before = await loadProject(tx, id);
-      await tx.project.update({ where: { id }, data: changes });
-      await auditProject(tx, caller, 'project.updated', id, {
-        before: { name: before.name, description: before.description },
-        changes,
-      });
-      return toProjectView(await loadProject(tx, id));
-    }),
+    db.$transaction((tx) => changeProject(tx, caller, id, changes)),
   );
+}
+
+/** Changes a project's name or description inside the caller's transaction. */
+export async function changeProject(
+  tx: DatabaseClient,
+  caller: Caller,
+  id: string,
+  changes: { name?: string; description?: string },
+): Promise<ProjectView> {
+  const before = await loadProject(tx, id);
+  await tx.project.update({ where: { id }, data: changes });
+  await auditProject(tx, caller, 'project.updated', id, {
+    before: { name: before.name, description: before.description },
+    changes,
+  });
+  return toProjectView(await loadProject(tx, id));
 }
 
 /** Deletes a project that holds no workflows (deleted ones included); 409 otherwise. */
@@ -113,12 +124,22 @@ export function addWorkflowSet(
 ): Promise<ProjectView> {
   return withUniqueName('A workflow set', input.name, () =>
     db.$transaction(async (tx) => {
-      await loadProject(tx, projectId);
-      await tx.workflowSet.create({ data: { projectId, ...input } });
-      await auditProject(tx, caller, 'project.workflow_set_added', projectId, { workflowSet: input.name });
+      await insertWorkflowSet(tx, caller, projectId, input);
       return toProjectView(await loadProject(tx, projectId));
     }),
   );
+}
+
+/** Adds a workflow set to a project inside the caller's transaction. */
+export async function insertWorkflowSet(
+  tx: DatabaseClient,
+  caller: Caller,
+  projectId: string,
+  input: { name: string; description: string },
+): Promise<void> {
+  await loadProject(tx, projectId);
+  await tx.workflowSet.create({ data: { projectId, ...input } });
+  await auditProject(tx, caller, 'project.workflow_set_added', projectId, { workflowSet: input.name });
 }
 
 export function updateWorkflowSet(
@@ -130,17 +151,28 @@ export function updateWorkflowSet(
 ): Promise<ProjectView> {
   return withUniqueName('A workflow set', changes.name ?? '', () =>
     db.$transaction(async (tx) => {
-      const set = await tx.workflowSet.findFirst({ where: { id: setId, projectId } });
-      if (!set) throw notFound('Workflow set');
-      await tx.workflowSet.update({ where: { id: setId }, data: changes });
-      await auditProject(tx, caller, 'project.workflow_set_updated', projectId, {
-        workflowSetId: setId,
-        before: set.name,
-        changes,
-      });
+      await changeWorkflowSet(tx, caller, projectId, setId, changes);
       return toProjectView(await loadProject(tx, projectId));
     }),
   );
+}
+
+/** Changes a workflow set inside the caller's transaction. */
+export async function changeWorkflowSet(
+  tx: DatabaseClient,
+  caller: Caller,
+  projectId: string,
+  setId: string,
+  changes: { name?: string; description?: string },
+): Promise<void> {
+  const set = await tx.workflowSet.findFirst({ where: { id: setId, projectId } });
+  if (!set) throw notFound('Workflow set');
+  await tx.workflowSet.update({ where: { id: setId }, data: changes });
+  await auditProject(tx, caller, 'project.workflow_set_updated', projectId, {
+    workflowSetId: setId,
+    before: set.name,
+    changes,
+  });
 }
 
 export async function deleteWorkflowSet(

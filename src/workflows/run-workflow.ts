@@ -196,8 +196,10 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           await sleep(parseDuration(String(step.config.duration)));
           return { outcome: 'success' };
         case 'notification': {
-          const config = interpolateDeep(step.config, scope()) as {
+          const variablesInScope = scope();
+          const config = interpolateDeep(step.config, variablesInScope) as {
             recipientId: unknown;
+            template?: string;
             subject?: string;
             message?: string;
           };
@@ -208,6 +210,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
             subject: config.subject,
             message: config.message ?? step.name,
             workflowName: definition.name,
+            template: config.template,
+            variables: variablesInScope,
           });
           return sent.success
             ? { outcome: 'success' }

@@ -5,7 +5,13 @@ describe('configuration is parsed once from the environment', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toEqual(
-      expect.objectContaining({ host: '0.0.0.0', port: 3000, logLevel: 'info', bodyLimitBytes: 1024 * 1024 }),
+      expect.objectContaining({
+        host: '0.0.0.0',
+        port: 3000,
+        logLevel: 'info',
+        bodyLimitBytes: 1024 * 1024,
+        configImportBodyLimitBytes: 20 * 1024 * 1024,
+      }),
     );
     expect(config.temporal).toEqual({
       address: undefined,

@@ -9,14 +9,15 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Parses JSON bodies (RFC 8259: UTF-8 only) up to `limitBytes`. An oversized body is a 413, a
- * charset other than UTF-8 or a compressed body a 415, bytes that are not UTF-8 or text that is
- * not a JSON object or array a 400. Bodies of other media types are left unread; routes that
- * take a body refuse them with 415.
+ * Parses JSON bodies (RFC 8259: UTF-8 only) up to `limitBytes`, or the limit `pathLimits` gives
+ * the request's path. An oversized body is a 413, a charset other than UTF-8 or a compressed body
+ * a 415, bytes that are not UTF-8 or text that is not a JSON object or array a 400. Bodies of
+ * other media types are left unread; routes that take a body refuse them with 415.
  */
-export function jsonBody(limitBytes: number): Middleware<AppState> {
+export function jsonBody(limitBytes: number, pathLimits: Record<string, number> = {}): Middleware<AppState> {
   return async function parseJsonBody(ctx, next) {
     if (METHODS_WITH_BODY.has(ctx.method) && ctx.is('application/json', '+json')) {
+      const limit = pathLimits[ctx.path.replace(/(.)\/$/, '$1')] ?? limitBytes;
       const charset = ctx.request.charset;
       if (charset !== '' && !/^utf-?8$/i.test(charset)) {
         throw new AppError('unsupported_media_type', `JSON bodies must be UTF-8; charset=${charset} is not accepted`);
@@ -25,7 +26,7 @@ export function jsonBody(limitBytes: number): Middleware<AppState> {
       if (encoding !== '' && encoding.toLowerCase() !== 'identity') {
         throw new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not accepted`);
       }
-      ctx.request.body = parseJson(await readBody(ctx.req, limitBytes));
+      ctx.request.body = parseJson(await readBody(ctx.req, limit));
     }
     await next();
   };

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
 import { exportConfiguration } from '../../services/transfer/export-configuration.js';
+import { importConfiguration, type ImportContext } from '../../services/transfer/import-configuration.js';
+import {
+  IMPORT_ACTIONS,
+  IMPORT_ENTITIES,
+  IMPORT_STRATEGIES,
+  type ImportStrategy,
+} from '../../services/transfer/import-result.js';
 import {
   TRANSFER_SECTIONS,
   transferDocumentSchema,
   type TransferSection,
 } from '../../services/transfer/transfer-document.js';
-import { auditedCaller } from '../audit-context.js';
+import type { AppContext } from '../context.js';
+import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const sectionSchema = z.enum(TRANSFER_SECTIONS as [TransferSection, ...TransferSection[]], {
@@ -39,7 +46,50 @@ const exportSelectionBody = z
 
 const documentResponse = { description: 'The configuration document (spec 2.13)', schema: transferDocumentSchema };
 
-export function configTransferRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+const importQuery = z
+  .object({
+    strategy: z
+      .enum(IMPORT_STRATEGIES, { error: `strategy is one of: ${IMPORT_STRATEGIES.join(', ')}` })
+      .default('upsert')
+      .describe('upsert: create new, update existing; create_only: existing ones are errors; skip_existing'),
+  })
+  .strict();
+
+const importResultSchema = z
+  .object({
+    status: z.enum(['completed', 'completed_with_errors', 'failed']),
+    summary: z.object({ created: z.number(), updated: z.number(), skipped: z.number(), errors: z.number() }),
+    details: z.array(
+      z.object({
+        entity: z.enum(IMPORT_ENTITIES),
+        name: z.string().describe('Workflow sets are <project>/<set>, schedules <workflow>/<name or cron expression>'),
+        action: z.enum(IMPORT_ACTIONS),
+        error: z.string().optional(),
+        note: z.string().optional().describe('What was done differently from the document, and why'),
+        secretKeysToSet: z
+          .array(z.string())
+          .optional()
+          .describe('Connector secrets the document names that this instance does not hold yet'),
+      }),
+    ),
+  })
+  .meta({ id: 'ConfigurationImportResult' });
+
+const importResponses = {
+  200: { description: 'What was (or would be) done with each entry', schema: importResultSchema },
+};
+
+/** The import body is checked by the service, which lists every problem of the document at once. */
+const importBody = z.unknown();
+
+function runImport(ctx: AppContext, context: ImportContext, body: unknown, strategy: ImportStrategy, preview: boolean) {
+  // A preview writes nothing, so it records no entry of its own; a token's request is still audited.
+  const caller = preview ? { principal: callerOf(ctx), requestId: ctx.state.requestId } : auditedCaller(ctx);
+  return importConfiguration(context, caller, body, { strategy, preview });
+}
+
+export function configTransferRoutes(deps: ResourceRouterDependencies, context: ImportContext): ResourceRouter {
+  const { db } = context;
   return new ResourceRouter('/api/config', 'Configuration transfer', deps)
     .add({
       method: 'get',
@@ -67,6 +117,38 @@ export function configTransferRoutes(deps: ResourceRouterDependencies, db: Datab
           names: body.entities,
           includeDependencies: body.includeDependencies,
         });
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/import/preview',
+      operationId: 'previewConfigurationImport',
+      summary: 'Dry run of an import: the same answer, nothing written',
+      description:
+        'Runs the import in a transaction that is rolled back. A document with problems is a 400 listing each by section and name.',
+      access: 'config:import',
+      query: importQuery,
+      body: importBody,
+      documentedBody: transferDocumentSchema,
+      responses: importResponses,
+      async handler(ctx, { query, body }) {
+        ctx.body = await runImport(ctx, context, body, query.strategy, true);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/import',
+      operationId: 'importConfiguration',
+      summary: 'Import a configuration document in one transaction',
+      description:
+        'A document with problems is a 400 listing each by section and name, and nothing is written. Entries the services refuse are reported in details and the rest applied; a database failure rolls everything back (500). Schedules are registered with Temporal after the commit.',
+      access: 'config:import',
+      query: importQuery,
+      body: importBody,
+      documentedBody: transferDocumentSchema,
+      responses: importResponses,
+      async handler(ctx, { query, body }) {
+        ctx.body = await runImport(ctx, context, body, query.strategy, false);
       },
     });
 }

@@ -68,43 +68,49 @@ function columnsOf(input: BusinessRoleInput) {
 
 export function createBusinessRole(db: Database, caller: Caller, input: BusinessRoleInput) {
   return withUniqueName('A business role', input.name, () =>
-    db.$transaction(async (tx) => {
-      const ids = await entitlementIds(tx, input.entitlements);
-      const role = await tx.businessRole.create({
-        data: { ...columnsOf(input), entitlements: { create: ids.map((entitlementId) => ({ entitlementId })) } },
-      });
-      await auditChange(
-        tx,
-        caller,
-        'business_role.created',
-        { type: 'business_role', id: role.id },
-        { name: role.name, entitlements: input.entitlements },
-      );
-      return toBusinessRoleView(await loadBusinessRole(tx, role.id));
-    }),
+    db.$transaction((tx) => insertBusinessRole(tx, caller, input)),
   );
+}
+
+/** Inserts a role inside the caller's transaction (used by the API and by configuration import). */
+export async function insertBusinessRole(tx: DatabaseClient, caller: Caller, input: BusinessRoleInput) {
+  const ids = await entitlementIds(tx, input.entitlements);
+  const role = await tx.businessRole.create({
+    data: { ...columnsOf(input), entitlements: { create: ids.map((entitlementId) => ({ entitlementId })) } },
+  });
+  await auditChange(
+    tx,
+    caller,
+    'business_role.created',
+    { type: 'business_role', id: role.id },
+    { name: role.name, entitlements: input.entitlements },
+  );
+  return toBusinessRoleView(await loadBusinessRole(tx, role.id));
 }
 
 export function updateBusinessRole(db: Database, caller: Caller, id: string, input: BusinessRoleInput) {
   return withUniqueName('A business role', input.name, () =>
-    db.$transaction(async (tx) => {
-      await loadBusinessRole(tx, id);
-      const ids = await entitlementIds(tx, input.entitlements);
-      await tx.roleEntitlement.deleteMany({ where: { roleId: id } });
-      await tx.businessRole.update({
-        where: { id },
-        data: { ...columnsOf(input), entitlements: { create: ids.map((entitlementId) => ({ entitlementId })) } },
-      });
-      await auditChange(
-        tx,
-        caller,
-        'business_role.updated',
-        { type: 'business_role', id },
-        { name: input.name, entitlements: input.entitlements },
-      );
-      return toBusinessRoleView(await loadBusinessRole(tx, id));
-    }),
+    db.$transaction((tx) => replaceBusinessRole(tx, caller, id, input)),
   );
+}
+
+/** Replaces a role and its entitlement links inside the caller's transaction. */
+export async function replaceBusinessRole(tx: DatabaseClient, caller: Caller, id: string, input: BusinessRoleInput) {
+  await loadBusinessRole(tx, id);
+  const ids = await entitlementIds(tx, input.entitlements);
+  await tx.roleEntitlement.deleteMany({ where: { roleId: id } });
+  await tx.businessRole.update({
+    where: { id },
+    data: { ...columnsOf(input), entitlements: { create: ids.map((entitlementId) => ({ entitlementId })) } },
+  });
+  await auditChange(
+    tx,
+    caller,
+    'business_role.updated',
+    { type: 'business_role', id },
+    { name: input.name, entitlements: input.entitlements },
+  );
+  return toBusinessRoleView(await loadBusinessRole(tx, id));
 }
 
 /** Deletes a role that nobody holds (409 otherwise: revoke the assignments first). */

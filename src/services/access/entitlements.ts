@@ -74,42 +74,48 @@ function columnsOf(input: EntitlementInput, connectorId: string) {
 
 export function createEntitlement(db: Database, caller: Caller, input: EntitlementInput) {
   return withUniqueName('An entitlement', input.name, () =>
-    db.$transaction(async (tx) => {
-      const row = await tx.entitlement.create({
-        data: columnsOf(input, await connectorIdByName(tx, input.connector)),
-        include: entitlementInclude,
-      });
-      await auditChange(
-        tx,
-        caller,
-        'entitlement.created',
-        { type: 'entitlement', id: row.id },
-        { name: row.name, connector: input.connector },
-      );
-      return toEntitlementView(row);
-    }),
+    db.$transaction((tx) => insertEntitlement(tx, caller, input)),
   );
+}
+
+/** Inserts an entitlement inside the caller's transaction (used by the API and by configuration import). */
+export async function insertEntitlement(tx: DatabaseClient, caller: Caller, input: EntitlementInput) {
+  const row = await tx.entitlement.create({
+    data: columnsOf(input, await connectorIdByName(tx, input.connector)),
+    include: entitlementInclude,
+  });
+  await auditChange(
+    tx,
+    caller,
+    'entitlement.created',
+    { type: 'entitlement', id: row.id },
+    { name: row.name, connector: input.connector },
+  );
+  return toEntitlementView(row);
 }
 
 export function updateEntitlement(db: Database, caller: Caller, id: string, input: EntitlementInput) {
   return withUniqueName('An entitlement', input.name, () =>
-    db.$transaction(async (tx) => {
-      await loadEntitlement(tx, id);
-      const row = await tx.entitlement.update({
-        where: { id },
-        data: columnsOf(input, await connectorIdByName(tx, input.connector)),
-        include: entitlementInclude,
-      });
-      await auditChange(
-        tx,
-        caller,
-        'entitlement.updated',
-        { type: 'entitlement', id },
-        { name: row.name, connector: input.connector },
-      );
-      return toEntitlementView(row);
-    }),
+    db.$transaction((tx) => replaceEntitlement(tx, caller, id, input)),
   );
+}
+
+/** Replaces an entitlement inside the caller's transaction. */
+export async function replaceEntitlement(tx: DatabaseClient, caller: Caller, id: string, input: EntitlementInput) {
+  await loadEntitlement(tx, id);
+  const row = await tx.entitlement.update({
+    where: { id },
+    data: columnsOf(input, await connectorIdByName(tx, input.connector)),
+    include: entitlementInclude,
+  });
+  await auditChange(
+    tx,
+    caller,
+    'entitlement.updated',
+    { type: 'entitlement', id },
+    { name: row.name, connector: input.connector },
+  );
+  return toEntitlementView(row);
 }
 
 /** Deletes an entitlement that no business role links to (409 otherwise). */

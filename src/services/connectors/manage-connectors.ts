@@ -89,74 +89,94 @@ export function createConnector(
 ): Promise<ConnectorView> {
   const registered = checkedHandler(runtime, input);
   return withUniqueName('A connector', input.name, () =>
-    db.$transaction(async (tx) => {
-      const row = await tx.connector.create({
-        data: {
-          name: input.name,
-          type: input.type,
-          description: input.description ?? registered.handler.description,
-          version: input.version ?? registered.handler.version,
-          configSchema: jsonColumn(input.configSchema ?? configSchemaOf(registered.handler)),
-          config: jsonColumn(input.config ?? {}),
-          ...sealedSecretColumns(runtime, {}, input.secrets),
-          enabled: input.enabled ?? true,
-          executionModel: registered.origin,
-          createdBy: caller.principal.userId,
-        },
-      });
-      await auditChange(
-        tx,
-        caller,
-        'connector.created',
-        { type: 'connector', id: row.id },
-        {
-          name: row.name,
-          type: row.type,
-          secretKeys: row.secretKeys,
-        },
-      );
-      return toConnectorView(row);
-    }),
+    db.$transaction((tx) => insertConnector(tx, runtime, caller, input, registered)),
   );
 }
+
+/** Inserts a connector inside the caller's transaction (used by the API and by configuration import). */
+export async function insertConnector(
+  tx: DatabaseClient,
+  runtime: ConnectorRuntime,
+  caller: Caller,
+  input: ConnectorInput,
+  registered = checkedHandler(runtime, input),
+): Promise<ConnectorView> {
+  const row = await tx.connector.create({
+    data: {
+      name: input.name,
+      type: input.type,
+      description: input.description ?? registered.handler.description,
+      version: input.version ?? registered.handler.version,
+      configSchema: jsonColumn(input.configSchema ?? configSchemaOf(registered.handler)),
+      config: jsonColumn(input.config ?? {}),
+      ...sealedSecretColumns(runtime, {}, input.secrets),
+      enabled: input.enabled ?? true,
+      executionModel: registered.origin,
+      createdBy: caller.principal.userId,
+    },
+  });
+  await auditChange(
+    tx,
+    caller,
+    'connector.created',
+    { type: 'connector', id: row.id },
+    {
+      name: row.name,
+      type: row.type,
+      secretKeys: row.secretKeys,
+    },
+  );
+  return toConnectorView(row);
+}
+
+export type ConnectorChanges = Partial<Omit<ConnectorInput, 'type' | 'executionModel'>>;
 
 export function updateConnector(
   db: Database,
   runtime: ConnectorRuntime,
   caller: Caller,
   id: string,
-  changes: Partial<Omit<ConnectorInput, 'type' | 'executionModel'>>,
+  changes: ConnectorChanges,
 ): Promise<ConnectorView> {
   return withUniqueName('A connector', changes.name, () =>
-    db.$transaction(async (tx) => {
-      const current = await loadConnector(tx, id);
-      if (changes.configSchema) checkedHandler(runtime, { type: current.type, configSchema: changes.configSchema });
-      const row = await tx.connector.update({
-        where: { id },
-        data: {
-          name: changes.name,
-          description: changes.description,
-          version: changes.version,
-          enabled: changes.enabled,
-          configSchema: changes.configSchema ? jsonColumn(changes.configSchema) : undefined,
-          config: changes.config ? jsonColumn(changes.config) : undefined,
-          ...sealedSecretColumns(runtime, changes.secrets ? secretsOf(current, runtime) : {}, changes.secrets),
-        },
-      });
-      await auditChange(
-        tx,
-        caller,
-        'connector.updated',
-        { type: 'connector', id },
-        {
-          name: row.name,
-          changed: Object.keys(changes).filter((key) => key !== 'secrets'),
-          secretKeysChanged: Object.keys(changes.secrets ?? {}),
-        },
-      );
-      return toConnectorView(row);
-    }),
+    db.$transaction((tx) => changeConnector(tx, runtime, caller, id, changes)),
   );
+}
+
+/** Applies changes to a connector inside the caller's transaction. */
+export async function changeConnector(
+  tx: DatabaseClient,
+  runtime: ConnectorRuntime,
+  caller: Caller,
+  id: string,
+  changes: ConnectorChanges,
+): Promise<ConnectorView> {
+  const current = await loadConnector(tx, id);
+  if (changes.configSchema) checkedHandler(runtime, { type: current.type, configSchema: changes.configSchema });
+  const row = await tx.connector.update({
+    where: { id },
+    data: {
+      name: changes.name,
+      description: changes.description,
+      version: changes.version,
+      enabled: changes.enabled,
+      configSchema: changes.configSchema ? jsonColumn(changes.configSchema) : undefined,
+      config: changes.config ? jsonColumn(changes.config) : undefined,
+      ...sealedSecretColumns(runtime, changes.secrets ? secretsOf(current, runtime) : {}, changes.secrets),
+    },
+  });
+  await auditChange(
+    tx,
+    caller,
+    'connector.updated',
+    { type: 'connector', id },
+    {
+      name: row.name,
+      changed: Object.keys(changes).filter((key) => key !== 'secrets'),
+      secretKeysChanged: Object.keys(changes.secrets ?? {}),
+    },
+  );
+  return toConnectorView(row);
 }
 
 /** Names of active workflows with a connector step on `connectorName`. */

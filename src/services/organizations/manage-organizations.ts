@@ -1,4 +1,4 @@
-import { isUniqueViolation, jsonColumn, type Database } from '../../db/client.js';
+import { isUniqueViolation, jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
 import type { OrganizationCreateInput, OrganizationUpdateInput } from '../../domain/organization.js';
 import { conflict } from '../../errors/index.js';
 import type { Caller } from '../caller.js';
@@ -21,29 +21,34 @@ export function createOrganization(
   caller: Caller,
   input: OrganizationCreateInput,
 ): Promise<OrganizationView> {
-  return withActiveName(input.name, () =>
-    db.$transaction(async (tx) => {
-      if (input.parentId) await assertParentAllowed(tx, null, input.parentId);
-      const created = await tx.organization.create({
-        data: {
-          name: input.name,
-          activeName: input.name,
-          domain: input.domain ?? null,
-          website: input.website ?? null,
-          address: input.address ?? null,
-          parentId: input.parentId ?? null,
-          contacts: jsonColumn(input.contacts ?? []),
-          createdBy: caller.principal.userId,
-        },
-      });
-      await auditOrganization(tx, caller, 'organization.created', created.id, {
-        name: created.name,
-        domain: created.domain,
-        parentId: created.parentId,
-      });
-      return toOrganizationView(await loadOrganization(tx, created.id));
-    }),
-  );
+  return withActiveName(input.name, () => db.$transaction((tx) => insertOrganization(tx, caller, input)));
+}
+
+/** Inserts an organization inside the caller's transaction (used by the API and by configuration import). */
+export async function insertOrganization(
+  tx: DatabaseClient,
+  caller: Caller,
+  input: OrganizationCreateInput,
+): Promise<OrganizationView> {
+  if (input.parentId) await assertParentAllowed(tx, null, input.parentId);
+  const created = await tx.organization.create({
+    data: {
+      name: input.name,
+      activeName: input.name,
+      domain: input.domain ?? null,
+      website: input.website ?? null,
+      address: input.address ?? null,
+      parentId: input.parentId ?? null,
+      contacts: jsonColumn(input.contacts ?? []),
+      createdBy: caller.principal.userId,
+    },
+  });
+  await auditOrganization(tx, caller, 'organization.created', created.id, {
+    name: created.name,
+    domain: created.domain,
+    parentId: created.parentId,
+  });
+  return toOrganizationView(await loadOrganization(tx, created.id));
 }
 
 /** Changes the given fields of an active organization; a new parent is checked for cycles (409). */
@@ -53,34 +58,40 @@ export function updateOrganization(
   id: string,
   changes: OrganizationUpdateInput,
 ): Promise<OrganizationView> {
-  return withActiveName(changes.name, () =>
-    db.$transaction(async (tx) => {
-      const before = await loadOrganization(tx, id);
-      if (changes.parentId && changes.parentId !== before.parentId) {
-        await assertParentAllowed(tx, before, changes.parentId);
-      }
-      await tx.organization.update({
-        where: { id },
-        data: {
-          name: changes.name,
-          activeName: changes.name,
-          domain: changes.domain,
-          website: changes.website,
-          address: changes.address,
-          parentId: changes.parentId,
-          contacts: changes.contacts && jsonColumn(changes.contacts),
-        },
-      });
-      const previous = toOrganizationView(before);
-      const fields = Object.keys(changes) as Array<keyof OrganizationUpdateInput>;
-      await auditOrganization(tx, caller, 'organization.updated', id, {
-        name: before.name,
-        before: Object.fromEntries(fields.map((field) => [field, previous[field]])),
-        changes,
-      });
-      return toOrganizationView(await loadOrganization(tx, id));
-    }),
-  );
+  return withActiveName(changes.name, () => db.$transaction((tx) => changeOrganization(tx, caller, id, changes)));
+}
+
+/** Changes an organization inside the caller's transaction. */
+export async function changeOrganization(
+  tx: DatabaseClient,
+  caller: Caller,
+  id: string,
+  changes: OrganizationUpdateInput,
+): Promise<OrganizationView> {
+  const before = await loadOrganization(tx, id);
+  if (changes.parentId && changes.parentId !== before.parentId) {
+    await assertParentAllowed(tx, before, changes.parentId);
+  }
+  await tx.organization.update({
+    where: { id },
+    data: {
+      name: changes.name,
+      activeName: changes.name,
+      domain: changes.domain,
+      website: changes.website,
+      address: changes.address,
+      parentId: changes.parentId,
+      contacts: changes.contacts && jsonColumn(changes.contacts),
+    },
+  });
+  const previous = toOrganizationView(before);
+  const fields = Object.keys(changes) as Array<keyof OrganizationUpdateInput>;
+  await auditOrganization(tx, caller, 'organization.updated', id, {
+    name: before.name,
+    before: Object.fromEntries(fields.map((field) => [field, previous[field]])),
+    changes,
+  });
+  return toOrganizationView(await loadOrganization(tx, id));
 }
 
 /** Hides an organization and frees its name; members, children and parent link are kept. */

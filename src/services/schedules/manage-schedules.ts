@@ -150,26 +150,63 @@ async function writeTemporal<T>(write: () => Promise<T>, cronExpression: string)
  * the database transaction, so either both exist or neither.
  */
 export async function createSchedule(context: SchedulesContext, caller: Caller, input: ScheduleInput) {
-  checkCronExpression(input.cronExpression, context.config);
-  checkTimezone(input.timezone);
   return context.db.$transaction(async (tx) => {
-    await checkWorkflow(tx, input);
-    const row = await tx.schedule.create({
-      data: { ...input, variables: jsonColumn(input.variables), createdBy: caller.principal.userId },
-    });
-    await auditChange(
-      tx,
-      caller,
-      'schedule.created',
-      { type: 'schedule', id: row.id },
-      { workflowId: row.workflowId, cronExpression: row.cronExpression },
-    );
-    await writeTemporal(
-      () => context.temporal.schedule.create(temporalScheduleOptions(row, context.config.temporal.taskQueue)),
-      row.cronExpression,
-    );
+    const row = await insertSchedule(tx, context.config, caller, input);
+    await writeTemporalSchedule(context, row, 'create');
     return toScheduleView(row);
   });
+}
+
+/**
+ * Checks and inserts a schedule row inside the caller's transaction, without touching Temporal:
+ * the caller registers it with `writeTemporalSchedule` (configuration import does so after commit).
+ */
+export async function insertSchedule(
+  tx: DatabaseClient,
+  config: Readonly<Config>,
+  caller: Caller,
+  input: ScheduleInput,
+): Promise<Schedule> {
+  checkCronExpression(input.cronExpression, config);
+  checkTimezone(input.timezone);
+  await checkWorkflow(tx, input);
+  const row = await tx.schedule.create({
+    data: { ...input, variables: jsonColumn(input.variables), createdBy: caller.principal.userId },
+  });
+  await auditChange(
+    tx,
+    caller,
+    'schedule.created',
+    { type: 'schedule', id: row.id },
+    { workflowId: row.workflowId, cronExpression: row.cronExpression },
+  );
+  return row;
+}
+
+/**
+ * Creates the Temporal Schedule of `row`, or brings an existing one in line with it (keeping its
+ * state when `row` does not say otherwise). With `upsert`, a missing or existing one is both fine.
+ */
+export async function writeTemporalSchedule(
+  context: Pick<SchedulesContext, 'temporal' | 'config'>,
+  row: Schedule,
+  mode: 'create' | 'update' | 'upsert',
+): Promise<void> {
+  const options = temporalScheduleOptions(row, context.config.temporal.taskQueue);
+  const create = () => context.temporal.schedule.create(options).then(() => undefined);
+  const update = () =>
+    context.temporal.schedule.getHandle(options.scheduleId).update((previous) => ({
+      ...previous,
+      spec: options.spec,
+      action: options.action,
+      state: options.state ?? previous.state,
+    }));
+  const upsert = () =>
+    update().catch((error: unknown) => {
+      if (error instanceof ScheduleNotFoundError) return create();
+      throw error;
+    });
+  await writeTemporal({ create, update, upsert }[mode], row.cronExpression);
 }
 
 export async function updateSchedule(
@@ -178,38 +215,40 @@ export async function updateSchedule(
   id: string,
   changes: Partial<ScheduleInput>,
 ) {
-  if (changes.cronExpression !== undefined) checkCronExpression(changes.cronExpression, context.config);
-  if (changes.timezone !== undefined) checkTimezone(changes.timezone);
   return context.db.$transaction(async (tx) => {
-    const current = await loadSchedule(tx, id);
-    const next = {
-      ...current,
-      ...changes,
-      variables: changes.variables ?? z.record(z.string(), z.unknown()).parse(current.variables),
-    };
-    await checkWorkflow(tx, next);
-    const row = await tx.schedule.update({
-      where: { id },
-      data: {
-        ...changes,
-        variables: changes.variables ? jsonColumn(changes.variables) : undefined,
-        pausedReason: null,
-      },
-    });
-    await auditChange(tx, caller, 'schedule.updated', { type: 'schedule', id }, { changed: Object.keys(changes) });
-    const options = temporalScheduleOptions(row, context.config.temporal.taskQueue);
-    await writeTemporal(
-      () =>
-        context.temporal.schedule.getHandle(options.scheduleId).update((previous) => ({
-          ...previous,
-          spec: options.spec,
-          action: options.action,
-          state: options.state ?? previous.state,
-        })),
-      row.cronExpression,
-    );
+    const row = await changeSchedule(tx, context.config, caller, id, changes);
+    await writeTemporalSchedule(context, row, 'update');
     return toScheduleView(row);
   });
+}
+
+/** Checks and applies changes to a schedule row inside the caller's transaction, without touching Temporal. */
+export async function changeSchedule(
+  tx: DatabaseClient,
+  config: Readonly<Config>,
+  caller: Caller,
+  id: string,
+  changes: Partial<ScheduleInput>,
+): Promise<Schedule> {
+  if (changes.cronExpression !== undefined) checkCronExpression(changes.cronExpression, config);
+  if (changes.timezone !== undefined) checkTimezone(changes.timezone);
+  const current = await loadSchedule(tx, id);
+  const next = {
+    ...current,
+    ...changes,
+    variables: changes.variables ?? z.record(z.string(), z.unknown()).parse(current.variables),
+  };
+  await checkWorkflow(tx, next);
+  const row = await tx.schedule.update({
+    where: { id },
+    data: {
+      ...changes,
+      variables: changes.variables ? jsonColumn(changes.variables) : undefined,
+      pausedReason: null,
+    },
+  });
+  await auditChange(tx, caller, 'schedule.updated', { type: 'schedule', id }, { changed: Object.keys(changes) });
+  return row;
 }
 
 export async function deleteSchedule(context: SchedulesContext, caller: Caller, id: string): Promise<void> {

@@ -111,6 +111,15 @@ export function entryKey<S extends TransferSection>(section: S, entry: SectionEn
   return (entry as { name: string }).name;
 }
 
+/** `entryKey` of an entry not validated yet; null when its naming fields are not strings. */
+export function rawEntryKey(section: TransferSection, entry: unknown): string | null {
+  if (!entry || typeof entry !== 'object') return null;
+  const { name, workflow, cronExpression } = entry as Record<string, unknown>;
+  if (section !== 'schedules') return typeof name === 'string' ? name : null;
+  const own = typeof name === 'string' ? name : cronExpression;
+  return typeof workflow === 'string' && typeof own === 'string' ? `${workflow}/${own}` : null;
+}
+
 const entitiesSchema = z
   .object(
     Object.fromEntries(
@@ -120,16 +129,26 @@ const entitiesSchema = z
     },
   )
   .strict()
-  .superRefine((entities, context) => {
-    for (const section of TRANSFER_SECTIONS) {
-      const seen = new Set<string>();
-      for (const entry of entities[section] ?? []) {
-        const key = entryKey(section, entry as never);
-        if (seen.has(key)) context.addIssue({ code: 'custom', path: [section], message: `Duplicate name "${key}"` });
-        seen.add(key);
+  // Runs even when entries have other problems, so a refusal lists duplicates along with the rest.
+  .superRefine(
+    (entities: unknown, context) => {
+      if (!entities || typeof entities !== 'object') return;
+      for (const section of TRANSFER_SECTIONS) {
+        const entries: unknown = (entities as Record<string, unknown>)[section];
+        if (!Array.isArray(entries)) continue;
+        const seen = new Set<string>();
+        for (const [index, entry] of entries.entries()) {
+          const key = rawEntryKey(section, entry);
+          if (key === null) continue;
+          if (seen.has(key)) {
+            context.addIssue({ code: 'custom', path: [section, index], message: `Duplicate name "${key}"` });
+          }
+          seen.add(key);
+        }
       }
-    }
-  });
+    },
+    { when: () => true },
+  );
 
 export const transferDocumentSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { jsonColumn, type Database } from '../../db/client.js';
+import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
 import type { WorkflowDefinitionInput } from '../../domain/workflow-definition.js';
 import { conflict } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
@@ -31,15 +31,22 @@ export function definitionColumns(definition: WorkflowDefinitionInput) {
 /** Creates a draft (version 0) after lenient validation. */
 export async function createWorkflow(db: Database, caller: Caller, input: unknown): Promise<WorkflowView> {
   const definition = requireValidDefinition(input, { strict: false });
-  return db.$transaction(async (tx) => {
-    const placement = await resolvePlacement(tx, definition);
-    const row = await tx.workflowDefinition.create({
-      data: { ...definitionColumns(definition), ...placement, status: 'draft', createdBy: caller.principal.userId },
-      include: workflowInclude,
-    });
-    await auditChange(tx, caller, 'workflow.created', { type: 'workflow', id: row.id }, { name: row.name });
-    return toWorkflowView(row);
+  return db.$transaction((tx) => insertWorkflow(tx, caller, definition));
+}
+
+/** Inserts a validated draft inside the caller's transaction (used by the API and by configuration import). */
+export async function insertWorkflow(
+  tx: DatabaseClient,
+  caller: Caller,
+  definition: WorkflowDefinitionInput,
+): Promise<WorkflowView> {
+  const placement = await resolvePlacement(tx, definition);
+  const row = await tx.workflowDefinition.create({
+    data: { ...definitionColumns(definition), ...placement, status: 'draft', createdBy: caller.principal.userId },
+    include: workflowInclude,
   });
+  await auditChange(tx, caller, 'workflow.created', { type: 'workflow', id: row.id }, { name: row.name });
+  return toWorkflowView(row);
 }
 
 /**
@@ -55,15 +62,24 @@ export async function updateWorkflow(
   expectedRevision?: number,
 ): Promise<WorkflowView> {
   const definition = requireValidDefinition(input, { strict: false });
-  return db.$transaction(async (tx) => {
-    const current = await loadWorkflow(tx, id);
-    assertDraft(current.status);
-    if (expectedRevision !== undefined && expectedRevision !== current.revision) throw concurrentChange();
-    const placement = await resolvePlacement(tx, definition);
-    await writeAtRevision(tx, current, { ...definitionColumns(definition), ...placement }, { status: 'draft' });
-    await auditChange(tx, caller, 'workflow.updated', { type: 'workflow', id }, { name: definition.name });
-    return toWorkflowView(await loadWorkflow(tx, id));
-  });
+  return db.$transaction((tx) => replaceDraft(tx, caller, id, definition, expectedRevision));
+}
+
+/** Replaces a draft's validated definition inside the caller's transaction. */
+export async function replaceDraft(
+  tx: DatabaseClient,
+  caller: Caller,
+  id: string,
+  definition: WorkflowDefinitionInput,
+  expectedRevision?: number,
+): Promise<WorkflowView> {
+  const current = await loadWorkflow(tx, id);
+  assertDraft(current.status);
+  if (expectedRevision !== undefined && expectedRevision !== current.revision) throw concurrentChange();
+  const placement = await resolvePlacement(tx, definition);
+  await writeAtRevision(tx, current, { ...definitionColumns(definition), ...placement }, { status: 'draft' });
+  await auditChange(tx, caller, 'workflow.updated', { type: 'workflow', id }, { name: definition.name });
+  return toWorkflowView(await loadWorkflow(tx, id));
 }
 
 /** Moves a workflow (of any status) to another project and workflow set, or out of any. */

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseClient } from '../../db/client.js';
 import { AppError, conflict } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { assertDraft } from './edit-workflow.js';
@@ -24,58 +24,66 @@ export async function publishWorkflow(
   id: string,
   options: { deprecatePreviousVersionId?: string } = {},
 ): Promise<WorkflowView> {
-  return db.$transaction(async (tx) => {
-    const current = await loadWorkflow(tx, id);
-    assertDraft(current.status);
-    requireValidDefinition(definitionOf(toWorkflowView(current)), {
-      strict: true,
-      connectors: await loadConnectorCatalogue(tx),
+  return db.$transaction((tx) => publishDraft(tx, caller, id, options));
+}
+
+/** Publishes a draft inside the caller's transaction (used by the API and by configuration import). */
+export async function publishDraft(
+  tx: DatabaseClient,
+  caller: Caller,
+  id: string,
+  options: { deprecatePreviousVersionId?: string } = {},
+): Promise<WorkflowView> {
+  const current = await loadWorkflow(tx, id);
+  assertDraft(current.status);
+  requireValidDefinition(definitionOf(toWorkflowView(current)), {
+    strict: true,
+    connectors: await loadConnectorCatalogue(tx),
+  });
+
+  const previousId = options.deprecatePreviousVersionId;
+  let previous: WorkflowRow | undefined;
+  if (previousId !== undefined) {
+    if (previousId === id) throw conflict('A workflow cannot deprecate itself when published');
+    previous = await loadWorkflow(tx, previousId).catch(() => {
+      throw new AppError('not_found', `Workflow ${previousId} to deprecate not found`);
     });
-
-    const previousId = options.deprecatePreviousVersionId;
-    let previous: WorkflowRow | undefined;
-    if (previousId !== undefined) {
-      if (previousId === id) throw conflict('A workflow cannot deprecate itself when published');
-      previous = await loadWorkflow(tx, previousId).catch(() => {
-        throw new AppError('not_found', `Workflow ${previousId} to deprecate not found`);
-      });
-      if (previous.status !== 'active') {
-        throw conflict(
-          `Workflow ${previousId} is ${previous.status}, not active, so it cannot be deprecated; nothing was published`,
-        );
-      }
+    if (previous.status !== 'active') {
+      throw conflict(
+        `Workflow ${previousId} is ${previous.status}, not active, so it cannot be deprecated; nothing was published`,
+      );
     }
+  }
 
-    await writeAtRevision(
-      tx,
-      current,
-      { status: 'active', version: { increment: 1 }, publishedAt: new Date() },
-      { status: 'draft' },
-    );
+  await writeAtRevision(
+    tx,
+    current,
+    { status: 'active', version: { increment: 1 }, publishedAt: new Date() },
+    { status: 'draft' },
+  );
+  await auditChange(
+    tx,
+    caller,
+    'workflow.published',
+    { type: 'workflow', id },
+    {
+      version: current.version + 1,
+      sourceWorkflowId: current.sourceWorkflowId,
+      deprecatedWorkflowId: previousId ?? null,
+    },
+  );
+
+  if (previous) {
+    await writeAtRevision(tx, previous, { status: 'deprecated' }, { status: 'active' });
     await auditChange(
       tx,
       caller,
-      'workflow.published',
-      { type: 'workflow', id },
-      {
-        version: current.version + 1,
-        sourceWorkflowId: current.sourceWorkflowId,
-        deprecatedWorkflowId: previousId ?? null,
-      },
+      'workflow.deprecated',
+      { type: 'workflow', id: previous.id },
+      { workflowId: previous.id, replacedBy: id },
     );
-
-    if (previous) {
-      await writeAtRevision(tx, previous, { status: 'deprecated' }, { status: 'active' });
-      await auditChange(
-        tx,
-        caller,
-        'workflow.deprecated',
-        { type: 'workflow', id: previous.id },
-        { workflowId: previous.id, replacedBy: id },
-      );
-    }
-    return toWorkflowView(await loadWorkflow(tx, id));
-  });
+  }
+  return toWorkflowView(await loadWorkflow(tx, id));
 }
 
 /** Active → deprecated: existing runs go on, new runs are refused. Needs project authority. */

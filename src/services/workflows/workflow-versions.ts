@@ -11,38 +11,45 @@ import { definitionOf, loadWorkflow, toWorkflowView, workflowInclude, type Workf
  * and workflow set, the source's version number, and `sourceWorkflowId` pointing back.
  */
 export async function createWorkflowVersion(db: Database, caller: Caller, sourceId: string): Promise<WorkflowView> {
-  return db.$transaction(async (tx) => {
-    const source = await loadWorkflow(tx, sourceId);
-    await assertProjectAuthority(tx, caller.principal, source.projectId);
-    if (source.status === 'draft') {
-      throw conflict('Versions are created from published workflows; edit this draft directly');
-    }
-    const definition = definitionOf(toWorkflowView(source));
-    const clone = await tx.workflowDefinition.create({
-      data: {
-        ...definitionColumns(definition),
-        projectId: source.projectId,
-        workflowSetId: source.workflowSetId,
-        status: 'draft',
-        version: source.version,
-        sourceWorkflowId: source.id,
-        createdBy: caller.principal.userId,
-      },
-      include: workflowInclude,
-    });
-    await auditChange(
-      tx,
-      caller,
-      'workflow.version_created',
-      { type: 'workflow', id: clone.id },
-      {
-        sourceWorkflowId: source.id,
-        newWorkflowId: clone.id,
-        version: source.version,
-      },
-    );
-    return toWorkflowView(clone);
+  return db.$transaction((tx) => insertWorkflowVersion(tx, caller, sourceId));
+}
+
+/** Clones a published workflow into a new draft inside the caller's transaction. */
+export async function insertWorkflowVersion(
+  tx: DatabaseClient,
+  caller: Caller,
+  sourceId: string,
+): Promise<WorkflowView> {
+  const source = await loadWorkflow(tx, sourceId);
+  await assertProjectAuthority(tx, caller.principal, source.projectId);
+  if (source.status === 'draft') {
+    throw conflict('Versions are created from published workflows; edit this draft directly');
+  }
+  const definition = definitionOf(toWorkflowView(source));
+  const clone = await tx.workflowDefinition.create({
+    data: {
+      ...definitionColumns(definition),
+      projectId: source.projectId,
+      workflowSetId: source.workflowSetId,
+      status: 'draft',
+      version: source.version,
+      sourceWorkflowId: source.id,
+      createdBy: caller.principal.userId,
+    },
+    include: workflowInclude,
   });
+  await auditChange(
+    tx,
+    caller,
+    'workflow.version_created',
+    { type: 'workflow', id: clone.id },
+    {
+      sourceWorkflowId: source.id,
+      newWorkflowId: clone.id,
+      version: source.version,
+    },
+  );
+  return toWorkflowView(clone);
 }
 
 const MAX_CHAIN_LENGTH = 1000;

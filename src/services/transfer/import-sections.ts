@@ -1,0 +1,480 @@
+import type { Config } from '../../config/index.js';
+import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import { isUniqueViolation, type DatabaseClient } from '../../db/client.js';
+import type { Schedule } from '../../db/generated/client.js';
+import type { WorkflowDefinitionInput } from '../../domain/workflow-definition.js';
+import { conflict, isAppError, validationFailed, type AppError } from '../../errors/index.js';
+import { insertBusinessRole, replaceBusinessRole } from '../access/business-roles.js';
+import { insertEntitlement, replaceEntitlement } from '../access/entitlements.js';
+import type { Caller } from '../caller.js';
+import { changeConnector, insertConnector } from '../connectors/manage-connectors.js';
+import { insertGroup, insertGroupMember, replaceGroup } from '../groups.js';
+import { changeOrganization, insertOrganization } from '../organizations/manage-organizations.js';
+import { insertOrganizationMember } from '../organizations/organization-members.js';
+import { changeProject, changeWorkflowSet, insertProject, insertWorkflowSet } from '../projects.js';
+import { changeSchedule, insertSchedule } from '../schedules/manage-schedules.js';
+import { insertDocumentTemplate, replaceDocumentTemplate } from '../templates/document-templates.js';
+import { insertEmailTemplate, replaceEmailTemplate } from '../templates/email-templates.js';
+import { activeEmailOf } from '../users/user-record.js';
+import { insertWorkflow, replaceDraft } from '../workflows/edit-workflow.js';
+import { publishDraft } from '../workflows/publish-workflow.js';
+import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
+import { definitionOf, toWorkflowView } from '../workflows/workflow-record.js';
+import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
+import { currentWorkflows } from './export-configuration.js';
+import type { ImportAction, ImportDetail, ImportEntity, ImportStrategy } from './import-result.js';
+import {
+  TRANSFER_SECTIONS,
+  entryKey,
+  type SectionEntry,
+  type TransferDocument,
+  type TransferSection,
+} from './transfer-document.js';
+
+/** What happened to one row, before it is named. */
+export type ImportRow = Omit<ImportDetail, 'entity' | 'name'>;
+type RowWork = () => Promise<ImportRow>;
+
+/** A schedule saved in the transaction, to register with Temporal once it commits. */
+export interface PendingSchedule {
+  detail: ImportDetail;
+  row: Schedule;
+  mode: 'create' | 'upsert';
+}
+
+/**
+ * Runs one row in a savepoint. A refusal of that row (an `AppError`, or a unique violation) rolls
+ * back the row alone and is reported; anything else (the database failing) ends the whole import.
+ */
+async function inSavepoint(tx: DatabaseClient, work: RowWork): Promise<ImportRow> {
+  await tx.$executeRaw`SAVEPOINT import_row`;
+  try {
+    const row = await work();
+    await tx.$executeRaw`RELEASE SAVEPOINT import_row`;
+    return row;
+  } catch (error) {
+    const refusal: AppError | undefined = isAppError(error)
+      ? error
+      : isUniqueViolation(error)
+        ? conflict('Another entity already has this name')
+        : undefined;
+    if (!refusal) throw error;
+    await tx.$executeRaw`ROLLBACK TO SAVEPOINT import_row`;
+    return { action: 'error', error: refusal.message };
+  }
+}
+
+/** One import in progress: the transaction, the caller, the strategy, and what happened so far. */
+class ImportRun {
+  readonly details: ImportDetail[] = [];
+  readonly schedules: PendingSchedule[] = [];
+
+  constructor(
+    readonly tx: DatabaseClient,
+    readonly context: { config: Readonly<Config>; connectors: ConnectorRuntime },
+    readonly caller: Caller,
+    readonly strategy: ImportStrategy,
+  ) {}
+
+  record(entity: ImportEntity, name: string, row: ImportRow): ImportDetail {
+    const detail = { entity, name, ...row };
+    this.details.push(detail);
+    return detail;
+  }
+
+  /** The strategy applied to one entry: created when new; updated, skipped or refused when it exists. */
+  async apply(entity: ImportEntity, name: string, exists: boolean, create: RowWork, update: RowWork) {
+    if (!exists) return this.record(entity, name, await inSavepoint(this.tx, create));
+    if (this.strategy === 'create_only') {
+      return this.record(entity, name, { action: 'error', error: 'Already exists (strategy create_only)' });
+    }
+    if (this.strategy === 'skip_existing') return this.record(entity, name, { action: 'skipped' });
+    return this.record(entity, name, await inSavepoint(this.tx, update));
+  }
+
+  /** Ids of the active users with these emails; an unknown email refuses the row (its savepoint undoes it). */
+  async userIds(emails: string[]): Promise<Map<string, string>> {
+    const wanted = emails.map((email) => activeEmailOf(email)!);
+    const users = await this.tx.user.findMany({
+      where: { activeEmail: { in: wanted } },
+      select: { id: true, activeEmail: true },
+    });
+    const ids = new Map(users.map((user) => [user.activeEmail!, user.id]));
+    const missing = emails.filter((email) => !ids.has(activeEmailOf(email)!));
+    if (missing.length > 0) throw validationFailed(`No active user has the email: ${missing.join(', ')}`);
+    return new Map(emails.map((email) => [email, ids.get(activeEmailOf(email)!)!]));
+  }
+}
+
+const done = (action: Exclude<ImportAction, 'error'>, extra: Omit<ImportRow, 'action'> = {}): ImportRow => ({
+  action,
+  ...extra,
+});
+
+function secretKeysToSet(wanted: string[], held: string[]): Omit<ImportRow, 'action'> {
+  const missing = wanted.filter((key) => !held.includes(key));
+  return missing.length > 0 ? { secretKeysToSet: missing } : {};
+}
+
+/** Stable text of a JSON value, keys sorted, to compare definitions whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/** Publishes an imported draft when the document says active and strict validation passes. */
+async function activateIfAsked(
+  run: ImportRun,
+  id: string,
+  definition: WorkflowDefinitionInput,
+  status: SectionEntry<'workflows'>['status'],
+  previousActiveId: string | undefined,
+): Promise<Omit<ImportRow, 'action'>> {
+  if (status === 'draft') return {};
+  if (status === 'deprecated') return { note: 'Deprecated in the document; imported as a draft' };
+  const check = validateDefinition(definition, { strict: true, connectors: await loadConnectorCatalogue(run.tx) });
+  if (!check.valid) {
+    const first = check.errors[0] ?? check.subjectVariableError;
+    return { note: `Active in the document, imported as a draft: strict validation failed: ${first?.message ?? ''}` };
+  }
+  await publishDraft(run.tx, run.caller, id, { deprecatePreviousVersionId: previousActiveId });
+  return {};
+}
+
+/** Parents before children, so each parent exists when its child is written. */
+function parentsFirst(entries: Array<SectionEntry<'organizations'>>) {
+  const parentOf = new Map(entries.map((entry) => [entry.name, entry.parent]));
+  const depth = (name: string): number => {
+    let levels = 0;
+    for (let parent = parentOf.get(name); parent && levels <= entries.length; parent = parentOf.get(parent)) {
+      levels += 1;
+    }
+    return levels;
+  };
+  return [...entries].sort((a, b) => depth(a.name) - depth(b.name));
+}
+
+const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<SectionEntry<S>>) => Promise<void> } = {
+  async connectors(run, entries) {
+    for (const entry of entries) {
+      const existing = await run.tx.connector.findUnique({ where: { name: entry.name } });
+      const fields = {
+        description: entry.description,
+        version: entry.version,
+        configSchema: entry.configSchema,
+        enabled: entry.enabled,
+      };
+      await run.apply(
+        'connector',
+        entry.name,
+        existing !== null,
+        async () => {
+          await insertConnector(run.tx, run.context.connectors, run.caller, {
+            name: entry.name,
+            type: entry.type,
+            ...fields,
+          });
+          return done('created', secretKeysToSet(entry.secretKeys, []));
+        },
+        async () => {
+          if (existing!.type !== entry.type) {
+            throw conflict(
+              `The connector has type "${existing!.type}" here and "${entry.type}" in the document; a connector's type cannot change`,
+            );
+          }
+          await changeConnector(run.tx, run.context.connectors, run.caller, existing!.id, fields);
+          return done('updated', secretKeysToSet(entry.secretKeys, existing!.secretKeys));
+        },
+      );
+    }
+  },
+
+  async projects(run, entries) {
+    for (const entry of entries) {
+      const existing = await run.tx.project.findUnique({
+        where: { name: entry.name },
+        include: { workflowSets: true },
+      });
+      const project = await run.apply(
+        'project',
+        entry.name,
+        existing !== null,
+        async () => {
+          await insertProject(run.tx, run.caller, entry);
+          return done('created');
+        },
+        async () => {
+          await changeProject(run.tx, run.caller, existing!.id, { description: entry.description });
+          return done('updated');
+        },
+      );
+      for (const set of entry.workflowSets) {
+        const name = `${entry.name}/${set.name}`;
+        if (!existing) {
+          // A new project's sets were written (or refused) with it.
+          run.record(
+            'workflow_set',
+            name,
+            project.action === 'error' ? { action: 'error', error: 'Its project was not imported' } : done('created'),
+          );
+          continue;
+        }
+        const held = existing.workflowSets.find((candidate) => candidate.name === set.name);
+        await run.apply(
+          'workflow_set',
+          name,
+          held !== undefined,
+          async () => {
+            await insertWorkflowSet(run.tx, run.caller, existing.id, set);
+            return done('created');
+          },
+          async () => {
+            await changeWorkflowSet(run.tx, run.caller, existing.id, held!.id, { description: set.description });
+            return done('updated');
+          },
+        );
+      }
+    }
+  },
+
+  async emailTemplates(run, entries) {
+    for (const entry of entries) {
+      const existing = await run.tx.emailTemplate.findUnique({ where: { name: entry.name } });
+      await run.apply(
+        'email_template',
+        entry.name,
+        existing !== null,
+        async () => {
+          await insertEmailTemplate(run.tx, run.caller, entry);
+          return done('created');
+        },
+        async () => {
+          await replaceEmailTemplate(run.tx, run.caller, existing!.id, entry);
+          return done('updated');
+        },
+      );
+    }
+  },
+
+  async documentTemplates(run, entries) {
+    for (const entry of entries) {
+      const existing = await run.tx.documentTemplate.findUnique({ where: { name: entry.name } });
+      await run.apply(
+        'document_template',
+        entry.name,
+        existing !== null,
+        async () => {
+          await insertDocumentTemplate(run.tx, run.caller, entry);
+          return done('created');
+        },
+        async () => {
+          await replaceDocumentTemplate(run.tx, run.caller, existing!.id, entry);
+          return done('updated');
+        },
+      );
+    }
+  },
+
+  async userGroups(run, entries) {
+    for (const { members, ...group } of entries) {
+      const existing = await run.tx.userGroup.findUnique({ where: { name: group.name }, include: { members: true } });
+      const addMembers = async (groupId: string, held: string[]) => {
+        for (const userId of (await run.userIds(members)).values()) {
+          if (!held.includes(userId)) await insertGroupMember(run.tx, run.caller, groupId, userId);
+        }
+      };
+      await run.apply(
+        'user_group',
+        group.name,
+        existing !== null,
+        async () => {
+          await addMembers((await insertGroup(run.tx, run.caller, group)).id, []);
+          return done('created');
+        },
+        async () => {
+          await replaceGroup(run.tx, run.caller, existing!.id, group);
+          await addMembers(
+            existing!.id,
+            existing!.members.map((member) => member.userId),
+          );
+          return done('updated');
+        },
+      );
+    }
+  },
+
+  async organizations(run, entries) {
+    for (const { members, parent, name, ...fields } of parentsFirst(entries)) {
+      const existing = await run.tx.organization.findFirst({
+        where: { name, deletedAt: null },
+        include: { memberships: true },
+      });
+      const parentId = async () => {
+        if (parent === null) return null;
+        const row = await run.tx.organization.findFirst({ where: { name: parent, deletedAt: null } });
+        if (!row) throw validationFailed(`Parent organization "${parent}" was not imported`);
+        return row.id;
+      };
+      const addMembers = async (organizationId: string, held: Array<{ userId: string; role: string }>) => {
+        const ids = await run.userIds(members.map((member) => member.email));
+        for (const member of members) {
+          const userId = ids.get(member.email)!;
+          if (held.some((membership) => membership.userId === userId && membership.role === member.role)) continue;
+          await insertOrganizationMember(run.tx, run.caller, organizationId, { userId, role: member.role });
+        }
+      };
+      await run.apply(
+        'organization',
+        name,
+        existing !== null,
+        async () => {
+          const created = await insertOrganization(run.tx, run.caller, { name, ...fields, parentId: await parentId() });
+          await addMembers(created.id, []);
+          return done('created');
+        },
+        async () => {
+          await changeOrganization(run.tx, run.caller, existing!.id, { ...fields, parentId: await parentId() });
+          await addMembers(existing!.id, existing!.memberships);
+          return done('updated');
+        },
+      );
+    }
+  },
+
+  async entitlements(run, entries) {
+    for (const entry of entries) {
+      const existing = await run.tx.entitlement.findUnique({ where: { name: entry.name } });
+      await run.apply(
+        'entitlement',
+        entry.name,
+        existing !== null,
+        async () => {
+          await insertEntitlement(run.tx, run.caller, entry);
+          return done('created');
+        },
+        async () => {
+          await replaceEntitlement(run.tx, run.caller, existing!.id, entry);
+          return done('updated');
+        },
+      );
+    }
+  },
+
+  async roles(run, entries) {
+    for (const entry of entries) {
+      const existing = await run.tx.businessRole.findUnique({ where: { name: entry.name } });
+      await run.apply(
+        'role',
+        entry.name,
+        existing !== null,
+        async () => {
+          await insertBusinessRole(run.tx, run.caller, entry);
+          return done('created');
+        },
+        async () => {
+          await replaceBusinessRole(run.tx, run.caller, existing!.id, entry);
+          return done('updated');
+        },
+      );
+    }
+  },
+
+  async workflows(run, entries) {
+    for (const { status, ...fields } of entries) {
+      const existing = (await currentWorkflows(run.tx, [fields.name])).get(fields.name);
+      await run.apply(
+        'workflow',
+        fields.name,
+        existing !== undefined,
+        async () => {
+          const definition = requireValidDefinition(fields, { strict: false });
+          const created = await insertWorkflow(run.tx, run.caller, definition);
+          return done('created', await activateIfAsked(run, created.id, definition, status, undefined));
+        },
+        async () => {
+          const current = existing!;
+          const definition = requireValidDefinition(fields, { strict: false });
+          if (current.status === 'draft') {
+            await replaceDraft(run.tx, run.caller, current.id, definition);
+            return done('updated', await activateIfAsked(run, current.id, definition, status, undefined));
+          }
+          // Published workflows are never edited: a changed one becomes a new version.
+          if (current.status === status && canonical(definitionOf(toWorkflowView(current))) === canonical(definition)) {
+            return done('skipped', { note: `Identical to the ${current.status} version` });
+          }
+          const version = await insertWorkflowVersion(run.tx, run.caller, current.id);
+          await replaceDraft(run.tx, run.caller, version.id, definition);
+          const previousActiveId = current.status === 'active' ? current.id : undefined;
+          return done('updated', {
+            note: `Saved as a new version of the ${current.status} workflow`,
+            ...(await activateIfAsked(run, version.id, definition, status, previousActiveId)),
+          });
+        },
+      );
+    }
+  },
+
+  async schedules(run, entries) {
+    for (const entry of entries) {
+      const name = entryKey('schedules', entry);
+      const workflow = (await currentWorkflows(run.tx, [entry.workflow])).get(entry.workflow);
+      if (!workflow) {
+        run.record('schedule', name, { action: 'error', error: `Workflow "${entry.workflow}" was not imported` });
+        continue;
+      }
+      const existing = await run.tx.schedule.findFirst({
+        where: {
+          workflow: { name: entry.workflow, deletedAt: null },
+          name: entry.name,
+          ...(entry.name === null ? { cronExpression: entry.cronExpression } : {}),
+        },
+        orderBy: { createdAt: 'asc' },
+      });
+      const input = {
+        workflowId: workflow.id,
+        name: entry.name,
+        cronExpression: entry.cronExpression,
+        timezone: entry.timezone,
+        enabled: entry.enabled,
+        variables: entry.variables,
+      };
+      let pending: Omit<PendingSchedule, 'detail'> | undefined;
+      const detail = await run.apply(
+        'schedule',
+        name,
+        existing !== null,
+        async () => {
+          pending = { row: await insertSchedule(run.tx, run.context.config, run.caller, input), mode: 'create' };
+          return done('created');
+        },
+        async () => {
+          const row = await changeSchedule(run.tx, run.context.config, run.caller, existing!.id, input);
+          pending = { row, mode: 'upsert' };
+          return done('updated');
+        },
+      );
+      if (pending && detail.action !== 'error') run.schedules.push({ detail, ...pending });
+    }
+  },
+};
+
+async function importSection<S extends TransferSection>(run: ImportRun, section: S, document: TransferDocument) {
+  const entries = document.entities[section] as Array<SectionEntry<S>> | undefined;
+  if (entries) await importers[section](run, entries);
+}
+
+/** Applies every section of a checked document inside `tx`, in the order of spec 4.7. */
+export async function importSections(
+  tx: DatabaseClient,
+  context: { config: Readonly<Config>; connectors: ConnectorRuntime },
+  caller: Caller,
+  document: TransferDocument,
+  strategy: ImportStrategy,
+): Promise<{ details: ImportDetail[]; schedules: PendingSchedule[] }> {
+  const run = new ImportRun(tx, context, caller, strategy);
+  for (const section of TRANSFER_SECTIONS) await importSection(run, section, document);
+  return { details: run.details, schedules: run.schedules };
+}

@@ -1,0 +1,570 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { ScheduleNotFoundError } from '@temporalio/client';
+import { temporalScheduleId, temporalScheduleOptions } from '../../src/services/schedules/manage-schedules.js';
+import { registerTestConnectors } from '../../src/services/connectors/manage-connectors.js';
+import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
+import { startTestApp, useTestApp, type TestApp } from '../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { stackValue } from '../support/stack.js';
+import { createUserWithToken } from '../support/users.js';
+import { approvalDefinition, createActive, createDraft } from '../support/workflows.js';
+
+const source = useTestApp({ beforeTeardown: () => removeTemporalSchedules(source.database) });
+let admin: string;
+let temporal: TemporalClientHandle;
+const ANN = 'ann@example.test';
+
+const call = (method: string, path: string, body?: unknown) => source.api.request(method, path, { token: admin, body });
+
+async function expectCreated(api: TestApp, token: string, path: string, body: unknown) {
+  const response = await api.request('POST', path, { token, body });
+  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** Removes the Temporal Schedules of the database's schedule rows (the dev server outlives the test). */
+async function removeTemporalSchedules(database: TestDatabase) {
+  for (const row of await database.db.schedule.findMany()) {
+    await temporal.client.schedule
+      .getHandle(temporalScheduleId(row.id))
+      .delete()
+      .catch((error: unknown) => {
+        if (!(error instanceof ScheduleNotFoundError)) throw error;
+      });
+  }
+}
+
+/** The definition with its second step replaced by a call to `connector`. */
+function withConnectorStep(definition: ReturnType<typeof approvalDefinition>, connector: string) {
+  definition.steps[1] = {
+    id: 'manager_approval',
+    name: 'Call',
+    type: 'connector',
+    config: { connector, command: 'request', parameters: {} },
+    transitions: [
+      { on: 'success', goto: 'notify_approved' },
+      { on: 'error', goto: 'notify_rejected' },
+    ],
+  };
+  return definition;
+}
+
+/** The document without the fields that name the moment and the exporter. */
+const entitiesOf = (document: { entities: Record<string, unknown> }) => document.entities;
+
+async function exportAll(api: TestApp, token: string) {
+  const response = await api.request('GET', '/api/config/export', { token });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+/** Row counts of every table an import writes, plus audit entries other than per-request token rows. */
+async function counts(database: TestDatabase) {
+  const db = database.db;
+  return {
+    connectors: await db.connector.count(),
+    projects: await db.project.count(),
+    workflowSets: await db.workflowSet.count(),
+    emailTemplates: await db.emailTemplate.count(),
+    documentTemplates: await db.documentTemplate.count(),
+    groups: await db.userGroup.count(),
+    groupMembers: await db.userGroupMember.count(),
+    organizations: await db.organization.count(),
+    memberships: await db.organizationMembership.count(),
+    entitlements: await db.entitlement.count(),
+    roles: await db.businessRole.count(),
+    workflows: await db.workflowDefinition.count(),
+    schedules: await db.schedule.count(),
+    audit: await db.auditLog.count({ where: { action: { not: 'api_token.request' } } }),
+  };
+}
+
+async function withDatabaseClient<T>(database: TestDatabase, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(() => temporal.close());
+
+beforeAll(async () => {
+  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  admin = (await createUserWithToken(source.database.db, ['admin'])).token;
+  const api = source.api;
+  const member = await source.database.db.user.create({
+    data: { email: ANN, activeEmail: ANN, displayName: 'Ann', roles: [] },
+  });
+  await expectCreated(api, admin, '/api/connectors', {
+    name: 'crm',
+    type: 'http',
+    config: { baseUrl: 'http://crm.example.test' },
+    secrets: { bearerToken: 'never-exported' },
+  });
+  await expectCreated(api, admin, '/api/entitlements', {
+    name: 'crm-access',
+    connector: 'crm',
+    provisionConfig: { command: 'request', parameters: { path: '/grant' } },
+    deprovisionConfig: { command: 'request', parameters: { path: '/revoke' } },
+  });
+  await expectCreated(api, admin, '/api/roles', { name: 'Sales', entitlements: ['crm-access'] });
+  await expectCreated(api, admin, '/api/projects', {
+    name: 'HR',
+    workflowSets: [{ name: 'Onboarding', description: 'Joiners' }],
+  });
+  const group = await expectCreated(api, admin, '/api/groups', { name: 'Support' });
+  await call('POST', `/api/groups/${group.id}/members`, { userId: member.id });
+  const parent = await expectCreated(api, admin, '/api/organizations', { name: 'Acme' });
+  const child = await expectCreated(api, admin, '/api/organizations', {
+    name: 'Acme Labs',
+    parentId: parent.id,
+    contacts: [{ name: 'Bob' }],
+  });
+  await call('POST', `/api/organizations/${child.id}/members`, { userId: member.id, role: 'signatory' });
+  await expectCreated(api, admin, '/api/email-templates', {
+    name: 'plain',
+    subjectTemplate: '{{subject}}',
+    bodyTemplate: '<p>{{message}}</p>',
+    isDefault: true,
+  });
+  await expectCreated(api, admin, '/api/document-templates', { name: 'nda', fileName: 'nda.docx' });
+  const onboarding = await createActive(
+    api,
+    admin,
+    approvalDefinition({
+      name: 'Onboard',
+      project: 'HR',
+      workflowSet: 'Onboarding',
+      trigger: { types: ['scheduled'] },
+    }),
+  );
+  await createDraft(api, admin, approvalDefinition({ name: 'Scratch' }));
+  await expectCreated(api, admin, '/api/schedules', {
+    workflowId: onboarding.id,
+    name: 'nightly',
+    cronExpression: '0 2 * * *',
+    variables: { requester: ANN, manager: ANN },
+  });
+});
+
+describe('round trip into an empty instance', () => {
+  let target: TestApp;
+  let targetDatabase: TestDatabase;
+  let targetAdmin: string;
+
+  beforeAll(async () => {
+    targetDatabase = await createTestDatabase();
+    target = await startTestApp({ db: targetDatabase.db });
+    await registerTestConnectors(targetDatabase.db, target.connectors);
+    targetAdmin = (await createUserWithToken(targetDatabase.db, ['admin'])).token;
+    await targetDatabase.db.user.create({ data: { email: ANN, activeEmail: ANN, roles: [] } });
+  });
+
+  afterAll(async () => {
+    await removeTemporalSchedules(targetDatabase);
+    await target.close();
+    await targetDatabase.drop();
+  });
+
+  it('export → import → export gives the same entities; secrets stay behind and are reported', async () => {
+    const exported = await exportAll(source.api, admin);
+    const imported = await target.request('POST', '/api/config/import', { token: targetAdmin, body: exported });
+    expect(imported.status).toBe(200);
+    expect(imported.body.status).toBe('completed');
+    expect(imported.body.summary).toEqual({ created: 13, updated: 0, skipped: 0, errors: 0 });
+    expect(imported.body.details).toContainEqual({
+      entity: 'connector',
+      name: 'crm',
+      action: 'created',
+      secretKeysToSet: ['bearerToken'],
+    });
+    expect(imported.body.details).toContainEqual({ entity: 'workflow_set', name: 'HR/Onboarding', action: 'created' });
+
+    const again = await exportAll(target, targetAdmin);
+    const expected = entitiesOf(exported) as { connectors: Array<Record<string, unknown>> };
+    expect(entitiesOf(again)).toEqual({
+      ...expected,
+      connectors: expected.connectors.map((connector) => ({ ...connector, secretKeys: [] })),
+    });
+    const connector = await targetDatabase.db.connector.findUniqueOrThrow({ where: { name: 'crm' } });
+    expect(connector.sealedSecrets).toBeNull();
+  });
+
+  it('registers the imported schedules with Temporal after the commit', async () => {
+    const row = await targetDatabase.db.schedule.findFirstOrThrow({ where: { name: 'nightly' } });
+    const described = await temporal.client.schedule.getHandle(temporalScheduleId(row.id)).describe();
+    expect(described.action).toMatchObject({ workflowType: 'scheduledStartWorkflow', args: [{ scheduleId: row.id }] });
+    expect(described.state.paused).toBe(false);
+  });
+
+  it('records config.imported with the strategy and the four counts', async () => {
+    const entry = await targetDatabase.db.auditLog.findFirstOrThrow({ where: { action: 'config.imported' } });
+    expect(entry.metadata).toMatchObject({ strategy: 'upsert', created: 13, updated: 0, skipped: 0, errors: 0 });
+  });
+});
+
+describe('strategies against existing entities', () => {
+  it('skip_existing skips every entity that exists', async () => {
+    const response = await call(
+      'POST',
+      '/api/config/import?strategy=skip_existing',
+      await exportAll(source.api, admin),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'completed', summary: { created: 0, updated: 0, errors: 0 } });
+    expect(response.body.summary.skipped).toBe(response.body.details.length);
+  });
+
+  it('create_only reports every existing entity as an error and writes nothing for them', async () => {
+    const response = await call('POST', '/api/config/import?strategy=create_only', await exportAll(source.api, admin));
+    expect(response.body.status).toBe('failed');
+    expect(response.body.summary.errors).toBe(response.body.details.length);
+    expect(response.body.details[0]).toMatchObject({
+      action: 'error',
+      error: expect.stringContaining('Already exists'),
+    });
+  });
+
+  it('upsert updates existing entities, creates new ones, and versions a changed active workflow', async () => {
+    const document = await exportAll(source.api, admin);
+    document.entities.projects[0].description = 'People processes';
+    document.entities.projects[0].workflowSets.push({ name: 'Leavers', description: '' });
+    document.entities.roles.push({
+      name: 'Support',
+      description: null,
+      status: 'active',
+      expiresAfterDays: null,
+      entitlements: ['crm-access'],
+    });
+    const onboard = document.entities.workflows.find((workflow: { name: string }) => workflow.name === 'Onboard');
+    onboard.description = 'Second edition';
+    const response = await call('POST', '/api/config/import', document);
+    expect(response.status).toBe(200);
+    const details = response.body.details;
+    expect(details).toContainEqual({ entity: 'project', name: 'HR', action: 'updated' });
+    expect(details).toContainEqual({ entity: 'workflow_set', name: 'HR/Leavers', action: 'created' });
+    expect(details).toContainEqual({ entity: 'role', name: 'Support', action: 'created' });
+    expect(details).toContainEqual(expect.objectContaining({ entity: 'workflow', name: 'Onboard', action: 'updated' }));
+    expect(details).toContainEqual(expect.objectContaining({ entity: 'workflow', name: 'Scratch', action: 'updated' }));
+
+    const db = source.database.db;
+    expect((await db.project.findUniqueOrThrow({ where: { name: 'HR' } })).description).toBe('People processes');
+    const versions = await db.workflowDefinition.findMany({
+      where: { name: 'Onboard' },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(versions.map((version) => [version.status, version.description])).toEqual([
+      ['deprecated', expect.any(String)],
+      ['active', 'Second edition'],
+    ]);
+    // The schedule follows the workflow its name stands for: the new active version.
+    const schedule = await db.schedule.findFirstOrThrow({ where: { name: 'nightly' } });
+    expect(schedule.workflowId).toBe(versions[1]!.id);
+  });
+
+  it('upsert of an unchanged active workflow writes no new version', async () => {
+    const before = await source.database.db.workflowDefinition.count();
+    const document = await exportAll(source.api, admin);
+    const response = await call('POST', '/api/config/import', {
+      ...document,
+      entities: { workflows: document.entities.workflows.filter((w: { name: string }) => w.name === 'Onboard') },
+    });
+    expect(response.body.details).toEqual([
+      { entity: 'workflow', name: 'Onboard', action: 'skipped', note: 'Identical to the active version' },
+    ]);
+    expect(await source.database.db.workflowDefinition.count()).toBe(before);
+  });
+});
+
+describe('row-level refusals', () => {
+  it('reports an unknown member email for that group, applies the rest, and keeps an invalid active workflow as a draft', async () => {
+    const document = {
+      version: '1',
+      exportedAt: new Date().toISOString(),
+      exportedBy: 'test',
+      entities: {
+        userGroups: [
+          { name: 'Ghosts', description: null, members: [ANN, 'nobody@example.test'] },
+          { name: 'Real', description: null, members: [ANN] },
+        ],
+        workflows: [withConnectorStep(approvalDefinition({ name: 'Calls a missing connector' }), 'missing')].map(
+          (workflow) => ({ ...workflow, status: 'active' }),
+        ),
+      },
+    };
+    const response = await call('POST', '/api/config/import', document);
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('completed_with_errors');
+    expect(response.body.details).toEqual([
+      {
+        entity: 'user_group',
+        name: 'Ghosts',
+        action: 'error',
+        error: 'No active user has the email: nobody@example.test',
+      },
+      { entity: 'user_group', name: 'Real', action: 'created' },
+      {
+        entity: 'workflow',
+        name: 'Calls a missing connector',
+        action: 'created',
+        note: expect.stringContaining('imported as a draft'),
+      },
+    ]);
+    const db = source.database.db;
+    expect(await db.userGroup.findUnique({ where: { name: 'Ghosts' } })).toBeNull();
+    expect(await db.userGroupMember.count({ where: { group: { name: 'Real' } } })).toBe(1);
+    expect(
+      (await db.workflowDefinition.findFirstOrThrow({ where: { name: 'Calls a missing connector' } })).status,
+    ).toBe('draft');
+    const audit = await db.auditLog.findFirstOrThrow({
+      where: { action: 'config.imported' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(audit.metadata).toMatchObject({ strategy: 'upsert', created: 2, updated: 0, skipped: 0, errors: 1 });
+  });
+});
+
+describe('preview', () => {
+  it('answers what import would do and writes nothing', async () => {
+    const document = await exportAll(source.api, admin);
+    document.entities.roles.push({
+      name: 'Previewed',
+      description: null,
+      status: 'active',
+      expiresAfterDays: null,
+      entitlements: ['crm-access'],
+    });
+    document.entities.projects[0].description = 'Previewed description';
+    const before = await counts(source.database);
+    const preview = await call('POST', '/api/config/import/preview', document);
+    expect(preview.status).toBe(200);
+    expect(preview.body.details).toContainEqual({ entity: 'role', name: 'Previewed', action: 'created' });
+    expect(await counts(source.database)).toEqual(before);
+    expect(await source.database.db.businessRole.findUnique({ where: { name: 'Previewed' } })).toBeNull();
+
+    const imported = await call('POST', '/api/config/import', document);
+    expect(imported.body).toEqual(preview.body);
+  });
+});
+
+describe('a database failure mid-import', () => {
+  it('rolls back everything (500) and records no config.imported', async () => {
+    await withDatabaseClient(source.database, (client) =>
+      client.query(`
+        CREATE FUNCTION refuse_role() RETURNS trigger AS $$
+        BEGIN RAISE EXCEPTION 'role insert refused for the test'; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER refuse_role BEFORE INSERT ON business_roles FOR EACH ROW EXECUTE FUNCTION refuse_role();
+      `),
+    );
+    try {
+      const before = await counts(source.database);
+      const response = await call('POST', '/api/config/import', {
+        version: '1',
+        exportedAt: new Date().toISOString(),
+        exportedBy: 'test',
+        entities: {
+          projects: [{ name: 'Rolled back', description: '', workflowSets: [] }],
+          roles: [{ name: 'Refused', entitlements: [] }],
+        },
+      });
+      expect(response.status).toBe(500);
+      expect(await counts(source.database)).toEqual(before);
+      expect(await source.database.db.project.findUnique({ where: { name: 'Rolled back' } })).toBeNull();
+    } finally {
+      await withDatabaseClient(source.database, (client) =>
+        client.query('DROP TRIGGER refuse_role ON business_roles; DROP FUNCTION refuse_role();'),
+      );
+    }
+  });
+});
+
+describe('documents with problems (400, every problem listed, nothing written)', () => {
+  const base = { version: '1', exportedAt: new Date().toISOString(), exportedBy: 'test' };
+
+  it('lists shape problems: version, unknown section, wrong types, duplicate names', async () => {
+    const before = await counts(source.database);
+    const response = await call('POST', '/api/config/import', {
+      ...base,
+      version: '2',
+      entities: {
+        secrets: [],
+        projects: [{ name: 'Twice' }, { name: 'Twice' }],
+        roles: [{ name: 'Typed', expiresAfterDays: 'soon' }],
+      },
+    });
+    expect(response.status).toBe(400);
+    const problems = response.body.details.problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ section: null, path: 'version', message: 'version must be "1"' }),
+        expect.objectContaining({ section: 'secrets', message: expect.stringContaining('Unknown section') }),
+        expect.objectContaining({ section: 'projects', name: 'Twice', message: 'Duplicate name "Twice"' }),
+        expect.objectContaining({ section: 'roles', name: 'Typed', path: 'entities.roles.0.expiresAfterDays' }),
+      ]),
+    );
+    expect(problems).toHaveLength(4);
+    expect(await counts(source.database)).toEqual(before);
+  });
+
+  it('lists unknown references and parent cycles, by section and name', async () => {
+    const response = await call('POST', '/api/config/import', {
+      ...base,
+      entities: {
+        entitlements: [
+          {
+            name: 'Dangling',
+            connector: 'no-such-connector',
+            provisionConfig: { command: 'x' },
+            deprovisionConfig: { command: 'x' },
+          },
+        ],
+        roles: [{ name: 'Needs ghosts', entitlements: ['ghost-entitlement'] }],
+        organizations: [
+          { name: 'North', parent: 'South' },
+          { name: 'South', parent: 'North' },
+        ],
+        workflows: [{ ...approvalDefinition({ name: 'Misplaced', project: 'No such project' }) }],
+        schedules: [{ workflow: 'No such workflow', cronExpression: '0 3 * * *' }],
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details.problems).toEqual([
+      expect.objectContaining({
+        section: 'entitlements',
+        name: 'Dangling',
+        message: 'Unknown connector "no-such-connector"',
+      }),
+      expect.objectContaining({
+        section: 'roles',
+        name: 'Needs ghosts',
+        message: 'Unknown entitlements: ghost-entitlement',
+      }),
+      expect.objectContaining({
+        section: 'workflows',
+        name: 'Misplaced',
+        message: 'Unknown project "No such project"',
+      }),
+      expect.objectContaining({ section: 'schedules', name: 'No such workflow/0 3 * * *' }),
+      expect.objectContaining({
+        section: 'organizations',
+        name: 'North',
+        message: 'Parent cycle: North → South → North',
+      }),
+      expect.objectContaining({
+        section: 'organizations',
+        name: 'South',
+        message: 'Parent cycle: South → North → South',
+      }),
+    ]);
+    expect(await source.database.db.entitlement.findUnique({ where: { name: 'Dangling' } })).toBeNull();
+  });
+
+  it('refuses an unknown strategy', async () => {
+    const response = await call('POST', '/api/config/import?strategy=replace_all', { ...base, entities: {} });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('permissions', () => {
+  it.each(['requestor', 'resource_manager'] as const)('refuses %s (403) on import and preview', async (role) => {
+    const { token } = await createUserWithToken(source.database.db, [role]);
+    const body = { version: '1', exportedAt: new Date().toISOString(), exportedBy: 'test', entities: {} };
+    for (const path of ['/api/config/import', '/api/config/import/preview']) {
+      expect((await source.api.request('POST', path, { token, body })).status).toBe(403);
+    }
+  });
+});
+
+describe('body limit of the import routes (CONFIG_IMPORT_BODY_LIMIT_BYTES)', () => {
+  const LIMIT = 3_000_000;
+  let limited: TestApp;
+
+  beforeAll(async () => {
+    limited = await startTestApp({ db: source.database.db, env: { CONFIG_IMPORT_BODY_LIMIT_BYTES: String(LIMIT) } });
+  });
+  afterAll(() => limited.close());
+
+  /** An empty but valid document of about `bytes` bytes. */
+  const documentOfSize = (bytes: number) => ({
+    version: '1',
+    exportedAt: new Date().toISOString(),
+    exportedBy: 'x'.repeat(bytes),
+    entities: {},
+  });
+
+  it('takes import documents above BODY_LIMIT_BYTES, which other routes refuse (413)', async () => {
+    const body = documentOfSize(2_000_000);
+    const preview = await limited.request('POST', '/api/config/import/preview', { token: admin, body });
+    expect(preview.status).toBe(200);
+    expect(preview.body.status).toBe('completed');
+    const elsewhere = await limited.request('POST', '/api/config/export', { token: admin, body });
+    expect(elsewhere.status).toBe(413);
+  });
+
+  it('refuses a document over its own limit with 413 naming the limit', async () => {
+    const response = await limited.request('POST', '/api/config/import', {
+      token: admin,
+      body: documentOfSize(LIMIT + 1000),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe(`Request body exceeds the limit of ${LIMIT} bytes`);
+  });
+});
+
+describe('a schedule Temporal does not take after the commit', () => {
+  it('is reported as an error naming the saved row, not dropped', async () => {
+    // Temporal already holds a schedule under the id the new row is given, so creating it fails.
+    const id = randomUUID();
+    const clash = { id, cronExpression: '0 4 * * *', timezone: null, enabled: true };
+    await temporal.client.schedule.create(temporalScheduleOptions(clash, source.api.config.temporal.taskQueue));
+    await withDatabaseClient(source.database, (client) =>
+      client.query(`
+        CREATE FUNCTION fixed_schedule_id() RETURNS trigger AS $$
+        BEGIN NEW.id := '${id}'; RETURN NEW; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER fixed_schedule_id BEFORE INSERT ON schedules FOR EACH ROW EXECUTE FUNCTION fixed_schedule_id();
+      `),
+    );
+    try {
+      const response = await call('POST', '/api/config/import', {
+        version: '1',
+        exportedAt: new Date().toISOString(),
+        exportedBy: 'test',
+        entities: {
+          schedules: [
+            {
+              workflow: 'Onboard',
+              name: 'clash',
+              cronExpression: '0 4 * * *',
+              variables: { requester: ANN, manager: ANN },
+            },
+          ],
+        },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        status: 'failed',
+        summary: { created: 0, updated: 0, skipped: 0, errors: 1 },
+        details: [
+          {
+            entity: 'schedule',
+            name: 'Onboard/clash',
+            action: 'error',
+            error: expect.stringMatching(
+              new RegExp(`^Saved, but Temporal did not take the schedule: .*PUT /api/schedules/${id}`),
+            ),
+          },
+        ],
+      });
+      expect(await source.database.db.schedule.findUnique({ where: { id } })).not.toBeNull();
+    } finally {
+      await withDatabaseClient(source.database, (client) =>
+        client.query('DROP TRIGGER fixed_schedule_id ON schedules; DROP FUNCTION fixed_schedule_id();'),
+      );
+    }
+  });
+});
