@@ -1,14 +1,9 @@
-import { z } from 'zod';
 import type { Database, DatabaseClient } from '../db/client.js';
 import type { Prisma } from '../db/generated/client.js';
+import type { GroupInput } from '../domain/group.js';
 import { conflict, notFound } from '../errors/index.js';
 import { auditChange, type Caller } from './caller.js';
 import { withUniqueName } from './unique-names.js';
-
-export const groupInputSchema = z
-  .object({ name: z.string().trim().min(1).max(200), description: z.string().max(2000).nullable().default(null) })
-  .strict();
-export type GroupInput = z.output<typeof groupInputSchema>;
 
 export const groupInclude = { _count: { select: { members: true } } } as const satisfies Prisma.UserGroupInclude;
 type GroupRow = Prisma.UserGroupGetPayload<{ include: typeof groupInclude }>;

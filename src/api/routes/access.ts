@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { actorOf } from '../../audit/index.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database } from '../../db/client.js';
+import { businessRoleInputSchema } from '../../domain/business-role.js';
 import { idParams } from '../../domain/common.js';
+import { entitlementInputSchema } from '../../domain/entitlement.js';
 import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   businessRoleInclude,
-  businessRoleInputSchema,
   createBusinessRole,
   deleteBusinessRole,
   loadBusinessRole,
@@ -17,7 +18,6 @@ import {
   createEntitlement,
   deleteEntitlement,
   entitlementInclude,
-  entitlementInputSchema,
   loadEntitlement,
   toEntitlementView,
   updateEntitlement,

@@ -1,24 +1,18 @@
 import { z } from 'zod';
 import { exportConfiguration } from '../../services/transfer/export-configuration.js';
 import { importConfiguration, type ImportContext } from '../../services/transfer/import-configuration.js';
-import {
-  IMPORT_ACTIONS,
-  IMPORT_ENTITIES,
-  IMPORT_STRATEGIES,
-  type ImportStrategy,
-} from '../../services/transfer/import-result.js';
+import { IMPORT_ACTIONS, IMPORT_ENTITIES } from '../../services/transfer/import-result.js';
 import {
   TRANSFER_SECTIONS,
+  exportSelectionSchema,
+  importStrategySchema,
   transferDocumentSchema,
-  type TransferSection,
-} from '../../services/transfer/transfer-document.js';
+  transferSectionSchema,
+  type ImportStrategy,
+} from '../../domain/transfer-document.js';
 import type { AppContext } from '../context.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
-
-const sectionSchema = z.enum(TRANSFER_SECTIONS as [TransferSection, ...TransferSection[]], {
-  error: `sections are: ${TRANSFER_SECTIONS.join(', ')}`,
-});
 
 const exportQuery = z
   .object({
@@ -26,21 +20,9 @@ const exportQuery = z
       .string()
       .optional()
       .transform((value) => (value ? value.split(',').map((section) => section.trim()) : [...TRANSFER_SECTIONS]))
-      .pipe(z.array(sectionSchema))
+      .pipe(z.array(transferSectionSchema))
       .meta({ type: 'string' })
       .describe(`Comma-separated sections (default all): ${TRANSFER_SECTIONS.join(', ')}`),
-  })
-  .strict();
-
-const exportSelectionBody = z
-  .object({
-    entities: z
-      .partialRecord(sectionSchema, z.array(z.string().min(1)).max(10_000))
-      .describe('Names per section; schedules are named <workflow>/<schedule name or cron expression>'),
-    includeDependencies: z
-      .boolean()
-      .default(true)
-      .describe('Add what the named entities refer to: workflows of schedules, projects of workflows, ...'),
   })
   .strict();
 
@@ -48,10 +30,7 @@ const documentResponse = { description: 'The configuration document (spec 2.13)'
 
 const importQuery = z
   .object({
-    strategy: z
-      .enum(IMPORT_STRATEGIES, { error: `strategy is one of: ${IMPORT_STRATEGIES.join(', ')}` })
-      .default('upsert')
-      .describe('upsert: create new, update existing; create_only: existing ones are errors; skip_existing'),
+    strategy: importStrategySchema.default('upsert'),
   })
   .strict();
 
@@ -110,7 +89,7 @@ export function configTransferRoutes(deps: ResourceRouterDependencies, context: 
       summary: 'Export named entities, with what they depend on by default',
       description: 'Names that match nothing are a 400 listing them.',
       access: 'config:export',
-      body: exportSelectionBody,
+      body: exportSelectionSchema,
       responses: { 200: documentResponse },
       async handler(ctx, { body }) {
         ctx.body = await exportConfiguration(db, auditedCaller(ctx), {

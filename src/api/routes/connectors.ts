@@ -3,7 +3,8 @@ import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database } from '../../db/client.js';
 import { idParams, queryBoolean, queryText } from '../../domain/common.js';
 import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
-import { configSchemaSchema, loadConnector, toConnectorView } from '../../services/connectors/connector-record.js';
+import { configSchemaSchema } from '../../domain/connector.js';
+import { loadConnector, toConnectorView } from '../../services/connectors/connector-record.js';
 import {
   createConnector,
   deleteConnector,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { idParams } from '../../domain/common.js';
+import { groupInputSchema } from '../../domain/group.js';
 import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   addGroupMember,
   createGroup,
   deleteGroup,
   groupInclude,
-  groupInputSchema,
   loadGroup,
   removeGroupMember,
   toGroupView,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { documentTemplateInputSchema } from '../../domain/document-template.js';
+import { emailTemplateInputSchema } from '../../domain/email-template.js';
 import {
   createDocumentTemplate,
   deleteDocumentTemplate,
-  documentTemplateInputSchema,
   listDocumentTemplates,
   loadDocumentTemplate,
   toDocumentTemplateView,
@@ -12,7 +13,6 @@ import {
 import {
   createEmailTemplate,
   deleteEmailTemplate,
-  emailTemplateInputSchema,
   listEmailTemplates,
   loadEmailTemplate,
   toEmailTemplateView,

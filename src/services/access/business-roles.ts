@@ -1,27 +1,10 @@
 import { z } from 'zod';
 import { type Database, type DatabaseClient } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
+import type { BusinessRoleInput } from '../../domain/business-role.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
-
-export const businessRoleInputSchema = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    description: z.string().max(2000).nullable().default(null),
-    status: z.enum(['active', 'inactive']).default('active'),
-    expiresAfterDays: z
-      .number()
-      .int()
-      .min(1)
-      .nullable()
-      .default(null)
-      .describe('Assignments expire this many days after the grant'),
-    entitlements: z.array(z.string().min(1)).default([]).describe('Entitlement names'),
-  })
-  .strict();
-
-export type BusinessRoleInput = z.output<typeof businessRoleInputSchema>;
 
 export const businessRoleInclude = {
   entitlements: { include: { entitlement: { select: { name: true } } } },

@@ -1,34 +1,10 @@
 import { z } from 'zod';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
+import { connectorCallSchema, type EntitlementInput } from '../../domain/entitlement.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
-
-/** The connector call that provisions or deprovisions an entitlement. */
-export const connectorCallSchema = z
-  .object({
-    command: z.string().min(1),
-    parameters: z
-      .record(z.string(), z.unknown())
-      .default({})
-      .describe('{{user.id}}, {{user.email}}, {{role.name}}, ... are filled in'),
-  })
-  .strict()
-  .meta({ id: 'ConnectorCall' });
-
-export const entitlementInputSchema = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    description: z.string().max(2000).nullable().default(null),
-    connector: z.string().min(1).describe('Connector name'),
-    provisionConfig: connectorCallSchema,
-    deprovisionConfig: connectorCallSchema,
-    reconciliationConfig: z.record(z.string(), z.unknown()).nullable().default(null),
-  })
-  .strict();
-
-export type EntitlementInput = z.output<typeof entitlementInputSchema>;
 
 export const entitlementInclude = {
   connector: { select: { name: true } },

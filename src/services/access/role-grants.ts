@@ -6,7 +6,7 @@ import type { Connector, User } from '../../db/generated/client.js';
 import { interpolateDeep } from '../../engine/interpolation.js';
 import { conflict, isAppError, notFound } from '../../errors/index.js';
 import { runnableConnector } from '../connectors/connector-record.js';
-import { connectorCallSchema } from './entitlements.js';
+import { connectorCallSchema } from '../../domain/entitlement.js';
 
 export interface EntitlementOutcome {
   entitlement: string;

@@ -4,25 +4,10 @@ import type { Connector } from '../../db/generated/client.js';
 import type { RunnableConnector } from '../../connectors/execute-command.js';
 import type { ConnectorHandler } from '../../connectors/handler.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import { configSchemaSchema, type ConnectorConfigSchema } from '../../domain/connector.js';
 import { openSecrets } from '../../connectors/secret-box.js';
 import { secretTextsOf } from '../../connectors/secret-scrubber.js';
 import { AppError, notFound } from '../../errors/index.js';
-
-export const commandDeclarationSchema = z
-  .object({
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional().describe('JSON Schema of the parameters'),
-    idempotent: z.boolean().optional(),
-    syncCapable: z.boolean().optional(),
-  })
-  .passthrough();
-
-export const configSchemaSchema = z
-  .object({ commands: z.record(z.string(), commandDeclarationSchema) })
-  .passthrough()
-  .meta({ id: 'ConnectorConfigSchema' });
-
-export type ConnectorConfigSchema = z.output<typeof configSchemaSchema>;
 
 /** The configSchema a connector of `handler`'s type gets when none is given: all its commands. */
 export function configSchemaOf(handler: ConnectorHandler): ConnectorConfigSchema {

@@ -3,6 +3,7 @@ import type { Connector } from '../../db/generated/client.js';
 import { executeConnectorCommand } from '../../connectors/execute-command.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { sealSecrets } from '../../connectors/secret-box.js';
+import type { ConnectorConfigSchema } from '../../domain/connector.js';
 import { conflict, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
@@ -12,7 +13,6 @@ import {
   runnableConnector,
   secretsOf,
   toConnectorView,
-  type ConnectorConfigSchema,
   type ConnectorView,
 } from './connector-record.js';
 

@@ -18,7 +18,8 @@ import {
 } from '../../domain/sync.js';
 import { postSyncOutcomeSchema } from '../../domain/sync-matches.js';
 import { AppError, validationFailed } from '../../errors/index.js';
-import { configSchemaSchema, loadConnector } from '../connectors/connector-record.js';
+import { configSchemaSchema } from '../../domain/connector.js';
+import { loadConnector } from '../connectors/connector-record.js';
 
 /** What the sync use cases need: the database, Temporal, the task queue and the connector handlers. */
 export interface SyncContext {

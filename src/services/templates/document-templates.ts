@@ -1,31 +1,10 @@
-import { z } from 'zod';
 import type { Database, DatabaseClient } from '../../db/client.js';
 import type { DocumentTemplate } from '../../db/generated/client.js';
+import type { DocumentTemplateInput } from '../../domain/document-template.js';
 import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js';
 import { notFound } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
-
-/** Metadata only: the document files live outside Flowgate and never travel in transfer documents. */
-export const documentTemplateInputSchema = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    description: z.string().max(2000).nullable().default(null),
-    fileName: z.string().min(1).max(255).nullable().default(null).describe('File name of the template, e.g. nda.docx'),
-    mimeType: z
-      .string()
-      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'mimeType must look like type/subtype')
-      .nullable()
-      .default(null),
-    placeholders: z
-      .array(z.string().min(1).max(200))
-      .max(500)
-      .default([])
-      .describe('Names of the placeholders the document expects, filled from run variables'),
-  })
-  .strict();
-
-export type DocumentTemplateInput = z.output<typeof documentTemplateInputSchema>;
 
 export function toDocumentTemplateView(row: DocumentTemplate) {
   return {

@@ -8,7 +8,7 @@ import {
   transferDocumentSchema,
   type TransferDocument,
   type TransferSection,
-} from './transfer-document.js';
+} from '../../domain/transfer-document.js';
 
 /** One reason a document is refused: where (section and entry name, when known) and why. */
 export interface DocumentProblem {

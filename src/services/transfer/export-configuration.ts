@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
+import { configSchemaSchema } from '../../domain/connector.js';
 import { contactSchema, organizationRoleSchema } from '../../domain/organization.js';
 import { validationFailed } from '../../errors/index.js';
 import { toBusinessRoleView, businessRoleInclude } from '../access/business-roles.js';
 import { entitlementInclude, toEntitlementView } from '../access/entitlements.js';
 import { actorOf, recordAudit } from '../../audit/index.js';
 import type { Caller } from '../caller.js';
-import { configSchemaSchema } from '../connectors/connector-record.js';
 import { toDocumentTemplateView } from '../templates/document-templates.js';
 import { toEmailTemplateView } from '../templates/email-templates.js';
 import { toWorkflowView, workflowInclude, type WorkflowRow } from '../workflows/workflow-record.js';
@@ -17,7 +17,7 @@ import {
   type TransferDocument,
   type TransferEntities,
   type TransferSection,
-} from './transfer-document.js';
+} from '../../domain/transfer-document.js';
 
 /** Every entity of the chosen sections, or the named entities (with what they need, by default). */
 export type ExportSelection =

@@ -6,7 +6,8 @@ import type { Database } from '../../db/client.js';
 import type { Caller } from '../caller.js';
 import { writeTemporalSchedule } from '../schedules/manage-schedules.js';
 import { checkDocument } from './check-document.js';
-import { resultOf, type ImportResult, type ImportStrategy } from './import-result.js';
+import type { ImportStrategy } from '../../domain/transfer-document.js';
+import { resultOf, type ImportResult } from './import-result.js';
 import { importSections, type PendingSchedule } from './import-sections.js';
 
 export interface ImportContext {

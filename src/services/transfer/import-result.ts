@@ -1,8 +1,5 @@
 /** The answer of an import or preview (spec 4.7): what happened to each entry of the document. */
 
-export const IMPORT_STRATEGIES = ['upsert', 'create_only', 'skip_existing'] as const;
-export type ImportStrategy = (typeof IMPORT_STRATEGIES)[number];
-
 export const IMPORT_ENTITIES = [
   'connector',
   'project',

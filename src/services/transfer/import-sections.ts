@@ -22,14 +22,15 @@ import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } fr
 import { definitionOf, toWorkflowView } from '../workflows/workflow-record.js';
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
 import { currentWorkflows } from './export-configuration.js';
-import type { ImportAction, ImportDetail, ImportEntity, ImportStrategy } from './import-result.js';
+import type { ImportAction, ImportDetail, ImportEntity } from './import-result.js';
 import {
   TRANSFER_SECTIONS,
   entryKey,
+  type ImportStrategy,
   type SectionEntry,
   type TransferDocument,
   type TransferSection,
-} from './transfer-document.js';
+} from '../../domain/transfer-document.js';
 
 /** What happened to one row, before it is named. */
 export type ImportRow = Omit<ImportDetail, 'entity' | 'name'>;

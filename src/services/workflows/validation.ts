@@ -7,7 +7,7 @@ import {
   type ValidationResult,
 } from '../../engine/validate-definition.js';
 import { validationFailed } from '../../errors/index.js';
-import { configSchemaSchema } from '../connectors/connector-record.js';
+import { configSchemaSchema } from '../../domain/connector.js';
 
 export type ConnectorCatalogue = NonNullable<ValidationOptions['connectors']>;
 

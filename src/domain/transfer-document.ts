@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ORGANIZATION_LIMITS, contactSchema, organizationRoleSchema } from '../../domain/organization.js';
-import { WORKFLOW_STATUSES, workflowDefinitionFieldsSchema } from '../../domain/workflow-definition.js';
-import { businessRoleInputSchema } from '../access/business-roles.js';
-import { entitlementInputSchema } from '../access/entitlements.js';
-import { configSchemaSchema } from '../connectors/connector-record.js';
-import { groupInputSchema } from '../groups.js';
-import { documentTemplateInputSchema } from '../templates/document-templates.js';
-import { emailTemplateInputSchema } from '../templates/email-templates.js';
+import { businessRoleInputSchema } from './business-role.js';
+import { configSchemaSchema } from './connector.js';
+import { documentTemplateInputSchema } from './document-template.js';
+import { emailTemplateInputSchema } from './email-template.js';
+import { entitlementInputSchema } from './entitlement.js';
+import { groupInputSchema } from './group.js';
+import { ORGANIZATION_LIMITS, contactSchema, organizationRoleSchema } from './organization.js';
+import { WORKFLOW_STATUSES, workflowDefinitionFieldsSchema } from './workflow-definition.js';
 
 /**
  * The portable configuration document of spec 2.13: one zod schema validates imports and
@@ -98,6 +98,31 @@ export const transferSections = {
 
 export type TransferSection = keyof typeof transferSections;
 export const TRANSFER_SECTIONS = Object.keys(transferSections) as TransferSection[];
+
+export const transferSectionSchema = z.enum(TRANSFER_SECTIONS as [TransferSection, ...TransferSection[]], {
+  error: `sections are: ${TRANSFER_SECTIONS.join(', ')}`,
+});
+
+/** Named entities to export (`POST /api/config/export`), with what they refer to unless told otherwise. */
+export const exportSelectionSchema = z
+  .object({
+    entities: z
+      .partialRecord(transferSectionSchema, z.array(z.string().min(1)).max(10_000))
+      .describe('Names per section; schedules are named <workflow>/<schedule name or cron expression>'),
+    includeDependencies: z
+      .boolean()
+      .default(true)
+      .describe('Add what the named entities refer to: workflows of schedules, projects of workflows, ...'),
+  })
+  .strict();
+
+/** How an import treats entries that exist already (spec 4.7). */
+export const IMPORT_STRATEGIES = ['upsert', 'create_only', 'skip_existing'] as const;
+export type ImportStrategy = (typeof IMPORT_STRATEGIES)[number];
+
+export const importStrategySchema = z
+  .enum(IMPORT_STRATEGIES, { error: `strategy is one of: ${IMPORT_STRATEGIES.join(', ')}` })
+  .describe('upsert: create new, update existing; create_only: existing ones are errors; skip_existing');
 
 export type TransferEntities = { [S in TransferSection]?: Array<z.output<(typeof transferSections)[S]>> };
 export type SectionEntry<S extends TransferSection> = z.output<(typeof transferSections)[S]>;

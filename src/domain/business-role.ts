@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** What the API and configuration transfer accept for a business role (spec 2.9). */
+export const businessRoleInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    description: z.string().max(2000).nullable().default(null),
+    status: z.enum(['active', 'inactive']).default('active'),
+    expiresAfterDays: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .default(null)
+      .describe('Assignments expire this many days after the grant'),
+    entitlements: z.array(z.string().min(1)).default([]).describe('Entitlement names'),
+  })
+  .strict();
+
+export type BusinessRoleInput = z.output<typeof businessRoleInputSchema>;

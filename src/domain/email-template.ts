@@ -1,0 +1,33 @@
+import Handlebars from 'handlebars';
+import { z } from 'zod';
+
+/** A Handlebars source that compiles; a syntax error is reported on the field. */
+const handlebarsSource = (field: string) =>
+  z
+    .string()
+    .min(1)
+    .max(100_000)
+    .superRefine((source, context) => {
+      try {
+        Handlebars.precompile(source);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `${field} is not valid Handlebars: ${(error as Error).message}` });
+      }
+    });
+
+export const emailTemplateInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    description: z.string().max(2000).nullable().default(null),
+    subjectTemplate: handlebarsSource('subjectTemplate').describe(
+      'Handlebars; sees the run variables plus subject, message and workflowName',
+    ),
+    bodyTemplate: handlebarsSource('bodyTemplate').describe('Handlebars producing HTML; values are escaped'),
+    isDefault: z
+      .boolean()
+      .default(false)
+      .describe('Used by notification steps that name no template; setting it clears the previous default'),
+  })
+  .strict();
+
+export type EmailTemplateInput = z.output<typeof emailTemplateInputSchema>;
