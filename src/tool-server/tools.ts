@@ -3,13 +3,18 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../domain/pagination.js';
 import { RUN_STATUSES } from '../domain/run.js';
+import {
+  exportSelectionSchema,
+  importStrategySchema,
+  transferDocumentSchema,
+  transferSectionSchema,
+} from '../domain/transfer-document.js';
 import { CATEGORIES, WORKFLOW_STATUSES, workflowDefinitionFieldsSchema } from '../domain/workflow-definition.js';
 import { ROLES } from '../permissions/index.js';
 import type { ApiClient, ApiFailure, ApiRequest } from './api-client.js';
 
 /**
- * Every tool of spec 4.11 (export_config and import_config wait for configuration transfer),
- * plus skip_step, which the diagnosis flow ends in. Each tool is one API call: the API checks
+ * Every tool of spec 4.11, plus skip_step, which the diagnosis flow ends in. Each tool is one API call: the API checks
  * the caller's permission, so a tool never needs more privilege than the token it runs with.
  */
 
@@ -39,7 +44,7 @@ interface ToolDefinition<S extends z.ZodRawShape> {
   annotations: ToolAnnotations;
   request(args: z.output<z.ZodObject<S>>): ApiRequest;
   /** One line for the assistant (and its user) saying what came back. */
-  summarize(data: unknown): string;
+  summarize(data: unknown, args: z.output<z.ZodObject<S>>): string;
 }
 
 interface Tool {
@@ -61,8 +66,11 @@ function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
         tool.name,
         { title: tool.title, description: tool.description, inputSchema: shape, annotations: tool.annotations },
         async (args) => {
-          const result = await api.call(tool.request(schema.parse(args)));
-          return result.ok ? successResult(tool.summarize(result.data), result.data) : failureResult(result.failure);
+          const parsed = schema.parse(args);
+          const result = await api.call(tool.request(parsed));
+          return result.ok
+            ? successResult(tool.summarize(result.data, parsed), result.data)
+            : failureResult(result.failure);
         },
       );
     },
@@ -101,6 +109,12 @@ const diagnosisShape = z.object({
   suggestedActions: z.array(z.object({ action: z.string() })).optional(),
 });
 
+const documentShape = z.object({ entities: z.record(z.string(), z.array(z.unknown())) });
+const importResultShape = z.object({
+  status: z.string(),
+  summary: z.object({ created: z.number(), updated: z.number(), skipped: z.number(), errors: z.number() }),
+});
+
 /** `describe(parsed)` when `data` has `shape`, otherwise a plain acknowledgement. */
 const summaryOf =
   <T extends z.ZodType>(shape: T, describe: (value: z.output<T>) => string) =>
@@ -136,6 +150,18 @@ const versionSummary = summaryOf(
   (result) =>
     `New draft ${result.newWorkflow.id} cloned from ${result.sourceWorkflowId}; change it with update_workflow.`,
 );
+const documentSummary = summaryOf(documentShape, (document) => {
+  const sections = Object.entries(document.entities).map(([section, entries]) => `${section} ${entries.length}`);
+  return sections.length > 0 ? `Exported ${sections.join(', ')}.` : 'Exported an empty document.';
+});
+const importSummary = (dryRun: boolean) =>
+  summaryOf(importResultShape, ({ status, summary }) => {
+    const counts = `${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped, ${summary.errors} error(s)`;
+    return dryRun
+      ? `Preview, nothing written (${status}): ${counts}. Call again with dryRun: false to import.`
+      : `Imported (${status}): ${counts}.`;
+  });
+
 const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
   const actions = (diagnosis.suggestedActions ?? []).map((item) => item.action).join(', ') || 'none';
   const failed = diagnosis.failedStep;
@@ -415,6 +441,53 @@ const TOOLS = [
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: '/api/schedules', query: args }),
     summarize: pageSummary('schedule(s)'),
+  }),
+  defineTool({
+    name: 'export_config',
+    title: 'Export configuration',
+    description:
+      'Export configuration as a portable document (names, never ids or secret values). entities is either a list of whole sections, or names per section; omit it for everything. Named entities bring what they refer to unless includeDependencies is false. Needs config:export.',
+    input: {
+      entities: z
+        .union([z.array(transferSectionSchema).min(1), exportSelectionSchema.shape.entities])
+        .optional()
+        .describe(
+          'Whole sections, e.g. ["workflows", "roles"], or names per section, e.g. { "workflows": ["Onboarding"] }; default every section',
+        ),
+      includeDependencies: exportSelectionSchema.shape.includeDependencies.describe(
+        'With names: also export what they refer to (workflows of schedules, projects of workflows, ...); default true',
+      ),
+    },
+    annotations: readOnly,
+    request: (args) =>
+      args.entities === undefined || Array.isArray(args.entities)
+        ? { method: 'GET', path: '/api/config/export', query: { entities: args.entities?.join(',') } }
+        : {
+            method: 'POST',
+            path: '/api/config/export',
+            body: { entities: args.entities, includeDependencies: args.includeDependencies },
+          },
+    summarize: documentSummary,
+  }),
+  defineTool({
+    name: 'import_config',
+    title: 'Import configuration',
+    description:
+      'Import a configuration document (from export_config) in one transaction. dryRun (default true) only previews: the same answer, nothing written; review it, then call again with dryRun: false. Needs config:import.',
+    input: {
+      document: transferDocumentSchema.describe('A configuration document, as export_config returns it'),
+      strategy: importStrategySchema.default('upsert'),
+      dryRun: z.boolean().default(true).describe('Preview only, nothing written (default true)'),
+    },
+    // Destructive when dryRun is false: existing entries are overwritten under upsert.
+    annotations: writes({ destructiveHint: true, idempotentHint: false }),
+    request: (args) => ({
+      method: 'POST',
+      path: args.dryRun ? '/api/config/import/preview' : '/api/config/import',
+      query: { strategy: args.strategy },
+      body: args.document,
+    }),
+    summarize: (data, args) => importSummary(args.dryRun)(data),
   }),
 ];
 

@@ -59,6 +59,8 @@ const TOOL_NAMES = [
   'list_users',
   'list_groups',
   'list_schedules',
+  'export_config',
+  'import_config',
 ];
 
 const transports = ['stdio', 'http'] as const;
@@ -66,7 +68,7 @@ const transports = ['stdio', 'http'] as const;
 describe.each(transports)('over %s, the catalogue', (transport) => {
   const client = () => clients[transport]!;
 
-  it('lists every tool of spec 4.11 (but configuration transfer) plus skip_step, with schemas and annotations', async () => {
+  it('lists every tool of spec 4.11 plus skip_step, with schemas and annotations', async () => {
     const { tools } = await client().listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
     for (const tool of tools) {
@@ -93,10 +95,30 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
       'failed',
       'cancelled',
     ]);
-    for (const name of ['list_workflows', 'get_run', 'diagnose_run', 'validate_workflow', 'generate_workflow_docs']) {
+    const importInput = byName.import_config!.inputSchema as any;
+    expect(importInput.required).toEqual(['document']);
+    expect(importInput.properties.strategy.enum).toEqual(['upsert', 'create_only', 'skip_existing']);
+    expect(importInput.properties.dryRun).toEqual(expect.objectContaining({ type: 'boolean', default: true }));
+    // The document is the API's ConfigurationDocument schema, referenced by its id.
+    expect(importInput.properties.document.allOf).toEqual([{ $ref: '#/definitions/ConfigurationDocument' }]);
+    expect(Object.keys(importInput.definitions.ConfigurationDocument.properties)).toEqual([
+      'version',
+      'exportedAt',
+      'exportedBy',
+      'description',
+      'entities',
+    ]);
+    for (const name of [
+      'list_workflows',
+      'get_run',
+      'diagnose_run',
+      'validate_workflow',
+      'generate_workflow_docs',
+      'export_config',
+    ]) {
       expect(byName[name]!.annotations).toEqual(expect.objectContaining({ readOnlyHint: true }));
     }
-    for (const name of ['cancel_run', 'skip_step', 'update_workflow']) {
+    for (const name of ['cancel_run', 'skip_step', 'update_workflow', 'import_config']) {
       expect(byName[name]!.annotations).toEqual(
         expect.objectContaining({ readOnlyHint: false, destructiveHint: true }),
       );
@@ -221,6 +243,91 @@ describe.each(transports)('over %s, the authoring flow', (transport) => {
     expect(await toolData(client, 'get_workflow', { workflowId: draft.id })).toEqual(
       expect.objectContaining({ status: 'active' }),
     );
+  });
+});
+
+describe('configuration transfer through the tools', () => {
+  const groupDocument = (name: string) => ({
+    version: '1',
+    exportedAt: new Date().toISOString(),
+    exportedBy: 'an assistant',
+    entities: { userGroups: [{ name, description: 'Made by an assistant' }] },
+  });
+  const groupNamed = (name: string) => stack.database.db.userGroup.findFirst({ where: { name } });
+
+  it('import_config previews by default (nothing written), imports with dryRun false, and export_config returns it', async () => {
+    const client = clients.stdio!;
+    const name = `Assistant group ${Date.now()}`;
+
+    const preview = await callTool(client, 'import_config', { document: groupDocument(name) });
+    expect(preview.isError).toBeFalsy();
+    expect(firstText(preview)).toBe(
+      'Preview, nothing written (completed): 1 created, 0 updated, 0 skipped, 0 error(s). Call again with dryRun: false to import.',
+    );
+    expect(preview.structuredContent).toEqual({
+      status: 'completed',
+      summary: { created: 1, updated: 0, skipped: 0, errors: 0 },
+      details: [{ entity: 'user_group', name, action: 'created' }],
+    });
+    expect(await groupNamed(name)).toBeNull();
+
+    const imported = await callTool(client, 'import_config', { document: groupDocument(name), dryRun: false });
+    expect(firstText(imported)).toBe('Imported (completed): 1 created, 0 updated, 0 skipped, 0 error(s).');
+    expect(await groupNamed(name)).toEqual(expect.objectContaining({ description: 'Made by an assistant' }));
+
+    const named = await callTool(client, 'export_config', { entities: { userGroups: [name] } });
+    expect(firstText(named)).toBe('Exported userGroups 1.');
+    expect(named.structuredContent).toEqual(
+      expect.objectContaining({
+        version: '1',
+        entities: { userGroups: [{ name, description: 'Made by an assistant', members: [] }] },
+      }),
+    );
+
+    // A whole section is the GET; its document goes back in unchanged, and existing entries are skipped.
+    const section = await toolData(client, 'export_config', { entities: ['userGroups'] });
+    expect(Object.keys(section.entities)).toEqual(['userGroups']);
+    expect(section.entities.userGroups).toContainEqual({ name, description: 'Made by an assistant', members: [] });
+    const again = await toolData(client, 'import_config', {
+      document: section,
+      strategy: 'skip_existing',
+      dryRun: false,
+    });
+    expect(again.summary).toEqual(
+      expect.objectContaining({ created: 0, errors: 0, skipped: section.entities.userGroups.length }),
+    );
+  });
+
+  it('a document that does not fit the schema is refused before the API is called', async () => {
+    const bad = await callTool(clients.http!, 'import_config', {
+      document: { ...groupDocument('Never'), version: '2' },
+      dryRun: false,
+    });
+    expect(bad.isError).toBe(true);
+    expect(firstText(bad)).toContain('version must be "1"');
+    expect(await groupNamed('Never')).toBeNull();
+  });
+
+  it('a token lacking config:import gets an isError result naming it, and nothing is written', async () => {
+    const exporter = await createUserWithToken(stack.database.db, ['admin'], ['config:export']);
+    const client = await connectHttp(httpServer.url, exporter.token);
+    const name = `Refused group ${Date.now()}`;
+    try {
+      for (const dryRun of [true, false]) {
+        const refused = await callTool(client, 'import_config', { document: groupDocument(name), dryRun });
+        expect(refused.isError).toBe(true);
+        expect(firstText(refused)).toBe('Missing permission config:import (code forbidden, HTTP 403)');
+        expect(refused.structuredContent).toEqual({
+          error: expect.objectContaining({ status: 403, code: 'forbidden' }),
+        });
+      }
+      expect(await groupNamed(name)).toBeNull();
+      expect(await toolData(client, 'export_config', { entities: ['projects'] })).toEqual(
+        expect.objectContaining({ version: '1' }),
+      );
+    } finally {
+      await client.close();
+    }
   });
 });
 
