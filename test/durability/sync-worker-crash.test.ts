@@ -1,16 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { projectRoot } from '../../src/db/migrate.js';
 import { syncWorkflowId } from '../../src/domain/sync.js';
 import { passProgressSchema } from '../../src/services/sync/sync-config-record.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { handler as httpDirectory } from '../fixtures/connectors/http-directory-handler.js';
-import { TEST_SECRET_KEY, useTestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
+import { workerProcesses } from '../support/worker-process.js';
 
 // The real worker entry point in a child process, killed the hard way in the middle of a sync
 // pass. The upstream directory is an HTTP server in this process, so it sees every page request
@@ -24,34 +23,11 @@ const requestedCursors: string[] = [];
 let upstream: http.Server;
 let upstreamUrl: string;
 let temporal: TemporalClientHandle;
-const workers: ChildProcess[] = [];
-
-function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
-    cwd: projectRoot(),
-    env: {
-      ...process.env,
-      DATABASE_URL: context.database.url,
-      TEMPORAL_ADDRESS: stackValue('temporalAddress'),
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
-      CONNECTOR_HANDLER_PATHS: HANDLER_MODULE,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker polling')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
-  });
-}
+const workers = workerProcesses({
+  databaseUrl: () => context.database.url,
+  taskQueue,
+  env: { CONNECTOR_HANDLER_PATHS: HANDLER_MODULE },
+});
 
 beforeAll(async () => {
   upstream = http.createServer((request, response) => {
@@ -78,7 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of workers) if (child.exitCode === null) child.kill('SIGKILL');
+  workers.killAll();
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
   await temporal.close();
@@ -98,7 +74,7 @@ describe('a sync pass survives its worker being killed', () => {
       (await context.api.request('PUT', `/api/connectors/${connectorId}/sync-config/user`, { token, body: {} })).status,
     ).toBe(201);
 
-    const first = await startWorkerProcess();
+    const first = await workers.start();
     const handle = await temporal.client.workflow.start('syncResourcesWorkflow', {
       workflowId: syncWorkflowId(connectorId, 'user'),
       taskQueue,
@@ -116,7 +92,7 @@ describe('a sync pass survives its worker being killed', () => {
     expect(committedBeforeKill).toBeGreaterThanOrEqual(3);
     expect(committedBeforeKill).toBeLessThan(USERS / PAGE_SIZE);
 
-    await startWorkerProcess();
+    await workers.start();
     const result = await handle.result();
     expect(result).toMatchObject({
       outcome: 'success',

@@ -1,51 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { projectRoot } from '../../src/db/migrate.js';
-import { TEST_SECRET_KEY, useTestApp } from '../support/app.js';
+import { useTestApp } from '../support/app.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
-import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
+import { workerProcesses } from '../support/worker-process.js';
 import { createActive } from '../support/workflows.js';
 
-// The real worker entry point in a child process, so it can be killed the hard way. It is one
-// node process (`--import tsx`): through the tsx launcher, SIGKILL would hit only the launcher
-// and leave the worker itself running.
+// The real worker entry point in a child process, so it can be killed the hard way.
 const taskQueue = `durability-${randomUUID()}`;
 const context = useTestApp({ env: { TEMPORAL_TASK_QUEUE: taskQueue } });
 let upstream: http.Server;
 let upstreamUrl: string;
 let calls = 0;
-const workers: ChildProcess[] = [];
-
-function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
-    cwd: projectRoot(),
-    env: {
-      ...process.env,
-      DATABASE_URL: context.database.url,
-      TEMPORAL_ADDRESS: stackValue('temporalAddress'),
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
-      CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  workers.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker polling')) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
-  });
-}
+const workers = workerProcesses({
+  databaseUrl: () => context.database.url,
+  taskQueue,
+  env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' },
+});
 
 beforeAll(async () => {
   upstream = http.createServer((_request, response) => {
@@ -58,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of workers) if (child.exitCode === null) child.kill('SIGKILL');
+  workers.killAll();
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
 });
@@ -106,7 +79,7 @@ describe('a run survives its worker being killed', () => {
       ],
     });
 
-    const first = await startWorkerProcess();
+    const first = await workers.start();
     const run = (
       await context.api.request('POST', `/api/workflows/${workflow.id}/start`, {
         token: admin,
@@ -117,7 +90,7 @@ describe('a run survives its worker being killed', () => {
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
 
-    await startWorkerProcess();
+    await workers.start();
     const approval = await db.approval.findFirstOrThrow({ where: { runId: run.id } });
     const decided = await context.api.request('POST', `/api/approvals/${approval.id}/decide`, {
       token: admin,
