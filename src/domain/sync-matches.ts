@@ -37,6 +37,12 @@ export type MatchCandidate = z.output<typeof candidateSchema>;
 
 const notesSchema = storableText(2000).nullable().optional().describe('Stored as resolutionNotes');
 
+/** `link` names the user to link; the other actions need none. */
+function requireUserIdForLink(body: { action: string; userId?: string }, ctx: z.RefinementCtx): void {
+  if (body.action === 'link' && body.userId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['userId'], message: 'userId is required for action link' });
+}
+
 /** The body of `POST .../sync-matches/:matchId/resolve`. */
 export const resolveMatchSchema = z
   .object({
@@ -45,10 +51,7 @@ export const resolveMatchSchema = z
     notes: notesSchema,
   })
   .strict()
-  .superRefine((body, ctx) => {
-    if (body.action === 'link' && body.userId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'userId is required for action link' });
-  })
+  .superRefine(requireUserIdForLink)
   .meta({ id: 'SyncMatchResolve' });
 
 export type ResolveMatchInput = z.output<typeof resolveMatchSchema>;
@@ -67,10 +70,7 @@ export const bulkResolveMatchesSchema = z
     notes: notesSchema,
   })
   .strict()
-  .superRefine((body, ctx) => {
-    if (body.action === 'link' && body.userId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'userId is required for action link' });
-  })
+  .superRefine(requireUserIdForLink)
   .meta({ id: 'SyncMatchBulkResolve' });
 
 export type BulkResolveMatchesInput = z.output<typeof bulkResolveMatchesSchema>;

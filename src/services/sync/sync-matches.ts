@@ -174,20 +174,26 @@ export async function resolveSyncMatch(
         caller,
         'sync_match.resolved',
         { type: 'sync_match', id: match.id },
-        {
-          action: input.action,
-          userId,
-          previousStatus: match.matchStatus,
-          previousUserId: match.userId,
-          connectorId,
-          connectorName: connector.name,
-          resourceType: match.resourceType,
-          externalId: match.externalId,
-        },
+        { action: input.action, userId, ...matchAuditFacts(match, connector) },
       );
       return toMatchView(updated);
     }),
   );
+}
+
+/** What an audit entry of a match change says about the match before it changed. */
+function matchAuditFacts(
+  match: { matchStatus: string; userId: string | null; connectorId: string; resourceType: string; externalId: string },
+  connector: { name: string },
+) {
+  return {
+    previousStatus: match.matchStatus,
+    previousUserId: match.userId,
+    connectorId: match.connectorId,
+    connectorName: connector.name,
+    resourceType: match.resourceType,
+    externalId: match.externalId,
+  };
 }
 
 /** Unlinks a match: back to `unmatched`, link and resolution cleared; a later pass matches it again. */
@@ -213,14 +219,7 @@ export async function unlinkSyncMatch(db: Database, caller: Caller, connectorId:
       caller,
       'sync_match.unlinked',
       { type: 'sync_match', id: match.id },
-      {
-        previousStatus: match.matchStatus,
-        previousUserId: match.userId,
-        connectorId,
-        connectorName: connector.name,
-        resourceType: match.resourceType,
-        externalId: match.externalId,
-      },
+      matchAuditFacts(match, connector),
     );
     return toMatchView(updated);
   });
