@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { createHttpServer } from './api/http-server.js';
 import { pathToFileURL } from 'node:url';
 import { createApp } from './api/app.js';
 import { loadConfig, requireRuntimeConnections, type Config } from './config/index.js';
@@ -42,7 +42,7 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
       temporal: () => temporal.checkHealth(),
     },
   });
-  const server = http.createServer(koa.callback());
+  const server = createHttpServer(koa.callback());
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -254,11 +254,18 @@ describe('a method the path does not serve is 405 with Allow', () => {
   });
 });
 
-describe('a request line over 16 KiB is refused by the HTTP parser with 431, which the description lists', () => {
+describe('a request line over 16 KiB is refused by the HTTP parser with 431 and the error body', () => {
   it('answers 431 for an oversized query string, before any middleware', async () => {
     const response = await fetch(`${context.api.baseUrl}/api/workflows?search=${'x'.repeat(20_000)}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.status).toBe(431);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({
+      statusCode: 431,
+      error: 'Request Header Fields Too Large',
+      code: 'headers_too_large',
+      message: 'The request line and headers exceed 16 KiB',
+    });
   });
 });

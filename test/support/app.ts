@@ -1,4 +1,5 @@
-import http from 'node:http';
+import type http from 'node:http';
+import { createHttpServer } from '../../src/api/http-server.js';
 import { afterAll, beforeAll } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../src/api/app.js';
@@ -57,7 +58,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) });
   // Listen first, so the environment may depend on the URL; the app answers once it exists.
   let handle: http.RequestListener | undefined;
-  const server = http.createServer((request, response) => handle!(request, response));
+  const server = createHttpServer((request, response) => handle!(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const env = typeof options.env === 'function' ? await options.env(baseUrl) : options.env;

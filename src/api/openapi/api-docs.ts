@@ -131,7 +131,8 @@ export class ApiDocs {
  * The error statuses the edge itself can answer on a route, whatever its handler does: the input
  * rules and schemas (400), credentials and permissions (401, 403), a missing resource named in
  * the path (404), the body's size and media type (413, 415), a request line and headers over
- * Node's 16 KiB limit (431, answered by the HTTP parser before any middleware, with no body) and
+ * Node's 16 KiB limit (431, refused by the HTTP parser before any middleware; src/api/http-server.ts
+ * still answers it with the error body) and
  * unexpected failures (500).
  */
 function commonErrors(route: DocumentedRoute): Array<[string, string]> {
@@ -143,7 +144,7 @@ function commonErrors(route: DocumentedRoute): Array<[string, string]> {
   if (route.body) {
     errors.push(['413', 'The body is over the size limit'], ['415', 'The body is not UTF-8 JSON']);
   }
-  errors.push(['431', 'The request line and headers exceed 16 KiB (answered without a body)']);
+  errors.push(['431', 'The request line and headers exceed 16 KiB']);
   errors.push(['500', 'Unexpected failure; the body gives only the request id to report']);
   return errors;
 }
