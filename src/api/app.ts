@@ -25,6 +25,7 @@ import { configTransferRoutes } from './routes/config-transfer.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
 import { connectorSyncMatchRoutes } from './routes/connector-sync-matches.js';
+import { connectorCacheRoutes } from './routes/connector-cache.js';
 import { authRoutes, webLoginOf } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { organizationRoutes } from './routes/organizations.js';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDependencies): App {
     connectorRoutes(routerDeps, db, deps.connectors),
     connectorSyncRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     connectorSyncMatchRoutes(routerDeps, db),
+    connectorCacheRoutes(routerDeps, db),
     webhookSecretRoutes(routerDeps, { db, connectors: deps.connectors }),
     resourceWebhookRoutes(routerDeps, { db, connectors: deps.connectors }),
     entitlementRoutes(routerDeps, db),

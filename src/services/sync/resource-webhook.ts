@@ -13,6 +13,7 @@ import type { SyncResourceType } from '../../domain/sync.js';
 import { AppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
+import { invalidateCache } from './record-cache.js';
 import { upsertRecords } from './record-store.js';
 import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } from './webhook-signature.js';
 
@@ -177,7 +178,10 @@ async function claimEventId(tx: DatabaseClient, connectorId: string, signed: Sig
   return count === 1;
 }
 
-/** Upserts the record with its hash (`created`, `updated`) or deletes it (`deleted`). */
+/**
+ * Invalidates the record's cache entries, then upserts it with its hash (`created`, `updated`)
+ * or deletes it (`deleted`).
+ */
 async function applyRecordEvent(
   tx: DatabaseClient,
   connectorId: string,
@@ -185,6 +189,7 @@ async function applyRecordEvent(
   event: ResourceEvent,
   now: Date,
 ): Promise<'added' | 'updated' | 'unchanged' | 'deleted' | 'absent'> {
+  await invalidateCache(tx, connectorId, { resourceType, key: event.resourceId });
   if (event.action === 'deleted') {
     const { count } = await tx.connectorResource.deleteMany({
       where: { connectorId, resourceType, externalId: event.resourceId },
