@@ -29,13 +29,22 @@ export function resourceWebhookRoutes(deps: ResourceRouterDependencies, context:
     responses: {
       200: {
         description: 'Applied, or already applied before',
-        schema: z.object({ message: z.string(), eventId: z.string(), alreadyApplied: z.boolean() }),
+        schema: z.object({
+          message: z.string(),
+          eventId: z.string(),
+          alreadyApplied: z.boolean(),
+          runIds: z.array(z.uuid()).optional().describe('Reconciliation events: the reconciliation runs started'),
+        }),
       },
-      400: error('Invalid event: unknown action, missing resourceId, data not an object or not a valid record'),
+      400: error(
+        'Invalid event (unknown action, missing resourceId, data not an object or not a valid record), or a reconciliation workflow that cannot start through the webhook trigger',
+      ),
       401: error(
         'Missing or wrong signature, a timestamp outside the window, or no webhook secret set; nothing changed',
       ),
-      404: error('Unknown connector'),
+      404: error(
+        'Unknown connector; for an event without resourceType, no entitlement of the connector has reconciliationConfig.resourceId equal to resourceId',
+      ),
       503: error('CONNECTOR_SECRET_KEY is not set, so the webhook secret cannot be read'),
     },
     async handler(ctx, { params }) {

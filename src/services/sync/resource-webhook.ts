@@ -1,19 +1,17 @@
 import { recordAudit } from '../../audit/index.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { openSecrets, sealSecrets } from '../../connectors/secret-box.js';
-import type { Database, DatabaseClient } from '../../db/client.js';
+import type { DatabaseClient } from '../../db/client.js';
 import type { Connector } from '../../db/generated/client.js';
-import {
-  resourceEventDataSchema,
-  resourceEventSchema,
-  WEBHOOK_REPLAY_WINDOW_MS,
-  type ResourceEvent,
-} from '../../domain/resource-webhook.js';
+import { resourceEventDataSchema, resourceEventSchema, type ResourceEvent } from '../../domain/resource-webhook.js';
 import type { SyncResourceType } from '../../domain/sync.js';
 import { AppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
+import type { RunsContext } from '../runs/start-run.js';
+import { reconcileEntitlements } from './entitlement-reconciliation.js';
 import { invalidateCache } from './record-cache.js';
+import { claimEventId } from './webhook-event-ids.js';
 import { upsertRecords } from './record-store.js';
 import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } from './webhook-signature.js';
 
@@ -22,8 +20,7 @@ import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } fro
  * record, signed with the connector's webhook secret, and the stored record follows it.
  */
 
-export interface WebhookContext {
-  db: Database;
+export interface WebhookContext extends RunsContext {
   connectors: ConnectorRuntime;
   /** Injectable for tests of the replay window. */
   now?: () => Date;
@@ -42,6 +39,8 @@ export interface WebhookOutcome {
   message: string;
   eventId: string;
   alreadyApplied: boolean;
+  /** Reconciliation events: the runs started. */
+  runIds?: string[];
 }
 
 const SECRET_FIELD = 'webhookSecret';
@@ -116,8 +115,17 @@ export async function receiveResourceEvent(
   }
   const event = parsed.data;
   if (event.resourceType === undefined) {
+    const matched = await reconcileEntitlements(context, connector, event, {
+      ...signed,
+      now,
+      requestId: delivery.requestId,
+    });
+    if (matched) return matched;
     return refuse(
-      validationFailed('resourceType is required: entitlement reconciliation events are not accepted yet'),
+      new AppError(
+        'not_found',
+        `No entitlement of connector ${connector.name} has reconciliationConfig.resourceId ${event.resourceId}`,
+      ),
       signed.eventId,
     );
   }
@@ -160,22 +168,6 @@ function verifiedDelivery(
   const secret = openSecrets(connector.webhookSecretSealed, secretKeyOf(context))[SECRET_FIELD];
   if (typeof secret !== 'string') return { refused: `Connector ${connector.name} has no webhook secret` };
   return verifyWebhookDelivery(secret, headers, body, now);
-}
-
-/**
- * Records the event id in the change's transaction; false when it was applied before (a retried
- * delivery). A concurrent delivery of the same id waits on the key and then finds it taken. Ids
- * older than twice the replay window are purged: their signature can no longer be accepted.
- */
-async function claimEventId(tx: DatabaseClient, connectorId: string, signed: SignedDelivery, now: Date) {
-  await tx.webhookDelivery.deleteMany({
-    where: { connectorId, receivedAt: { lt: new Date(now.getTime() - 2 * WEBHOOK_REPLAY_WINDOW_MS) } },
-  });
-  const { count } = await tx.webhookDelivery.createMany({
-    data: [{ connectorId, eventId: signed.eventId, receivedAt: now }],
-    skipDuplicates: true,
-  });
-  return count === 1;
 }
 
 /**
