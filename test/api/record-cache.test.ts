@@ -166,6 +166,15 @@ describe('DELETE /api/connectors/:id/cache clears entries: all, of a type, or of
     expect((await call('DELETE', `/api/connectors/${connectorId}/cache`)).body.removed).toBe(2);
   });
 
+  it("is cleared when the connector's settings change, not when only its description does", async () => {
+    const { connectorId, find } = await setup();
+    await find({ username: 'jdoe' });
+    expect((await call('PUT', `/api/connectors/${connectorId}`, { description: 'renamed' })).status).toBe(200);
+    expect(await entries(connectorId)).toHaveLength(1);
+    expect((await call('PUT', `/api/connectors/${connectorId}`, { config: { region: 'eu' } })).status).toBe(200);
+    expect(await entries(connectorId)).toEqual([]);
+  });
+
   it('answers 404 for an unknown connector, 400 for an unknown type, 403 without connector:manage', async () => {
     const { connectorId } = await setup();
     expect((await call('DELETE', `/api/connectors/${randomUUID()}/cache`)).status).toBe(404);
