@@ -125,5 +125,10 @@ describe('an event without resourceType goes to the entitlement whose reconcilia
     expect(response.status).toBe(400);
     expect(response.body.message).toContain('cannot be started by the webhook trigger');
     expect(await reconciliationAudits(target.id)).toEqual([]);
+    const rejected = await stack.database.db.auditLog.findFirst({
+      where: { action: 'webhook.rejected', targetId: connectorId },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(rejected!.metadata).toMatchObject({ status: 400, reason: expect.stringContaining('webhook trigger') });
   });
 });

@@ -5,7 +5,7 @@ import type { DatabaseClient } from '../../db/client.js';
 import type { Connector } from '../../db/generated/client.js';
 import { resourceEventDataSchema, resourceEventSchema, type ResourceEvent } from '../../domain/resource-webhook.js';
 import type { SyncResourceType } from '../../domain/sync.js';
-import { AppError, validationFailed } from '../../errors/index.js';
+import { AppError, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import type { RunsContext } from '../runs/start-run.js';
@@ -22,8 +22,6 @@ import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } fro
 
 export interface WebhookContext extends RunsContext {
   connectors: ConnectorRuntime;
-  /** Injectable for tests of the replay window. */
-  now?: () => Date;
 }
 
 export interface WebhookDelivery {
@@ -56,7 +54,7 @@ function secretKeyOf(context: WebhookContext): Buffer {
 export async function rotateWebhookSecret(context: WebhookContext, caller: Caller, connectorId: string) {
   const key = secretKeyOf(context);
   const secret = generateWebhookSecret();
-  const rotatedAt = (context.now ?? (() => new Date()))();
+  const rotatedAt = new Date();
   await context.db.$transaction(async (tx) => {
     const connector = await loadConnector(tx, connectorId);
     await tx.connector.update({
@@ -85,7 +83,7 @@ export async function receiveResourceEvent(
   delivery: WebhookDelivery,
 ): Promise<WebhookOutcome> {
   const { db } = context;
-  const now = (context.now ?? (() => new Date()))();
+  const now = new Date();
   const connector = await loadConnector(db, delivery.connectorId);
   const refuse = async (error: AppError, eventId?: string): Promise<never> => {
     await recordAudit(db, {
@@ -115,11 +113,14 @@ export async function receiveResourceEvent(
   }
   const event = parsed.data;
   if (event.resourceType === undefined) {
+    // A reconciliation run that cannot start (400, 404) is a refusal like any other: audited, nothing kept.
     const matched = await reconcileEntitlements(context, connector, event, {
       ...signed,
       now,
       requestId: delivery.requestId,
-    });
+    }).catch((error: unknown) =>
+      isAppError(error) && error.status < 500 ? refuse(error, signed.eventId) : Promise.reject(error),
+    );
     if (matched) return matched;
     return refuse(
       new AppError(
