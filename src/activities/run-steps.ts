@@ -9,6 +9,7 @@ import type { Mailer } from '../notifications/mailer.js';
 import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
+import { cachedLookup } from '../services/sync/record-cache.js';
 import { resolvePeople } from './people.js';
 
 export interface ConnectorStepInput {
@@ -94,10 +95,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
         result = { success: false, error: `Connector ${input.connector} does not exist`, code: 'unknown_connector' };
       } else {
         try {
-          result = await executeConnectorCommand(
-            connectors.registry.get(row.type)?.handler,
-            runnableConnector(row, connectors),
-            {
+          const handler = connectors.registry.get(row.type)?.handler;
+          const call = () =>
+            executeConnectorCommand(handler, runnableConnector(row, connectors), {
               command: input.command,
               parameters: input.parameters,
               simulateFailure: input.simulateFailure,
@@ -105,8 +105,24 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
               stepId: input.stepId,
               instanceId: input.runId,
               timeoutMs: connectors.timeoutMs,
-            },
-          );
+            });
+          // Single-record lookups go through the record cache (sync item 3); a simulated failure never does.
+          const lookup = input.simulateFailure ? undefined : handler?.commands[input.command]?.lookup;
+          result = lookup
+            ? (
+                await cachedLookup(
+                  db,
+                  {
+                    connectorId: row.id,
+                    resourceType: lookup.resourceType,
+                    parameters: input.parameters,
+                    idField: lookup.idField,
+                  },
+                  call,
+                  { ttlMs: connectors.recordCacheTtlMs, now: new Date() },
+                )
+              ).result
+            : await call();
         } catch (error) {
           result = failure(error, 'connector_unavailable');
         }

@@ -9,7 +9,7 @@ import { parseDuration } from '../domain/duration.js';
 import {
   EMPTY_SYNC_STATS,
   filterRulesSchema,
-  storableText,
+  listedResourceSchema,
   syncStatsSchema,
   type SyncResourceType,
   type SyncStats,
@@ -34,19 +34,7 @@ export interface SyncKey {
 
 /** What a list command must answer per record (spec 2.7); anything else fails the page. */
 const listedPageSchema = z.object({
-  resources: z.array(
-    z.object({
-      externalId: storableText(255).min(1),
-      displayName: storableText(255),
-      email: storableText(320)
-        .nullish()
-        .transform((email) => email ?? null),
-      attributes: z
-        .record(z.string(), z.unknown())
-        .default({})
-        .refine((attributes) => !JSON.stringify(attributes).includes('\\u0000'), 'must not contain NUL characters'),
-    }),
-  ),
+  resources: z.array(listedResourceSchema),
   nextCursor: z.string().max(10_000).optional(),
 });
 

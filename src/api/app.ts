@@ -25,12 +25,14 @@ import { configTransferRoutes } from './routes/config-transfer.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
 import { connectorSyncMatchRoutes } from './routes/connector-sync-matches.js';
+import { connectorCacheRoutes } from './routes/connector-cache.js';
 import { authRoutes, webLoginOf } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { organizationRoutes } from './routes/organizations.js';
 import { approvalRoutes, taskRoutes } from './routes/people-work.js';
 import { projectRoutes } from './routes/projects.js';
 import { reportRoutes } from './routes/reports.js';
+import { resourceWebhookRoutes, WEBHOOK_PATH_PREFIX, webhookSecretRoutes } from './routes/resource-webhook.js';
 import { runRoutes } from './routes/runs.js';
 import { scimClientRoutes } from './routes/scim-clients.js';
 import { groupRoutes } from './routes/groups.js';
@@ -96,6 +98,9 @@ export function createApp(deps: AppDependencies): App {
     connectorRoutes(routerDeps, db, deps.connectors),
     connectorSyncRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     connectorSyncMatchRoutes(routerDeps, db),
+    connectorCacheRoutes(routerDeps, db),
+    webhookSecretRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
+    resourceWebhookRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors),
     reportRoutes(routerDeps, db),
@@ -112,10 +117,14 @@ export function createApp(deps: AppDependencies): App {
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
   koa.use(scimApi({ db, logger, bodyLimitBytes: config.bodyLimitBytes }));
   koa.use(
-    jsonBody(config.bodyLimitBytes, {
-      '/api/config/import': config.configImportBodyLimitBytes,
-      '/api/config/import/preview': config.configImportBodyLimitBytes,
-    }),
+    jsonBody(
+      config.bodyLimitBytes,
+      {
+        '/api/config/import': config.configImportBodyLimitBytes,
+        '/api/config/import/preview': config.configImportBodyLimitBytes,
+      },
+      (path) => path.startsWith(WEBHOOK_PATH_PREFIX),
+    ),
   );
   koa.use(inputLimits());
   koa.use(methodNotAllowed());

@@ -14,6 +14,8 @@ export interface AppState {
    * committed, so the token-request audit trusts it only for requests that succeed.
    */
   audited?: boolean;
+  /** The JSON body's bytes as received, kept only on routes that verify a signature over them. */
+  rawBody?: Buffer;
 }
 
 export type AppContext = ParameterizedContext<AppState> & Partial<Pick<RouterContext<AppState>, 'params'>>;

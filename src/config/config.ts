@@ -46,6 +46,7 @@ const environmentSchema = z.object({
   CONNECTOR_ALLOWED_NETWORKS: commaList,
   CONNECTOR_HANDLER_PATHS: commaList,
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  RECORD_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   SMTP_URL: optionalString,
   SMTP_FROM: z.string().default('Flowgate <no-reply@localhost>'),
@@ -105,6 +106,8 @@ export interface Config {
     /** Modules of custom handlers, loaded at start. */
     handlerPaths: string[];
     timeoutMs: number;
+    /** How long a single-record lookup made during a run stays in the record cache. */
+    recordCacheTtlSeconds: number;
   };
   schedules: {
     /** The shortest time allowed between two firings of a schedule. */
@@ -143,6 +146,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
       allowedNetworks: env.CONNECTOR_ALLOWED_NETWORKS,
       handlerPaths: env.CONNECTOR_HANDLER_PATHS,
       timeoutMs: env.CONNECTOR_TIMEOUT_MS,
+      recordCacheTtlSeconds: env.RECORD_CACHE_TTL_SECONDS,
     },
     schedules: { minIntervalSeconds: env.SCHEDULE_MIN_INTERVAL_SECONDS },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : undefined,

@@ -14,6 +14,12 @@ export interface CommandSpec {
   idempotent: boolean;
   /** A list command that synchronisation may page through (spec: `syncCapable: true`). */
   syncCapable?: boolean;
+  /**
+   * A single-record lookup (`findUser`, `findGroup`): its successful results go through the record
+   * cache during runs. `idField` names the field of `data` holding the record's external id, so a
+   * webhook about that record invalidates the entry.
+   */
+  lookup?: { resourceType: 'user' | 'group' | 'role'; idField: string };
   parameters: JsonSchema;
 }
 

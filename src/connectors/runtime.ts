@@ -13,13 +13,15 @@ export interface ConnectorRuntime {
   /** Absent when CONNECTOR_SECRET_KEY is not set: secrets can then be neither stored nor read. */
   secretKey?: Buffer;
   timeoutMs: number;
+  /** TTL of the record cache (sync item 3). */
+  recordCacheTtlMs: number;
   /** Names of the simulated test connectors, which the service registers as connectors itself. */
   testConnectorNames: string[];
 }
 
 /** Registers the built-in handlers, the simulated test connectors and the configured custom handlers. */
 export async function createConnectorRuntime(config: Readonly<Config>): Promise<ConnectorRuntime> {
-  const { allowedNetworks, handlerPaths, secretKey, timeoutMs } = config.connectors;
+  const { allowedNetworks, handlerPaths, secretKey, timeoutMs, recordCacheTtlSeconds } = config.connectors;
   const registry = new HandlerRegistry()
     .register(createHttpHandler({ allowedNetworks }), 'built_in')
     .register(createDelayHandler(), 'built_in')
@@ -31,6 +33,7 @@ export async function createConnectorRuntime(config: Readonly<Config>): Promise<
     registry,
     secretKey: secretKey ? parseSecretKey(secretKey) : undefined,
     timeoutMs,
+    recordCacheTtlMs: recordCacheTtlSeconds * 1000,
     testConnectorNames: testConnectors.handlers.map((handler) => handler.name),
   };
 }

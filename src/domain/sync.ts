@@ -31,6 +31,19 @@ export const storableText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
 
+/** What one synced record holds (spec 2.7), whether a list command or the resource webhook sent it. */
+export const listedResourceSchema = z.object({
+  externalId: storableText(255).min(1),
+  displayName: storableText(255),
+  email: storableText(320)
+    .nullish()
+    .transform((email) => email ?? null),
+  attributes: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .refine((attributes) => !JSON.stringify(attributes).includes('\\u0000'), 'must not contain NUL characters'),
+});
+
 /** A dot path such as `attributes.department`: own-property segments, none of them unsafe. */
 export const dotPathSchema = storableText(500).superRefine((path, ctx) => {
   const segments = path.split('.');

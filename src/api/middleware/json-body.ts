@@ -13,8 +13,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * the request's path. An oversized body is a 413, a charset other than UTF-8 or a compressed body
  * a 415, bytes that are not UTF-8 or text that is not a JSON object or array a 400. Bodies of
  * other media types are left unread; routes that take a body refuse them with 415.
+ *
+ * For paths `keepRawBody` accepts, the bytes as received are also kept on `ctx.state.rawBody`:
+ * a signature over the body (the resource webhook's HMAC) must be checked on those exact bytes,
+ * which re-serialising the parsed value would not reproduce.
  */
-export function jsonBody(limitBytes: number, pathLimits: Record<string, number> = {}): Middleware<AppState> {
+export function jsonBody(
+  limitBytes: number,
+  pathLimits: Record<string, number> = {},
+  keepRawBody: (path: string) => boolean = () => false,
+): Middleware<AppState> {
   return async function parseJsonBody(ctx, next) {
     if (METHODS_WITH_BODY.has(ctx.method) && ctx.is('application/json', '+json')) {
       const limit = pathLimits[ctx.path.replace(/(.)\/$/, '$1')] ?? limitBytes;
@@ -26,7 +34,9 @@ export function jsonBody(limitBytes: number, pathLimits: Record<string, number> 
       if (encoding !== '' && encoding.toLowerCase() !== 'identity') {
         throw new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not accepted`);
       }
-      ctx.request.body = parseJson(await readBody(ctx.req, limit));
+      const bytes = await readBody(ctx.req, limit);
+      if (keepRawBody(ctx.path)) ctx.state.rawBody = bytes;
+      ctx.request.body = parseJson(bytes);
     }
     await next();
   };

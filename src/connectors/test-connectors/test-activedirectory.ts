@@ -100,6 +100,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
       findUser: {
         description: 'Finds one account by username, email or employee ID',
         idempotent: true,
+        lookup: { resourceType: 'user', idField: 'objectGUID' },
         parameters: {
           ...objectSchema({
             username: USERNAME,
@@ -113,6 +114,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
       findGroup: {
         description: 'Finds one group by name',
         idempotent: true,
+        lookup: { resourceType: 'group', idField: 'objectGUID' },
         parameters: objectSchema({ groupName: GROUP_NAME }, ['groupName']),
         run: (parameters) => {
           const ad = directory();

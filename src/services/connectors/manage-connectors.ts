@@ -6,6 +6,7 @@ import { sealSecrets } from '../../connectors/secret-box.js';
 import type { ConnectorConfigSchema } from '../../domain/connector.js';
 import { conflict, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
+import { invalidateCache } from '../sync/record-cache.js';
 import { withUniqueName } from '../unique-names.js';
 import {
   configSchemaOf,
@@ -165,6 +166,8 @@ export async function changeConnector(
       ...sealedSecretColumns(runtime, changes.secrets ? secretsOf(current, runtime) : {}, changes.secrets),
     },
   });
+  // New settings may reach another system: what the record cache holds may no longer be true.
+  if (changes.config || changes.secrets) await invalidateCache(tx, id);
   await auditChange(
     tx,
     caller,

@@ -118,21 +118,34 @@ export async function startRunBy(
   variables: Record<string, unknown>,
   origin: { actor: AuditActor; trigger: TriggerType; requestId?: string },
 ) {
-  const { db, temporal, config } = context;
+  const { db } = context;
   const workflow = toWorkflowView(await loadWorkflow(db, definitionId));
   const refusal = startRefusal(workflow, origin.trigger);
   if (refusal) throw new AppError('validation_failed', refusal);
-  const runId = await db.$transaction(async (tx) => {
-    const input = await recordNewRun(tx, workflow, variables, origin);
-    await temporal.workflow.start('runWorkflow', {
-      workflowId: runWorkflowId(input.runId),
-      taskQueue: config.temporal.taskQueue,
-      args: [input],
-      ...runVisibility(workflow, input.subject),
-    });
-    return input.runId;
-  });
+  const runId = await db.$transaction((tx) => startRunInTransaction(context, tx, workflow, variables, origin));
   return loadRun(db, runId);
+}
+
+/**
+ * Writes the run row in the caller's transaction and starts its Temporal workflow before that
+ * transaction commits (the start is refused first when the workflow may not start through the
+ * trigger). Answers the run id.
+ */
+export async function startRunInTransaction(
+  context: RunsContext,
+  tx: DatabaseClient,
+  workflow: WorkflowView,
+  variables: Record<string, unknown>,
+  origin: { actor: AuditActor; trigger: TriggerType; requestId?: string },
+): Promise<string> {
+  const input = await recordNewRun(tx, workflow, variables, origin);
+  await context.temporal.workflow.start('runWorkflow', {
+    workflowId: runWorkflowId(input.runId),
+    taskQueue: context.config.temporal.taskQueue,
+    args: [input],
+    ...runVisibility(workflow, input.subject),
+  });
+  return input.runId;
 }
 
 /** `POST /api/workflows/:id/start`: the manual trigger, by the caller. */

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
+import { webhookSignature } from '../../src/services/sync/webhook-signature.js';
+import { useRunStack } from '../support/run-stack.js';
+import { hasStatus, waitForRun } from '../support/runs.js';
+import { createUserWithToken } from '../support/users.js';
+import { createActive } from '../support/workflows.js';
+
+const stack = useRunStack();
+let admin: string;
+let connectorId: string;
+let secret: string;
+
+const call = (method: string, path: string, body?: unknown) => stack.api.request(method, path, { token: admin, body });
+
+beforeAll(async () => {
+  admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
+  connectorId = (await stack.database.db.connector.findUniqueOrThrow({ where: { name: 'test-activedirectory' } })).id;
+  secret = (await call('POST', `/api/connectors/${connectorId}/webhook-secret`)).body.secret;
+});
+
+function send(event: unknown, eventId: string = randomUUID()) {
+  const raw = JSON.stringify(event);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return stack.api.request('POST', `/api/webhooks/${connectorId}`, {
+    rawBody: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-flowgate-timestamp': timestamp,
+      'x-flowgate-event-id': eventId,
+      'x-flowgate-signature': webhookSignature(secret, timestamp, eventId, Buffer.from(raw)),
+    },
+  });
+}
+
+const reconciliationWorkflow = (triggers: Array<'manual' | 'webhook'>): WorkflowDefinitionInput => ({
+  name: `reconcile ${randomUUID()}`,
+  description: '',
+  category: 'general',
+  trigger: { types: triggers },
+  variables: [
+    { name: 'resourceId', type: 'string', required: true },
+    { name: 'action', type: 'string', required: true },
+  ],
+  onError: 'stop',
+  debugLogging: false,
+  steps: [
+    { id: 'start', name: 'start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'end' }] },
+    { id: 'end', name: 'end', type: 'end', config: {}, transitions: [] },
+  ],
+});
+
+async function entitlement(reconciliationConfig: Record<string, unknown>) {
+  const created = await call('POST', '/api/entitlements', {
+    name: `ent-${randomUUID()}`,
+    connector: 'test-activedirectory',
+    provisionConfig: { command: 'addToGroup', parameters: { username: 'jdoe', groupName: 'VPN Users' } },
+    deprovisionConfig: { command: 'removeFromGroup', parameters: { username: 'jdoe', groupName: 'VPN Users' } },
+    reconciliationConfig,
+  });
+  expect(created.status).toBe(201);
+  return created.body as { id: string; name: string };
+}
+
+const reconciliationAudits = (entitlementId: string) =>
+  stack.database.db.auditLog.findMany({
+    where: { action: 'entitlement.reconciliation_event', targetId: entitlementId },
+  });
+
+describe('an event without resourceType goes to the entitlement whose reconciliationConfig.resourceId matches', () => {
+  it('records the change and starts the configured reconciliation workflow with the event as variables', async () => {
+    const workflow = await createActive(stack.api, admin, reconciliationWorkflow(['manual', 'webhook']));
+    const resourceId = `vpn-${randomUUID()}`;
+    const target = await entitlement({ resourceId, workflowId: workflow.id });
+    const response = await send({ action: 'updated', resourceId, data: { members: 3 } }, 'evt-reconcile-1');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: `Recorded for ${target.name}; 1 reconciliation run(s) started`,
+      eventId: 'evt-reconcile-1',
+      alreadyApplied: false,
+      runIds: [expect.any(String)],
+    });
+    const run = await waitForRun(stack.api, admin, response.body.runIds[0], hasStatus('completed', 'failed'));
+    expect(run).toMatchObject({ status: 'completed', variables: { resourceId, action: 'updated' } });
+    const [audit] = await reconciliationAudits(target.id);
+    expect(audit!.metadata).toMatchObject({
+      eventId: 'evt-reconcile-1',
+      action: 'updated',
+      resourceId,
+      dataFields: ['members'],
+      runId: response.body.runIds[0],
+    });
+
+    const retried = await send({ action: 'updated', resourceId, data: { members: 3 } }, 'evt-reconcile-1');
+    expect(retried.body).toMatchObject({ alreadyApplied: true });
+    expect(await reconciliationAudits(target.id)).toHaveLength(1);
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(1);
+  });
+
+  it('only records the change when the entitlement names no workflow', async () => {
+    const resourceId = `grp-${randomUUID()}`;
+    const target = await entitlement({ resourceId });
+    const response = await send({ action: 'deleted', resourceId });
+    expect(response.status).toBe(200);
+    expect(response.body.runIds).toEqual([]);
+    expect(await reconciliationAudits(target.id)).toEqual([
+      expect.objectContaining({ metadata: expect.objectContaining({ action: 'deleted', runId: null }) }),
+    ]);
+  });
+
+  it('answers 404 when no entitlement of the connector matches, and records nothing', async () => {
+    const response = await send({ action: 'updated', resourceId: 'nothing-matches' });
+    expect(response.status).toBe(404);
+    expect(response.body.message).toBe(
+      'No entitlement of connector test-activedirectory has reconciliationConfig.resourceId nothing-matches',
+    );
+  });
+
+  it('answers 400 and changes nothing when the workflow lacks the webhook trigger', async () => {
+    const workflow = await createActive(stack.api, admin, reconciliationWorkflow(['manual']));
+    const resourceId = `role-${randomUUID()}`;
+    const target = await entitlement({ resourceId, workflowId: workflow.id });
+    const response = await send({ action: 'created', resourceId });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('cannot be started by the webhook trigger');
+    expect(await reconciliationAudits(target.id)).toEqual([]);
+    const rejected = await stack.database.db.auditLog.findFirst({
+      where: { action: 'webhook.rejected', targetId: connectorId },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(rejected!.metadata).toMatchObject({ status: 400, reason: expect.stringContaining('webhook trigger') });
+  });
+});
