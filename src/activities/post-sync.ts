@@ -1,6 +1,7 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { jsonColumn, type Database } from '../db/client.js';
-import type { PostSyncOutcome } from '../domain/sync-matches.js';
+import type { PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matches.js';
+import type { SyncStats } from '../domain/sync.js';
 import { applyAttributeMappings } from '../services/sync/attribute-mappings.js';
 import {
   ensureMatchRows,
@@ -8,6 +9,7 @@ import {
   matchSettingsOf,
   type MatchCounts,
 } from '../services/sync/match-users.js';
+import { startSyncAutomation } from '../services/sync/sync-automation.js';
 import { createUsersForUnmatched, deactivateUsersOfStaleRecords } from '../services/sync/sync-users.js';
 import { withHeartbeat } from './heartbeat.js';
 import type { SyncKey } from './sync.js';
@@ -55,6 +57,21 @@ export function createPostSyncActivities(db: Database) {
       const config = await configOf(key);
       if (!config) return 0;
       return withHeartbeat((heartbeat) => applyAttributeMappings(db, key, config.attributeMappings, heartbeat));
+    },
+
+    /**
+     * The config's automation (spec 6.3): starts the runs of `postSyncWorkflowId` through the
+     * worker's client. The runs' ids derive from this workflow run, which ends the pass, so a
+     * retry finds the runs it already started.
+     */
+    async startSyncAutomation(input: SyncKey & { stats: SyncStats }): Promise<SyncAutomationOutcome | null> {
+      const context = Context.current();
+      const deps = { db, temporal: context.client, taskQueue: context.info.taskQueue };
+      const execution = context.info.workflowExecution;
+      if (!execution)
+        throw ApplicationFailure.nonRetryable('Sync automation runs inside a sync pass', 'PostSyncFailure');
+      const passKey = execution.runId;
+      return withHeartbeat((heartbeat) => startSyncAutomation(deps, input, { passKey, stats: input.stats }, heartbeat));
     },
 
     /** Records what the post-sync steps did on the config (`lastPostSync`). */

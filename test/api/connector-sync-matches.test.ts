@@ -100,6 +100,7 @@ describe('matching tries the strategies in order; the first with hits decides (s
       usersDeactivated: 0,
       profilesUpdated: 0,
       error: null,
+      automation: null,
     });
     const matches = await matchesOf(connectorId);
     const outcome = (id: string) => {

@@ -29,6 +29,8 @@ export interface RunsContext {
 }
 
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
+/** What started a run: a trigger of the definition, or a sync config's automation (spec 6.3). */
+export type RunOrigin = TriggerType | 'connector_sync';
 
 /**
  * Why `workflow` may not start a run through `trigger` now, or undefined when it may: deprecated
@@ -50,7 +52,7 @@ export async function recordNewRun(
   tx: DatabaseClient,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
-  origin: { actor: AuditActor; trigger: TriggerType; runId?: string; requestId?: string },
+  origin: { actor: AuditActor; trigger: RunOrigin; runId?: string; requestId?: string },
 ): Promise<RunWorkflowInput> {
   const definition = requireRunnableDefinition(definitionOf(workflow));
   const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
@@ -108,9 +110,8 @@ export function runVisibility(workflow: Pick<WorkflowView, 'id' | 'name' | 'vers
 
 /**
  * Starts a run through a trigger: refuses deprecated workflows (400, spec 7) and workflows
- * without that trigger type, checks the variables, and starts the Temporal workflow inside the
- * database transaction of the run row, so a run never exists without its execution or the other
- * way round. Drafts may be started: their runs are test runs.
+ * without that trigger type, checks the variables, and starts it (`startRecordedRun`). Drafts
+ * may be started: their runs are test runs.
  */
 export async function startRunBy(
   context: RunsContext,
@@ -118,21 +119,39 @@ export async function startRunBy(
   variables: Record<string, unknown>,
   origin: { actor: AuditActor; trigger: TriggerType; requestId?: string },
 ) {
-  const { db, temporal, config } = context;
-  const workflow = toWorkflowView(await loadWorkflow(db, definitionId));
+  const workflow = toWorkflowView(await loadWorkflow(context.db, definitionId));
   const refusal = startRefusal(workflow, origin.trigger);
   if (refusal) throw new AppError('validation_failed', refusal);
-  const runId = await db.$transaction(async (tx) => {
+  const runId = await startRecordedRun(
+    { db: context.db, temporal: context.temporal, taskQueue: context.config.temporal.taskQueue },
+    workflow,
+    variables,
+    origin,
+  );
+  return loadRun(context.db, runId);
+}
+
+/**
+ * Writes the run row and starts its Temporal workflow in one database transaction, so a run
+ * never exists without its execution or the other way round. Returns the run id. Callers check
+ * whether the workflow may be started this way.
+ */
+export async function startRecordedRun(
+  deps: { db: Database; temporal: Client; taskQueue: string },
+  workflow: WorkflowView,
+  variables: Record<string, unknown>,
+  origin: { actor: AuditActor; trigger: RunOrigin; runId?: string; requestId?: string },
+): Promise<string> {
+  return deps.db.$transaction(async (tx) => {
     const input = await recordNewRun(tx, workflow, variables, origin);
-    await temporal.workflow.start('runWorkflow', {
+    await deps.temporal.workflow.start('runWorkflow', {
       workflowId: runWorkflowId(input.runId),
-      taskQueue: config.temporal.taskQueue,
+      taskQueue: deps.taskQueue,
       args: [input],
       ...runVisibility(workflow, input.subject),
     });
     return input.runId;
   });
-  return loadRun(db, runId);
 }
 
 /** `POST /api/workflows/:id/start`: the manual trigger, by the caller. */
