@@ -128,6 +128,15 @@ describe('per_record starts the post-sync workflow with the records the pass add
       { externalId: 'u2', change: 'updated' },
       { externalId: 'u4', change: 'added' },
     ]);
+    const listed = await call('GET', `/api/connectors/${connectorId}/resources?resourceType=user&sortBy=externalId`);
+    const changedAt = Object.fromEntries(
+      listed.body.data.map((item: { externalId: string; changedAt: string }) => [
+        item.externalId,
+        Date.parse(item.changedAt),
+      ]),
+    );
+    expect(changedAt.u2).toBeGreaterThan(changedAt.u1);
+    expect(changedAt.u3).toBeLessThan(changedAt.u2);
   });
 
   it('starts nothing after a pass that changed nothing', async () => {

@@ -46,6 +46,7 @@ const resourceSchema = z
     stale: z.boolean(),
     staleSince: z.date().nullable(),
     syncedAt: z.date(),
+    changedAt: z.date().describe('When a pass last inserted the record or changed its hash'),
     createdAt: z.date(),
   })
   .meta({ id: 'ConnectorResource' });
