@@ -45,11 +45,15 @@ export function createPostSyncActivities(db: Database) {
       return withHeartbeat((heartbeat) => createUsersForUnmatched(db, key, config.createUserDefaults, heartbeat));
     },
 
-    /** (c) With `deactivateUsers`: soft-deletes users whose only link is a stale record. */
-    async deactivateSyncedUsers(key: SyncKey): Promise<number> {
+    /**
+     * (c) With `deactivateUsers`: soft-deletes users whose only link is a stale record, or holds
+     * them all when they exceed the config's threshold.
+     */
+    async deactivateSyncedUsers(key: SyncKey): Promise<{ deactivated: number; held: number; linkedUsers: number }> {
       const config = await configOf(key);
-      if (!config?.deactivateUsers) return 0;
-      return withHeartbeat(() => deactivateUsersOfStaleRecords(db, key));
+      if (!config?.deactivateUsers) return { deactivated: 0, held: 0, linkedUsers: 0 };
+      const threshold = { maxCount: config.deactivationMaxCount, maxPercent: config.deactivationMaxPercent };
+      return withHeartbeat(() => deactivateUsersOfStaleRecords(db, key, threshold));
     },
 
     /** (d) Applies the enabled attribute mappings to the linked users' profiles. */

@@ -102,8 +102,14 @@ export const postSyncOutcomeSchema = z
     usersCreated: z.number().int(),
     createErrors: z.number().int().describe('Rows whose user could not be created (email taken)'),
     usersDeactivated: z.number().int(),
+    deactivationsHeld: z
+      .number()
+      .int()
+      .default(0)
+      .describe('Users the safeguard kept from deactivation; listed in the status heldDeactivations'),
     profilesUpdated: z.number().int(),
     error: z.string().nullable().describe('The failure that stopped the post-sync steps; the pass still succeeded'),
+    warning: z.string().nullable().default(null).describe('Why deactivations were held; the pass still succeeded'),
     automation: syncAutomationSchema
       .nullable()
       .default(null)
@@ -121,7 +127,9 @@ export const EMPTY_POST_SYNC: Readonly<PostSyncOutcome> = Object.freeze({
   usersCreated: 0,
   createErrors: 0,
   usersDeactivated: 0,
+  deactivationsHeld: 0,
   profilesUpdated: 0,
   error: null,
+  warning: null,
   automation: null,
 });

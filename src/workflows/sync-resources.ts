@@ -93,7 +93,15 @@ async function postSyncSteps(key: SyncKey, stats: SyncStats): Promise<PostSyncOu
       const created = await activities.createSyncedUsers(key);
       outcome.usersCreated = created.created;
       outcome.createErrors = created.failed;
-      outcome.usersDeactivated = await activities.deactivateSyncedUsers(key);
+      const deactivation = await activities.deactivateSyncedUsers(key);
+      outcome.usersDeactivated = deactivation.deactivated;
+      outcome.deactivationsHeld = deactivation.held;
+      if (deactivation.held > 0) {
+        outcome.warning =
+          `${deactivation.held} of ${deactivation.linkedUsers} linked users would have been deactivated, ` +
+          'more than the deactivation threshold allows: none was; release or discard them (held-deactivations routes)';
+        log.warn('Deactivations held by the safeguard', { ...key, held: deactivation.held });
+      }
       outcome.profilesUpdated = await activities.applySyncedAttributes(key);
     } catch (error) {
       if (!(error instanceof ActivityFailure)) throw error;

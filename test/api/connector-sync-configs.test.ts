@@ -63,7 +63,9 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
       createUsers: false,
       deactivateUsers: false,
       createUserDefaults: null,
+      deactivationThreshold: { maxCount: 50, maxPercent: 10 },
       scheduleId: null,
+      heldDeactivations: null,
       lastSyncAt: null,
       lastSyncStatus: 'idle',
       lastSyncError: null,
@@ -120,6 +122,7 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
       lastSyncCursor: null,
       lastSuccessfulSyncAt: null,
       lastPostSync: null,
+      heldDeactivations: null,
     });
   });
 

@@ -39,6 +39,8 @@ function columnsOf(input: SyncConfigInput) {
     createUsers: input.createUsers,
     deactivateUsers: input.deactivateUsers,
     createUserDefaults: nullableJson(input.createUserDefaults),
+    deactivationMaxCount: input.deactivationThreshold?.maxCount,
+    deactivationMaxPercent: input.deactivationThreshold?.maxPercent,
   };
 }
 
