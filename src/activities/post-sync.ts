@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { jsonColumn, type Database } from '../db/client.js';
-import type { PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matches.js';
+import type { DeactivationResult, PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matches.js';
 import type { SyncStats } from '../domain/sync.js';
 import { applyAttributeMappings } from '../services/sync/attribute-mappings.js';
 import {
@@ -49,7 +49,7 @@ export function createPostSyncActivities(db: Database) {
      * (c) With `deactivateUsers`: soft-deletes users whose only link is a stale record, or holds
      * them all when they exceed the config's threshold.
      */
-    async deactivateSyncedUsers(key: SyncKey): Promise<{ deactivated: number; held: number; linkedUsers: number }> {
+    async deactivateSyncedUsers(key: SyncKey): Promise<DeactivationResult> {
       const config = await configOf(key);
       if (!config?.deactivateUsers) return { deactivated: 0, held: 0, linkedUsers: 0 };
       const threshold = { maxCount: config.deactivationMaxCount, maxPercent: config.deactivationMaxPercent };

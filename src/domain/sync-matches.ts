@@ -75,6 +75,18 @@ export const bulkResolveMatchesSchema = z
 
 export type BulkResolveMatchesInput = z.output<typeof bulkResolveMatchesSchema>;
 
+/** What post-sync step (c) did: users deactivated, or held by the deletion safeguard. */
+export const deactivationResultSchema = z.union([
+  z.object({ deactivated: z.number().int(), held: z.number().int(), linkedUsers: z.number().int() }),
+  // Before the safeguard the step returned the count alone: histories of passes in flight then.
+  z
+    .number()
+    .int()
+    .transform((deactivated) => ({ deactivated, held: 0, linkedUsers: 0 })),
+]);
+
+export type DeactivationResult = z.output<typeof deactivationResultSchema>;
+
 /** What the automation of a pass started (`syncTriggerMode`, spec 6.3); `error` when a start failed. */
 export const syncAutomationSchema = z
   .object({

@@ -3,12 +3,18 @@ import {
   continueAsNew,
   log,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   startChild,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/index.js';
-import { EMPTY_POST_SYNC, type PostSyncOutcome, type SyncAutomationOutcome } from '../domain/sync-matches.js';
+import {
+  deactivationResultSchema,
+  EMPTY_POST_SYNC,
+  type PostSyncOutcome,
+  type SyncAutomationOutcome,
+} from '../domain/sync-matches.js';
 import {
   EMPTY_SYNC_STATS,
   syncWorkflowId,
@@ -93,7 +99,7 @@ async function postSyncSteps(key: SyncKey, stats: SyncStats): Promise<PostSyncOu
       const created = await activities.createSyncedUsers(key);
       outcome.usersCreated = created.created;
       outcome.createErrors = created.failed;
-      const deactivation = await activities.deactivateSyncedUsers(key);
+      const deactivation = deactivationResultSchema.parse(await activities.deactivateSyncedUsers(key));
       outcome.usersDeactivated = deactivation.deactivated;
       outcome.deactivationsHeld = deactivation.held;
       if (deactivation.held > 0) {
@@ -109,7 +115,8 @@ async function postSyncSteps(key: SyncKey, stats: SyncStats): Promise<PostSyncOu
       log.warn('Post-sync step failed; the sync pass itself succeeded', { ...key, error: outcome.error });
     }
   }
-  outcome.automation = await automation(key, stats);
+  // Passes in flight when the automation was introduced replay without it.
+  outcome.automation = patched('sync-automation') ? await automation(key, stats) : null;
   if (key.resourceType !== 'user' && !outcome.automation) return null;
   await activities.recordPostSync({ ...key, outcome });
   return outcome;

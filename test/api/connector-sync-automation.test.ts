@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EMPTY_SYNC_STATS } from '../../src/domain/sync.js';
+import { Worker } from '@temporalio/worker';
+import { EMPTY_SYNC_STATS, syncWorkflowId } from '../../src/domain/sync.js';
 import { automationRunId, MAX_RECORDS_PER_RUN, startSyncAutomation } from '../../src/services/sync/sync-automation.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -110,6 +111,12 @@ describe('per_record starts the post-sync workflow with the records the pass add
     expect(await db().auditLog.findFirst({ where: { targetId: runs[0]!.id, action: 'run.started' } })).toMatchObject({
       metadata: expect.objectContaining({ trigger: 'connector_sync' }),
     });
+    // The pass's history (post-sync steps, automation) replays with the current workflow code.
+    const pass = temporal.client.workflow.getHandle(syncWorkflowId(connectorId, 'user'));
+    await Worker.runReplayHistory(
+      { workflowBundle: { codePath: stackValue('workflowBundle') } },
+      await pass.fetchHistory(),
+    );
   });
 
   it('sends only the changed records of a later pass, marked updated or added', async () => {

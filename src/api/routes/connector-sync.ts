@@ -66,7 +66,9 @@ const statusFields = {
     .describe('Start of the last successful pass: modifiedSince of the next incremental pass'),
   lastPostSync: postSyncOutcomeSchema
     .nullable()
-    .describe('What the post-sync steps of the last pass that ran them did (user passes that changed records)'),
+    .describe(
+      'What the post-sync steps and automation of the last pass that ran them did (passes that changed records)',
+    ),
   heldDeactivations: heldDeactivationsSchema
     .nullable()
     .describe('Deactivations held by the safeguard, waiting to be released or discarded; null when none'),
@@ -110,7 +112,9 @@ const triggerResultSchema = z
     stats: syncStatsSchema,
     postSync: postSyncOutcomeSchema
       .nullable()
-      .describe('The post-sync steps (user passes that added or updated records); null when they did not run'),
+      .describe(
+        'The post-sync steps (user passes) and automation (syncTriggerMode) of a pass that added or updated records; null when neither ran',
+      ),
   })
   .meta({ id: 'SyncTriggerResult' });
 
