@@ -1,6 +1,7 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { jsonColumn, type Database } from '../db/client.js';
-import type { PostSyncOutcome } from '../domain/sync-matches.js';
+import type { DeactivationResult, PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matches.js';
+import type { SyncStats } from '../domain/sync.js';
 import { applyAttributeMappings } from '../services/sync/attribute-mappings.js';
 import {
   ensureMatchRows,
@@ -8,6 +9,7 @@ import {
   matchSettingsOf,
   type MatchCounts,
 } from '../services/sync/match-users.js';
+import { startSyncAutomation } from '../services/sync/sync-automation.js';
 import { createUsersForUnmatched, deactivateUsersOfStaleRecords } from '../services/sync/sync-users.js';
 import { withHeartbeat } from './heartbeat.js';
 import type { SyncKey } from './sync.js';
@@ -43,11 +45,15 @@ export function createPostSyncActivities(db: Database) {
       return withHeartbeat((heartbeat) => createUsersForUnmatched(db, key, config.createUserDefaults, heartbeat));
     },
 
-    /** (c) With `deactivateUsers`: soft-deletes users whose only link is a stale record. */
-    async deactivateSyncedUsers(key: SyncKey): Promise<number> {
+    /**
+     * (c) With `deactivateUsers`: soft-deletes users whose only link is a stale record, or holds
+     * them all when they exceed the config's threshold.
+     */
+    async deactivateSyncedUsers(key: SyncKey): Promise<DeactivationResult> {
       const config = await configOf(key);
-      if (!config?.deactivateUsers) return 0;
-      return withHeartbeat(() => deactivateUsersOfStaleRecords(db, key));
+      if (!config?.deactivateUsers) return { deactivated: 0, held: 0, linkedUsers: 0 };
+      const threshold = { maxCount: config.deactivationMaxCount, maxPercent: config.deactivationMaxPercent };
+      return withHeartbeat(() => deactivateUsersOfStaleRecords(db, key, threshold));
     },
 
     /** (d) Applies the enabled attribute mappings to the linked users' profiles. */
@@ -55,6 +61,21 @@ export function createPostSyncActivities(db: Database) {
       const config = await configOf(key);
       if (!config) return 0;
       return withHeartbeat((heartbeat) => applyAttributeMappings(db, key, config.attributeMappings, heartbeat));
+    },
+
+    /**
+     * The config's automation (spec 6.3): starts the runs of `postSyncWorkflowId` through the
+     * worker's client. The runs' ids derive from this workflow run, which ends the pass, so a
+     * retry finds the runs it already started.
+     */
+    async startSyncAutomation(input: SyncKey & { stats: SyncStats }): Promise<SyncAutomationOutcome | null> {
+      const context = Context.current();
+      const deps = { db, temporal: context.client, taskQueue: context.info.taskQueue };
+      const execution = context.info.workflowExecution;
+      if (!execution)
+        throw ApplicationFailure.nonRetryable('Sync automation runs inside a sync pass', 'PostSyncFailure');
+      const passKey = execution.runId;
+      return withHeartbeat((heartbeat) => startSyncAutomation(deps, input, { passKey, stats: input.stats }, heartbeat));
     },
 
     /** Records what the post-sync steps did on the config (`lastPostSync`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from './sync.js';
+import { SYNC_TRIGGER_MODES, storableText } from './sync.js';
 
 /**
  * Sync matches (spec 2.10, 3.5): which user a synced user record belongs to, the resolve
@@ -75,6 +75,35 @@ export const bulkResolveMatchesSchema = z
 
 export type BulkResolveMatchesInput = z.output<typeof bulkResolveMatchesSchema>;
 
+/** What post-sync step (c) did: users deactivated, or held by the deletion safeguard. */
+export const deactivationResultSchema = z.union([
+  z.object({ deactivated: z.number().int(), held: z.number().int(), linkedUsers: z.number().int() }),
+  // Before the safeguard the step returned the count alone: histories of passes in flight then.
+  z
+    .number()
+    .int()
+    .transform((deactivated) => ({ deactivated, held: 0, linkedUsers: 0 })),
+]);
+
+export type DeactivationResult = z.output<typeof deactivationResultSchema>;
+
+/** What the automation of a pass started (`syncTriggerMode`, spec 6.3); `error` when a start failed. */
+export const syncAutomationSchema = z
+  .object({
+    mode: z
+      .enum(SYNC_TRIGGER_MODES)
+      .exclude(['none'])
+      .nullable()
+      .describe('null when the automation failed before it read the config'),
+    workflowId: z.uuid().nullable().describe('The postSyncWorkflowId the runs were started from'),
+    runIds: z.array(z.uuid()).describe('The runs started, in order'),
+    records: z.number().int().describe('Changed records sent to the runs (per_record)'),
+    error: z.string().nullable().describe('Why a run could not be started; the pass still succeeded'),
+  })
+  .meta({ id: 'SyncAutomationOutcome' });
+
+export type SyncAutomationOutcome = z.output<typeof syncAutomationSchema>;
+
 /** What the post-sync steps of a pass did (docs/sync.md); `error` names the step that failed. */
 export const postSyncOutcomeSchema = z
   .object({
@@ -85,8 +114,18 @@ export const postSyncOutcomeSchema = z
     usersCreated: z.number().int(),
     createErrors: z.number().int().describe('Rows whose user could not be created (email taken)'),
     usersDeactivated: z.number().int(),
+    deactivationsHeld: z
+      .number()
+      .int()
+      .default(0)
+      .describe('Users the safeguard kept from deactivation; listed in the status heldDeactivations'),
     profilesUpdated: z.number().int(),
     error: z.string().nullable().describe('The failure that stopped the post-sync steps; the pass still succeeded'),
+    warning: z.string().nullable().default(null).describe('Why deactivations were held; the pass still succeeded'),
+    automation: syncAutomationSchema
+      .nullable()
+      .default(null)
+      .describe('The runs of postSyncWorkflowId started after the pass; null when syncTriggerMode is none'),
   })
   .meta({ id: 'PostSyncOutcome' });
 
@@ -100,6 +139,9 @@ export const EMPTY_POST_SYNC: Readonly<PostSyncOutcome> = Object.freeze({
   usersCreated: 0,
   createErrors: 0,
   usersDeactivated: 0,
+  deactivationsHeld: 0,
   profilesUpdated: 0,
   error: null,
+  warning: null,
+  automation: null,
 });

@@ -148,6 +148,33 @@ const cronSchema = storableText(200).superRefine((expression, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/** The accidental-deletion safeguard: a pass holds its deactivations when it exceeds both. */
+export const deactivationThresholdSchema = z
+  .object({
+    maxCount: z
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .describe('Deactivations a pass may make before the percentage counts'),
+    maxPercent: z.number().int().min(0).max(100).describe('Share of the linked users a pass may deactivate'),
+  })
+  .strict()
+  .meta({ id: 'SyncDeactivationThreshold' });
+
+export type DeactivationThreshold = z.output<typeof deactivationThresholdSchema>;
+
+/** The deactivations a pass held because they exceeded the threshold (docs/sync.md). */
+export const heldDeactivationsSchema = z
+  .object({
+    heldAt: z.iso.datetime(),
+    linkedUsers: z.number().int().describe('Users linked to records of this connector and type when they were held'),
+    users: z.array(z.object({ userId: z.uuid(), email: z.string().nullable(), externalId: z.string() })),
+  })
+  .meta({ id: 'SyncHeldDeactivations' });
+
+export type HeldDeactivations = z.output<typeof heldDeactivationsSchema>;
+
 /**
  * The body of `PUT .../sync-config/:type`: every field optional, since on update only the
  * fields sent change and on create the others take their defaults (spec 2.8).
@@ -177,6 +204,7 @@ export const syncConfigInputSchema = z
       .refine((value) => Object.keys(value).length <= 50, 'at most 50 fields')
       .nullable()
       .describe('Profile fields applied once to each user created by createUsers'),
+    deactivationThreshold: deactivationThresholdSchema,
   })
   .partial()
   .strict()
@@ -200,6 +228,7 @@ export const SYNC_CONFIG_DEFAULTS = {
   createUsers: false,
   deactivateUsers: false,
   createUserDefaults: null,
+  deactivationThreshold: { maxCount: 50, maxPercent: 10 },
 } as const satisfies Required<SyncConfigInput>;
 
 /** Counts of one sync pass, as the trigger route and the status fields report them. */

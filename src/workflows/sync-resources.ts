@@ -3,12 +3,18 @@ import {
   continueAsNew,
   log,
   ParentClosePolicy,
+  patched,
   proxyActivities,
   startChild,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/index.js';
-import { EMPTY_POST_SYNC, type PostSyncOutcome } from '../domain/sync-matches.js';
+import {
+  deactivationResultSchema,
+  EMPTY_POST_SYNC,
+  type PostSyncOutcome,
+  type SyncAutomationOutcome,
+} from '../domain/sync-matches.js';
 import {
   EMPTY_SYNC_STATS,
   syncWorkflowId,
@@ -25,6 +31,8 @@ const activities = proxyActivities<Activities>({
   heartbeatTimeout: '15 seconds',
   retry: { initialInterval: '1s', maximumInterval: '10s', maximumAttempts: 5 },
 });
+
+type SyncKey = { connectorId: string; resourceType: SyncResourceType };
 
 export interface SyncWorkflowInput {
   connectorId: string;
@@ -45,7 +53,8 @@ const failureMessage = (error: ActivityFailure): string => error.cause?.message 
  * of that connector and type, so passes never overlap. Activities fetch and store the pages
  * and return only counts: records never enter this history. A failure is recorded as the
  * config's error status and returned; the next pass resumes after the last committed page.
- * A user pass that added or updated records then runs the post-sync steps (sync item 6).
+ * A pass that added or updated records then runs the post-sync steps (sync item 6, users) and
+ * the config's automation (spec 6.3).
  */
 export async function syncResourcesWorkflow(input: SyncWorkflowInput): Promise<SyncPassResult> {
   const key = { connectorId: input.connectorId, resourceType: input.resourceType };
@@ -71,31 +80,61 @@ export async function syncResourcesWorkflow(input: SyncWorkflowInput): Promise<S
     return { outcome: 'error', message: `Sync failed: ${message}`, stats: failed, postSync: null };
   }
   const changed = stats.added + stats.updated > 0;
-  const postSync = input.resourceType === 'user' && changed ? await postSyncSteps(key) : null;
+  const postSync = changed ? await postSyncSteps(key, stats) : null;
   return { outcome: 'success', message: `Synced ${input.resourceType} records`, stats, postSync };
 }
 
 /**
- * The post-sync steps in their order: matching, user creation, deactivation, attribute
- * mappings. The first step that fails stops the later ones (they build on it); the failure is
- * logged and recorded in the outcome, and the pass stays successful (spec 7).
+ * What follows a pass that added or updated records: for users, the post-sync steps in their
+ * order (matching, user creation, deactivation, attribute mappings), then for every type the
+ * config's automation (spec 6.3). The first step that fails stops the later steps (they build on
+ * it), not the automation; failures are logged and recorded in the outcome, and the pass stays
+ * successful (spec 7). Null when there was nothing to do.
  */
-async function postSyncSteps(key: { connectorId: string; resourceType: SyncResourceType }): Promise<PostSyncOutcome> {
+async function postSyncSteps(key: SyncKey, stats: SyncStats): Promise<PostSyncOutcome | null> {
   const outcome: PostSyncOutcome = { ...EMPTY_POST_SYNC };
-  try {
-    Object.assign(outcome, await activities.matchSyncedUsers(key));
-    const created = await activities.createSyncedUsers(key);
-    outcome.usersCreated = created.created;
-    outcome.createErrors = created.failed;
-    outcome.usersDeactivated = await activities.deactivateSyncedUsers(key);
-    outcome.profilesUpdated = await activities.applySyncedAttributes(key);
-  } catch (error) {
-    if (!(error instanceof ActivityFailure)) throw error;
-    outcome.error = failureMessage(error);
-    log.warn('Post-sync step failed; the sync pass itself succeeded', { ...key, error: outcome.error });
+  if (key.resourceType === 'user') {
+    try {
+      Object.assign(outcome, await activities.matchSyncedUsers(key));
+      const created = await activities.createSyncedUsers(key);
+      outcome.usersCreated = created.created;
+      outcome.createErrors = created.failed;
+      const deactivation = deactivationResultSchema.parse(await activities.deactivateSyncedUsers(key));
+      outcome.usersDeactivated = deactivation.deactivated;
+      outcome.deactivationsHeld = deactivation.held;
+      if (deactivation.held > 0) {
+        outcome.warning =
+          `${deactivation.held} of ${deactivation.linkedUsers} linked users would have been deactivated, ` +
+          'more than the deactivation threshold allows: none was; release or discard them (held-deactivations routes)';
+        log.warn('Deactivations held by the safeguard', { ...key, held: deactivation.held });
+      }
+      outcome.profilesUpdated = await activities.applySyncedAttributes(key);
+    } catch (error) {
+      if (!(error instanceof ActivityFailure)) throw error;
+      outcome.error = failureMessage(error);
+      log.warn('Post-sync step failed; the sync pass itself succeeded', { ...key, error: outcome.error });
+    }
   }
+  // Passes in flight when the automation was introduced replay without it.
+  outcome.automation = patched('sync-automation') ? await automation(key, stats) : null;
+  if (key.resourceType !== 'user' && !outcome.automation) return null;
   await activities.recordPostSync({ ...key, outcome });
   return outcome;
+}
+
+/** The config's automation; a failure that outlasted the retries is logged and recorded. */
+async function automation(key: SyncKey, stats: SyncStats): Promise<SyncAutomationOutcome | null> {
+  try {
+    const started = await activities.startSyncAutomation({ ...key, stats });
+    if (started?.error)
+      log.warn('Post-sync workflow not started; the sync pass itself succeeded', { ...key, error: started.error });
+    return started;
+  } catch (error) {
+    if (!(error instanceof ActivityFailure)) throw error;
+    const message = failureMessage(error);
+    log.warn('Post-sync workflow not started; the sync pass itself succeeded', { ...key, error: message });
+    return { mode: null, workflowId: null, runIds: [], records: 0, error: message };
+  }
 }
 
 /**

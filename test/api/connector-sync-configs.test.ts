@@ -63,7 +63,9 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
       createUsers: false,
       deactivateUsers: false,
       createUserDefaults: null,
+      deactivationThreshold: { maxCount: 50, maxPercent: 10 },
       scheduleId: null,
+      heldDeactivations: null,
       lastSyncAt: null,
       lastSyncStatus: 'idle',
       lastSyncError: null,
@@ -120,6 +122,7 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
       lastSyncCursor: null,
       lastSuccessfulSyncAt: null,
       lastPostSync: null,
+      heldDeactivations: null,
     });
   });
 
@@ -220,6 +223,14 @@ describe('PUT sync-config refuses bad input with 400, listing every problem', ()
     const linked = await call('PUT', configPath('user'), { postSyncWorkflowId: workflow.id });
     expect(linked.status).toBe(200);
     expect(linked.body.postSyncWorkflowId).toBe(workflow.id);
+    // The automation starts runs of it: a token that may manage connectors but not start workflows may not name one.
+    const { token } = await createUserWithToken(context.database.db, ['admin'], ['connector:manage', 'connector:read']);
+    const body = { postSyncWorkflowId: workflow.id };
+    const refused = await context.api.request('PUT', configPath('user'), { token, body });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('workflow:start');
+    const cleared = await context.api.request('PUT', configPath('user'), { token, body: { postSyncWorkflowId: null } });
+    expect(cleared.status).toBe(200);
   });
 
   it('clears postSyncWorkflowId when that workflow is deleted for good', async () => {

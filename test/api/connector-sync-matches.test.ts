@@ -98,8 +98,11 @@ describe('matching tries the strategies in order; the first with hits decides (s
       usersCreated: 0,
       createErrors: 0,
       usersDeactivated: 0,
+      deactivationsHeld: 0,
       profilesUpdated: 0,
       error: null,
+      warning: null,
+      automation: null,
     });
     const matches = await matchesOf(connectorId);
     const outcome = (id: string) => {
@@ -321,6 +324,99 @@ describe('deactivateUsers soft-deletes users linked only to a stale record of th
       actorType: 'system',
       metadata: expect.objectContaining({ source: 'connector_sync', connectorId: first.connectorId, externalId: 'u1' }),
     });
+  });
+});
+
+describe('the deletion safeguard holds the deactivations of a pass over the threshold (count and percentage)', () => {
+  const domain = 'safeguard.test';
+  const heldPath = (connectorId: string, action: string) => `${configPath(connectorId)}/held-deactivations/${action}`;
+  const isDeleted = async (id: string) => (await db().user.findUniqueOrThrow({ where: { id } })).deletedAt !== null;
+
+  /** Five linked users, then a pass where `leaving` of their records are gone (and one is added). */
+  async function passDropping(leaving: number, threshold: { maxCount: number; maxPercent: number }, prefix: string) {
+    const at = `${prefix}.${domain}`;
+    const { directory, connectorId } = await syncedDirectory(5, at, {
+      deactivateUsers: true,
+      deactivationThreshold: threshold,
+    });
+    const users = [];
+    for (let index = 1; index <= 5; index += 1) users.push(await user({ email: `user${index}@${at}` }));
+    await trigger(connectorId);
+    directory.records.user = directory.records.user.slice(leaving);
+    addRecord(directory, 'u9', at);
+    const result = await trigger(connectorId);
+    return { connectorId, users, result, gone: users.slice(0, leaving) };
+  }
+
+  it('holds them all when both are exceeded: users stay active, the pass succeeds with a warning', async () => {
+    const { connectorId, users, result, gone } = await passDropping(3, { maxCount: 2, maxPercent: 50 }, 'held');
+    expect(result.status).toBe('success');
+    expect(result.postSync).toMatchObject({ usersDeactivated: 0, deactivationsHeld: 3, error: null });
+    expect(result.postSync.warning).toContain('3 of 5 linked users');
+    for (const held of users) expect(await isDeleted(held.id)).toBe(false);
+    const status = await call('GET', `${configPath(connectorId)}/status`);
+    expect(status.body.lastSyncStatus).toBe('success');
+    expect(status.body.heldDeactivations).toEqual({
+      heldAt: expect.any(String),
+      linkedUsers: 5,
+      users: expect.arrayContaining(
+        gone.map((one) => ({ userId: one.id, email: one.email, externalId: expect.any(String) })),
+      ),
+    });
+    expect(status.body.heldDeactivations.users).toHaveLength(3);
+    expect(
+      await db().auditLog.count({ where: { action: 'sync.deactivations_held', actorType: 'system' } }),
+    ).toBeGreaterThan(0);
+  });
+
+  it('release deactivates the held users (connector:manage, audited) and clears the hold', async () => {
+    const { connectorId, users, gone } = await passDropping(3, { maxCount: 2, maxPercent: 50 }, 'release');
+    expect((await call('POST', heldPath(connectorId, 'release'), undefined, reader)).status).toBe(403);
+    const released = await call('POST', heldPath(connectorId, 'release'));
+    expect(released.status).toBe(200);
+    expect(released.body).toEqual({ released: 3, kept: 0 });
+    for (const one of gone) expect(await isDeleted(one.id)).toBe(true);
+    for (const one of users.slice(3)) expect(await isDeleted(one.id)).toBe(false);
+    expect((await call('GET', `${configPath(connectorId)}/status`)).body.heldDeactivations).toBeNull();
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { action: 'sync.held_deactivations_released', targetType: 'sync_config' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(audit).toMatchObject({ actorType: 'user', metadata: expect.objectContaining({ connectorId, count: 3 }) });
+    expect(
+      await db().auditLog.findFirstOrThrow({ where: { action: 'user.deleted', targetId: gone[0]!.id } }),
+    ).toMatchObject({ actorType: 'user', metadata: expect.objectContaining({ source: 'held_deactivation_release' }) });
+    expect((await call('POST', heldPath(connectorId, 'release'))).status).toBe(409);
+  });
+
+  it('discard drops the hold and keeps the users active', async () => {
+    const { connectorId, users } = await passDropping(3, { maxCount: 2, maxPercent: 50 }, 'discard');
+    const discarded = await call('POST', heldPath(connectorId, 'discard'));
+    expect(discarded.status).toBe(200);
+    expect(discarded.body).toEqual({ discarded: 3 });
+    for (const one of users) expect(await isDeleted(one.id)).toBe(false);
+    expect((await call('GET', `${configPath(connectorId)}/status`)).body.heldDeactivations).toBeNull();
+    expect(await db().auditLog.count({ where: { action: 'sync.held_deactivations_discarded' } })).toBeGreaterThan(0);
+    expect((await call('POST', heldPath(connectorId, 'discard'))).status).toBe(409);
+  });
+
+  it('deactivates as before when the count or the percentage is not exceeded', async () => {
+    const atCount = await passDropping(3, { maxCount: 3, maxPercent: 0 }, 'count');
+    expect(atCount.result.postSync).toMatchObject({ usersDeactivated: 3, deactivationsHeld: 0, warning: null });
+    for (const one of atCount.gone) expect(await isDeleted(one.id)).toBe(true);
+    const atPercent = await passDropping(3, { maxCount: 0, maxPercent: 60 }, 'percent');
+    expect(atPercent.result.postSync).toMatchObject({ usersDeactivated: 3, deactivationsHeld: 0 });
+    expect((await call('GET', `${configPath(atPercent.connectorId)}/status`)).body.heldDeactivations).toBeNull();
+  });
+
+  it('refuses a threshold out of range', async () => {
+    const { connectorId } = await syncedDirectory(0, `range.${domain}`);
+    const refused = await call('PUT', configPath(connectorId), {
+      deactivationThreshold: { maxCount: 5, maxPercent: 101 },
+    });
+    expect(refused.status).toBe(400);
+    const kept = await call('PUT', configPath(connectorId), { deactivationThreshold: { maxCount: 5, maxPercent: 20 } });
+    expect(kept.body.deactivationThreshold).toEqual({ maxCount: 5, maxPercent: 20 });
   });
 });
 

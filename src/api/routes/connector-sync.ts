@@ -3,7 +3,9 @@ import { paginationQuery, pageSchema } from '../../domain/pagination.js';
 import { queryBoolean } from '../../domain/common.js';
 import {
   attributeMappingRuleSchema,
+  deactivationThresholdSchema,
   filterRulesSchema,
+  heldDeactivationsSchema,
   storableText,
   SYNC_RESOURCE_TYPES,
   SYNC_STATUSES,
@@ -22,6 +24,7 @@ import {
   listSyncConfigs,
   putSyncConfig,
 } from '../../services/sync/manage-sync-configs.js';
+import { discardHeldDeactivations, releaseHeldDeactivations } from '../../services/sync/held-deactivations.js';
 import type { SyncContext } from '../../services/sync/sync-config-record.js';
 import { triggerSync } from '../../services/sync/trigger-sync.js';
 import { auditedCaller } from '../audit-context.js';
@@ -46,6 +49,7 @@ const resourceSchema = z
     stale: z.boolean(),
     staleSince: z.date().nullable(),
     syncedAt: z.date(),
+    changedAt: z.date().describe('When a pass last inserted the record or changed its hash'),
     createdAt: z.date(),
   })
   .meta({ id: 'ConnectorResource' });
@@ -62,7 +66,12 @@ const statusFields = {
     .describe('Start of the last successful pass: modifiedSince of the next incremental pass'),
   lastPostSync: postSyncOutcomeSchema
     .nullable()
-    .describe('What the post-sync steps of the last pass that ran them did (user passes that changed records)'),
+    .describe(
+      'What the post-sync steps and automation of the last pass that ran them did (passes that changed records)',
+    ),
+  heldDeactivations: heldDeactivationsSchema
+    .nullable()
+    .describe('Deactivations held by the safeguard, waiting to be released or discarded; null when none'),
 };
 
 const syncConfigSchema = z
@@ -84,6 +93,7 @@ const syncConfigSchema = z
     createUsers: z.boolean(),
     deactivateUsers: z.boolean(),
     createUserDefaults: z.record(z.string(), z.unknown()).nullable(),
+    deactivationThreshold: deactivationThresholdSchema,
     scheduleId: z.string().nullable().describe('The Temporal Schedule (enabled with a cron), else null'),
     ...statusFields,
     createdAt: z.date(),
@@ -102,7 +112,9 @@ const triggerResultSchema = z
     stats: syncStatsSchema,
     postSync: postSyncOutcomeSchema
       .nullable()
-      .describe('The post-sync steps (user passes that added or updated records); null when they did not run'),
+      .describe(
+        'The post-sync steps (user passes) and automation (syncTriggerMode) of a pass that added or updated records; null when neither ran',
+      ),
   })
   .meta({ id: 'SyncTriggerResult' });
 
@@ -231,6 +243,48 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
       async handler(ctx, { params }) {
         const result = await triggerSync(context, auditedCaller(ctx), params.id, params.type);
         ctx.body = { message: result.message, status: result.outcome, stats: result.stats, postSync: result.postSync };
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/sync-config/:type/held-deactivations/release',
+      operationId: 'releaseHeldDeactivations',
+      summary: 'Deactivate the users the deletion safeguard held',
+      description:
+        'Each held user is checked again: one linked again, whose record is current again, already deleted, or the last active admin is kept. The hold is cleared.',
+      access: 'connector:manage',
+      params: configParams,
+      responses: {
+        200: {
+          description: 'How many held users were deactivated and kept',
+          schema: z
+            .object({ released: z.number().int(), kept: z.number().int() })
+            .meta({ id: 'HeldDeactivationsReleased' }),
+        },
+        404: unknownConfig,
+        409: error('No deactivations are held'),
+      },
+      async handler(ctx, { params }) {
+        ctx.body = await releaseHeldDeactivations(db, auditedCaller(ctx), params.id, params.type);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/sync-config/:type/held-deactivations/discard',
+      operationId: 'discardHeldDeactivations',
+      summary: 'Drop the deactivations the deletion safeguard held; the users stay active',
+      access: 'connector:manage',
+      params: configParams,
+      responses: {
+        200: {
+          description: 'How many held deactivations were dropped',
+          schema: z.object({ discarded: z.number().int() }).meta({ id: 'HeldDeactivationsDiscarded' }),
+        },
+        404: unknownConfig,
+        409: error('No deactivations are held'),
+      },
+      async handler(ctx, { params }) {
+        ctx.body = await discardHeldDeactivations(db, auditedCaller(ctx), params.id, params.type);
       },
     });
 }

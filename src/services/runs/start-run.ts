@@ -29,6 +29,16 @@ export interface RunsContext {
 }
 
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
+/** What started a run: a trigger of the definition, or a sync config's automation (spec 6.3). */
+export type RunOrigin = TriggerType | 'connector_sync';
+
+/** Who starts a run and through what; `runId` fixes the id (idempotent starts). */
+export interface RunStartOrigin {
+  actor: AuditActor;
+  trigger: RunOrigin;
+  runId?: string;
+  requestId?: string;
+}
 
 /**
  * Why `workflow` may not start a run through `trigger` now, or undefined when it may: deprecated
@@ -50,7 +60,7 @@ export async function recordNewRun(
   tx: DatabaseClient,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
-  origin: { actor: AuditActor; trigger: TriggerType; runId?: string; requestId?: string },
+  origin: RunStartOrigin,
 ): Promise<RunWorkflowInput> {
   const definition = requireRunnableDefinition(definitionOf(workflow));
   const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
@@ -108,9 +118,8 @@ export function runVisibility(workflow: Pick<WorkflowView, 'id' | 'name' | 'vers
 
 /**
  * Starts a run through a trigger: refuses deprecated workflows (400, spec 7) and workflows
- * without that trigger type, checks the variables, and starts the Temporal workflow inside the
- * database transaction of the run row, so a run never exists without its execution or the other
- * way round. Drafts may be started: their runs are test runs.
+ * without that trigger type, checks the variables, and starts it (`startRecordedRun`). Drafts
+ * may be started: their runs are test runs.
  */
 export async function startRunBy(
   context: RunsContext,
@@ -118,30 +127,50 @@ export async function startRunBy(
   variables: Record<string, unknown>,
   origin: { actor: AuditActor; trigger: TriggerType; requestId?: string },
 ) {
-  const { db } = context;
-  const workflow = toWorkflowView(await loadWorkflow(db, definitionId));
+  const workflow = toWorkflowView(await loadWorkflow(context.db, definitionId));
   const refusal = startRefusal(workflow, origin.trigger);
   if (refusal) throw new AppError('validation_failed', refusal);
-  const runId = await db.$transaction((tx) => startRunInTransaction(context, tx, workflow, variables, origin));
-  return loadRun(db, runId);
+  const runId = await startRecordedRun(runStarter(context), workflow, variables, origin);
+  return loadRun(context.db, runId);
+}
+
+/** What starting a run needs: the database, the Temporal client and the runs' task queue. */
+export interface RunStarter {
+  db: Database;
+  temporal: Client;
+  taskQueue: string;
+}
+
+export function runStarter(context: RunsContext): RunStarter {
+  return { db: context.db, temporal: context.temporal, taskQueue: context.config.temporal.taskQueue };
+}
+
+/** `startRunInTransaction` in a transaction of its own. Returns the run id. */
+export function startRecordedRun(
+  deps: RunStarter,
+  workflow: WorkflowView,
+  variables: Record<string, unknown>,
+  origin: RunStartOrigin,
+): Promise<string> {
+  return deps.db.$transaction((tx) => startRunInTransaction(deps, tx, workflow, variables, origin));
 }
 
 /**
  * Writes the run row in the caller's transaction and starts its Temporal workflow before that
- * transaction commits (the start is refused first when the workflow may not start through the
- * trigger). Answers the run id.
+ * transaction commits, so a run never exists without its execution or the other way round.
+ * Returns the run id. Callers check first whether the workflow may be started this way.
  */
 export async function startRunInTransaction(
-  context: RunsContext,
+  deps: Pick<RunStarter, 'temporal' | 'taskQueue'>,
   tx: DatabaseClient,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
-  origin: { actor: AuditActor; trigger: TriggerType; requestId?: string },
+  origin: RunStartOrigin,
 ): Promise<string> {
   const input = await recordNewRun(tx, workflow, variables, origin);
-  await context.temporal.workflow.start('runWorkflow', {
+  await deps.temporal.workflow.start('runWorkflow', {
     workflowId: runWorkflowId(input.runId),
-    taskQueue: context.config.temporal.taskQueue,
+    taskQueue: deps.taskQueue,
     args: [input],
     ...runVisibility(workflow, input.subject),
   });

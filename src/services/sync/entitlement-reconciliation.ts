@@ -3,7 +3,7 @@ import { recordAudit } from '../../audit/index.js';
 import type { Connector } from '../../db/generated/client.js';
 import type { ResourceEvent } from '../../domain/resource-webhook.js';
 import { AppError } from '../../errors/index.js';
-import { startRefusal, startRunInTransaction } from '../runs/start-run.js';
+import { runStarter, startRefusal, startRunInTransaction } from '../runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import type { WebhookContext, WebhookOutcome } from './resource-webhook.js';
 import { claimEventId } from './webhook-event-ids.js';
@@ -64,7 +64,7 @@ export async function reconcileEntitlements(
           resourceId: event.resourceId,
           eventId: delivery.eventId,
         });
-        runId = await startRunInTransaction(context, tx, workflow, variables, {
+        runId = await startRunInTransaction(runStarter(context), tx, workflow, variables, {
           actor: { type: 'system' },
           trigger: 'webhook',
           requestId: delivery.requestId,

@@ -27,6 +27,7 @@ export function toResourceView(row: ConnectorResource) {
     stale: row.staleSince !== null,
     staleSince: row.staleSince,
     syncedAt: row.syncedAt,
+    changedAt: row.changedAt,
     createdAt: row.createdAt,
   };
 }

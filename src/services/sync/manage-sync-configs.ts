@@ -1,6 +1,7 @@
 import { jsonColumn, Prisma, type DatabaseClient } from '../../db/client.js';
 import { SYNC_CONFIG_DEFAULTS, type SyncConfigInput } from '../../domain/sync.js';
-import { validationFailed } from '../../errors/index.js';
+import { AppError, validationFailed } from '../../errors/index.js';
+import { can } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import {
@@ -39,11 +40,25 @@ function columnsOf(input: SyncConfigInput) {
     createUsers: input.createUsers,
     deactivateUsers: input.deactivateUsers,
     createUserDefaults: nullableJson(input.createUserDefaults),
+    deactivationMaxCount: input.deactivationThreshold?.maxCount,
+    deactivationMaxPercent: input.deactivationThreshold?.maxPercent,
   };
 }
 
-async function checkPostSyncWorkflow(tx: DatabaseClient, workflowId: string | null | undefined): Promise<void> {
+/**
+ * A config's automation starts runs of its postSyncWorkflowId (spec 6.3), so naming one needs
+ * `workflow:start` besides `connector:manage` (403); the workflow must exist (400).
+ */
+async function checkPostSyncWorkflow(
+  tx: DatabaseClient,
+  caller: Caller,
+  workflowId: string | null | undefined,
+): Promise<void> {
   if (!workflowId) return;
+  if (!can(caller.principal, 'workflow:start'))
+    throw new AppError('forbidden', 'Missing permission workflow:start, needed to set postSyncWorkflowId', {
+      details: { permission: 'workflow:start' },
+    });
   const workflow = await tx.workflowDefinition.findFirst({ where: { id: workflowId, deletedAt: null } });
   if (!workflow)
     throw validationFailed(`postSyncWorkflowId: workflow ${workflowId} does not exist`, {
@@ -84,7 +99,7 @@ export async function putSyncConfig(
     await lockConnector(tx, connectorId);
     const { connector, resourceType } = await loadSyncTarget(tx, connectorId, type);
     requireListCommand(connector, context.connectors, resourceType);
-    await checkPostSyncWorkflow(tx, input.postSyncWorkflowId);
+    await checkPostSyncWorkflow(tx, caller, input.postSyncWorkflowId);
     const key = { connectorId_resourceType: { connectorId, resourceType } };
     const existing = await tx.syncConfig.findUnique({ where: key });
     const row = existing

@@ -19,7 +19,7 @@ export interface PageCounts {
 
 /**
  * Upserts a page by hash (sync item 1): a new record is inserted, a record whose hash changed is
- * replaced, an unchanged one only gets `synced_at`. Every record written is no longer stale.
+ * replaced (both get `changed_at`), an unchanged one only gets `synced_at`. Every record written is no longer stale.
  */
 export async function upsertRecords(
   db: DatabaseClient,
@@ -46,9 +46,9 @@ export async function upsertRecords(
         AND r.external_id IN (SELECT external_id FROM incoming)
     ), written AS (
       INSERT INTO connector_resources
-        (id, connector_id, resource_type, external_id, display_name, email, attributes, sync_hash, synced_at, created_at)
+        (id, connector_id, resource_type, external_id, display_name, email, attributes, sync_hash, synced_at, changed_at, created_at)
       SELECT gen_random_uuid(), ${key.connectorId}::uuid, ${key.resourceType}, external_id, display_name, email,
-             attributes::jsonb, sync_hash, ${syncedAt}, ${syncedAt}
+             attributes::jsonb, sync_hash, ${syncedAt}, ${syncedAt}, ${syncedAt}
       FROM incoming
       ON CONFLICT (connector_id, resource_type, external_id) DO UPDATE SET
         display_name = CASE WHEN connector_resources.sync_hash = EXCLUDED.sync_hash
@@ -57,6 +57,8 @@ export async function upsertRecords(
                      THEN connector_resources.email ELSE EXCLUDED.email END,
         attributes = CASE WHEN connector_resources.sync_hash = EXCLUDED.sync_hash
                           THEN connector_resources.attributes ELSE EXCLUDED.attributes END,
+        changed_at = CASE WHEN connector_resources.sync_hash = EXCLUDED.sync_hash
+                          THEN connector_resources.changed_at ELSE EXCLUDED.changed_at END,
         sync_hash = EXCLUDED.sync_hash,
         synced_at = EXCLUDED.synced_at,
         stale_since = NULL

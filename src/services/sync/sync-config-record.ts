@@ -8,6 +8,7 @@ import type { Connector, SyncConfig } from '../../db/generated/client.js';
 import {
   attributeMappingRuleSchema,
   filterRulesSchema,
+  heldDeactivationsSchema,
   SYNC_RESOURCE_TYPES,
   SYNC_STATUSES,
   SYNC_STRATEGIES,
@@ -119,6 +120,7 @@ export function toSyncConfigView(row: SyncConfig) {
     createUsers: row.createUsers,
     deactivateUsers: row.deactivateUsers,
     createUserDefaults: z.record(z.string(), z.unknown()).nullable().parse(row.createUserDefaults),
+    deactivationThreshold: { maxCount: row.deactivationMaxCount, maxPercent: row.deactivationMaxPercent },
     scheduleId: scheduled ? syncScheduleId(row.connectorId, row.resourceType) : null,
     ...toSyncStatusView(row),
     createdAt: row.createdAt,
@@ -136,5 +138,6 @@ export function toSyncStatusView(row: SyncConfig) {
     lastSyncCursor: row.lastSyncCursor,
     lastSuccessfulSyncAt: row.lastSuccessfulSyncAt,
     lastPostSync: postSyncOutcomeSchema.nullable().parse(row.lastPostSync),
+    heldDeactivations: heldDeactivationsSchema.nullable().parse(row.heldDeactivations),
   };
 }

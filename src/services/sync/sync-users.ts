@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AuditActor } from '../../audit/index.js';
 import { recordAudit } from '../../audit/index.js';
-import { Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import type { DeactivationThreshold, HeldDeactivations } from '../../domain/sync.js';
 import type { SyncMatch, User } from '../../db/generated/client.js';
 import { isAppError, validationFailed } from '../../errors/index.js';
 import {
@@ -145,14 +146,17 @@ const hasOtherLink = (userId: Prisma.Sql, key: RecordKey) => Prisma.sql`EXISTS (
     AND (o.connector_id <> ${key.connectorId}::uuid OR o.resource_type <> ${key.resourceType}
          OR orr.stale_since IS NULL))`;
 
-/**
- * Step (c): soft-deletes the users linked to a stale record of this connector and type that
- * have no other link (a current record of this type, or any record of another connector or
- * type). The last active admin is never deleted.
- */
-export async function deactivateUsersOfStaleRecords(db: Database, key: RecordKey): Promise<number> {
-  const doomed = await db.$queryRaw<Array<{ user_id: string; external_id: string }>>(Prisma.sql`
-    SELECT DISTINCT ON (m.user_id) m.user_id, m.external_id
+/** A user step (c) would deactivate: linked to a stale record of this connector and type only. */
+export interface DeactivationCandidate {
+  userId: string;
+  email: string | null;
+  externalId: string;
+}
+
+/** The users step (c) would deactivate now. */
+async function deactivationCandidates(db: DatabaseClient, key: RecordKey): Promise<DeactivationCandidate[]> {
+  return db.$queryRaw<DeactivationCandidate[]>(Prisma.sql`
+    SELECT DISTINCT ON (m.user_id) m.user_id::text AS "userId", u.email, m.external_id AS "externalId"
     FROM sync_matches m
     JOIN connector_resources r ON r.id = m.connector_resource_id
     JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
@@ -160,34 +164,102 @@ export async function deactivateUsersOfStaleRecords(db: Database, key: RecordKey
       AND m.match_status IN ('matched', 'manual_override') AND r.stale_since IS NOT NULL
       AND NOT ${hasOtherLink(Prisma.sql`m.user_id`, key)}
     ORDER BY m.user_id`);
-  let deactivated = 0;
-  for (const { user_id: userId, external_id: externalId } of doomed) {
-    const done = await db.$transaction(async (tx) => {
-      if (await isLastActiveAdmin(tx, userId)) return false;
-      const user = await tx.user.findUnique({ where: { id: userId } });
-      if (!user || user.deletedAt) return false;
-      // Linked elsewhere since the list was read (a resolution through the API): kept.
-      const [again] = await tx.$queryRaw<Array<{ linked: boolean }>>(
-        Prisma.sql`SELECT ${hasOtherLink(Prisma.sql`${userId}::uuid`, key)} AS linked`,
-      );
-      if (again?.linked) return false;
-      await softDeleteUser(tx, userId);
-      await recordAudit(tx, {
-        action: 'user.deleted',
-        actor: SYSTEM,
-        target: { type: 'user', id: userId },
-        metadata: {
-          email: user.email,
-          source: 'connector_sync',
-          reason: 'linked record is stale',
-          connectorId: key.connectorId,
-          resourceType: key.resourceType,
-          externalId,
-        },
+}
+
+/** Active users linked to records (current or stale) of this connector and type. */
+async function linkedUserCount(db: DatabaseClient, key: RecordKey): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ count: number }>>(Prisma.sql`
+    SELECT count(DISTINCT m.user_id)::int AS count FROM sync_matches m
+    JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+    WHERE m.connector_id = ${key.connectorId}::uuid AND m.resource_type = ${key.resourceType}
+      AND m.match_status IN ('matched', 'manual_override')`);
+  return row?.count ?? 0;
+}
+
+/** Whether deactivating `count` of `linked` users exceeds the threshold: its count and its percentage. */
+export const exceedsThreshold = (count: number, linked: number, threshold: DeactivationThreshold): boolean =>
+  count > threshold.maxCount && count * 100 > threshold.maxPercent * linked;
+
+/**
+ * Soft-deletes one candidate with its audit entry, unless it is the last active admin, already
+ * deleted, no longer linked to a stale record of this connector and type, or linked elsewhere
+ * (a resolution made through the API since the list was read). Call inside a transaction.
+ */
+export async function deactivateCandidate(
+  tx: DatabaseClient,
+  key: RecordKey,
+  candidate: DeactivationCandidate,
+  audit: { actor: AuditActor; requestId?: string; source: string },
+): Promise<boolean> {
+  const { userId } = candidate;
+  if (await isLastActiveAdmin(tx, userId)) return false;
+  const user = await tx.user.findUnique({ where: { id: userId } });
+  if (!user || user.deletedAt) return false;
+  const [state] = await tx.$queryRaw<Array<{ stale: boolean; linked: boolean }>>(Prisma.sql`
+    SELECT EXISTS (
+             SELECT 1 FROM sync_matches m JOIN connector_resources r ON r.id = m.connector_resource_id
+             WHERE m.user_id = ${userId}::uuid AND m.connector_id = ${key.connectorId}::uuid
+               AND m.resource_type = ${key.resourceType} AND m.match_status IN ('matched', 'manual_override')
+               AND r.stale_since IS NOT NULL) AS stale,
+           ${hasOtherLink(Prisma.sql`${userId}::uuid`, key)} AS linked`);
+  if (!state?.stale || state.linked) return false;
+  await softDeleteUser(tx, userId);
+  await recordAudit(tx, {
+    action: 'user.deleted',
+    actor: audit.actor,
+    target: { type: 'user', id: userId },
+    requestId: audit.requestId,
+    metadata: {
+      email: user.email,
+      source: audit.source,
+      reason: 'linked record is stale',
+      connectorId: key.connectorId,
+      resourceType: key.resourceType,
+      externalId: candidate.externalId,
+    },
+  });
+  return true;
+}
+
+/**
+ * Step (c): soft-deletes the users linked to a stale record of this connector and type that
+ * have no other link (a current record of this type, or any record of another connector or
+ * type). The last active admin is never deleted. When there are more of them than the
+ * threshold allows (count and percentage of the linked users), none is deleted: they are held
+ * on the config for an administrator to release or discard (the accidental-deletion safeguard).
+ */
+export async function deactivateUsersOfStaleRecords(
+  db: Database,
+  key: RecordKey,
+  threshold: DeactivationThreshold,
+): Promise<{ deactivated: number; held: number; linkedUsers: number }> {
+  const candidates = await deactivationCandidates(db, key);
+  const linkedUsers = await linkedUserCount(db, key);
+  const where = { connectorId: key.connectorId, resourceType: key.resourceType };
+  if (candidates.length > 0 && exceedsThreshold(candidates.length, linkedUsers, threshold)) {
+    const held: HeldDeactivations = { heldAt: new Date().toISOString(), linkedUsers, users: candidates };
+    await db.$transaction(async (tx) => {
+      const config = await tx.syncConfig.update({
+        where: { connectorId_resourceType: where },
+        data: { heldDeactivations: jsonColumn(held) },
       });
-      return true;
+      await recordAudit(tx, {
+        action: 'sync.deactivations_held',
+        actor: SYSTEM,
+        target: { type: 'sync_config', id: config.id },
+        metadata: { ...where, count: candidates.length, linkedUsers, threshold },
+      });
     });
+    return { deactivated: 0, held: candidates.length, linkedUsers };
+  }
+  // Under the threshold: an earlier hold is superseded, its users being among these candidates.
+  await db.syncConfig.updateMany({ where, data: { heldDeactivations: Prisma.DbNull } });
+  let deactivated = 0;
+  for (const candidate of candidates) {
+    const done = await db.$transaction((tx) =>
+      deactivateCandidate(tx, key, candidate, { actor: SYSTEM, source: 'connector_sync' }),
+    );
     if (done) deactivated += 1;
   }
-  return deactivated;
+  return { deactivated, held: 0, linkedUsers };
 }

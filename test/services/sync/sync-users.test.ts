@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SYNC_CONFIG_DEFAULTS } from '../../../src/domain/sync.js';
 import { deactivateUsersOfStaleRecords } from '../../../src/services/sync/sync-users.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
@@ -56,7 +57,11 @@ describe('deactivateUsers keeps the last active admin', () => {
     await staleLink('admin', admin.id);
     await staleLink('requestor', requestor.id);
 
-    expect(await deactivateUsersOfStaleRecords(db, key())).toBe(1);
+    expect(await deactivateUsersOfStaleRecords(db, key(), SYNC_CONFIG_DEFAULTS.deactivationThreshold)).toEqual({
+      deactivated: 1,
+      held: 0,
+      linkedUsers: 2,
+    });
     expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).deletedAt).toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: requestor.id } })).deletedAt).toEqual(expect.any(Date));
   });
