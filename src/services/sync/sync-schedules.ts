@@ -1,4 +1,10 @@
-import { ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleNotFoundError,
+  ScheduleOverlapPolicy,
+  type Client,
+  type ScheduleOptions,
+} from '@temporalio/client';
 import type { Database } from '../../db/client.js';
 import type { SyncConfig } from '../../db/generated/client.js';
 import { SYNC_SCHEDULE_PREFIX, syncScheduleId } from '../../domain/sync.js';
@@ -53,18 +59,27 @@ export async function applySyncSchedule(
     return 'absent';
   }
   const options = syncScheduleOptions(row, taskQueue);
-  try {
-    await temporal.schedule.getHandle(scheduleId).update((previous) => ({
+  const update = () =>
+    temporal.schedule.getHandle(scheduleId).update((previous) => ({
       ...previous,
       spec: options.spec,
       action: options.action,
       policies: options.policies,
     }));
+  try {
+    await update();
     return 'updated';
   } catch (error) {
     if (!(error instanceof ScheduleNotFoundError)) throw error;
+  }
+  try {
     await temporal.schedule.create(options);
     return 'created';
+  } catch (error) {
+    // Created meanwhile by another writer (a second API process, or the startup repair).
+    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    await update();
+    return 'updated';
   }
 }
 
@@ -87,6 +102,14 @@ async function startsOnQueue(temporal: Client, scheduleId: string, taskQueue: st
   }
 }
 
+async function hasScheduledConfig(db: Database, scheduleId: string): Promise<boolean> {
+  const rows = await db.syncConfig.findMany({
+    where: { enabled: true, cronSchedule: { not: null } },
+    select: { connectorId: true, resourceType: true },
+  });
+  return rows.some((row) => syncScheduleId(row.connectorId, row.resourceType) === scheduleId);
+}
+
 /**
  * Startup repair (sync item 5): every enabled config with a cron gets its Temporal Schedule
  * back, or brought up to date; sync schedules of this task queue without such a config are removed.
@@ -105,6 +128,8 @@ export async function reconcileSyncSchedules(context: {
   const removed: string[] = [];
   for (const scheduleId of existing) {
     if (wanted.has(scheduleId) || !(await startsOnQueue(context.temporal, scheduleId, context.taskQueue))) continue;
+    // A config saved since the rows were read has just made this schedule: keep it.
+    if (await hasScheduledConfig(context.db, scheduleId)) continue;
     await deleteIfPresent(context.temporal, scheduleId);
     removed.push(scheduleId);
   }
