@@ -12,8 +12,11 @@ import { freePort, isPortOpen } from '../../scripts/local/free-port.js';
 // runs the start script of package.json through a shell, as npm does.
 
 const dataDirs: string[] = [];
+// Every process a test's stack started, so that a failed assertion never leaves one running.
+const startedProcesses: number[] = [];
 
 afterAll(async () => {
+  for (const pid of startedProcesses) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
 
@@ -122,6 +125,7 @@ describe('stopping npm start with a signal to its node process', () => {
     async (signal) => {
       const stack = await startLocalStack();
       const tree = [stack.child.pid!, ...descendantsOf(stack.child.pid!)];
+      startedProcesses.push(...tree);
       const started = tree.slice(1);
       // One node process: the tsx launcher would add a parent that relays a signal and, when the
       // child does not acknowledge it within 30 ms (a busy machine), SIGKILLs it mid-shutdown,
