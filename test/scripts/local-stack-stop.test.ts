@@ -83,8 +83,13 @@ interface LocalStack {
   output: () => string;
 }
 
-/** Starts what `npm start` runs, on free ports and a throw-away data folder, until it is ready. */
-async function startLocalStack(): Promise<LocalStack> {
+type Launcher = 'the start script' | 'npm start';
+
+/**
+ * Starts the local stack on free ports and a throw-away data folder, until it is ready: through
+ * the package.json start script in a shell (as npm runs it), or through `npm start` itself.
+ */
+async function startLocalStack(launcher: Launcher): Promise<LocalStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'flowgate-start-'));
   await chmod(dataDir, 0o755);
   dataDirs.push(dataDir);
@@ -106,7 +111,8 @@ async function startLocalStack(): Promise<LocalStack> {
   env.PATH = [path.join(projectRoot(), 'node_modules', '.bin'), path.dirname(process.execPath), env.PATH].join(
     path.delimiter,
   );
-  const child = spawn('sh', ['-c', packageJson.scripts.start], {
+  const [command, args] = launcher === 'npm start' ? ['npm', ['start']] : ['sh', ['-c', packageJson.scripts.start]];
+  const child = spawn(command, args, {
     cwd: projectRoot(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,19 +125,24 @@ async function startLocalStack(): Promise<LocalStack> {
   return { child, ports, output: () => output };
 }
 
-describe('stopping npm start with a signal to its node process', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)(
-    '%s stops PostgreSQL, the Temporal dev server and the API, leaving no process or port behind',
-    async (signal) => {
-      const stack = await startLocalStack();
+describe('stopping npm start with a signal, as a process supervisor does', () => {
+  it.each([
+    ['SIGTERM', 'the start script'],
+    ['SIGINT', 'the start script'],
+    ['SIGTERM', 'npm start'],
+  ] as const)(
+    '%s to the node process of %s stops PostgreSQL, the Temporal dev server and the API, leaving no process or port behind',
+    async (signal, launcher) => {
+      const stack = await startLocalStack(launcher);
       const tree = [stack.child.pid!, ...descendantsOf(stack.child.pid!)];
       startedProcesses.push(...tree);
       const started = tree.slice(1);
-      // One node process: the tsx launcher would add a parent that relays a signal and, when the
-      // child does not acknowledge it within 30 ms (a busy machine), SIGKILLs it mid-shutdown,
-      // orphaning the Temporal dev server.
+      // One node process runs the stack, right under the launcher (the script `exec`s it): the tsx
+      // launcher would add a parent that relays a signal and, when the child does not acknowledge
+      // it within 30 ms (a busy machine), SIGKILLs it mid-shutdown, orphaning the Temporal dev
+      // server; a shell left between npm and node would take npm's relayed signal and die alone.
       const nodeProcesses = tree.filter(isNodeProcess);
-      expect(nodeProcesses).toHaveLength(1);
+      expect(nodeProcesses).toHaveLength(launcher === 'npm start' ? 2 : 1);
       const nodeProcess = nodeProcesses[0]!;
       const commands = started.map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '));
       expect(commands.some((command) => command.includes('postgres'))).toBe(true);
