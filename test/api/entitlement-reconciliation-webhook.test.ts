@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
-import { webhookSignature } from '../../src/services/sync/webhook-signature.js';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
+import { sendSignedEvent } from '../support/webhook.js';
 import { createActive } from '../support/workflows.js';
 
 const stack = useRunStack();
@@ -20,19 +20,7 @@ beforeAll(async () => {
   secret = (await call('POST', `/api/connectors/${connectorId}/webhook-secret`)).body.secret;
 });
 
-function send(event: unknown, eventId: string = randomUUID()) {
-  const raw = JSON.stringify(event);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return stack.api.request('POST', `/api/webhooks/${connectorId}`, {
-    rawBody: raw,
-    headers: {
-      'content-type': 'application/json',
-      'x-flowgate-timestamp': timestamp,
-      'x-flowgate-event-id': eventId,
-      'x-flowgate-signature': webhookSignature(secret, timestamp, eventId, Buffer.from(raw)),
-    },
-  });
-}
+const send = (event: unknown, eventId?: string) => sendSignedEvent(stack.api, connectorId, secret, event, eventId);
 
 const reconciliationWorkflow = (triggers: Array<'manual' | 'webhook'>): WorkflowDefinitionInput => ({
   name: `reconcile ${randomUUID()}`,
