@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
 import { EMPTY_SYNC_STATS, syncWorkflowId } from '../../src/domain/sync.js';
 import { automationRunId, MAX_RECORDS_PER_RUN, startSyncAutomation } from '../../src/services/sync/sync-automation.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';
+import { hasStatus, waitForRun } from '../support/runs.js';
 import { stackValue } from '../support/stack.js';
 import { connectorOnDirectory, upstreamUsers, type SyncDirectory } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
+import { sendSignedEvent } from '../support/webhook.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
 
 // The automation of a sync pass (spec 6.3, sync item 8): runs of postSyncWorkflowId started
@@ -249,5 +252,106 @@ describe('the runs of a pass have ids derived from it, so starting them again st
     expect(again).toEqual(first);
     expect(first!.runIds).toEqual([automationRunId('a-pass', 0)]);
     expect((await runsOf(workflow.id)).map((row) => row.id)).toEqual([run!.id, automationRunId('a-pass', 0)]);
+  });
+});
+
+describe('a record change that arrives by the resource webhook starts the per_record automation', () => {
+  /** A connector on a directory of one user (u1, stored by a first pass), with a webhook secret. */
+  async function withWebhook(config: Record<string, unknown>) {
+    const { connectorId } = await configured(1, config);
+    await trigger(connectorId);
+    const secret = (await call('POST', `/api/connectors/${connectorId}/webhook-secret`)).body.secret as string;
+    const send = (action: string, data: unknown, eventId = randomUUID()) =>
+      sendSignedEvent(
+        stack.api,
+        connectorId,
+        secret,
+        { action, resourceId: 'u1', resourceType: 'user', data },
+        eventId,
+      );
+    return { connectorId, send };
+  }
+  const renamed = (displayName: string) => ({ displayName, email: 'user1@example.test', attributes: {} });
+  const accepted = async (connectorId: string) =>
+    (await db().auditLog.findMany({ where: { action: 'webhook.accepted', targetId: connectorId } })).sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+    );
+
+  it('starts one run with the updated record under an id derived from the event, and none for its replay', async () => {
+    const workflow = await createActive(stack.api, admin, targetDefinition(ALL_VARIABLES));
+    const { connectorId, send } = await withWebhook({ postSyncWorkflowId: workflow.id, syncTriggerMode: 'per_record' });
+    const passRuns = (await runsOf(workflow.id)).length;
+    const eventId = randomUUID();
+    const delivered = await send('updated', renamed('Jane Renamed'), eventId);
+    expect(delivered.status).toBe(200);
+    expect(delivered.body).toMatchObject({ alreadyApplied: false });
+    const runId = automationRunId(`webhook:${connectorId}:${eventId}`, 0);
+    const runs = await runsOf(workflow.id);
+    expect(runs.map((run) => run.id)).toHaveLength(passRuns + 1);
+    const run = runs.find((row) => row.id === runId)!;
+    const stored = await db().connectorResource.findFirstOrThrow({ where: { connectorId, externalId: 'u1' } });
+    expect(run.variables).toEqual({
+      connectorId,
+      resourceType: 'user',
+      workflowId: workflow.id,
+      triggerMode: 'per_record',
+      stats: null,
+      records: [
+        {
+          id: stored.id,
+          externalId: 'u1',
+          displayName: 'Jane Renamed',
+          email: 'user1@example.test',
+          attributes: {},
+          change: 'updated',
+        },
+      ],
+    });
+    await waitForRun(stack.api, admin, runId, hasStatus('completed'));
+    expect((await accepted(connectorId)).at(-1)!.metadata).toMatchObject({
+      eventId,
+      outcome: 'updated',
+      automation: { mode: 'per_record', workflowId: workflow.id, runIds: [runId], records: 1, error: null },
+    });
+
+    const replayed = await send('updated', renamed('Jane Renamed'), eventId);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body).toMatchObject({ alreadyApplied: true });
+    // Neither an unchanged record nor a deletion starts a run.
+    expect((await send('updated', renamed('Jane Renamed'))).status).toBe(200);
+    expect((await send('deleted', undefined)).status).toBe(200);
+    expect(await runsOf(workflow.id)).toHaveLength(passRuns + 1);
+    expect((await accepted(connectorId)).slice(-3).map((entry) => entry.metadata)).toEqual([
+      expect.not.objectContaining({ automation: expect.anything() }),
+      expect.not.objectContaining({ automation: expect.anything() }),
+      expect.not.objectContaining({ automation: expect.anything() }),
+    ]);
+  });
+
+  it('starts nothing when syncTriggerMode is none', async () => {
+    const workflow = await createActive(stack.api, admin, targetDefinition(ALL_VARIABLES));
+    const { connectorId, send } = await withWebhook({ postSyncWorkflowId: workflow.id });
+    const delivered = await send('updated', renamed('Not Automated'));
+    expect(delivered.status).toBe(200);
+    expect(await runsOf(workflow.id)).toHaveLength(0);
+    const stored = await db().connectorResource.findFirstOrThrow({ where: { connectorId, externalId: 'u1' } });
+    expect(stored.displayName).toBe('Not Automated');
+  });
+
+  it('applies the event and answers 200 when the workflow refuses the start, recording why in the audit entry', async () => {
+    const workflow = await createActive(stack.api, admin, targetDefinition(ALL_VARIABLES));
+    const { connectorId, send } = await withWebhook({ postSyncWorkflowId: workflow.id, syncTriggerMode: 'per_record' });
+    const passRuns = (await runsOf(workflow.id)).length;
+    expect((await call('POST', `/api/workflows/${workflow.id}/deprecate`, {})).status).toBe(200);
+    const delivered = await send('updated', renamed('After Deprecation'));
+    expect(delivered.status).toBe(200);
+    expect(delivered.body).toMatchObject({ alreadyApplied: false });
+    expect(await runsOf(workflow.id)).toHaveLength(passRuns);
+    const stored = await db().connectorResource.findFirstOrThrow({ where: { connectorId, externalId: 'u1' } });
+    expect(stored.displayName).toBe('After Deprecation');
+    expect((await accepted(connectorId)).at(-1)!.metadata).toMatchObject({
+      outcome: 'updated',
+      automation: { runIds: [], records: 0, error: expect.stringContaining('Deprecated workflows cannot start') },
+    });
   });
 });

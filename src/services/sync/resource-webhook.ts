@@ -8,11 +8,12 @@ import type { SyncResourceType } from '../../domain/sync.js';
 import { AppError, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
-import type { RunsContext } from '../runs/start-run.js';
+import { runStarter, type RunsContext } from '../runs/start-run.js';
 import { reconcileEntitlements } from './entitlement-reconciliation.js';
 import { invalidateCache } from './record-cache.js';
 import { claimEventId } from './webhook-event-ids.js';
-import { upsertRecords } from './record-store.js';
+import { upsertRecords, type RecordKey } from './record-store.js';
+import { startRecordAutomation } from './sync-automation.js';
 import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } from './webhook-signature.js';
 
 /**
@@ -75,8 +76,10 @@ export async function rotateWebhookSecret(context: WebhookContext, caller: Calle
 }
 
 /**
- * Authenticates a delivery, validates its event and applies it once per event id. Refusals are
- * audited with their reason (never the body or the secret) and change nothing.
+ * Authenticates a delivery, validates its event and applies it once per event id, with the
+ * `per_record` automation of a record it changed in the same transaction (a refused run start
+ * is recorded in the audit entry, not a refusal of the event). Refusals are audited with their
+ * reason (never the body or the secret) and change nothing.
  */
 export async function receiveResourceEvent(
   context: WebhookContext,
@@ -134,6 +137,14 @@ export async function receiveResourceEvent(
   return db.$transaction(async (tx) => {
     const fresh = await claimEventId(tx, connector.id, signed, now);
     const outcome = fresh ? await applyRecordEvent(tx, connector.id, resourceType, event, now) : 'already_applied';
+    const key = { connectorId: connector.id, resourceType };
+    const automation =
+      outcome === 'added' || outcome === 'updated'
+        ? await startRecordAutomation(runStarter(context), tx, key, {
+            eventKey: `webhook:${connector.id}:${signed.eventId}`,
+            record: { ...(await storedRecord(tx, key, event.resourceId)), change: outcome },
+          })
+        : null;
     await recordAudit(tx, {
       action: 'webhook.accepted',
       actor: { type: 'system' },
@@ -145,6 +156,7 @@ export async function receiveResourceEvent(
         resourceType,
         resourceId: event.resourceId,
         outcome,
+        ...(automation && { automation }),
       },
       requestId: delivery.requestId,
     });
@@ -169,6 +181,14 @@ function verifiedDelivery(
   const secret = openSecrets(connector.webhookSecretSealed, secretKeyOf(context))[SECRET_FIELD];
   if (typeof secret !== 'string') return { refused: `Connector ${connector.name} has no webhook secret` };
   return verifyWebhookDelivery(secret, headers, body, now);
+}
+
+/** The stored record as the `records` variable of an automation run carries it. */
+function storedRecord(tx: DatabaseClient, key: RecordKey, externalId: string) {
+  return tx.connectorResource.findUniqueOrThrow({
+    where: { connectorId_resourceType_externalId: { ...key, externalId } },
+    select: { id: true, externalId: true, displayName: true, email: true, attributes: true },
+  });
 }
 
 /**

@@ -2,20 +2,21 @@ import { createHash } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { AuditActor } from '../../audit/index.js';
-import { isUniqueViolation, Prisma, type Database } from '../../db/client.js';
+import { isUniqueViolation, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import type { SyncAutomationOutcome } from '../../domain/sync-matches.js';
 import { SYNC_TRIGGER_MODES, type SyncStats } from '../../domain/sync.js';
 import type { WorkflowView } from '../../domain/workflow-definition.js';
 import { AppError, isAppError } from '../../errors/index.js';
-import { DEPRECATED_START_MESSAGE, startRecordedRun } from '../runs/start-run.js';
+import { DEPRECATED_START_MESSAGE, startRunInTransaction } from '../runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import type { RecordKey } from './record-store.js';
 
 /**
  * The automation of a sync pass (`syncTriggerMode`, spec 6.3): runs of the config's
  * `postSyncWorkflowId`, with the records the pass changed (`per_record`) or its stats
- * (`summary`). Every run has an id derived from the pass and its position, so starting the
- * same pass's runs again (an activity retry) finds them started instead of starting twice.
+ * (`summary`); and `per_record` runs for single records changed by the resource webhook. Every
+ * run has an id derived from the pass (or event) and its position, so starting the same pass's
+ * runs again (an activity retry) finds them started instead of starting twice.
  */
 
 /** At most this many records per `per_record` run; more make several runs. */
@@ -88,16 +89,27 @@ const declaredOnly = (workflow: WorkflowView, values: Record<string, unknown>) =
       .map((variable) => [variable.name, values[variable.name]]),
   );
 
-/** Starts the run under `runId` unless it already exists. */
+/** Starts the run under `runId` in `tx` unless it already exists. Returns the run id. */
+async function startOnceIn(
+  deps: Pick<AutomationDeps, 'temporal' | 'taskQueue'>,
+  tx: DatabaseClient,
+  workflow: WorkflowView,
+  variables: Record<string, unknown>,
+  runId: string,
+): Promise<string> {
+  if (await tx.workflowRun.findUnique({ where: { id: runId }, select: { id: true } })) return runId;
+  return startRunInTransaction(deps, tx, workflow, variables, { actor: SYSTEM, trigger: 'connector_sync', runId });
+}
+
+/** `startOnceIn` in a transaction of its own; a concurrent start of the same run counts as started. */
 async function startOnce(
   deps: AutomationDeps,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   runId: string,
 ): Promise<string> {
-  if (await deps.db.workflowRun.findUnique({ where: { id: runId }, select: { id: true } })) return runId;
   try {
-    return await startRecordedRun(deps, workflow, variables, { actor: SYSTEM, trigger: 'connector_sync', runId });
+    return await deps.db.$transaction((tx) => startOnceIn(deps, tx, workflow, variables, runId));
   } catch (error) {
     if (isUniqueViolation(error)) return runId;
     throw error;
@@ -105,22 +117,15 @@ async function startOnce(
 }
 
 /**
- * Starts the runs of the config's automation after a successful pass that changed records;
- * null when the config has none. A run the workflow refuses (deprecated, missing or wrongly
- * typed variables, workflow gone) ends the automation with `error`; other failures throw, for
- * the activity to retry.
+ * The config's automation: its empty outcome and the variables every run gets; null when the
+ * config has no `postSyncWorkflowId` or its mode is `none`.
  */
-export async function startSyncAutomation(
-  deps: AutomationDeps,
-  key: RecordKey,
-  pass: { passKey: string; stats: SyncStats },
-  progress: () => void = () => {},
-): Promise<SyncAutomationOutcome | null> {
-  const config = await deps.db.syncConfig.findUnique({
+async function automationOf(db: DatabaseClient, key: RecordKey) {
+  const config = await db.syncConfig.findUnique({
     where: { connectorId_resourceType: { connectorId: key.connectorId, resourceType: key.resourceType } },
   });
   const mode = modeSchema.safeParse(config?.syncTriggerMode);
-  if (!config?.postSyncWorkflowId || !mode.success || !config.lastSuccessfulSyncAt) return null;
+  if (!config?.postSyncWorkflowId || !mode.success) return null;
   const outcome: SyncAutomationOutcome = {
     mode: mode.data,
     workflowId: config.postSyncWorkflowId,
@@ -134,19 +139,52 @@ export async function startSyncAutomation(
     workflowId: config.postSyncWorkflowId,
     triggerMode: mode.data,
   };
+  return { config, mode: mode.data, outcome, base };
+}
+
+/**
+ * Runs `starts` with the automation's workflow. A start the workflow refuses (deprecated, missing
+ * or wrongly typed variables, workflow gone) becomes the outcome's `error`; other failures throw.
+ */
+async function withWorkflow(
+  db: DatabaseClient,
+  outcome: SyncAutomationOutcome,
+  starts: (workflow: WorkflowView) => Promise<void>,
+): Promise<SyncAutomationOutcome> {
   try {
-    const workflow = toWorkflowView(await loadWorkflow(deps.db, config.postSyncWorkflowId));
+    const workflow = toWorkflowView(await loadWorkflow(db, outcome.workflowId!));
     if (workflow.status === 'deprecated') throw new AppError('validation_failed', DEPRECATED_START_MESSAGE);
+    await starts(workflow);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    outcome.error = `Could not start a run of the post-sync workflow: ${error.message}`;
+  }
+  return outcome;
+}
+
+/**
+ * Starts the runs of the config's automation after a successful pass that changed records;
+ * null when the config has none. A refused start ends the automation with `error`; other
+ * failures throw, for the activity to retry.
+ */
+export async function startSyncAutomation(
+  deps: AutomationDeps,
+  key: RecordKey,
+  pass: { passKey: string; stats: SyncStats },
+  progress: () => void = () => {},
+): Promise<SyncAutomationOutcome | null> {
+  const automation = await automationOf(deps.db, key);
+  if (!automation?.config.lastSuccessfulSyncAt) return null;
+  const { outcome, base } = automation;
+  const since = automation.config.lastSuccessfulSyncAt;
+  return withWorkflow(deps.db, outcome, async (workflow) => {
     const start = async (extra: Record<string, unknown>) => {
       const runId = automationRunId(pass.passKey, outcome.runIds.length);
       outcome.runIds.push(await startOnce(deps, workflow, declaredOnly(workflow, { ...base, ...extra }), runId));
     };
-    if (mode.data === 'summary') {
-      await start({ stats: pass.stats });
-      return outcome;
-    }
+    if (automation.mode === 'summary') return start({ stats: pass.stats });
     for (let afterId: string | null = null; ;) {
-      const page = await changedRecords(deps.db, key, config.lastSuccessfulSyncAt, afterId);
+      const page = await changedRecords(deps.db, key, since, afterId);
       if (page.length === 0) break;
       const records = page.map(({ added, ...record }): ChangedRecord => ({
         ...record,
@@ -159,9 +197,28 @@ export async function startSyncAutomation(
       }
       afterId = page.at(-1)!.id;
     }
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    outcome.error = `Could not start a run of the post-sync workflow: ${error.message}`;
-  }
-  return outcome;
+  });
+}
+
+/**
+ * The `per_record` automation of one record a resource webhook event added or updated: one run
+ * with that record, as a pass that saw the change would start, but in the event's transaction
+ * (the event, the record and the run commit together) and under a run id derived from the event.
+ * Null unless the config is `per_record` with a workflow; a refused start is the outcome's
+ * `error` and leaves the transaction usable (nothing was written before the refusal).
+ */
+export async function startRecordAutomation(
+  deps: Pick<AutomationDeps, 'temporal' | 'taskQueue'>,
+  tx: DatabaseClient,
+  key: RecordKey,
+  change: { eventKey: string; record: ChangedRecord },
+): Promise<SyncAutomationOutcome | null> {
+  const automation = await automationOf(tx, key);
+  if (automation?.mode !== 'per_record') return null;
+  const { outcome, base } = automation;
+  return withWorkflow(tx, outcome, async (workflow) => {
+    const variables = declaredOnly(workflow, { ...base, records: [change.record] });
+    outcome.runIds.push(await startOnceIn(deps, tx, workflow, variables, automationRunId(change.eventKey, 0)));
+    outcome.records = 1;
+  });
 }
