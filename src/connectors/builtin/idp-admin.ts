@@ -302,6 +302,20 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
     return response;
   }
 
+  /** One page of an admin listing (`first`/`max` paging, `search` filter), items parsed with `item`. */
+  async function listingPage<T extends z.ZodType>(
+    session: Session,
+    path: string,
+    item: T,
+    parameters: z.output<typeof listParameters>,
+  ): Promise<{ first: number; items: z.output<T>[] }> {
+    const first = decodeCursor(parameters.cursor);
+    const response = await adminOk(session, 'GET', path, {
+      query: { first, max: parameters.pageSize, briefRepresentation: false, search: parameters.filter?.search },
+    });
+    return { first, items: expectShape(z.array(item), response) };
+  }
+
   /** Whether the user is a direct member of the group, paging through the user's groups. */
   async function isDirectMember(session: Session, userId: string, groupId: string): Promise<boolean> {
     for (let first = 0; ; first += MEMBERSHIP_PAGE_SIZE) {
@@ -352,16 +366,7 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
     async listUsers(session, raw) {
       const parameters = parseParameters(listParameters, raw, session.secrets);
       if (!parameters.ok) return parameters.result;
-      const first = decodeCursor(parameters.value.cursor);
-      const response = await adminOk(session, 'GET', '/users', {
-        query: {
-          first,
-          max: parameters.value.pageSize,
-          briefRepresentation: false,
-          search: parameters.value.filter?.search,
-        },
-      });
-      const users = expectShape(z.array(userRepresentation), response);
+      const { first, items: users } = await listingPage(session, '/users', userRepresentation, parameters.value);
       const since =
         parameters.value.modifiedSince === undefined ? undefined : Date.parse(parameters.value.modifiedSince);
       const resources = users
@@ -373,32 +378,14 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
     async listGroups(session, raw) {
       const parameters = parseParameters(listParameters, raw, session.secrets);
       if (!parameters.ok) return parameters.result;
-      const first = decodeCursor(parameters.value.cursor);
-      const response = await adminOk(session, 'GET', '/groups', {
-        query: {
-          first,
-          max: parameters.value.pageSize,
-          briefRepresentation: false,
-          search: parameters.value.filter?.search,
-        },
-      });
-      const groups = expectShape(z.array(groupRepresentation), response);
+      const { first, items: groups } = await listingPage(session, '/groups', groupRepresentation, parameters.value);
       return listPage(groups.map(groupResource), first, groups.length, parameters.value);
     },
 
     async listRoles(session, raw) {
       const parameters = parseParameters(listParameters, raw, session.secrets);
       if (!parameters.ok) return parameters.result;
-      const first = decodeCursor(parameters.value.cursor);
-      const response = await adminOk(session, 'GET', '/roles', {
-        query: {
-          first,
-          max: parameters.value.pageSize,
-          briefRepresentation: false,
-          search: parameters.value.filter?.search,
-        },
-      });
-      const roles = expectShape(z.array(roleRepresentation), response);
+      const { first, items: roles } = await listingPage(session, '/roles', roleRepresentation, parameters.value);
       return listPage(roles.map(roleResource), first, roles.length, parameters.value);
     },
 
