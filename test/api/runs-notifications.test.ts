@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { useRunStack } from '../support/run-stack.js';
-import { hasStatus, waitForRun } from '../support/runs.js';
+import { waitForRun } from '../support/runs.js';
 import { startSmtpSink } from '../support/smtp-sink.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive } from '../support/workflows.js';
@@ -15,33 +15,13 @@ afterAll(() => smtp.close());
 describe('notification steps', () => {
   it('store an in-app notification and send an escaped HTML and text email when SMTP is configured', async () => {
     const { token, user } = await createUserWithToken(stack.database.db, ['admin']);
-    const workflow = await createActive(stack.api, token, {
-      name: 'Notify',
-      description: '',
-      category: 'general',
-      trigger: { types: ['manual'] },
-      variables: [{ name: 'note', type: 'string', required: true }],
-      onError: 'stop',
-      debugLogging: false,
-      steps: [
-        { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'tell' }] },
-        {
-          id: 'tell',
-          name: 'Tell',
-          type: 'notification',
-          config: { recipientId: user.id, subject: 'Heads up', message: 'Note: {{note}}' },
-          transitions: [{ on: 'success', goto: 'end' }],
-        },
-        { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
-      ],
-    });
-    const run = (
-      await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
-        token,
-        body: { variables: { note: '<b>bold</b>' } },
-      })
-    ).body;
-    await waitForRun(stack.api, token, run.id, hasStatus('completed'));
+    const run = await runNotification(
+      token,
+      'Notify',
+      { recipientId: user.id, subject: 'Heads up', message: 'Note: {{note}}' },
+      '<b>bold</b>',
+    );
+    expect(run.status).toBe('completed');
 
     const notification = await stack.database.db.notification.findFirstOrThrow({ where: { runId: run.id } });
     expect(notification).toEqual(

@@ -67,6 +67,28 @@ function runImport(ctx: AppContext, context: ImportContext, body: unknown, strat
   return importConfiguration(context, caller, body, { strategy, preview });
 }
 
+/** The import route and its dry run: the same declaration, told apart by `preview`. */
+function importRoute(
+  context: ImportContext,
+  route: { path: string; operationId: string; summary: string; description: string; preview: boolean },
+) {
+  return {
+    method: 'post' as const,
+    path: route.path,
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.description,
+    access: 'config:import' as const,
+    query: importQuery,
+    body: importBody,
+    documentedBody: transferDocumentSchema,
+    responses: importResponses,
+    async handler(ctx: AppContext, { query, body }: { query: z.output<typeof importQuery>; body: unknown }) {
+      ctx.body = await runImport(ctx, context, body, query.strategy, route.preview);
+    },
+  };
+}
+
 export function configTransferRoutes(deps: ResourceRouterDependencies, context: ImportContext): ResourceRouter {
   const { db } = context;
   return new ResourceRouter('/api/config', 'Configuration transfer', deps)
@@ -98,36 +120,24 @@ export function configTransferRoutes(deps: ResourceRouterDependencies, context: 
         });
       },
     })
-    .add({
-      method: 'post',
-      path: '/import/preview',
-      operationId: 'previewConfigurationImport',
-      summary: 'Dry run of an import: the same answer, nothing written',
-      description:
-        'Runs the import in a transaction that is rolled back. A document with problems is a 400 listing each by section and name.',
-      access: 'config:import',
-      query: importQuery,
-      body: importBody,
-      documentedBody: transferDocumentSchema,
-      responses: importResponses,
-      async handler(ctx, { query, body }) {
-        ctx.body = await runImport(ctx, context, body, query.strategy, true);
-      },
-    })
-    .add({
-      method: 'post',
-      path: '/import',
-      operationId: 'importConfiguration',
-      summary: 'Import a configuration document in one transaction',
-      description:
-        'A document with problems is a 400 listing each by section and name, and nothing is written. Entries the services refuse are reported in details and the rest applied; a database failure rolls everything back (500). Schedules are registered with Temporal after the commit.',
-      access: 'config:import',
-      query: importQuery,
-      body: importBody,
-      documentedBody: transferDocumentSchema,
-      responses: importResponses,
-      async handler(ctx, { query, body }) {
-        ctx.body = await runImport(ctx, context, body, query.strategy, false);
-      },
-    });
+    .add(
+      importRoute(context, {
+        path: '/import/preview',
+        operationId: 'previewConfigurationImport',
+        summary: 'Dry run of an import: the same answer, nothing written',
+        description:
+          'Runs the import in a transaction that is rolled back. A document with problems is a 400 listing each by section and name.',
+        preview: true,
+      }),
+    )
+    .add(
+      importRoute(context, {
+        path: '/import',
+        operationId: 'importConfiguration',
+        summary: 'Import a configuration document in one transaction',
+        description:
+          'A document with problems is a 400 listing each by section and name, and nothing is written. Entries the services refuse are reported in details and the rest applied; a database failure rolls everything back (500). Schedules are registered with Temporal after the commit.',
+        preview: false,
+      }),
+    );
 }
