@@ -1,0 +1,3 @@
+export function RunPage() {
+  return <h1>Run</h1>;
+}

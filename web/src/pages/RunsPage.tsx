@@ -1,0 +1,3 @@
+export function RunsPage() {
+  return <h1>Runs</h1>;
+}

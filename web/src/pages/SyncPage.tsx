@@ -1,0 +1,3 @@
+export function SyncPage() {
+  return <h1>Sync</h1>;
+}

@@ -1,0 +1,3 @@
+export function WorkflowPage() {
+  return <h1>Workflow</h1>;
+}

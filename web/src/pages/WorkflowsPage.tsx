@@ -1,0 +1,3 @@
+export function WorkflowsPage() {
+  return <h1>Workflows</h1>;
+}

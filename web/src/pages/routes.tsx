@@ -1,0 +1,26 @@
+/** Every page of the console: its path pattern, its nav entry and the permission that offers it. */
+import type { ReactElement } from 'react';
+import { InboxPage } from './InboxPage';
+import { RunPage } from './RunPage';
+import { RunsPage } from './RunsPage';
+import { SyncPage } from './SyncPage';
+import { WorkflowPage } from './WorkflowPage';
+import { WorkflowsPage } from './WorkflowsPage';
+
+export interface PageRoute {
+  pattern: string;
+  render: (params: Record<string, string>) => ReactElement;
+  /** Shown in the navigation when set. */
+  nav?: string;
+  /** The nav entry is offered only to users holding one of these. */
+  anyOf: string[];
+}
+
+export const pageRoutes: PageRoute[] = [
+  { pattern: '/', render: () => <InboxPage />, nav: 'Inbox', anyOf: ['approval:read', 'task:read'] },
+  { pattern: '/runs', render: () => <RunsPage />, nav: 'Runs', anyOf: ['run:read'] },
+  { pattern: '/runs/:id', render: ({ id }) => <RunPage key={id} />, anyOf: ['run:read'] },
+  { pattern: '/workflows', render: () => <WorkflowsPage />, nav: 'Workflows', anyOf: ['workflow:read'] },
+  { pattern: '/workflows/:id', render: ({ id }) => <WorkflowPage key={id} />, anyOf: ['workflow:read'] },
+  { pattern: '/sync', render: () => <SyncPage />, nav: 'Sync', anyOf: ['connector:read'] },
+];

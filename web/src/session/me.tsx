@@ -1,0 +1,25 @@
+/** The signed-in user (`GET /api/auth/me`) and what the console may offer them. */
+import { createContext, useContext } from 'react';
+
+export interface Me {
+  id: string;
+  email: string;
+  displayName: string | null;
+  roles: string[];
+  permissions: string[];
+  via: string;
+}
+
+export const MeContext = createContext<Me | null>(null);
+
+export function useMe(): Me {
+  const me = useContext(MeContext);
+  if (!me) throw new Error('useMe outside a signed-in page');
+  return me;
+}
+
+/** Whether the user holds a permission; the API still decides, this only hides what would be refused. */
+export function useCan(): (permission: string) => boolean {
+  const me = useMe();
+  return (permission) => me.permissions.includes(permission);
+}
