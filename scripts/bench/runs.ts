@@ -1,18 +1,13 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { loadConfig } from '../../src/config/index.js';
 import { createDatabase } from '../../src/db/client.js';
-import { migrateDatabase } from '../../src/db/migrate.js';
 import type { WorkflowStep } from '../../src/domain/workflow-definition.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { generateSecretKey } from '../../src/connectors/secret-box.js';
 import { startApiServer } from '../../src/server.js';
 import { startWorker } from '../../workers/main.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../local/embedded-postgres.js';
 import { freePort } from '../local/free-port.js';
-import { startTemporalDevServer } from '../local/temporal-dev-server.js';
+import { withBenchStack } from './stack.js';
 
 /** A 10-step workflow with no people in it: conditions, notifications and a test connector. */
 function automaticWorkflow(recipient: string) {
@@ -54,26 +49,11 @@ function automaticWorkflow(recipient: string) {
 
 /** Starts `runCount` runs through the API and measures start throughput and time to completion. */
 export async function benchRuns(runCount = 60, log: (line: string) => void = () => undefined) {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'flowgate-bench-'));
-  await chmod(root, 0o755);
-  const postgres = await startEmbeddedPostgres({
-    dataDir: path.join(root, 'pg'),
-    port: await freePort(),
-    persistent: false,
-  });
-  const temporal = await startTemporalDevServer({
-    port: await freePort(),
-    uiPort: await freePort(),
-    namespace: 'default',
-    log,
-  });
-  try {
-    await ensureDatabase(postgres.url('postgres'), 'bench');
-    const databaseUrl = postgres.url('bench');
-    await migrateDatabase(databaseUrl);
+  return withBenchStack(log, async (stack) => {
+    const databaseUrl = await stack.database('bench');
     const config = loadConfig({
       DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_ADDRESS: stack.temporalAddress,
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
@@ -131,9 +111,5 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
       await api.close();
       await worker.shutdown();
     }
-  } finally {
-    await temporal.stop();
-    await postgres.stop();
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 }

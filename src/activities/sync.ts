@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import { executeConnectorCommand } from '../connectors/execute-command.js';
-import { DEFAULT_LIST_PAGE_SIZE, LIST_COMMANDS } from '../connectors/handler.js';
+import { LIST_COMMANDS } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, Prisma, type Database } from '../db/client.js';
 import type { SyncConfig } from '../db/generated/client.js';
@@ -37,6 +37,13 @@ const listedPageSchema = z.object({
   resources: z.array(listedResourceSchema),
   nextCursor: z.string().max(10_000).optional(),
 });
+
+/**
+ * Records a pass asks for per page: each page costs a Temporal activity and a transaction, so
+ * pages this size keep that overhead small, and a thousand is what directories commonly allow
+ * (Active Directory's MaxPageSize); a connector may answer fewer.
+ */
+export const SYNC_PAGE_SIZE = 1000;
 
 const progressColumn = (progress: PassProgress | null) => (progress ? jsonColumn(progress) : Prisma.DbNull);
 
@@ -81,7 +88,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
       {
         command,
         parameters: {
-          pageSize: DEFAULT_LIST_PAGE_SIZE,
+          pageSize: SYNC_PAGE_SIZE,
           ...(row.lastSyncCursor ? { cursor: row.lastSyncCursor } : {}),
           ...(progress.modifiedSince ? { modifiedSince: progress.modifiedSince } : {}),
         },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_USER_COUNT, MAX_USER_COUNT } from '../connectors/test-connectors/directory-data.js';
 
 const commaList = z
   .string()
@@ -47,6 +48,7 @@ const environmentSchema = z.object({
   CONNECTOR_HANDLER_PATHS: commaList,
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   RECORD_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  SIMULATED_DIRECTORY_USERS: z.coerce.number().int().min(1).max(MAX_USER_COUNT).default(DEFAULT_USER_COUNT),
   SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   SMTP_URL: optionalString,
   SMTP_FROM: z.string().default('Flowgate <no-reply@localhost>'),
@@ -108,6 +110,8 @@ export interface Config {
     timeoutMs: number;
     /** How long a single-record lookup made during a run stays in the record cache. */
     recordCacheTtlSeconds: number;
+    /** People in the seeded directory of test-ldap and test-activedirectory (demos, load tests). */
+    simulatedDirectoryUsers: number;
   };
   schedules: {
     /** The shortest time allowed between two firings of a schedule. */
@@ -147,6 +151,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
       handlerPaths: env.CONNECTOR_HANDLER_PATHS,
       timeoutMs: env.CONNECTOR_TIMEOUT_MS,
       recordCacheTtlSeconds: env.RECORD_CACHE_TTL_SECONDS,
+      simulatedDirectoryUsers: env.SIMULATED_DIRECTORY_USERS,
     },
     schedules: { minIntervalSeconds: env.SCHEDULE_MIN_INTERVAL_SECONDS },
     smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : undefined,

@@ -21,12 +21,13 @@ export interface ConnectorRuntime {
 
 /** Registers the built-in handlers, the simulated test connectors and the configured custom handlers. */
 export async function createConnectorRuntime(config: Readonly<Config>): Promise<ConnectorRuntime> {
-  const { allowedNetworks, handlerPaths, secretKey, timeoutMs, recordCacheTtlSeconds } = config.connectors;
+  const { allowedNetworks, handlerPaths, secretKey, timeoutMs, recordCacheTtlSeconds, simulatedDirectoryUsers } =
+    config.connectors;
   const registry = new HandlerRegistry()
     .register(createHttpHandler({ allowedNetworks }), 'built_in')
     .register(createDelayHandler(), 'built_in')
     .register(createIdpAdminHandler({ allowedNetworks }), 'built_in');
-  const testConnectors = createTestConnectorHandlers();
+  const testConnectors = createTestConnectorHandlers({ users: simulatedDirectoryUsers });
   for (const handler of testConnectors.handlers) registry.register(handler, 'built_in');
   for (const handler of await loadCustomHandlers(handlerPaths)) registry.register(handler, 'custom');
   return {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig, requireRuntimeConnections } from '../../src/config/index.js';
+import { createConnectorRuntime } from '../../src/connectors/runtime.js';
+import { call } from '../connectors/test-connectors/call-handler.js';
 
 describe('configuration is parsed once from the environment', () => {
   it('applies the documented defaults', () => {
@@ -64,6 +66,16 @@ describe('configuration is parsed once from the environment', () => {
     expect(loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '300' }).schedules.minIntervalSeconds).toBe(300);
     expect(() => loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '0' })).toThrow(/SCHEDULE_MIN_INTERVAL_SECONDS/);
     expect(() => loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '86401' })).toThrow(/SCHEDULE_MIN_INTERVAL_SECONDS/);
+  });
+
+  it('sizes the simulated directory: 250 people by default, up to a million', async () => {
+    expect(loadConfig({}).connectors.simulatedDirectoryUsers).toBe(250);
+    const config = loadConfig({ SIMULATED_DIRECTORY_USERS: '1200' });
+    const runtime = await createConnectorRuntime(config);
+    const listed = await call(runtime.registry.get('test-ldap')!.handler, 'listUsers', { pageSize: 1 });
+    expect(listed.payload?.totalEstimate).toBe(1200);
+    expect(() => loadConfig({ SIMULATED_DIRECTORY_USERS: '0' })).toThrow(/SIMULATED_DIRECTORY_USERS/);
+    expect(() => loadConfig({ SIMULATED_DIRECTORY_USERS: '1000001' })).toThrow(/SIMULATED_DIRECTORY_USERS/);
   });
 
   it('lists every invalid setting at once', () => {

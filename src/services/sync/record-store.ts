@@ -19,7 +19,9 @@ export interface PageCounts {
 
 /**
  * Upserts a page by hash (sync item 1): a new record is inserted, a record whose hash changed is
- * replaced (both get `changed_at`), an unchanged one only gets `synced_at`. Every record written is no longer stale.
+ * replaced (both get `changed_at`), an unchanged one only gets `synced_at`. Every record written
+ * is no longer stale. Unchanged records are settled first by id and hash alone, so they cost the
+ * database no attributes to receive or parse, and their update is a HOT one (docs/sync.md, "Scale").
  */
 export async function upsertRecords(
   db: DatabaseClient,
@@ -30,45 +32,72 @@ export async function upsertRecords(
   // The same external id twice in one page would make the upsert touch a row twice: the last wins.
   const unique = [...new Map(resources.map((resource) => [resource.externalId, resource])).values()];
   if (unique.length === 0) return { added: 0, updated: 0, unchanged: 0 };
-  const externalIds = unique.map((resource) => resource.externalId);
-  const names = unique.map((resource) => resource.displayName);
-  const emails = unique.map((resource) => resource.email);
-  const attributes = unique.map((resource) => JSON.stringify(resource.attributes));
-  const hashes = unique.map(recordHash);
-  // The CTEs share one snapshot: `existing` sees the rows as they were before the upsert.
-  const [counts] = await db.$queryRaw<Array<PageCounts>>(Prisma.sql`
-    WITH incoming AS (
-      SELECT * FROM unnest(${externalIds}::text[], ${names}::text[], ${emails}::text[], ${attributes}::text[], ${hashes}::text[])
-        AS t(external_id, display_name, email, attributes, sync_hash)
-    ), existing AS (
-      SELECT r.external_id, r.sync_hash FROM connector_resources r
-      WHERE r.connector_id = ${key.connectorId}::uuid AND r.resource_type = ${key.resourceType}
-        AND r.external_id IN (SELECT external_id FROM incoming)
-    ), written AS (
+  const hashed = unique.map((resource) => ({ resource, hash: recordHash(resource) }));
+  const unchanged = await touchUnchanged(db, key, hashed, syncedAt);
+  const changed = hashed.filter(({ resource }) => !unchanged.has(resource.externalId));
+  const added = await writeRecords(db, key, changed, syncedAt);
+  return { added, updated: changed.length - added, unchanged: unchanged.size };
+}
+
+interface HashedResource {
+  resource: ListedResource;
+  hash: string;
+}
+
+/**
+ * Gives the stored records whose hash is the listed one their new `synced_at` (and clears
+ * `stale_since`); answers their external ids. The ids select rows through the unique index; the
+ * pair comparison (id, then the fixed-length hash) keeps only the unchanged ones.
+ */
+async function touchUnchanged(
+  db: DatabaseClient,
+  key: RecordKey,
+  records: HashedResource[],
+  syncedAt: Date,
+): Promise<Set<string>> {
+  const externalIds = records.map(({ resource }) => resource.externalId);
+  const pairs = records.map(({ resource, hash }) => `${resource.externalId} ${hash}`);
+  const rows = await db.$queryRaw<Array<{ external_id: string }>>(Prisma.sql`
+    UPDATE connector_resources SET synced_at = ${syncedAt}, stale_since = NULL
+    WHERE connector_id = ${key.connectorId}::uuid AND resource_type = ${key.resourceType}
+      AND external_id = ANY(${externalIds}::text[])
+      AND (external_id || ' ' || sync_hash) = ANY(${pairs}::text[])
+    RETURNING external_id`);
+  return new Set(rows.map((row) => row.external_id));
+}
+
+/**
+ * New and changed records, whole; answers how many were inserted. A record another writer (the
+ * resource webhook) stored meanwhile is replaced all the same: this pass saw it last.
+ */
+async function writeRecords(
+  db: DatabaseClient,
+  key: RecordKey,
+  records: HashedResource[],
+  syncedAt: Date,
+): Promise<number> {
+  if (records.length === 0) return 0;
+  const column = <T>(read: (resource: ListedResource) => T) => records.map(({ resource }) => read(resource));
+  const [counts] = await db.$queryRaw<Array<{ inserted: number }>>(Prisma.sql`
+    WITH written AS (
       INSERT INTO connector_resources
         (id, connector_id, resource_type, external_id, display_name, email, attributes, sync_hash, synced_at, changed_at, created_at)
       SELECT gen_random_uuid(), ${key.connectorId}::uuid, ${key.resourceType}, external_id, display_name, email,
              attributes::jsonb, sync_hash, ${syncedAt}, ${syncedAt}, ${syncedAt}
-      FROM incoming
+      FROM unnest(${column((resource) => resource.externalId)}::text[], ${column((resource) => resource.displayName)}::text[],
+                  ${column((resource) => resource.email)}::text[],
+                  ${column((resource) => JSON.stringify(resource.attributes))}::text[],
+                  ${records.map(({ hash }) => hash)}::text[])
+        AS t(external_id, display_name, email, attributes, sync_hash)
       ON CONFLICT (connector_id, resource_type, external_id) DO UPDATE SET
-        display_name = CASE WHEN connector_resources.sync_hash = EXCLUDED.sync_hash
-                            THEN connector_resources.display_name ELSE EXCLUDED.display_name END,
-        email = CASE WHEN connector_resources.sync_hash = EXCLUDED.sync_hash
-                     THEN connector_resources.email ELSE EXCLUDED.email END,
-        attributes = CASE WHEN connector_resources.sync_hash = EXCLUDED.sync_hash
-                          THEN connector_resources.attributes ELSE EXCLUDED.attributes END,
-        changed_at = CASE WHEN connector_resources.sync_hash = EXCLUDED.sync_hash
-                          THEN connector_resources.changed_at ELSE EXCLUDED.changed_at END,
-        sync_hash = EXCLUDED.sync_hash,
-        synced_at = EXCLUDED.synced_at,
+        display_name = EXCLUDED.display_name, email = EXCLUDED.email, attributes = EXCLUDED.attributes,
+        sync_hash = EXCLUDED.sync_hash, synced_at = EXCLUDED.synced_at, changed_at = EXCLUDED.changed_at,
         stale_since = NULL
-      RETURNING 1
+      -- A row inserted by this statement has no xmax; one it updated has.
+      RETURNING xmax = 0 AS inserted
     )
-    SELECT count(*) FILTER (WHERE e.external_id IS NULL)::int AS added,
-           count(*) FILTER (WHERE e.sync_hash <> i.sync_hash)::int AS updated,
-           count(*) FILTER (WHERE e.sync_hash = i.sync_hash)::int AS unchanged
-    FROM incoming i LEFT JOIN existing e ON e.external_id = i.external_id`);
-  return counts!;
+    SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written`);
+  return counts!.inserted;
 }
 
 /** Marks the records a full pass did not see (synced before it started) as stale since `now`. */

@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { loadConfig } from '../../src/config/index.js';
+import { DEFAULT_LIST_PAGE_SIZE } from '../../src/connectors/handler.js';
+import { generateSecretKey } from '../../src/connectors/secret-box.js';
+import { createDatabase, Prisma, type Database } from '../../src/db/client.js';
+import { projectRoot } from '../../src/db/migrate.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createAdminToken } from '../../src/services/bootstrap-admin.js';
+import { ensureMatchRows, matchRecordsToUsers, matchSettingsOf } from '../../src/services/sync/match-users.js';
+import { startApiServer } from '../../src/server.js';
+import { freePort } from '../local/free-port.js';
+import { withBenchStack, type BenchStack } from './stack.js';
+
+/**
+ * Sync at directory scale (issue 11): full passes of the seeded `test-ldap` directory through
+ * the real API, worker and Temporal, against the raw speed of inserting the same rows into the
+ * same table (the yardstick), then matching every record against as many users.
+ */
+
+interface SyncStatsBody {
+  status: string;
+  stats: { added: number; unchanged: number; durationMs: number; pagesProcessed: number };
+}
+
+/** The worker in a process of its own, so its memory is its own: resolves once it polls. */
+function startWorkerProcess(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
+    cwd: projectRoot(),
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      if (output.length < 100_000) output += chunk.toString();
+      if (output.includes('worker polling')) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+  });
+}
+
+/** Resident and peak resident memory of a process, in MiB, from /proc (Linux). */
+async function memoryOf(pid: number): Promise<{ rssMiB: number; peakMiB: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMiB: Math.round(kib('VmRSS') / 1024), peakMiB: Math.round(kib('VmHWM') / 1024) };
+}
+
+/** Starts counting the peak resident memory afresh (Linux: clear_refs 5 resets VmHWM). */
+const resetPeakMemory = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');
+
+const perSecond = (records: number, ms: number) => Math.round(records / (ms / 1000));
+
+/** Full passes of `users` people into an empty record store, with the worker's memory. */
+async function syncPasses(stack: BenchStack, users: number, log: (line: string) => void) {
+  const databaseUrl = await stack.database(`bench_sync_${users}`);
+  const env = {
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: stack.temporalAddress,
+    TEMPORAL_TASK_QUEUE: `bench-sync-${users}`,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    CONNECTOR_SECRET_KEY: generateSecretKey(),
+    SIMULATED_DIRECTORY_USERS: String(users),
+  };
+  const worker = await startWorkerProcess(env);
+  const api = await startApiServer(loadConfig(env), createLogger('error'));
+  const db = createDatabase(databaseUrl);
+  try {
+    const { token } = await createAdminToken(db, 'bench@localhost', 'bench');
+    const connector = await db.connector.findUniqueOrThrow({ where: { name: 'test-ldap' } });
+    const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${api.url}/api/connectors/${connector.id}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const timedPass = async () => {
+      const started = performance.now();
+      const result = await call<SyncStatsBody>('POST', '/sync-config/user/trigger');
+      if (result.status !== 'success') throw new Error(`user pass failed: ${JSON.stringify(result)}`);
+      return { ms: Math.round(performance.now() - started), stats: result.stats };
+    };
+    await call('PUT', '/sync-config/group', {});
+    await call('PUT', '/sync-config/user', {});
+    // The group pass makes the simulated upstream (in the worker) generate its directory, so the
+    // peak measured next is what paging users costs on top of it.
+    await call('POST', '/sync-config/group/trigger');
+    await resetPeakMemory(worker.pid!);
+    const before = await memoryOf(worker.pid!);
+    log(`${users} users: first full pass`);
+    const first = await timedPass();
+    const during = await memoryOf(worker.pid!);
+    log(`${users} users: second, unchanged full pass`);
+    const second = await timedPass();
+    if (first.stats.added !== users || second.stats.unchanged !== users)
+      throw new Error(`unexpected stats: ${JSON.stringify({ first: first.stats, second: second.stats })}`);
+    return { databaseUrl, connectorId: connector.id, first, second, workerMemory: { before, peak: during.peakMiB } };
+  } finally {
+    await db.$disconnect();
+    await api.close();
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/** The yardstick: the same rows inserted into the same table by plain multi-row INSERTs of a page each. */
+async function rawInsert(db: Database, connectorId: string): Promise<{ rows: number; ms: number }> {
+  const rows = await db.$queryRaw<
+    Array<{ external_id: string; display_name: string | null; email: string | null; attributes: string; hash: string }>
+  >`SELECT external_id, display_name, email, attributes::text AS attributes, sync_hash AS hash
+    FROM connector_resources WHERE connector_id = ${connectorId}::uuid AND resource_type = 'user'`;
+  const target = await db.connector.create({
+    data: { name: 'bench-raw-insert', type: 'test-ldap', configSchema: { commands: {} } },
+  });
+  const started = performance.now();
+  for (let offset = 0; offset < rows.length; offset += DEFAULT_LIST_PAGE_SIZE) {
+    const page = rows.slice(offset, offset + DEFAULT_LIST_PAGE_SIZE);
+    const now = new Date();
+    await db.$executeRaw(Prisma.sql`
+      INSERT INTO connector_resources
+        (id, connector_id, resource_type, external_id, display_name, email, attributes, sync_hash, synced_at, changed_at, created_at)
+      SELECT gen_random_uuid(), ${target.id}::uuid, 'user', external_id, display_name, email, attributes::jsonb, sync_hash, ${now}, ${now}, ${now}
+      FROM unnest(${page.map((row) => row.external_id)}::text[], ${page.map((row) => row.display_name)}::text[],
+                  ${page.map((row) => row.email)}::text[], ${page.map((row) => row.attributes)}::text[],
+                  ${page.map((row) => row.hash)}::text[])
+        AS t(external_id, display_name, email, attributes, sync_hash)`);
+  }
+  return { rows: rows.length, ms: Math.round(performance.now() - started) };
+}
+
+/** Matching every synced record against as many users with the same emails (spec 3.5). */
+async function matchAll(db: Database, connectorId: string) {
+  const key = { connectorId, resourceType: 'user' };
+  const users = await db.$executeRaw`
+    INSERT INTO users (id, email, active_email, display_name, roles, updated_at)
+    SELECT gen_random_uuid(), r.email, lower(r.email), r.display_name, ARRAY['requestor'], now()
+    FROM connector_resources r
+    WHERE r.connector_id = ${connectorId}::uuid AND r.resource_type = 'user' AND r.email IS NOT NULL
+    ON CONFLICT DO NOTHING`;
+  const config = await db.syncConfig.findUniqueOrThrow({
+    where: { connectorId_resourceType: { connectorId, resourceType: 'user' } },
+  });
+  const settings = matchSettingsOf(config);
+  if (!settings.success) throw new Error(settings.message);
+  const started = performance.now();
+  await ensureMatchRows(db, key);
+  const counts = await matchRecordsToUsers(db, key, settings.data);
+  return { users, ms: Math.round(performance.now() - started), counts };
+}
+
+export async function benchSync(log: (line: string) => void = () => undefined) {
+  return withBenchStack(log, async (stack) => {
+    const small = await syncPasses(stack, 10_000, log);
+    const large = await syncPasses(stack, 100_000, log);
+    const db = createDatabase(large.databaseUrl);
+    try {
+      log('raw insert of the same 100,000 rows (yardstick)');
+      const raw = await rawInsert(db, large.connectorId);
+      log('matching 100,000 records against 100,000 users');
+      const matching = await matchAll(db, large.connectorId);
+      const firstRate = perSecond(100_000, large.first.ms);
+      const rawRate = perSecond(raw.rows, raw.ms);
+      return {
+        benchmark: 'full sync of 100,000 test-ldap users through API, worker and Temporal',
+        firstPassMs: large.first.ms,
+        firstPassRecordsPerSecond: firstRate,
+        rawInsertRecordsPerSecond: rawRate,
+        ratioToRawInsert: Number((firstRate / rawRate).toFixed(2)),
+        unchangedPassMs: large.second.ms,
+        unchangedSpeedup: Number((large.first.ms / large.second.ms).toFixed(1)),
+        pages: large.first.stats.pagesProcessed,
+        matching: { records: 100_000, users: matching.users, ms: matching.ms, ...matching.counts },
+        workerMemoryMiB: {
+          users10k: { beforePass: small.workerMemory.before.rssMiB, peak: small.workerMemory.peak },
+          users100k: { beforePass: large.workerMemory.before.rssMiB, peak: large.workerMemory.peak },
+        },
+        smallFirstPassMs: small.first.ms,
+      };
+    } finally {
+      await db.$disconnect();
+    }
+  });
+}
