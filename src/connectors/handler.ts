@@ -1,6 +1,6 @@
 /**
  * The contract between the service and every connector handler: built-in ones, the simulated
- * test connectors and custom handlers loaded at worker start (spec 2.6). Errors are data: a
+ * connectors and custom handlers loaded at worker start (spec 2.6). Errors are data: a
  * handler reports failure as `{ success: false, error }` and never throws to its caller (the
  * execution layer turns a throw into such a result anyway).
  */

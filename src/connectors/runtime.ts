@@ -5,7 +5,7 @@ import { createIdpAdminHandler } from './builtin/idp-admin.js';
 import { loadCustomHandlers } from './custom-handlers.js';
 import { HandlerRegistry } from './registry.js';
 import { parseSecretKey } from './secret-box.js';
-import { createTestConnectorHandlers } from './test-connectors/index.js';
+import { createSimulatedConnectorHandlers } from './simulated/index.js';
 
 /** Everything needed to run connector commands in this process: handlers, the secret key, limits. */
 export interface ConnectorRuntime {
@@ -15,18 +15,18 @@ export interface ConnectorRuntime {
   timeoutMs: number;
   /** TTL of the record cache (sync item 3). */
   recordCacheTtlMs: number;
-  /** Names of the simulated test connectors, which the service registers as connectors itself. */
-  testConnectorNames: string[];
+  /** Names of the simulated connectors, which the service registers as connectors itself. */
+  simulatedConnectorNames: string[];
 }
 
-/** Registers the built-in handlers, the simulated test connectors and the configured custom handlers. */
+/** Registers the built-in handlers, the simulated connectors and the configured custom handlers. */
 export async function createConnectorRuntime(config: Readonly<Config>): Promise<ConnectorRuntime> {
   const { allowedNetworks, handlerPaths, secretKey, timeoutMs, recordCacheTtlSeconds } = config.connectors;
   const registry = new HandlerRegistry()
     .register(createHttpHandler({ allowedNetworks }), 'built_in')
     .register(createDelayHandler(), 'built_in')
     .register(createIdpAdminHandler({ allowedNetworks }), 'built_in');
-  const testConnectors = createTestConnectorHandlers();
+  const testConnectors = createSimulatedConnectorHandlers();
   for (const handler of testConnectors.handlers) registry.register(handler, 'built_in');
   for (const handler of await loadCustomHandlers(handlerPaths)) registry.register(handler, 'custom');
   return {
@@ -34,6 +34,6 @@ export async function createConnectorRuntime(config: Readonly<Config>): Promise<
     secretKey: secretKey ? parseSecretKey(secretKey) : undefined,
     timeoutMs,
     recordCacheTtlMs: recordCacheTtlSeconds * 1000,
-    testConnectorNames: testConnectors.handlers.map((handler) => handler.name),
+    simulatedConnectorNames: testConnectors.handlers.map((handler) => handler.name),
   };
 }

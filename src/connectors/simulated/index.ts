@@ -1,5 +1,5 @@
-export { createTestConnectorHandlers, type TestConnectorsOptions } from './create-test-connectors.js';
-export type { TestConnector } from './define-test-connector.js';
+export { createSimulatedConnectorHandlers, type SimulatedConnectorsOptions } from './create-simulated-connectors.js';
+export type { SimulatedConnector } from './define-simulated-connector.js';
 export {
   DEFAULT_GROUP_COUNT,
   DEFAULT_SEED,

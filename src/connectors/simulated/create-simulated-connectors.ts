@@ -5,7 +5,7 @@ import { createTestActiveDirectoryConnector } from './test-activedirectory.js';
 import { createTestDbConnector } from './test-db.js';
 import { createTestLdapConnector } from './test-ldap.js';
 
-export interface TestConnectorsOptions extends DirectoryOptions {
+export interface SimulatedConnectorsOptions extends DirectoryOptions {
   /** The people and groups of test-ldap and test-activedirectory; generated from the options when absent. */
   directory?: Directory;
   /** Rows of test-db. */
@@ -15,7 +15,7 @@ export interface TestConnectorsOptions extends DirectoryOptions {
 }
 
 /** The three simulated connectors of spec 2.6, and one reset for all of their data. */
-export function createTestConnectorHandlers(options: TestConnectorsOptions = {}): {
+export function createSimulatedConnectorHandlers(options: SimulatedConnectorsOptions = {}): {
   handlers: ConnectorHandler[];
   reset(): void;
 } {

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import formats from 'ajv-formats';
 import { LIST_COMMAND_PARAMETERS } from '../../../src/connectors/handler.js';
-import { createTestConnectorHandlers } from '../../../src/connectors/test-connectors/index.js';
+import { createSimulatedConnectorHandlers } from '../../../src/connectors/simulated/index.js';
 import { call, callData } from './call-handler.js';
 
 const SPEC_COMMANDS: Record<string, { defaultCommand: string; commands: string[] }> = {
@@ -34,9 +34,9 @@ const SPEC_COMMANDS: Record<string, { defaultCommand: string; commands: string[]
   },
 };
 
-const { handlers, reset } = createTestConnectorHandlers();
+const { handlers, reset } = createSimulatedConnectorHandlers();
 
-describe('the test connectors offer the commands of spec 2.6', () => {
+describe('the simulated connectors offer the commands of spec 2.6', () => {
   it('registers test-ldap, test-activedirectory and test-db', () => {
     expect(handlers.map((handler) => handler.name)).toEqual(['test-ldap', 'test-activedirectory', 'test-db']);
   });
@@ -139,7 +139,7 @@ describe('simulateFailure makes any command fail at once (spec 2.6)', () => {
   });
 });
 
-describe('one reset restores every test connector', () => {
+describe('one reset restores every simulated connector', () => {
   it('undoes changes in all three connectors', async () => {
     const [ldap, ad, db] = handlers;
     await callData(ldap!, 'delete', { dn: 'uid=jdoe,ou=people,dc=example,dc=test' });

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../handler.js';
 import { CommandError } from './command-error.js';
-import { defineTestConnector, type TestConnector } from './define-test-connector.js';
+import { defineSimulatedConnector, type SimulatedConnector } from './define-simulated-connector.js';
 import {
   isPlainObject,
   optionalInteger,
@@ -49,12 +49,12 @@ function objectSchema(properties: Record<string, JsonSchema>, required: string[]
  * The simulated relational database (spec 2.6). Statements are structured parameters (table,
  * where, columns, ...), never SQL text: nothing is parsed or executed, so there is nothing to inject.
  */
-export function createTestDbConnector(options: TestDbOptions = {}): TestConnector {
+export function createTestDbConnector(options: TestDbOptions = {}): SimulatedConnector {
   let store: RelationalStore | undefined;
   const database = (): RelationalStore =>
     (store ??= new RelationalStore(TABLES, options.rows ?? generateRelationalData(options)));
 
-  const handler = defineTestConnector({
+  const handler = defineSimulatedConnector({
     name: TEST_DB_NAME,
     version: '1.0.0',
     description: 'Simulated relational database with structured statements, no SQL (in memory, seeded, resettable)',

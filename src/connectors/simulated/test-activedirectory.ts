@@ -8,7 +8,11 @@ import {
   type AdGroup,
 } from './ad-store.js';
 import { CommandError } from './command-error.js';
-import { defineTestConnector, type TestCommand, type TestConnector } from './define-test-connector.js';
+import {
+  defineSimulatedConnector,
+  type SimulatedCommand,
+  type SimulatedConnector,
+} from './define-simulated-connector.js';
 import { resolveDirectory, type DirectorySource } from './directory-data.js';
 import { listCommand, listRolesCommand } from './list-page.js';
 import { optionalBoolean, optionalInteger, optionalString, optionalStringList, requiredString } from './parameters.js';
@@ -38,7 +42,7 @@ function objectSchema(properties: Record<string, JsonSchema>, required: string[]
  * are idempotent and report what they found: `addToGroup` of a member answers `alreadyMember`,
  * `removeFromGroup` of a non-member answers `wasMember: false`; neither fails.
  */
-export function createTestActiveDirectoryConnector(options: TestActiveDirectoryOptions = {}): TestConnector {
+export function createTestActiveDirectoryConnector(options: TestActiveDirectoryOptions = {}): SimulatedConnector {
   const now = options.now ?? (() => new Date());
   let domain: AdDirectory | undefined;
   // Built on first use: registering the handler costs nothing, even with a large directory.
@@ -47,7 +51,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
   const accountCommand = (
     description: string,
     change: (ad: AdDirectory, account: AdAccount) => Record<string, unknown>,
-  ): TestCommand => ({
+  ): SimulatedCommand => ({
     description,
     idempotent: true,
     parameters: objectSchema({ username: USERNAME }, ['username']),
@@ -61,7 +65,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
   const membershipCommand = (
     description: string,
     change: (ad: AdDirectory, account: AdAccount, groupName: string) => Record<string, unknown>,
-  ): TestCommand => ({
+  ): SimulatedCommand => ({
     description,
     idempotent: true,
     parameters: objectSchema({ username: USERNAME, groupName: GROUP_NAME }, ['username', 'groupName']),
@@ -73,7 +77,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
     },
   });
 
-  const handler = defineTestConnector({
+  const handler = defineSimulatedConnector({
     name: TEST_ACTIVE_DIRECTORY_NAME,
     version: '1.0.0',
     description: 'Simulated Active Directory domain with account management (in memory, seeded, resettable)',

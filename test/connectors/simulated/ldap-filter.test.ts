@@ -5,7 +5,7 @@ import {
   MAX_FILTER_LENGTH,
   parseLdapFilter,
   type LdapFilter,
-} from '../../../src/connectors/test-connectors/ldap-filter.js';
+} from '../../../src/connectors/simulated/ldap-filter.js';
 
 const entry: Record<string, string[]> = {
   objectclass: ['top', 'person', 'inetOrgPerson'],

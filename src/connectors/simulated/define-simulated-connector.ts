@@ -9,30 +9,30 @@ import {
 import { isCommandError } from './command-error.js';
 
 /** A command's contract and its synchronous, in-memory implementation. */
-export interface TestCommand extends CommandSpec {
+export interface SimulatedCommand extends CommandSpec {
   run(parameters: Record<string, unknown>): ConnectorResult;
 }
 
 /** A simulated connector: its handler, and a way back to its seeded data. */
-export interface TestConnector {
+export interface SimulatedConnector {
   handler: ConnectorHandler;
   /** Discards every change made through the handler and restores the seeded state. */
   reset(): void;
 }
 
-export interface TestConnectorDefinition {
+export interface SimulatedConnectorDefinition {
   name: string;
   version: string;
   description: string;
   defaultCommand: string;
-  commands: Record<string, TestCommand>;
+  commands: Record<string, SimulatedCommand>;
 }
 
 /**
- * The handler around a set of commands, applying the rules every test connector shares:
+ * The handler around a set of commands, applying the rules every simulated connector shares:
  * `simulateFailure` first (spec 2.6), then the command, with every throw turned into a result.
  */
-export function defineTestConnector(definition: TestConnectorDefinition): ConnectorHandler {
+export function defineSimulatedConnector(definition: SimulatedConnectorDefinition): ConnectorHandler {
   const commands: Record<string, CommandSpec> = {};
   for (const [name, { run: _run, ...spec }] of Object.entries(definition.commands)) commands[name] = spec;
 

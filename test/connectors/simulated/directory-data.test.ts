@@ -3,8 +3,8 @@ import {
   DEFAULT_GROUP_COUNT,
   DEFAULT_USER_COUNT,
   generateDirectory,
-} from '../../../src/connectors/test-connectors/directory-data.js';
-import { generateRelationalData } from '../../../src/connectors/test-connectors/relational-data.js';
+} from '../../../src/connectors/simulated/directory-data.js';
+import { generateRelationalData } from '../../../src/connectors/simulated/relational-data.js';
 
 describe('the directory generator is deterministic', () => {
   it('gives the same people and groups for the same seed', () => {

@@ -1,5 +1,5 @@
-/** Machine-readable failure codes of the test connectors, returned as `ConnectorResult.code`. */
-export type TestConnectorErrorCode =
+/** Machine-readable failure codes of the simulated connectors, returned as `ConnectorResult.code`. */
+export type SimulatedConnectorErrorCode =
   | 'invalid_parameters'
   | 'unknown_command'
   | 'not_found'
@@ -20,7 +20,7 @@ export class CommandError extends Error {
   override readonly name = 'CommandError';
 
   constructor(
-    readonly code: TestConnectorErrorCode,
+    readonly code: SimulatedConnectorErrorCode,
     message: string,
   ) {
     super(message);

@@ -1,6 +1,6 @@
 import type { ConnectorResult, ListedResource } from '../handler.js';
 import { CommandError } from './command-error.js';
-import { defineTestConnector, type TestConnector } from './define-test-connector.js';
+import { defineSimulatedConnector, type SimulatedConnector } from './define-simulated-connector.js';
 import { resolveDirectory, type DirectorySource } from './directory-data.js';
 import { parseDn } from './ldap-dn.js';
 import { matchesLdapFilter, MAX_FILTER_LENGTH, parseLdapFilter } from './ldap-filter.js';
@@ -46,13 +46,13 @@ const VALUES_SCHEMA = { anyOf: [{ type: 'string' }, { type: 'array', items: { ty
  * `ou=groups,dc=example,dc=test`, seeded from the shared directory. Seeded accounts bind with
  * `Passw0rd!`; disabled people are locked (`pwdAccountLockedTime`) and cannot bind.
  */
-export function createTestLdapConnector(options: TestLdapOptions = {}): TestConnector {
+export function createTestLdapConnector(options: TestLdapOptions = {}): SimulatedConnector {
   const now = options.now ?? (() => new Date());
   let store: LdapStore | undefined;
   // Built on first use: registering the handler costs nothing, even with a large directory.
   const entries = (): LdapStore => (store ??= LdapStore.fromDirectory(resolveDirectory(options), now));
 
-  const handler = defineTestConnector({
+  const handler = defineSimulatedConnector({
     name: TEST_LDAP_NAME,
     version: '1.0.0',
     description: 'Simulated LDAP directory with people and groups (in memory, seeded, resettable)',

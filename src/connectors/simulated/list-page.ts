@@ -5,7 +5,7 @@ import {
   type ListedResource,
 } from '../handler.js';
 import { CommandError } from './command-error.js';
-import type { TestCommand } from './define-test-connector.js';
+import type { SimulatedCommand } from './define-simulated-connector.js';
 import { DIRECTORY_ROLES, type DirectoryRole } from './directory-data.js';
 import { isPlainObject, optionalInteger, optionalObject, optionalString } from './parameters.js';
 
@@ -191,7 +191,7 @@ function decodeCursor(cursor: string): { after: number; total: number } {
 export function listCommand<T extends ListableRecord>(
   description: string,
   query: (parameters: Record<string, unknown>) => ListQuery<T>,
-): TestCommand {
+): SimulatedCommand {
   return {
     description,
     idempotent: true,
@@ -202,7 +202,7 @@ export function listCommand<T extends ListableRecord>(
 }
 
 /** `listRoles` of the directory connectors: the job roles of the seeded organisation. */
-export function listRolesCommand(): TestCommand {
+export function listRolesCommand(): SimulatedCommand {
   return listCommand<DirectoryRole>(
     'Pages through the job roles of the directory for synchronisation',
     (parameters) => ({
