@@ -1,9 +1,9 @@
 import type { Middleware } from 'koa';
-import type { Database } from '../db/client.js';
-import { authenticateScimClient, looksLikeScimToken, type ScimClientIdentity } from '../services/scim-clients.js';
-import type { AppState } from '../api/context.js';
-import { isAppError } from '../errors/index.js';
-import { ScimError } from './scim-errors.js';
+import type { Database } from '../../db/client.js';
+import { authenticateScimClient, looksLikeScimToken, type ScimClientIdentity } from '../../services/scim-clients.js';
+import type { AppState } from '../context.js';
+import { isAppError } from '../../errors/index.js';
+import { ScimError } from '../../scim/scim-errors.js';
 
 export interface ScimState extends AppState {
   /** Set by `authenticateScimCaller()`. */

@@ -1,4 +1,4 @@
-import type { ScimClientIdentity } from '../services/scim-clients.js';
+import type { ScimClientIdentity } from '../scim-clients.js';
 
 /** Who is calling (the SCIM client), for which request, and where resources live (for meta.location). */
 export interface ScimRequestContext {

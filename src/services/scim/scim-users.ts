@@ -1,15 +1,15 @@
-import { recordAudit } from '../audit/index.js';
-import { isUniqueViolation, jsonColumn, Prisma, type Database, type DatabaseClient } from '../db/client.js';
-import { associateUserByEmailDomain } from '../services/organizations/domain-association.js';
-import type { User } from '../db/generated/client.js';
-import { isLastActiveAdmin } from '../services/users/manage-users.js';
-import { activeEmailOf } from '../services/users/user-record.js';
-import type { UserFilter } from './filter.js';
-import type { ListWindow } from './list-query.js';
-import { applyPatch, normalisePatchRequest } from './patch.js';
-import { USER_ATTRIBUTES, USER_SCHEMA } from './schemas.js';
+import { recordAudit } from '../../audit/index.js';
+import { isUniqueViolation, jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { associateUserByEmailDomain } from '../organizations/domain-association.js';
+import type { User } from '../../db/generated/client.js';
+import { isLastActiveAdmin } from '../users/manage-users.js';
+import { activeEmailOf } from '../users/user-record.js';
+import type { UserFilter } from '../../scim/filter.js';
+import type { ListWindow } from '../../scim/list-query.js';
+import { applyPatch, normalisePatchRequest } from '../../scim/patch.js';
+import { USER_ATTRIBUTES, USER_SCHEMA } from '../../scim/schemas.js';
 import { scimAuditOf, type ScimRequestContext } from './scim-context.js';
-import { mutability, ScimError, scimNotFound, uniqueness } from './scim-errors.js';
+import { mutability, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
 import {
   parseUserDocument,
   stableJson,
@@ -19,7 +19,7 @@ import {
   versionOf,
   type ParsedScimUser,
   type ScimUserRow,
-} from './user-resource.js';
+} from '../../scim/user-resource.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,19 +1,19 @@
-import { recordAudit } from '../audit/index.js';
-import { isUniqueViolation, type Database, type DatabaseClient, type Prisma } from '../db/client.js';
-import type { GroupFilter } from './filter.js';
+import { recordAudit } from '../../audit/index.js';
+import { isUniqueViolation, type Database, type DatabaseClient, type Prisma } from '../../db/client.js';
+import type { GroupFilter } from '../../scim/filter.js';
 import {
   parseGroupBody,
   parseGroupDocument,
   toScimGroup,
   type GroupMember,
   type ScimGroupRow,
-} from './group-resource.js';
-import type { ListWindow } from './list-query.js';
-import { applyPatch, normalisePatchRequest, splitMemberOperations, type MemberChanges } from './patch.js';
-import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from './schemas.js';
+} from '../../scim/group-resource.js';
+import type { ListWindow } from '../../scim/list-query.js';
+import { applyPatch, normalisePatchRequest, splitMemberOperations, type MemberChanges } from '../../scim/patch.js';
+import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from '../../scim/schemas.js';
 import { scimAuditOf, type ScimRequestContext } from './scim-context.js';
-import { invalidValue, ScimError, scimNotFound, uniqueness } from './scim-errors.js';
-import { versionOf } from './user-resource.js';
+import { invalidValue, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
+import { versionOf } from '../../scim/user-resource.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

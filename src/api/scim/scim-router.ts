@@ -1,19 +1,32 @@
 import Router from '@koa/router';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { koaBody } from 'koa-body';
-import type { AppState } from '../api/context.js';
-import type { Database } from '../db/client.js';
-import type { Logger } from '../logging/logger.js';
-import { discoveryList, resourceTypes, schemas, serviceProviderConfig } from './discovery.js';
-import { parseGroupFilter, parseUserFilter } from './filter.js';
-import { getScimGroup, listScimGroups, patchScimGroup, replaceScimGroup, createScimGroup } from './groups-service.js';
-import { listRequestOfQuery, listRequestOfSearch, listResponse, type ListRequest } from './list-query.js';
-import type { JsonObject } from './patch.js';
-import { project, projectionOf, returns } from './projection.js';
+import type { AppState } from '../context.js';
+import type { Database } from '../../db/client.js';
+import type { Logger } from '../../logging/logger.js';
+import { discoveryList, resourceTypes, schemas, serviceProviderConfig } from '../../scim/discovery.js';
+import { parseGroupFilter, parseUserFilter } from '../../scim/filter.js';
+import {
+  getScimGroup,
+  listScimGroups,
+  patchScimGroup,
+  replaceScimGroup,
+  createScimGroup,
+} from '../../services/scim/scim-groups.js';
+import { listRequestOfQuery, listRequestOfSearch, listResponse, type ListRequest } from '../../scim/list-query.js';
+import type { JsonObject } from '../../scim/patch.js';
+import { project, projectionOf, returns } from '../../scim/projection.js';
 import { authenticateScimCaller, type ScimState } from './scim-auth.js';
-import type { ScimRequestContext } from './scim-context.js';
-import { invalidSyntax, ScimError, scimErrorBodyOf } from './scim-errors.js';
-import { createScimUser, getScimUser, listScimUsers, patchScimUser, replaceScimUser } from './users-service.js';
+import type { ScimRequestContext } from '../../services/scim/scim-context.js';
+import { invalidSyntax, ScimError } from '../../scim/scim-errors.js';
+import { scimErrorBodyOf } from './scim-error-body.js';
+import {
+  createScimUser,
+  getScimUser,
+  listScimUsers,
+  patchScimUser,
+  replaceScimUser,
+} from '../../services/scim/scim-users.js';
 
 export const SCIM_BASE_PATH = '/scim/v2';
 const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
