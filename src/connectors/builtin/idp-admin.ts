@@ -9,7 +9,8 @@ import {
   type ListedResource,
 } from '../handler.js';
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';
-import { CommandFailure, describeIssues, failure, failureFromError } from './handler-results.js';
+import { ConnectorError } from '../connector-error.js';
+import { describeIssues, failure, failureFromError } from './handler-results.js';
 import { positiveInteger } from './handler-options.js';
 import { parseAllowedNetworks, type AllowedNetworks } from './network-guard.js';
 import { describeRequest, sendRequest, untilAborted, withTimeout, type OutboundResponse } from './outbound-request.js';
@@ -235,14 +236,14 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
           : response.status === 404
             ? 'not_found'
             : 'http_status';
-      throw new CommandFailure(
+      throw new ConnectorError(
         code,
         `The token request (${describeRequest('POST', url)}) was refused with HTTP ${response.status}${reason ? ` (${reason})` : ''}`,
       );
     }
     const parsed = tokenResponse.safeParse(body);
     if (!parsed.success)
-      throw new CommandFailure('invalid_response', `The token response from ${url.host} has no access_token`);
+      throw new ConnectorError('invalid_response', `The token response from ${url.host} has no access_token`);
     const lifetimeMs = (parsed.data.expires_in ?? DEFAULT_TOKEN_LIFETIME_S) * 1000;
     return {
       value: parsed.data.access_token,
@@ -535,36 +536,36 @@ function decodeCursor(cursor: string | undefined): number {
   } catch {
     // Falls through to the failure below.
   }
-  throw new CommandFailure('invalid_parameters', 'cursor is not one this connector returned');
+  throw new ConnectorError('invalid_parameters', 'cursor is not one this connector returned');
 }
 
 function expectShape<T extends z.ZodType>(schema: T, response: AdminResponse): z.output<T> {
   const parsed = schema.safeParse(response.body);
   if (parsed.success) return parsed.data;
-  throw new CommandFailure(
+  throw new ConnectorError(
     'invalid_response',
     `Unexpected response from ${describeRequest(response.method, response.url)}: ${describeIssues(parsed.error.issues)}`,
   );
 }
 
-function statusFailure(response: AdminResponse): CommandFailure {
+function statusFailure(response: AdminResponse): ConnectorError {
   const target = describeRequest(response.method, response.url);
   const detail = keycloakMessage(response.body);
   const suffix = detail ? ` (${detail})` : '';
   switch (response.status) {
     case 401:
-      return new CommandFailure('authentication_failed', `Keycloak refused the access token for ${target}${suffix}`);
+      return new ConnectorError('authentication_failed', `Keycloak refused the access token for ${target}${suffix}`);
     case 403:
-      return new CommandFailure(
+      return new ConnectorError(
         'forbidden',
         `Keycloak answered 403 to ${target}${suffix}: the client's service account lacks a realm-management role`,
       );
     case 404:
-      return new CommandFailure('not_found', `Keycloak answered 404 to ${target}${suffix}`);
+      return new ConnectorError('not_found', `Keycloak answered 404 to ${target}${suffix}`);
     case 409:
-      return new CommandFailure('conflict', `Keycloak answered 409 to ${target}${suffix}`);
+      return new ConnectorError('conflict', `Keycloak answered 409 to ${target}${suffix}`);
     default:
-      return new CommandFailure('http_status', `HTTP ${response.status} from ${target}${suffix}`);
+      return new ConnectorError('http_status', `HTTP ${response.status} from ${target}${suffix}`);
   }
 }
 

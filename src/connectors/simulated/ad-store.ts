@@ -1,4 +1,4 @@
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 import { DIRECTORY_DOMAIN, SEEDED_PASSWORD, type Directory } from './directory-data.js';
 import type { ListableRecord } from './list-page.js';
 import { createSeededRandom } from './seeded-random.js';
@@ -157,7 +157,7 @@ export class AdDirectory {
 
   requireAccount(username: string): AdAccount {
     const account = this.findAccount(username);
-    if (!account) throw new CommandError('not_found', `No account '${username}' in ${AD_DOMAIN}`);
+    if (!account) throw new ConnectorError('not_found', `No account '${username}' in ${AD_DOMAIN}`);
     return account;
   }
 
@@ -167,7 +167,7 @@ export class AdDirectory {
 
   requireGroup(name: string): AdGroup {
     const group = this.findGroup(name);
-    if (!group) throw new CommandError('not_found', `No group '${name}' in ${AD_DOMAIN}`);
+    if (!group) throw new ConnectorError('not_found', `No group '${name}' in ${AD_DOMAIN}`);
     return group;
   }
 
@@ -179,7 +179,7 @@ export class AdDirectory {
   setEnabled(account: AdAccount, enabled: boolean): boolean {
     if (account.enabled === enabled) return false;
     if (enabled && account.password === null)
-      throw new CommandError(
+      throw new ConnectorError(
         'constraint_violation',
         `${account.sAMAccountName} has no password; set one with resetPassword before enabling the account`,
       );
@@ -218,22 +218,22 @@ export class AdDirectory {
   createAccount(input: NewAccount): AdAccount {
     const key = input.sAMAccountName.toLowerCase();
     if (!new RegExp(SAM_ACCOUNT_NAME_PATTERN).test(input.sAMAccountName))
-      throw new CommandError('invalid_parameters', `'${input.sAMAccountName}' is not a valid sAMAccountName`);
+      throw new ConnectorError('invalid_parameters', `'${input.sAMAccountName}' is not a valid sAMAccountName`);
     if (this.accountsByKey.has(key))
-      throw new CommandError('already_exists', `An account '${input.sAMAccountName}' already exists in ${AD_DOMAIN}`);
+      throw new ConnectorError('already_exists', `An account '${input.sAMAccountName}' already exists in ${AD_DOMAIN}`);
     const userPrincipalName = `${input.sAMAccountName}@${AD_DOMAIN}`;
     if (this.accountKeysByUpn.has(userPrincipalName.toLowerCase()))
-      throw new CommandError('already_exists', `userPrincipalName ${userPrincipalName} is already in use`);
+      throw new ConnectorError('already_exists', `userPrincipalName ${userPrincipalName} is already in use`);
     // AD itself allows a shared mail; the simulation keeps it unique so findUser by email is unambiguous.
     const holder = input.mail === undefined ? undefined : this.findAccountByMail(input.mail);
     if (holder)
-      throw new CommandError('already_exists', `mail ${input.mail} is already used by ${holder.sAMAccountName}`);
+      throw new ConnectorError('already_exists', `mail ${input.mail} is already used by ${holder.sAMAccountName}`);
     const manager = input.managerUsername === undefined ? undefined : this.requireAccount(input.managerUsername);
     const groups = input.groupNames.map((name) => this.requireGroup(name));
     if (input.password !== undefined) requirePolicyCompliant(input.password, input.sAMAccountName);
     const enabled = input.enabled ?? input.password !== undefined;
     if (enabled && input.password === undefined)
-      throw new CommandError('constraint_violation', 'An enabled account needs a password');
+      throw new ConnectorError('constraint_violation', 'An enabled account needs a password');
 
     const timestamp = this.timestamp();
     const account: AdAccount = {
@@ -343,7 +343,8 @@ export function passwordPolicyProblem(password: string, sAMAccountName: string):
 
 function requirePolicyCompliant(password: string, sAMAccountName: string): void {
   const problem = passwordPolicyProblem(password, sAMAccountName);
-  if (problem) throw new CommandError('password_policy', `The password does not meet the password policy: ${problem}`);
+  if (problem)
+    throw new ConnectorError('password_policy', `The password does not meet the password policy: ${problem}`);
 }
 
 /** A group named plainly (`engineering`) or by DN (`CN=engineering,OU=Groups,...`). */

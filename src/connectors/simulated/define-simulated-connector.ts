@@ -6,7 +6,7 @@ import {
   type ConnectorResult,
   type ExecutionContext,
 } from '../handler.js';
-import { isCommandError } from './command-error.js';
+import { isConnectorError } from '../connector-error.js';
 
 /** A command's contract and its synchronous, in-memory implementation. */
 export interface SimulatedCommand extends CommandSpec {
@@ -58,7 +58,7 @@ export function defineSimulatedConnector(definition: SimulatedConnectorDefinitio
       try {
         return command.run(request.config.parameters ?? {});
       } catch (error) {
-        if (isCommandError(error)) return { success: false, error: error.message, code: error.code };
+        if (isConnectorError(error)) return { success: false, error: error.message, code: error.code };
         const message = error instanceof Error ? error.message : String(error);
         return { success: false, error: `${definition.name} failed: ${message}`, code: 'internal_error' };
       }

@@ -1,4 +1,4 @@
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 
 /**
  * Distinguished names (RFC 4514): `uid=jdoe,ou=people,dc=example,dc=test`. Two spellings of one
@@ -124,6 +124,6 @@ function splitUnescaped(text: string, separator: string): string[] {
   return parts;
 }
 
-function invalidDn(dn: string, reason: string): CommandError {
-  return new CommandError('invalid_parameters', `Invalid DN '${dn}': ${reason}`);
+function invalidDn(dn: string, reason: string): ConnectorError {
+  return new ConnectorError('invalid_parameters', `Invalid DN '${dn}': ${reason}`);
 }

@@ -1,4 +1,4 @@
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 import { SEEDED_PASSWORD, type Directory } from './directory-data.js';
 import { escapeDnValue, parseDn } from './ldap-dn.js';
 import type { ListableRecord } from './list-page.js';
@@ -186,7 +186,7 @@ export class LdapStore {
   /** The entry at `dn`; `not_found` (noSuchObject) when there is none. */
   require(dn: string): LdapEntry {
     const entry = this.byKey.get(parseDn(dn).key);
-    if (!entry) throw new CommandError('not_found', `No such object (32): ${dn}`);
+    if (!entry) throw new ConnectorError('not_found', `No such object (32): ${dn}`);
     return entry;
   }
 
@@ -201,9 +201,9 @@ export class LdapStore {
 
   add(dn: string, requested: readonly [name: string, values: string[]][]): LdapEntry {
     const parsed = parseDn(dn);
-    if (this.byKey.has(parsed.key)) throw new CommandError('already_exists', `Entry already exists (68): ${dn}`);
+    if (this.byKey.has(parsed.key)) throw new ConnectorError('already_exists', `Entry already exists (68): ${dn}`);
     if (!this.byKey.has(parsed.parentKey))
-      throw new CommandError('not_found', `No such object (32): the parent of ${dn} does not exist`);
+      throw new ConnectorError('not_found', `No such object (32): the parent of ${dn} does not exist`);
     const rdn = parsed.rdns[0]!;
     const rdnAttribute = rdn.attribute.toLowerCase();
 
@@ -219,7 +219,7 @@ export class LdapStore {
     const rdnValues = ownValues(attributes, rdnAttribute);
     if (!containsValue(rdnAttribute, rdnValues, rdn.value)) {
       if (rdnValues.length > 0)
-        throw new CommandError(
+        throw new ConnectorError(
           'constraint_violation',
           `Naming violation (64): ${rdn.attribute} does not include the RDN value '${rdn.value}'`,
         );
@@ -264,7 +264,7 @@ export class LdapStore {
       else delete attributes[lowerName];
     }
     if (!containsValue(entry.rdnAttribute, ownValues(attributes, entry.rdnAttribute), entry.rdnValue))
-      throw new CommandError(
+      throw new ConnectorError(
         'constraint_violation',
         `Not allowed on RDN (67): ${this.spelling(entry.rdnAttribute)} must keep the value '${entry.rdnValue}'; rename the entry instead`,
       );
@@ -285,7 +285,7 @@ export class LdapStore {
   delete(dn: string): LdapEntry {
     const entry = this.require(dn);
     if ((this.childCounts.get(entry.key) ?? 0) > 0)
-      throw new CommandError('constraint_violation', `Not allowed on non-leaf (66): ${dn} has entries below it`);
+      throw new ConnectorError('constraint_violation', `Not allowed on non-leaf (66): ${dn} has entries below it`);
     this.updateMemberOf(entry, entry.attributes.member ?? [], []);
     const timestamp = this.now().toISOString();
     for (const groupDn of entry.attributes.memberof ?? []) {
@@ -329,16 +329,16 @@ export class LdapStore {
   private requireMembersExist(members: readonly string[]): void {
     for (const member of members)
       if (!this.byKey.has(parseDn(member).key))
-        throw new CommandError('constraint_violation', `Constraint violation (19): member ${member} does not exist`);
+        throw new ConnectorError('constraint_violation', `Constraint violation (19): member ${member} does not exist`);
   }
 
   /** The lower-case name of an attribute a client may write; remembers the client's spelling. */
   private checkWritable(name: string): string {
     if (!ATTRIBUTE_NAME.test(name))
-      throw new CommandError('invalid_parameters', `Undefined attribute type (17): '${name}'`);
+      throw new ConnectorError('invalid_parameters', `Undefined attribute type (17): '${name}'`);
     const lowerName = name.toLowerCase();
     if (OPERATIONAL.has(lowerName))
-      throw new CommandError(
+      throw new ConnectorError(
         'constraint_violation',
         `Constraint violation (19): ${this.spelling(lowerName)} is maintained by the server`,
       );
@@ -349,24 +349,24 @@ export class LdapStore {
   private checkSchema(attributes: LdapAttributes): LdapEntryKind {
     const objectClasses = (attributes.objectclass ?? []).map((name) => name.toLowerCase());
     if (objectClasses.length === 0)
-      throw new CommandError('constraint_violation', 'Object class violation (65): objectClass is required');
+      throw new ConnectorError('constraint_violation', 'Object class violation (65): objectClass is required');
     for (const objectClass of objectClasses) {
       const required = OBJECT_CLASSES.get(objectClass);
       if (!required)
-        throw new CommandError(
+        throw new ConnectorError(
           'constraint_violation',
           `Object class violation (65): objectClass '${objectClass}' is not defined in the schema`,
         );
       const missing = required.find((name) => ownValues(attributes, name).length === 0);
       if (missing)
-        throw new CommandError(
+        throw new ConnectorError(
           'constraint_violation',
           `Object class violation (65): ${objectClass} requires ${this.spelling(missing)}`,
         );
     }
     for (const [name, values] of Object.entries(attributes))
       if (values.length > 1 && isSingleValued(name))
-        throw new CommandError(
+        throw new ConnectorError(
           'constraint_violation',
           `Constraint violation (19): ${this.spelling(name)} is single-valued`,
         );
@@ -414,10 +414,10 @@ function applyChange(lowerName: string, current: readonly string[], change: Attr
   switch (change.operation) {
     case 'add': {
       if (values.length === 0)
-        throw new CommandError('invalid_parameters', `add of ${change.attribute} needs at least one value`);
+        throw new ConnectorError('invalid_parameters', `add of ${change.attribute} needs at least one value`);
       const present = values.find((value) => containsValue(lowerName, current, value));
       if (present !== undefined)
-        throw new CommandError(
+        throw new ConnectorError(
           'constraint_violation',
           `Attribute or value exists (20): ${change.attribute}: ${present}`,
         );
@@ -426,7 +426,7 @@ function applyChange(lowerName: string, current: readonly string[], change: Attr
     case 'delete': {
       const absent = values.find((value) => !containsValue(lowerName, current, value));
       if (current.length === 0 || absent !== undefined)
-        throw new CommandError(
+        throw new ConnectorError(
           'not_found',
           `No such attribute (16): ${change.attribute}${absent === undefined ? '' : `: ${absent}`}`,
         );
@@ -452,7 +452,7 @@ function containsValue(lowerName: string, values: readonly string[], value: stri
 /** The values without duplicates; empty values are not valid for any attribute the schema knows. */
 function uniqueValues(lowerName: string, values: readonly string[]): string[] {
   if (values.includes(''))
-    throw new CommandError('invalid_parameters', `Invalid attribute syntax (21): ${lowerName} has an empty value`);
+    throw new ConnectorError('invalid_parameters', `Invalid attribute syntax (21): ${lowerName} has an empty value`);
   const seen = new Set<string>();
   return values.filter((value) => {
     const key = valueKey(lowerName, value);
@@ -465,6 +465,6 @@ function uniqueValues(lowerName: string, values: readonly string[]): string[] {
 function singlePassword(values: readonly string[]): string {
   const [password, ...others] = values;
   if (password === undefined || password === '' || others.length > 0)
-    throw new CommandError('invalid_parameters', 'userPassword takes exactly one non-empty value');
+    throw new ConnectorError('invalid_parameters', 'userPassword takes exactly one non-empty value');
   return password;
 }

@@ -4,7 +4,7 @@ import {
   type ConnectorResult,
   type ListedResource,
 } from '../handler.js';
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 import type { SimulatedCommand } from './define-simulated-connector.js';
 import { DIRECTORY_ROLES, type DirectoryRole } from './directory-data.js';
 import { isPlainObject, optionalInteger, optionalObject, optionalString } from './parameters.js';
@@ -114,7 +114,7 @@ function readListRequest(parameters: Record<string, unknown>): ListRequest {
   if (modifiedSince !== undefined) {
     const ms = Date.parse(modifiedSince);
     if (Number.isNaN(ms))
-      throw new CommandError('invalid_parameters', `modifiedSince '${modifiedSince}' is not an ISO timestamp`);
+      throw new ConnectorError('invalid_parameters', `modifiedSince '${modifiedSince}' is not an ISO timestamp`);
     request.modifiedSince = new Date(ms).toISOString();
   }
   const filter = optionalObject(parameters, 'filter');
@@ -126,7 +126,7 @@ function readFilter(filter: Record<string, unknown>): [string, FilterValue[]][] 
   return Object.entries(filter).map(([key, value]) => {
     const accepted = Array.isArray(value) ? value : [value];
     if (!accepted.every(isFilterValue) || isPlainObject(value))
-      throw new CommandError(
+      throw new ConnectorError(
         'invalid_parameters',
         `filter.${key} must be a string, number, boolean or null, or a list of them`,
       );
@@ -183,7 +183,7 @@ function encodeCursor(after: number, total: number): string {
 
 function decodeCursor(cursor: string): { after: number; total: number } {
   const match = CURSOR.exec(cursor);
-  if (!match) throw new CommandError('invalid_parameters', `cursor '${cursor}' was not issued by this connector`);
+  if (!match) throw new ConnectorError('invalid_parameters', `cursor '${cursor}' was not issued by this connector`);
   return { after: parseInt(match[1]!, 36), total: parseInt(match[2]!, 36) };
 }
 

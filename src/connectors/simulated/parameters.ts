@@ -1,4 +1,4 @@
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 
 /**
  * Typed reads of a command's parameters. The execution layer has already validated them against
@@ -8,8 +8,8 @@ import { CommandError } from './command-error.js';
 
 type Parameters = Record<string, unknown>;
 
-function invalid(name: string, expected: string): CommandError {
-  return new CommandError('invalid_parameters', `Parameter '${name}' must be ${expected}`);
+function invalid(name: string, expected: string): ConnectorError {
+  return new ConnectorError('invalid_parameters', `Parameter '${name}' must be ${expected}`);
 }
 
 function own(parameters: Parameters, name: string): unknown {

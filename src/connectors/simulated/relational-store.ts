@@ -1,4 +1,4 @@
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 import type { CellValue, ColumnDefinition, Row, TableDefinition } from './relational-data.js';
 
 /**
@@ -84,7 +84,7 @@ export class RelationalStore {
       for (const column of table.definition.columns) {
         row[column.name] ??= null;
         if (row[column.name] === null && !column.nullable)
-          throw new CommandError(
+          throw new ConnectorError(
             'constraint_violation',
             `null value in column "${column.name}" of relation "${tableName}" violates not-null constraint`,
           );
@@ -110,10 +110,10 @@ export class RelationalStore {
     for (const [name, cell] of Object.entries(changes)) {
       const column = this.column(table, name);
       if (column.name === table.definition.primaryKey)
-        throw new CommandError('constraint_violation', `the primary key column "${name}" cannot be updated`);
+        throw new ConnectorError('constraint_violation', `the primary key column "${name}" cannot be updated`);
       const value = this.cell(table, name, cell);
       if (value === null && !column.nullable)
-        throw new CommandError(
+        throw new ConnectorError(
           'constraint_violation',
           `null value in column "${name}" of relation "${tableName}" violates not-null constraint`,
         );
@@ -147,7 +147,7 @@ export class RelationalStore {
             deletedIds.has(row[column.name] ?? null) && !(other === table && deletedIds.has(row[primaryKey] ?? null)),
         );
         if (blocking)
-          throw new CommandError(
+          throw new ConnectorError(
             'constraint_violation',
             `delete on table "${tableName}" violates foreign key "${other.definition.name}.${column.name}": ` +
               `row ${blocking[other.definition.primaryKey]} of "${other.definition.name}" still references it`,
@@ -161,7 +161,7 @@ export class RelationalStore {
   private table(name: string): Table {
     const table = this.tables.get(name);
     if (!table)
-      throw new CommandError(
+      throw new ConnectorError(
         'not_found',
         `relation "${name}" does not exist; tables: ${[...this.tables.keys()].join(', ')}`,
       );
@@ -171,7 +171,7 @@ export class RelationalStore {
   private column(table: Table, name: string): ColumnDefinition {
     const column = table.columns.get(name);
     if (!column)
-      throw new CommandError(
+      throw new ConnectorError(
         'invalid_parameters',
         `column "${name}" of relation "${table.definition.name}" does not exist; columns: ${[...table.columns.keys()].join(', ')}`,
       );
@@ -182,8 +182,8 @@ export class RelationalStore {
   private cell(table: Table, columnName: string, value: unknown): CellValue {
     const column = this.column(table, columnName);
     if (value === null) return null;
-    const mismatch = (): CommandError =>
-      new CommandError(
+    const mismatch = (): ConnectorError =>
+      new ConnectorError(
         'invalid_parameters',
         `invalid input for column "${columnName}" of type ${column.type}: ${JSON.stringify(value)}`,
       );
@@ -228,7 +228,7 @@ export class RelationalStore {
         if (value === null) continue;
         if (seen.has(value)) {
           const kind = column.name === table.definition.primaryKey ? 'primary key' : 'unique constraint';
-          throw new CommandError(
+          throw new ConnectorError(
             'already_exists',
             `duplicate key value violates ${kind} of "${table.definition.name}": (${column.name})=(${String(value)}) already exists`,
           );
@@ -246,7 +246,7 @@ export class RelationalStore {
         column.references.table === table.definition.name ? ownRows : this.table(column.references.table).rows;
       const { column: targetColumn, table: targetTable } = column.references;
       if (!target.some((candidate) => candidate[targetColumn] === value))
-        throw new CommandError(
+        throw new ConnectorError(
           'constraint_violation',
           `insert or update on table "${table.definition.name}" violates foreign key "${column.name}": ` +
             `(${column.name})=(${String(value)}) is not present in table "${targetTable}"`,

@@ -7,7 +7,7 @@ import {
   type AdAccount,
   type AdGroup,
 } from './ad-store.js';
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 import {
   defineSimulatedConnector,
   type SimulatedCommand,
@@ -285,9 +285,9 @@ function findUser(ad: AdDirectory, parameters: Record<string, unknown>): Connect
   if (username) account = ad.findAccount(username);
   else if (email) account = ad.findAccountByMail(email);
   else if (employeeId) account = ad.findAccountByEmployeeId(employeeId);
-  else throw new CommandError('invalid_parameters', 'findUser needs a username, an email or an employeeId');
+  else throw new ConnectorError('invalid_parameters', 'findUser needs a username, an email or an employeeId');
   if (!account)
-    throw new CommandError(
+    throw new ConnectorError(
       'not_found',
       `No account with ${username ? `username '${username}'` : email ? `email '${email}'` : `employee ID '${employeeId}'`}`,
     );
@@ -299,10 +299,10 @@ function authenticate(ad: AdDirectory, parameters: Record<string, unknown>): Con
   const password = optionalString(parameters, 'password') ?? '';
   // Unknown account and wrong password look the same, so the answer does not reveal which accounts exist.
   if (!account || account.password === null || password === '' || account.password !== password)
-    throw new CommandError('invalid_credentials', 'Invalid credentials');
-  if (!account.enabled) throw new CommandError('account_disabled', `Account ${account.sAMAccountName} is disabled`);
+    throw new ConnectorError('invalid_credentials', 'Invalid credentials');
+  if (!account.enabled) throw new ConnectorError('account_disabled', `Account ${account.sAMAccountName} is disabled`);
   if (account.mustChangePassword)
-    throw new CommandError('password_change_required', `Account ${account.sAMAccountName} must change its password`);
+    throw new ConnectorError('password_change_required', `Account ${account.sAMAccountName} must change its password`);
   return {
     success: true,
     data: {

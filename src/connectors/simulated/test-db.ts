@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../handler.js';
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 import { defineSimulatedConnector, type SimulatedConnector } from './define-simulated-connector.js';
 import {
   isPlainObject,
@@ -123,7 +123,7 @@ export function createTestDbConnector(options: TestDbOptions = {}): SimulatedCon
         run: (parameters) => {
           const table = requiredString(parameters, 'table');
           const set = requiredObject(parameters, 'set');
-          if (Object.keys(set).length === 0) throw new CommandError('invalid_parameters', 'set names no column');
+          if (Object.keys(set).length === 0) throw new ConnectorError('invalid_parameters', 'set names no column');
           const affectedRows = database().update(table, requiredObject(parameters, 'where'), set);
           return { success: true, data: { table, affectedRows } };
         },
@@ -185,7 +185,7 @@ function readOrderBy(value: unknown): OrderBy[] | undefined {
       const direction = item.direction ?? 'asc';
       if (direction === 'asc' || direction === 'desc') return { column: item.column, direction };
     }
-    throw new CommandError('invalid_parameters', 'orderBy items must be a column name or { column, direction }');
+    throw new ConnectorError('invalid_parameters', 'orderBy items must be a column name or { column, direction }');
   });
 }
 
@@ -193,9 +193,9 @@ function readInsertRows(parameters: Record<string, unknown>): Record<string, unk
   const single = optionalObject(parameters, 'row');
   const many = parameters.rows;
   if ((single === undefined) === (many === undefined))
-    throw new CommandError('invalid_parameters', 'insert takes either row or rows');
+    throw new ConnectorError('invalid_parameters', 'insert takes either row or rows');
   if (single) return [single];
   if (!Array.isArray(many) || many.length === 0 || !many.every(isPlainObject))
-    throw new CommandError('invalid_parameters', 'rows must be a non-empty list of objects');
+    throw new ConnectorError('invalid_parameters', 'rows must be a non-empty list of objects');
   return many;
 }

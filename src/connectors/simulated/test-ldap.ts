@@ -1,5 +1,5 @@
 import type { ConnectorResult, ListedResource } from '../handler.js';
-import { CommandError } from './command-error.js';
+import { ConnectorError } from '../connector-error.js';
 import { defineSimulatedConnector, type SimulatedConnector } from './define-simulated-connector.js';
 import { resolveDirectory, type DirectorySource } from './directory-data.js';
 import { parseDn } from './ldap-dn.js';
@@ -190,9 +190,9 @@ function search(store: LdapStore, parameters: Record<string, unknown>): Connecto
   const baseDn = optionalString(parameters, 'baseDn') ?? BASE_DN;
   const scope = optionalString(parameters, 'scope') ?? 'sub';
   if (scope !== 'base' && scope !== 'one' && scope !== 'sub')
-    throw new CommandError('invalid_parameters', `scope must be base, one or sub, not '${scope}'`);
+    throw new ConnectorError('invalid_parameters', `scope must be base, one or sub, not '${scope}'`);
   const parsedFilter = parseLdapFilter(optionalString(parameters, 'filter') ?? '(objectClass=*)');
-  if (!parsedFilter.ok) throw new CommandError('invalid_parameters', parsedFilter.error);
+  if (!parsedFilter.ok) throw new ConnectorError('invalid_parameters', parsedFilter.error);
   const requested = optionalStringList(parameters, 'attributes');
   const sizeLimit = optionalInteger(parameters, 'sizeLimit', 1, 10_000) ?? DEFAULT_SEARCH_SIZE_LIMIT;
 
@@ -231,12 +231,12 @@ function bind(store: LdapStore, parameters: Record<string, unknown>): ConnectorR
   const password = optionalString(parameters, 'password') ?? '';
   // An empty password would be an unauthenticated bind, which succeeds without checking anything.
   if (password === '')
-    throw new CommandError('invalid_credentials', 'Unwilling to perform (53): unauthenticated bind (empty password)');
+    throw new ConnectorError('invalid_credentials', 'Unwilling to perform (53): unauthenticated bind (empty password)');
   const entry = store.find(parseDn(dn).key);
   if (!entry || entry.password === null || entry.password !== password)
-    throw new CommandError('invalid_credentials', 'Invalid credentials (49)');
+    throw new ConnectorError('invalid_credentials', 'Invalid credentials (49)');
   if (attributeValues(entry, 'pwdAccountLockedTime').length > 0)
-    throw new CommandError('account_disabled', 'Invalid credentials (49): the account is locked');
+    throw new ConnectorError('account_disabled', 'Invalid credentials (49): the account is locked');
   return { success: true, data: { bound: true, dn: entry.dn } };
 }
 
@@ -317,7 +317,7 @@ function generalizedTime(iso: string): string {
 function readValues(value: unknown, where: string): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value) && value.every((item): item is string => typeof item === 'string')) return value;
-  throw new CommandError('invalid_parameters', `${where} must be a string or a list of strings`);
+  throw new ConnectorError('invalid_parameters', `${where} must be a string or a list of strings`);
 }
 
 function readAttributeValues(parameters: Record<string, unknown>): [name: string, values: string[]][] {
@@ -329,10 +329,10 @@ function readAttributeValues(parameters: Record<string, unknown>): [name: string
 
 function readChanges(parameters: Record<string, unknown>): AttributeChange[] {
   return requiredList(parameters, 'changes').map((change, index) => {
-    if (!isPlainObject(change)) throw new CommandError('invalid_parameters', `changes[${index}] must be an object`);
+    if (!isPlainObject(change)) throw new ConnectorError('invalid_parameters', `changes[${index}] must be an object`);
     const operation = change.operation;
     if (operation !== 'add' && operation !== 'delete' && operation !== 'replace')
-      throw new CommandError('invalid_parameters', `changes[${index}].operation must be add, delete or replace`);
+      throw new ConnectorError('invalid_parameters', `changes[${index}].operation must be add, delete or replace`);
     return {
       operation: operation satisfies ModifyOperation,
       attribute: requiredString(change, 'attribute'),
