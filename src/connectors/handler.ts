@@ -84,18 +84,6 @@ export interface ConnectorHandler {
 export const LIST_COMMANDS = { user: 'listUsers', group: 'listGroups', role: 'listRoles' } as const;
 export const DEFAULT_LIST_PAGE_SIZE = 500;
 
-/** Parameters every list command accepts (sync item 4). */
-export const LIST_COMMAND_PARAMETERS: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    cursor: { type: 'string' },
-    pageSize: { type: 'integer', minimum: 1, maximum: 5000, default: DEFAULT_LIST_PAGE_SIZE },
-    filter: { type: 'object' },
-    modifiedSince: { type: 'string', format: 'date-time' },
-  },
-};
-
 /** The error result of a `simulateFailure` setting, or undefined when the call should run (spec 2.6). */
 export function simulatedFailure(
   connectorName: string,

@@ -1,7 +1,7 @@
 import type { Config } from '../config/index.js';
 import { createDelayHandler } from './builtin/delay.js';
 import { createHttpHandler } from './builtin/http.js';
-import { createIdpAdminHandler } from './builtin/idp-admin.js';
+import { createIdpAdminHandler } from './builtin/idp-admin/index.js';
 import { loadCustomHandlers } from './custom-handlers.js';
 import { HandlerRegistry } from './registry.js';
 import { parseSecretKey } from './secret-box.js';

@@ -1,9 +1,5 @@
-import {
-  DEFAULT_LIST_PAGE_SIZE,
-  LIST_COMMAND_PARAMETERS,
-  type ConnectorResult,
-  type ListedResource,
-} from '../handler.js';
+import { DEFAULT_LIST_PAGE_SIZE, type ConnectorResult, type ListedResource } from '../handler.js';
+import { LIST_COMMAND_PARAMETERS } from '../list-command-parameters.js';
 import { ConnectorError } from '../connector-error.js';
 import type { SimulatedCommand } from './define-simulated-connector.js';
 import { DIRECTORY_ROLES, type DirectoryRole } from './directory-data.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import formats from 'ajv-formats';
-import { LIST_COMMAND_PARAMETERS } from '../../../src/connectors/handler.js';
+import { LIST_COMMAND_PARAMETERS } from '../../../src/connectors/list-command-parameters.js';
 import { createSimulatedConnectorHandlers } from '../../../src/connectors/simulated/index.js';
 import { call, callData } from './call-handler.js';
 
