@@ -28,7 +28,7 @@ export interface ConnectorExecuteRequest {
     command: string;
     /** Already interpolated and validated against the command's parameter schema. */
     parameters: Record<string, unknown>;
-    /** Test connectors only: `true` or a message makes the call fail at once (spec 2.6). */
+    /** Simulated connectors only: `true` or a message makes the call fail at once (spec 2.6). */
     simulateFailure?: boolean | string;
     /** The connector's settings: its public configuration merged with its decrypted secrets. */
     connection: Record<string, unknown>;
