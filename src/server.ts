@@ -6,7 +6,7 @@ import { createDatabase } from './db/client.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { connectTemporalClient } from './temporal/client.js';
 import { createConnectorRuntime } from './connectors/runtime.js';
-import { registerTestConnectors } from './services/connectors/manage-connectors.js';
+import { registerSimulatedConnectors } from './services/connectors/manage-connectors.js';
 import { reconcileSchedules } from './services/schedules/manage-schedules.js';
 import { ensureSystemSchedules } from './services/schedules/system-schedules.js';
 
@@ -26,7 +26,7 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
   const db = createDatabase(databaseUrl);
   const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
   const connectors = await createConnectorRuntime(config);
-  await registerTestConnectors(db, connectors);
+  await registerSimulatedConnectors(db, connectors);
   const repaired = await reconcileSchedules({ db, temporal: temporal.client, config });
   if (repaired.recreated.length || repaired.removed.length) logger.info(repaired, 'reconciled Temporal schedules');
   const housekeeping = await ensureSystemSchedules(temporal.client, config.temporal.taskQueue);

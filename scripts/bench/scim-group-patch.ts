@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDatabase } from '../../src/db/client.js';
 import { migrateDatabase } from '../../src/db/migrate.js';
-import { createScimGroup, patchScimGroup } from '../../src/scim/groups-service.js';
-import type { ScimRequestContext } from '../../src/scim/scim-context.js';
+import { createScimGroup, patchScimGroup } from '../../src/services/scim/scim-groups.js';
+import type { ScimRequestContext } from '../../src/services/scim/scim-context.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../local/embedded-postgres.js';
 import { freePort } from '../local/free-port.js';
 

@@ -145,3 +145,5 @@ export function createPeopleStepActivities(db: Database) {
     },
   };
 }
+
+export type PeopleStepActivities = ReturnType<typeof createPeopleStepActivities>;

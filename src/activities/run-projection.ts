@@ -102,3 +102,5 @@ export function createRunProjectionActivities(db: Database) {
     },
   };
 }
+
+export type RunProjectionActivities = ReturnType<typeof createRunProjectionActivities>;

@@ -232,3 +232,5 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
     },
   };
 }
+
+export type RunStepActivities = ReturnType<typeof createRunStepActivities>;

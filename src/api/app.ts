@@ -41,7 +41,7 @@ import { scheduleRoutes } from './routes/schedules.js';
 import { documentTemplateRoutes, emailTemplateRoutes } from './routes/templates.js';
 import { userRoutes } from './routes/users.js';
 import { workflowRoutes } from './routes/workflows.js';
-import { scimApi } from '../scim/scim-router.js';
+import { scimApi } from './scim/scim-router.js';
 
 export interface AppDependencies {
   config: Readonly<Config>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_USER_COUNT, MAX_USER_COUNT } from '../connectors/test-connectors/directory-data.js';
+import { DEFAULT_USER_COUNT, MAX_USER_COUNT } from '../connectors/simulated/directory-data.js';
 
 const commaList = z
   .string()

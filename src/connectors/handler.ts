@@ -1,6 +1,6 @@
 /**
  * The contract between the service and every connector handler: built-in ones, the simulated
- * test connectors and custom handlers loaded at worker start (spec 2.6). Errors are data: a
+ * connectors and custom handlers loaded at worker start (spec 2.6). Errors are data: a
  * handler reports failure as `{ success: false, error }` and never throws to its caller (the
  * execution layer turns a throw into such a result anyway).
  */
@@ -28,7 +28,7 @@ export interface ConnectorExecuteRequest {
     command: string;
     /** Already interpolated and validated against the command's parameter schema. */
     parameters: Record<string, unknown>;
-    /** Test connectors only: `true` or a message makes the call fail at once (spec 2.6). */
+    /** Simulated connectors only: `true` or a message makes the call fail at once (spec 2.6). */
     simulateFailure?: boolean | string;
     /** The connector's settings: its public configuration merged with its decrypted secrets. */
     connection: Record<string, unknown>;
@@ -83,18 +83,6 @@ export interface ConnectorHandler {
 
 export const LIST_COMMANDS = { user: 'listUsers', group: 'listGroups', role: 'listRoles' } as const;
 export const DEFAULT_LIST_PAGE_SIZE = 500;
-
-/** Parameters every list command accepts (sync item 4). */
-export const LIST_COMMAND_PARAMETERS: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    cursor: { type: 'string' },
-    pageSize: { type: 'integer', minimum: 1, maximum: 5000, default: DEFAULT_LIST_PAGE_SIZE },
-    filter: { type: 'object' },
-    modifiedSince: { type: 'string', format: 'date-time' },
-  },
-};
 
 /** The error result of a `simulateFailure` setting, or undefined when the call should run (spec 2.6). */
 export function simulatedFailure(

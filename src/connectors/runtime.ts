@@ -1,11 +1,11 @@
 import type { Config } from '../config/index.js';
 import { createDelayHandler } from './builtin/delay.js';
 import { createHttpHandler } from './builtin/http.js';
-import { createIdpAdminHandler } from './builtin/idp-admin.js';
+import { createIdpAdminHandler } from './builtin/idp-admin/index.js';
 import { loadCustomHandlers } from './custom-handlers.js';
 import { HandlerRegistry } from './registry.js';
 import { parseSecretKey } from './secret-box.js';
-import { createTestConnectorHandlers } from './test-connectors/index.js';
+import { createSimulatedConnectorHandlers } from './simulated/index.js';
 
 /** Everything needed to run connector commands in this process: handlers, the secret key, limits. */
 export interface ConnectorRuntime {
@@ -15,11 +15,11 @@ export interface ConnectorRuntime {
   timeoutMs: number;
   /** TTL of the record cache (sync item 3). */
   recordCacheTtlMs: number;
-  /** Names of the simulated test connectors, which the service registers as connectors itself. */
-  testConnectorNames: string[];
+  /** Names of the simulated connectors, which the service registers as connectors itself. */
+  simulatedConnectorNames: string[];
 }
 
-/** Registers the built-in handlers, the simulated test connectors and the configured custom handlers. */
+/** Registers the built-in handlers, the simulated connectors and the configured custom handlers. */
 export async function createConnectorRuntime(config: Readonly<Config>): Promise<ConnectorRuntime> {
   const { allowedNetworks, handlerPaths, secretKey, timeoutMs, recordCacheTtlSeconds, simulatedDirectoryUsers } =
     config.connectors;
@@ -27,14 +27,14 @@ export async function createConnectorRuntime(config: Readonly<Config>): Promise<
     .register(createHttpHandler({ allowedNetworks }), 'built_in')
     .register(createDelayHandler(), 'built_in')
     .register(createIdpAdminHandler({ allowedNetworks }), 'built_in');
-  const testConnectors = createTestConnectorHandlers({ users: simulatedDirectoryUsers });
-  for (const handler of testConnectors.handlers) registry.register(handler, 'built_in');
+  const simulated = createSimulatedConnectorHandlers({ users: simulatedDirectoryUsers });
+  for (const handler of simulated.handlers) registry.register(handler, 'built_in');
   for (const handler of await loadCustomHandlers(handlerPaths)) registry.register(handler, 'custom');
   return {
     registry,
     secretKey: secretKey ? parseSecretKey(secretKey) : undefined,
     timeoutMs,
     recordCacheTtlMs: recordCacheTtlSeconds * 1000,
-    testConnectorNames: testConnectors.handlers.map((handler) => handler.name),
+    simulatedConnectorNames: simulated.handlers.map((handler) => handler.name),
   };
 }

@@ -9,7 +9,7 @@ import { checkExpression } from './expressions.js';
 import { indexSteps, reachableFrom, stepsThatReachAnEnd } from './graph.js';
 import { scanInterpolations, stringsIn } from './interpolation.js';
 
-/** Stable codes of validation findings; docs/workflow-validation.md explains each. */
+/** Stable codes of validation findings; docs/workflows.md (Validation) explains each. */
 export type ValidationCode =
   | 'invalid_shape'
   | 'unknown_step_type'

@@ -1,6 +1,3 @@
-import { isDatabaseUnavailable } from '../db/client.js';
-import { isAppError } from '../errors/index.js';
-
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 /** The `scimType` values of RFC 7644 3.12 that this service uses. */
@@ -47,23 +44,3 @@ export const noTarget = (detail: string) => new ScimError(400, detail, 'noTarget
 export const mutability = (detail: string) => new ScimError(400, detail, 'mutability');
 export const uniqueness = (detail: string) => new ScimError(409, detail, 'uniqueness');
 export const scimNotFound = (what: string) => new ScimError(404, `${what} not found`);
-
-/**
- * The SCIM error body of anything thrown while serving a SCIM request: SCIM errors as they are,
- * the service's own client errors with their status, a database outage as a detail-free 503,
- * everything else as a detail-free 500.
- */
-export function scimErrorBodyOf(thrown: unknown): ScimErrorBody {
-  if (isScimError(thrown)) return body(thrown.status, thrown.message, thrown.scimType);
-  if (isDatabaseUnavailable(thrown)) return body(503, 'The service is temporarily unavailable; retry later');
-  if (isAppError(thrown) && thrown.expose) {
-    return body(thrown.status, thrown.message, thrown.code === 'conflict' ? 'uniqueness' : undefined);
-  }
-  const { status, expose, message } = (thrown ?? {}) as { status?: number; expose?: boolean; message?: string };
-  if (expose && typeof status === 'number' && status < 500) return body(status, message ?? 'Bad request');
-  return body(500, 'Internal server error');
-}
-
-function body(status: number, detail: string, scimType?: ScimType): ScimErrorBody {
-  return { schemas: [SCIM_ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail };
-}

@@ -4,14 +4,10 @@ import {
   condition,
   isCancellation,
   patched,
-  proxyActivities,
-  proxyLocalActivities,
   setHandler,
   sleep,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import type { Activities } from '../activities/index.js';
-import { parseDuration } from '../domain/duration.js';
 import {
   RUN_ABANDONED_CODE,
   type ErrorEnvelope,
@@ -19,10 +15,9 @@ import {
   type RunWorkflowInput,
   type RunWorkflowResult,
 } from '../domain/run.js';
+import { isStepType } from '../domain/step-types.js';
 import type { WorkflowStep } from '../domain/workflow-definition.js';
-import { evaluateCondition } from '../engine/expressions.js';
 import { indexSteps, nextStepId } from '../engine/graph.js';
-import { interpolateDeep } from '../engine/interpolation.js';
 import { routeAfter } from '../engine/run-routing.js';
 import {
   approvalDecidedSignal,
@@ -32,24 +27,13 @@ import {
   variablesUpdatedSignal,
 } from '../temporal/messages.js';
 import { RunStatusAttribute } from '../temporal/search-attributes.js';
+import { projection } from './run-activities.js';
+import { brokenInvariant, isBrokenInvariant, type StepOutcome } from './steps/step-module.js';
+import { STEP_MODULES } from './steps/step-modules.js';
 
 // Deterministic workflow code only: every effect goes through an activity, every wait through
-// the SDK. The graph walk itself (next step, interpolation, conditions, onError) is the pure
-// engine, shared with the validator and unit-tested without a server.
-
-const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 };
-const stepWork = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry });
-// The projection writes are short idempotent database upserts: as local activities they run in
-// this worker without a round trip through the Temporal server per write.
-const projection = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry });
-
-interface StepOutcome {
-  outcome: string;
-  output?: Record<string, unknown>;
-  error?: ErrorEnvelope;
-  /** Set for steps that wait for a person. */
-  waited?: boolean;
-}
+// the SDK. This loop walks the graph with the pure engine (next step, onError), shared with the
+// validator and unit-tested without a server; each step type's behaviour is its module in steps/.
 
 /** A failed run waits this long for retry, skip or cancel before it closes for good. */
 const FAILED_RUN_RETENTION = '30 days';
@@ -94,188 +78,24 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
     steps: outputs,
   });
 
-  async function waitForDecision(step: WorkflowStep, sequence: number): Promise<StepOutcome> {
-    const config = interpolateDeep(step.config, scope()) as {
-      approvers: string[];
-      mode?: 'any' | 'all' | { atLeast: number };
-      timeout?: string;
-      allowSelfApproval?: boolean;
-      message?: string;
-      escalation?: { after: string; addApprovers?: string[]; notify?: string[] };
-    };
-    const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
-    const opened = await stepWork.openApproval({
-      runId,
-      sequence,
-      stepId: step.id,
-      stepName: step.name,
-      approvers: config.approvers.map(String),
-      mode: config.mode ?? 'any',
-      allowSelfApproval: config.allowSelfApproval ?? false,
-      message: config.message,
-      timeoutMs,
-    });
-    if (opened.problem) return { outcome: 'error', error: { message: opened.problem, code: 'invalid_approvers' } };
-    await setStatus('waiting');
-    const decided = () => decidedApprovals.has(opened.approvalId);
-    let remaining = timeoutMs;
-    if (config.escalation) {
-      const after = parseDuration(config.escalation.after);
-      if (remaining === undefined || after < remaining) {
-        if (!(await condition(decided, after))) {
-          await stepWork.escalateApproval({
-            approvalId: opened.approvalId,
-            addApprovers: config.escalation.addApprovers ?? [],
-          });
-          for (const recipient of config.escalation.notify ?? []) {
-            await stepWork.sendNotification({
-              runId,
-              sequence,
-              recipient,
-              message: `Approval "${step.name}" is waiting for a decision`,
-              workflowName: definition.name,
-            });
-          }
-        }
-        remaining = remaining === undefined ? undefined : remaining - after;
-      }
-    }
-    const inTime = remaining === undefined ? (await condition(decided), true) : await condition(decided, remaining);
-    if (!inTime) {
-      const closed = await stepWork.closeApproval({ approvalId: opened.approvalId, status: 'timed_out' });
-      if (closed.status === 'approved' || closed.status === 'rejected')
-        decidedApprovals.set(opened.approvalId, closed.status);
-      else return { outcome: 'timeout', output: { approvalId: opened.approvalId }, waited: true };
-    }
-    const outcome = decidedApprovals.get(opened.approvalId)!;
-    return { outcome, output: { approvalId: opened.approvalId, decision: outcome }, waited: true };
-  }
-
-  async function waitForTask(step: WorkflowStep, sequence: number): Promise<StepOutcome> {
-    const config = interpolateDeep(step.config, scope()) as {
-      assignee: string;
-      title?: string;
-      instructions?: string;
-      fields?: Array<{ name: string; type: string; label?: string; required?: boolean }>;
-      timeout?: string;
-    };
-    const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
-    const opened = await stepWork.openTask({
-      runId,
-      sequence,
-      stepId: step.id,
-      title: config.title ?? step.name,
-      instructions: config.instructions,
-      assignee: String(config.assignee),
-      fields: (config.fields ?? []).map((field) => ({ ...field, required: field.required ?? true })),
-      timeoutMs,
-    });
-    if (opened.problem) return { outcome: 'error', error: { message: opened.problem, code: 'invalid_assignee' } };
-    await setStatus('waiting');
-    const done = () => completedTasks.has(opened.taskId);
-    const inTime = timeoutMs === undefined ? (await condition(done), true) : await condition(done, timeoutMs);
-    if (!inTime) {
-      const closed = await stepWork.closeTask({ taskId: opened.taskId, status: 'timed_out' });
-      if (closed.status !== 'completed' || !closed.result) return { outcome: 'timeout', waited: true };
-      completedTasks.set(opened.taskId, closed.result);
-    }
-    const values = completedTasks.get(opened.taskId)!;
-    Object.assign(variables, values);
-    return { outcome: 'success', output: { taskId: opened.taskId, values }, waited: true };
-  }
-
   async function execute(step: WorkflowStep, sequence: number, attempt: number): Promise<StepOutcome> {
+    if (!isStepType(step.type))
+      return { outcome: 'error', error: { message: `Unknown step type ${step.type}`, code: 'unknown_step_type' } };
     try {
-      switch (step.type) {
-        case 'start':
-        case 'end':
-          return { outcome: 'success' };
-        case 'condition':
-          return { outcome: evaluateCondition(String(step.config.expression), scope()) ? 'true' : 'false' };
-        case 'delay':
-          await sleep(parseDuration(String(step.config.duration)));
-          return { outcome: 'success' };
-        case 'notification': {
-          const variablesInScope = scope();
-          const config = interpolateDeep(step.config, variablesInScope) as {
-            recipientId: unknown;
-            template?: string;
-            subject?: string;
-            message?: string;
-          };
-          const sent = await stepWork.sendNotification({
-            runId,
-            sequence,
-            recipient: String(config.recipientId),
-            subject: config.subject,
-            message: config.message ?? step.name,
-            workflowName: definition.name,
-            template: config.template,
-            variables: variablesInScope,
-          });
-          return sent.success
-            ? { outcome: 'success' }
-            : { outcome: 'error', error: { message: sent.error ?? 'failed', code: sent.code } };
-        }
-        case 'connector': {
-          const config = step.config as {
-            connector: string;
-            command: string;
-            parameters?: Record<string, unknown>;
-            simulateFailure?: boolean | string;
-            outputVariable?: string;
-          };
-          const result = await stepWork.runConnectorStep({
-            runId,
-            sequence,
-            attempt,
-            stepId: step.id,
-            connector: config.connector,
-            command: config.command,
-            parameters: interpolateDeep(config.parameters ?? {}, scope()),
-            simulateFailure: config.simulateFailure,
-            variables,
-          });
-          if (!result.success)
-            return {
-              outcome: 'error',
-              output: result.data,
-              error: { message: result.error ?? 'Connector call failed', code: result.code },
-            };
-          if (config.outputVariable) variables[config.outputVariable] = result.data ?? {};
-          return { outcome: 'success', output: result.data };
-        }
-        case 'role_grant':
-        case 'role_revoke': {
-          const config = interpolateDeep(step.config, scope()) as {
-            role: string;
-            subject: unknown;
-            onDuplicate?: 'skip' | 'error';
-          };
-          const result = await stepWork.changeRole({
-            runId,
-            action: step.type === 'role_grant' ? 'grant' : 'revoke',
-            subject: String(config.subject),
-            role: config.role,
-            onDuplicate: config.onDuplicate ?? 'skip',
-          });
-          return result.success
-            ? { outcome: 'success', output: result.data }
-            : {
-                outcome: 'error',
-                output: result.data,
-                error: { message: result.error ?? 'failed', code: result.code },
-              };
-        }
-        case 'approval':
-          return await waitForDecision(step, sequence);
-        case 'task':
-          return await waitForTask(step, sequence);
-        default:
-          return { outcome: 'error', error: { message: `Unknown step type ${step.type}`, code: 'unknown_step_type' } };
-      }
+      return await STEP_MODULES[step.type].execute({
+        runId,
+        workflowName: definition.name,
+        step,
+        sequence,
+        attempt,
+        scope: scope(),
+        variables,
+        decidedApprovals,
+        completedTasks,
+        markWaiting: () => setStatus('waiting'),
+      });
     } catch (error) {
-      if (isCancellation(error)) throw error;
+      if (isCancellation(error) || isBrokenInvariant(error)) throw error;
       // Interpolation and expression errors are definition or data problems: the step fails.
       return {
         outcome: 'error',
@@ -302,7 +122,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
     await setStatus('running');
     const steps = indexSteps(definition.steps);
     const start = definition.steps.find((step) => step.type === 'start');
-    if (!start) throw new Error('The definition has no start step');
+    if (!start) throw brokenInvariant('The definition has no start step');
     let stepId = start.id;
     let sequence = 0;
     for (;;) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { temporalScheduleId, temporalScheduleOptions } from '../../src/services/schedules/manage-schedules.js';
-import { registerTestConnectors } from '../../src/services/connectors/manage-connectors.js';
+import { registerSimulatedConnectors } from '../../src/services/connectors/manage-connectors.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { startTestApp, useTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -160,7 +160,7 @@ describe('round trip into an empty instance', () => {
   beforeAll(async () => {
     targetDatabase = await createTestDatabase();
     target = await startTestApp({ db: targetDatabase.db });
-    await registerTestConnectors(targetDatabase.db, target.connectors);
+    await registerSimulatedConnectors(targetDatabase.db, target.connectors);
     targetAdmin = (await createUserWithToken(targetDatabase.db, ['admin'])).token;
     await targetDatabase.db.user.create({ data: { email: ANN, activeEmail: ANN, roles: [] } });
   });

@@ -35,7 +35,7 @@ beforeAll(async () => {
 const call = (method: string, path: string, body?: unknown) =>
   context.api.request(method, path, { token: admin, body });
 
-describe('the simulated test connectors are registered automatically', () => {
+describe('the simulated connectors are registered automatically', () => {
   it('lists test-ldap, test-db and test-activedirectory as built-in connectors that pass their test', async () => {
     const listed = await call('GET', '/api/connectors?search=test-');
     const byName = Object.fromEntries(listed.body.data.map((item: { name: string }) => [item.name, item]));

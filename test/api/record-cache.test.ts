@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ConnectorResult } from '../../src/connectors/handler.js';
-import { generateDirectory } from '../../src/connectors/test-connectors/directory-data.js';
+import { generateDirectory } from '../../src/connectors/simulated/directory-data.js';
 import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
 import { cachedLookup, type CacheLookup } from '../../src/services/sync/record-cache.js';
 import { webhookSignature } from '../../src/services/sync/webhook-signature.js';

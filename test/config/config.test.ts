@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { loadConfig, requireRuntimeConnections } from '../../src/config/index.js';
 import { createConnectorRuntime } from '../../src/connectors/runtime.js';
-import { call } from '../connectors/test-connectors/call-handler.js';
+import { call } from '../connectors/simulated/call-handler.js';
 
 describe('configuration is parsed once from the environment', () => {
   it('applies the documented defaults', () => {

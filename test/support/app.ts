@@ -12,7 +12,7 @@ import { connectTemporalClient } from '../../src/temporal/client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { stackValue } from './stack.js';
 import { createConnectorRuntime, type ConnectorRuntime } from '../../src/connectors/runtime.js';
-import { registerTestConnectors } from '../../src/services/connectors/manage-connectors.js';
+import { registerSimulatedConnectors } from '../../src/services/connectors/manage-connectors.js';
 
 /** A fixed connector secret key for tests (never used anywhere else). */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -131,7 +131,7 @@ export function useTestApp(
   beforeAll(async () => {
     database = await createTestDatabase();
     api = await startTestApp({ ...options, db: database.db });
-    await registerTestConnectors(database.db, api.connectors);
+    await registerSimulatedConnectors(database.db, api.connectors);
   });
   afterAll(async () => {
     await options.beforeTeardown?.();

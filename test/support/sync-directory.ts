@@ -1,10 +1,6 @@
 import { expect } from '@jest/globals';
-import {
-  LIST_COMMAND_PARAMETERS,
-  type CommandSpec,
-  type ConnectorHandler,
-  type ListedResource,
-} from '../../src/connectors/handler.js';
+import { type CommandSpec, type ConnectorHandler, type ListedResource } from '../../src/connectors/handler.js';
+import { LIST_COMMAND_PARAMETERS } from '../../src/connectors/list-command-parameters.js';
 import type { AppUnderTest } from './app.js';
 
 export type SyncType = 'user' | 'group' | 'role';

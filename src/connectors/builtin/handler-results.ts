@@ -1,6 +1,6 @@
 import type { ConnectorResult } from '../handler.js';
+import { isConnectorError } from '../connector-error.js';
 import { secretScrubber } from '../secret-scrubber.js';
-import { OutboundError } from './outbound-request.js';
 
 /** Small shared pieces for building built-in handler results that never leak secrets. */
 
@@ -11,22 +11,9 @@ export function failure(code: string, error: string, secrets: readonly string[] 
   return result;
 }
 
-/** Thrown inside a handler to end the call with this code; `execute` turns it into a result. */
-export class CommandFailure extends Error {
-  override readonly name = 'CommandFailure';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly data?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
 /** A failure result for anything a handler caught, keeping the code of errors that have one. */
 export function failureFromError(error: unknown, secrets: readonly string[]): ConnectorResult {
-  if (error instanceof CommandFailure) return failure(error.code, error.message, secrets, error.data);
-  if (error instanceof OutboundError) return failure(error.code, error.message, secrets);
+  if (isConnectorError(error)) return failure(error.code, error.message, secrets, error.data);
   const message = error instanceof Error ? error.message : String(error);
   return failure('internal_error', `Unexpected error: ${message}`, secrets);
 }

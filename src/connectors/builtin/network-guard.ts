@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { ConnectorError } from '../connector-error.js';
 
 /**
  * The SSRF guard for built-in handlers that call URLs taken from connector settings or workflow
@@ -8,19 +9,6 @@ import { networkInterfaces } from 'node:os';
  * or of any other special-purpose range unless an operator allow-listed it. Every address a
  * hostname resolves to is checked, not just the first, and connections go to the checked ones.
  */
-
-export type NetworkGuardErrorCode = 'destination_refused' | 'network_error';
-
-export class NetworkGuardError extends Error {
-  override readonly name = 'NetworkGuardError';
-  constructor(
-    readonly code: NetworkGuardErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
 
 export interface ResolvedAddress {
   address: string;
@@ -203,7 +191,7 @@ function isAllowedAddress(address: string, allowed: AllowedNetworks): boolean {
 
 /**
  * Checks that `url` is http(s) and that its host (a literal address, or every address its name
- * resolves to) is public or allow-listed; throws `NetworkGuardError` otherwise. Returns the
+ * resolves to) is public or allow-listed; throws a `ConnectorError` (`destination_refused`, `network_error`) otherwise. Returns the
  * checked addresses so the caller can connect to exactly those (no second, rebindable lookup).
  */
 export async function assertPublicDestination(
@@ -214,10 +202,10 @@ export async function assertPublicDestination(
   try {
     parsed = typeof url === 'string' ? new URL(url) : url;
   } catch (error) {
-    throw new NetworkGuardError('destination_refused', 'Destination is not a valid URL', { cause: error });
+    throw new ConnectorError('destination_refused', 'Destination is not a valid URL', { cause: error });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new NetworkGuardError('destination_refused', `Scheme ${parsed.protocol} is not allowed; use http or https`);
+    throw new ConnectorError('destination_refused', `Scheme ${parsed.protocol} is not allowed; use http or https`);
   const allowed = isParsedAllowList(allowedNetworks) ? allowedNetworks : parseAllowedNetworks(allowedNetworks);
 
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -230,9 +218,9 @@ export async function assertPublicDestination(
       const found = await lookup(host, { all: true });
       addresses = found.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
     } catch (error) {
-      throw new NetworkGuardError('network_error', `Could not resolve host ${host}`, { cause: error });
+      throw new ConnectorError('network_error', `Could not resolve host ${host}`, { cause: error });
     }
-    if (addresses.length === 0) throw new NetworkGuardError('network_error', `Host ${host} has no addresses`);
+    if (addresses.length === 0) throw new ConnectorError('network_error', `Host ${host} has no addresses`);
   }
 
   const hostAllowed = literalFamily === 0 && allowed.hostnames.has(host.toLowerCase());
@@ -241,7 +229,7 @@ export async function assertPublicDestination(
       const reason = nonPublicReason(address);
       if (reason !== undefined && !isAllowedAddress(address, allowed)) {
         const resolved = literalFamily === 0 ? ` (resolves to ${address})` : '';
-        throw new NetworkGuardError(
+        throw new ConnectorError(
           'destination_refused',
           `Destination ${host}${resolved} is refused: ${reason} address not in the allowed networks`,
         );

@@ -1,31 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
-import {
-  assertPublicDestination,
-  NetworkGuardError,
-  pinnedLookup,
-  type AllowedNetworks,
-  type NetworkGuardErrorCode,
-} from './network-guard.js';
+import { ConnectorError, isConnectorError } from '../connector-error.js';
+import { assertPublicDestination, pinnedLookup, type AllowedNetworks } from './network-guard.js';
 
 /**
  * The one way built-in handlers talk HTTP: guarded destination, connection pinned to the checked
  * addresses, no redirects followed (node:http never follows them), a response size cap and
- * cancellation through an AbortSignal. Failures are `OutboundError`s with a stable code.
+ * cancellation through an AbortSignal. Failures are `ConnectorError`s with a stable code.
  */
-
-export type OutboundErrorCode = NetworkGuardErrorCode | 'timeout' | 'response_too_large' | 'invalid_parameters';
-
-export class OutboundError extends Error {
-  override readonly name = 'OutboundError';
-  constructor(
-    readonly code: OutboundErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
 
 export interface OutboundRequest {
   method: string;
@@ -58,14 +40,14 @@ export function withTimeout(signal: AbortSignal, timeoutMs: number): AbortSignal
 export async function sendRequest(request: OutboundRequest): Promise<OutboundResponse> {
   const { method, url, signal } = request;
   const target = describeRequest(method, url);
-  const timedOut = () => new OutboundError('timeout', `${target} did not complete in time`);
+  const timedOut = () => new ConnectorError('timeout', `${target} did not complete in time`);
   if (signal.aborted) throw timedOut();
 
   let addresses;
   try {
     ({ addresses } = await untilAborted(assertPublicDestination(url, request.allowedNetworks), signal));
   } catch (error) {
-    if (error instanceof NetworkGuardError) throw new OutboundError(error.code, error.message, { cause: error });
+    if (isConnectorError(error)) throw error;
     if (signal.aborted) throw timedOut();
     throw error;
   }
@@ -79,13 +61,13 @@ export async function sendRequest(request: OutboundRequest): Promise<OutboundRes
       signal.removeEventListener('abort', onAbort);
       outcome();
     };
-    const fail = (error: OutboundError) => {
+    const fail = (error: ConnectorError) => {
       settle(() => reject(error));
       outgoing?.destroy();
     };
     const onAbort = () => fail(timedOut());
     const tooLarge = () =>
-      new OutboundError(
+      new ConnectorError(
         'response_too_large',
         `Response from ${target} is larger than the limit of ${request.maxResponseBytes} bytes`,
       );
@@ -115,12 +97,12 @@ export async function sendRequest(request: OutboundRequest): Promise<OutboundRes
             ),
           );
           response.on('error', (error) =>
-            fail(new OutboundError('network_error', `Reading the response from ${target} failed: ${error.message}`)),
+            fail(new ConnectorError('network_error', `Reading the response from ${target} failed: ${error.message}`)),
           );
           response.on('close', () => {
             if (!response.complete)
               fail(
-                new OutboundError('network_error', `${target} closed the connection before the response was complete`),
+                new ConnectorError('network_error', `${target} closed the connection before the response was complete`),
               );
           });
         },
@@ -129,12 +111,12 @@ export async function sendRequest(request: OutboundRequest): Promise<OutboundRes
       // node:http refuses malformed methods and header names or values synchronously.
       const message = error instanceof Error ? error.message : String(error);
       return fail(
-        new OutboundError('invalid_parameters', `Invalid request to ${target}: ${message}`, { cause: error }),
+        new ConnectorError('invalid_parameters', `Invalid request to ${target}: ${message}`, { cause: error }),
       );
     }
     outgoing.on('error', (error: NodeJS.ErrnoException) =>
       fail(
-        new OutboundError('network_error', `${target} failed: ${error.code ?? error.message}`, {
+        new ConnectorError('network_error', `${target} failed: ${error.code ?? error.message}`, {
           cause: error,
         }),
       ),

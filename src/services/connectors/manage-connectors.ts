@@ -259,11 +259,11 @@ async function runCommand(row: Connector, runtime: ConnectorRuntime, command: st
 }
 
 /**
- * Makes sure every simulated test connector exists as a connector record (spec 2.6: registered
+ * Makes sure every simulated connector exists as a connector record (spec 2.6: registered
  * automatically). Existing records are left as administrators configured them.
  */
-export async function registerTestConnectors(db: Database, runtime: ConnectorRuntime): Promise<void> {
-  for (const name of runtime.testConnectorNames) {
+export async function registerSimulatedConnectors(db: Database, runtime: ConnectorRuntime): Promise<void> {
+  for (const name of runtime.simulatedConnectorNames) {
     const handler = runtime.registry.get(name)!.handler;
     await db.connector.upsert({
       where: { name },

@@ -51,7 +51,7 @@ const sortedByKey = <S extends TransferSection>(section: S, entries: Array<Secti
 /** One loader per section: the entries named (all when no filter), sorted by their key. */
 const loaders: { [S in TransferSection]: (db: DatabaseClient, names: NameFilter) => Promise<Array<SectionEntry<S>>> } =
   {
-    // Test connectors are registered by every instance itself; documents never carry them.
+    // Simulated connectors are registered by every instance itself; documents never carry them.
     async connectors(db, names) {
       const rows = await db.connector.findMany({ where: { managedBySystem: false, ...byName(names) } });
       return rows.map((row) => ({

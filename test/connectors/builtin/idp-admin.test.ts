@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createIdpAdminHandler } from '../../../src/connectors/builtin/idp-admin.js';
-import {
-  LIST_COMMAND_PARAMETERS,
-  type ConnectorHandler,
-  type ConnectorResult,
-  type ListedResource,
-} from '../../../src/connectors/handler.js';
+import { createIdpAdminHandler } from '../../../src/connectors/builtin/idp-admin/index.js';
+import { type ConnectorHandler, type ConnectorResult, type ListedResource } from '../../../src/connectors/handler.js';
+import { LIST_COMMAND_PARAMETERS } from '../../../src/connectors/list-command-parameters.js';
 import { startFakeKeycloak, type FakeKeycloak } from '../../support/fake-keycloak.js';
 
 const ALLOWED = ['127.0.0.1/32'];

@@ -1,0 +1,89 @@
+import type { CommandSpec, ConnectorHandler } from '../../handler.js';
+import { describeIssues, failure, failureFromError } from '../handler-results.js';
+import { positiveInteger } from '../handler-options.js';
+import { parseAllowedNetworks } from '../network-guard.js';
+import { withTimeout } from '../outbound-request.js';
+import type { IdpAdminCommand } from './command.js';
+import { addToGroup } from './commands/add-to-group.js';
+import { deleteUser } from './commands/delete-user.js';
+import { listGroups } from './commands/list-groups.js';
+import { listRoles } from './commands/list-roles.js';
+import { listUsers } from './commands/list-users.js';
+import { removeFromGroup } from './commands/remove-from-group.js';
+import { removeRoles } from './commands/remove-roles.js';
+import { test } from './commands/test.js';
+import { unlinkExternalIdentity } from './commands/unlink-external-identity.js';
+import { connectionSchema, createKeycloakClient, normalizeBaseUrl } from './keycloak-client.js';
+
+/**
+ * The `idp-admin` built-in handler: group membership, user lifecycle and directory listing in a
+ * Keycloak realm through the Keycloak Admin REST API, authenticated as a confidential client with
+ * the client-credentials grant. See docs/connectors-idp-admin.md for endpoints, required roles and
+ * the exact meaning of `changed`.
+ */
+
+export interface IdpAdminHandlerOptions {
+  /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
+  allowedNetworks?: readonly string[];
+  /** Per command (token request included), on top of the caller's signal; default 30 s. */
+  timeoutMs?: number;
+  /** Larger responses fail with `response_too_large`; default 16 MiB (a page of 5000 users fits). */
+  maxResponseBytes?: number;
+  /** The clock for access-token expiry; injectable for tests. */
+  now?: () => number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+const COMMANDS: Record<string, IdpAdminCommand> = {
+  test,
+  addToGroup,
+  removeFromGroup,
+  listUsers,
+  listGroups,
+  listRoles,
+  deleteUser,
+  removeRoles,
+  unlinkExternalIdentity,
+};
+
+export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): ConnectorHandler {
+  const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const client = createKeycloakClient({
+    allowedNetworks: parseAllowedNetworks(options.allowedNetworks),
+    timeoutMs,
+    maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes'),
+    now: options.now ?? Date.now,
+  });
+
+  return {
+    name: 'idp-admin',
+    version: '1.0.0',
+    description: 'Group membership, user lifecycle and directory listing in a Keycloak realm (Admin REST API).',
+    defaultCommand: 'test',
+    commands: Object.fromEntries(
+      Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
+    ),
+    async execute(request, context) {
+      const secrets: string[] = [];
+      try {
+        const parsed = connectionSchema.safeParse(request.config.connection);
+        if (!parsed.success)
+          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
+        const connection = parsed.data;
+        secrets.push(connection.clientSecret);
+        const baseUrl = normalizeBaseUrl(connection.baseUrl);
+        if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
+
+        const name = request.config.command;
+        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+        if (!command) return failure('unknown_command', `The idp-admin connector has no command ${name}`, secrets);
+        const realm = client.realm(connection, baseUrl, withTimeout(context.signal, timeoutMs), secrets);
+        return await command.execute(realm, request.config.parameters);
+      } catch (error) {
+        return failureFromError(error, secrets);
+      }
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createIdpAdminHandler, type IdpAdminHandlerOptions } from './idp-admin-handler.js';

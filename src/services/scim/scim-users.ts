@@ -1,0 +1,339 @@
+import { recordAudit } from '../../audit/index.js';
+import { isUniqueViolation, jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { associateUserByEmailDomain } from '../organizations/domain-association.js';
+import type { User } from '../../db/generated/client.js';
+import { isLastActiveAdmin } from '../users/manage-users.js';
+import { activeEmailOf } from '../users/user-record.js';
+import type { UserFilter } from '../../scim/filter.js';
+import type { ListWindow } from '../../scim/list-query.js';
+import { applyPatch, normalisePatchRequest } from '../../scim/patch.js';
+import { USER_ATTRIBUTES, USER_SCHEMA } from '../../scim/schemas.js';
+import { scimAuditOf, type ScimRequestContext } from './scim-context.js';
+import { mutability, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
+import {
+  parseUserDocument,
+  stableJson,
+  toScimUser,
+  userDocumentFromBody,
+  userDocumentOf,
+  versionOf,
+  type ParsedScimUser,
+  type ScimUserRow,
+} from '../../scim/user-resource.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function whereOfFilter(filter: UserFilter | undefined): Prisma.ScimIdentityWhereInput {
+  if (!filter) return {};
+  switch (filter.attribute) {
+    case 'userName':
+      return { userName: { equals: filter.value, mode: 'insensitive' } };
+    case 'externalId':
+      return { externalId: filter.value };
+    case 'emails.value': {
+      const typed = filter.emailType === undefined ? {} : { type: filter.emailType };
+      return {
+        OR: [
+          { attributes: { path: ['emails'], array_contains: [{ ...typed, value: filter.value }] } },
+          {
+            user: { activeEmail: filter.value.trim().toLowerCase() },
+            ...(filter.emailType === undefined ? {} : { attributes: { path: ['emails'], array_contains: [typed] } }),
+          },
+        ],
+      };
+    }
+  }
+}
+
+/** The client's users matching `filter`, one window of them. */
+export async function listScimUsers(
+  db: Database,
+  context: ScimRequestContext,
+  filter: UserFilter | undefined,
+  window: ListWindow,
+) {
+  const where: Prisma.ScimIdentityWhereInput = {
+    clientId: context.client.id,
+    user: { deletedAt: null },
+    AND: [whereOfFilter(filter)],
+  };
+  const [total, identities] = await Promise.all([
+    db.scimIdentity.count({ where }),
+    window.count === 0
+      ? Promise.resolve([])
+      : db.scimIdentity.findMany({
+          where,
+          include: { user: true },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          skip: window.startIndex - 1,
+          take: window.count,
+        }),
+  ]);
+  const resources = identities.map(({ user, ...identity }) => toScimUser({ user, identity }, context.baseUrl));
+  return { total, resources };
+}
+
+async function loadRow(db: DatabaseClient, context: ScimRequestContext, id: string): Promise<ScimUserRow> {
+  const identity = UUID.test(id)
+    ? await db.scimIdentity.findFirst({
+        where: { userId: id, clientId: context.client.id, user: { deletedAt: null } },
+        include: { user: true },
+      })
+    : null;
+  if (!identity) throw scimNotFound(`User ${id}`);
+  const { user, ...rest } = identity;
+  return { user, identity: rest };
+}
+
+export async function getScimUser(db: Database, context: ScimRequestContext, id: string) {
+  return toScimUser(await loadRow(db, context, id), context.baseUrl);
+}
+
+function uniquenessOnConflict<T>(write: Promise<T>, detail: string): Promise<T> {
+  return write.catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw uniqueness(detail);
+    throw error;
+  });
+}
+
+/**
+ * A system role beyond `requestor`. A SCIM client never links such an account, nor changes its
+ * email: a directory token must not be a way to take over an admin.
+ */
+function holdsPrivilegedRole(user: User): boolean {
+  return user.roles.some((role) => role !== 'requestor');
+}
+
+/**
+ * POST /Users. A user whose email is taken by an existing requestor-only user without a SCIM
+ * identity is linked (`scim.user.linked_existing`); one this or another client already
+ * provisioned, or one holding other roles, is a 409 uniqueness.
+ */
+export async function createScimUser(db: Database, context: ScimRequestContext, body: unknown) {
+  const parsed = parseUserDocument(userDocumentFromBody(body));
+  const audit = scimAuditOf(context);
+  const write = db.$transaction(async (tx) => {
+    const sameUserName = await tx.scimIdentity.findFirst({
+      where: { clientId: context.client.id, userName: { equals: parsed.userName, mode: 'insensitive' } },
+    });
+    if (sameUserName) throw uniqueness(`A user with userName ${parsed.userName} already exists`);
+    const candidates = await tx.user.findMany({
+      where: { activeEmail: { in: parsed.candidateEmails.map((email) => email.toLowerCase()) } },
+      include: { scimIdentities: true },
+    });
+    const existing = parsed.candidateEmails
+      .map((email) => candidates.find((user) => user.activeEmail === email.toLowerCase()))
+      .find((user) => user !== undefined);
+    if (existing) {
+      const owner = existing.scimIdentities[0];
+      if (owner) {
+        throw uniqueness(
+          owner.clientId === context.client.id
+            ? `A user with userName ${parsed.userName} already exists`
+            : 'This user is already provisioned by another SCIM client',
+        );
+      }
+      if (holdsPrivilegedRole(existing)) {
+        throw uniqueness(
+          'An account with this email already exists and cannot be linked: SCIM clients link only existing accounts whose only role is requestor',
+        );
+      }
+      const identity = await tx.scimIdentity.create({
+        data: {
+          clientId: context.client.id,
+          userId: existing.id,
+          externalId: parsed.externalId,
+          userName: parsed.userName,
+          attributes: jsonColumn(parsed.attributes),
+        },
+      });
+      // Linking takes over the account but does not revive one someone else deactivated.
+      const user = await tx.user.update({
+        where: { id: existing.id },
+        data: {
+          displayName: existing.displayName ?? parsed.displayName,
+          ...(parsed.active === false ? { active: false } : {}),
+        },
+      });
+      await recordAudit(tx, {
+        ...audit,
+        action: 'scim.user.linked_existing',
+        target: { type: 'user', id: user.id },
+        metadata: {
+          ...audit.metadata,
+          userName: parsed.userName,
+          externalId: parsed.externalId,
+          active: user.active,
+        },
+      });
+      return { user, identity };
+    }
+    const user = await tx.user.create({
+      data: {
+        email: parsed.email,
+        activeEmail: activeEmailOf(parsed.email),
+        displayName: parsed.displayName,
+        roles: ['requestor'],
+        active: parsed.active ?? true,
+        confirmed: false,
+      },
+    });
+    const identity = await tx.scimIdentity.create({
+      data: {
+        clientId: context.client.id,
+        userId: user.id,
+        externalId: parsed.externalId,
+        userName: parsed.userName,
+        attributes: jsonColumn(parsed.attributes),
+      },
+    });
+    await recordAudit(tx, {
+      ...audit,
+      action: 'scim.user.created',
+      target: { type: 'user', id: user.id },
+      metadata: { ...audit.metadata, userName: parsed.userName, externalId: parsed.externalId, active: user.active },
+    });
+    await associateUserByEmailDomain(tx, user, audit.actor, context.requestId);
+    return { user, identity };
+  });
+  const row = await uniquenessOnConflict(write, 'A user with this userName, email or externalId already exists');
+  return toScimUser(row, context.baseUrl);
+}
+
+/** 412 when the client sent If-Match with another version (RFC 7644 3.14). */
+function checkVersion(row: ScimUserRow, ifMatch: string | undefined): void {
+  if (!ifMatch || ifMatch.trim() === '*') return;
+  const current = versionOf(row.identity.version);
+  const accepted = ifMatch.split(',').map((tag) => tag.trim());
+  if (!accepted.some((tag) => tag === current || `W/${tag}` === current)) {
+    throw new ScimError(412, `The resource version is ${current}`);
+  }
+}
+
+/**
+ * What a SCIM client may not do to the account behind a user (docs/scim.md, "Lifecycle rules"):
+ * re-address a confirmed or privileged account (its next first sign-in would go to whoever holds
+ * the new address), or deactivate the last active admin.
+ */
+async function checkSafeChange(
+  tx: Prisma.TransactionClient,
+  user: User,
+  email: string,
+  active: boolean | undefined,
+): Promise<void> {
+  if (activeEmailOf(email) !== activeEmailOf(user.email)) {
+    // Locked and read again: a sign-in or a promotion committed meanwhile must be seen.
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
+    const current = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
+    if (current.confirmed || current.iss !== null) {
+      throw mutability('The email of an account that has signed in cannot be changed through SCIM');
+    }
+    if (holdsPrivilegedRole(current)) {
+      throw mutability('The email of an account holding roles beyond requestor cannot be changed through SCIM');
+    }
+  }
+  if (active === false && user.active && (await isLastActiveAdmin(tx, user.id))) {
+    throw mutability('This user is the last active admin and cannot be deactivated; make someone else admin first');
+  }
+}
+
+/** Writes the new state of a user (PUT or PATCH): a no-op when nothing changes. */
+async function writeUser(
+  tx: Prisma.TransactionClient,
+  context: ScimRequestContext,
+  row: ScimUserRow,
+  next: ParsedScimUser,
+): Promise<ScimUserRow> {
+  const { user, identity } = row;
+  const before = parseUserDocument(userDocumentOf(row));
+  const email = next.email;
+  const changed: string[] = [];
+  if (next.userName !== identity.userName) changed.push('userName');
+  if (email !== user.email) changed.push('email');
+  if (next.externalId !== identity.externalId) changed.push('externalId');
+  if (next.displayName !== user.displayName) changed.push('displayName');
+  if (next.active !== undefined && next.active !== user.active) changed.push('active');
+  if (stableJson(next.attributes) !== stableJson(before.attributes)) changed.push('attributes');
+  if (changed.length === 0) return row;
+  if (next.active === true && !user.active && identity.clientId !== context.client.id) {
+    throw new ScimError(403, 'Only the SCIM client that owns this user can re-enable it');
+  }
+  await checkSafeChange(tx, user, email, next.active);
+  const updatedUser = await tx.user.update({
+    where: { id: user.id },
+    data: {
+      email,
+      activeEmail: activeEmailOf(email, user.deletedAt),
+      displayName: next.displayName,
+      ...(next.active !== undefined ? { active: next.active } : {}),
+    },
+  });
+  const updatedIdentity = await tx.scimIdentity.update({
+    where: { id: identity.id },
+    data: {
+      userName: next.userName,
+      externalId: next.externalId,
+      attributes: jsonColumn(next.attributes),
+      version: { increment: 1 },
+    },
+  });
+  const audit = scimAuditOf(context);
+  await recordAudit(tx, {
+    ...audit,
+    action: 'scim.user.updated',
+    target: { type: 'user', id: user.id },
+    metadata: {
+      ...audit.metadata,
+      changed,
+      ...(changed.includes('active') ? { active: { from: user.active, to: updatedUser.active } } : {}),
+      ...(changed.includes('userName') ? { userName: { from: identity.userName, to: next.userName } } : {}),
+    },
+  });
+  return { user: updatedUser, identity: updatedIdentity };
+}
+
+async function lockAndLoad(tx: Prisma.TransactionClient, context: ScimRequestContext, id: string) {
+  const row = await loadRow(tx, context, id);
+  await tx.$queryRaw`SELECT id FROM scim_identities WHERE id = ${row.identity.id}::uuid FOR UPDATE`;
+  return loadRow(tx, context, id);
+}
+
+export async function replaceScimUser(
+  db: Database,
+  context: ScimRequestContext,
+  id: string,
+  body: unknown,
+  ifMatch?: string,
+) {
+  const next = parseUserDocument(userDocumentFromBody(body));
+  const write = db.$transaction(async (tx) => {
+    const row = await lockAndLoad(tx, context, id);
+    checkVersion(row, ifMatch);
+    // PUT replaces the resource; an omitted `active` means what it meant before.
+    return writeUser(tx, context, row, next);
+  });
+  return toScimUser(await uniquenessOnConflict(write, 'Another user has this email or externalId'), context.baseUrl);
+}
+
+export async function patchScimUser(
+  db: Database,
+  context: ScimRequestContext,
+  id: string,
+  body: unknown,
+  ifMatch?: string,
+) {
+  const operations = normalisePatchRequest(body, USER_ATTRIBUTES, USER_SCHEMA);
+  // `active` is the account's state, never unassigned: removing it would silently mean nothing.
+  if (
+    operations.some(({ op, path, value }) => path?.attribute.name === 'active' && (op === 'remove' || value === null))
+  ) {
+    throw mutability('active cannot be removed; replace it with true or false');
+  }
+  const write = db.$transaction(async (tx) => {
+    const row = await lockAndLoad(tx, context, id);
+    checkVersion(row, ifMatch);
+    const next = parseUserDocument(applyPatch(userDocumentOf(row), operations));
+    return writeUser(tx, context, row, next);
+  });
+  return toScimUser(await uniquenessOnConflict(write, 'Another user has this email or externalId'), context.baseUrl);
+}

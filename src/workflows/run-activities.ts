@@ -1,0 +1,21 @@
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import type { PeopleStepActivities } from '../activities/people-steps.js';
+import type { RunProjectionActivities } from '../activities/run-projection.js';
+import type { RunStepActivities } from '../activities/run-steps.js';
+
+// The run interpreter's two kinds of activity, each proxy typed with only its own activities.
+
+const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 };
+
+/** The work of the steps: connector calls, notifications, role changes, approvals and tasks. */
+export const stepWork = proxyActivities<RunStepActivities & PeopleStepActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry,
+});
+
+/**
+ * The projection writes (the run and step rows the API reads) are short idempotent database
+ * upserts: as local activities they run in this worker without a round trip through the Temporal
+ * server per write.
+ */
+export const projection = proxyLocalActivities<RunProjectionActivities>({ startToCloseTimeout: '30 seconds', retry });

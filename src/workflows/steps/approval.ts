@@ -1,0 +1,60 @@
+import { condition } from '@temporalio/workflow';
+import { parseDuration } from '../../domain/duration.js';
+import { stepWork } from '../run-activities.js';
+import { brokenInvariant, defineStep } from './step-module.js';
+
+/**
+ * Opens an approval and waits for its decision, escalating once when the escalation comes before
+ * the timeout. A timeout closes the approval, unless a decision won the race to close it.
+ */
+export const approvalStep = defineStep('approval', {
+  run: async (config, { runId, sequence, step, workflowName, decidedApprovals, markWaiting }) => {
+    const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
+    const opened = await stepWork.openApproval({
+      runId,
+      sequence,
+      stepId: step.id,
+      stepName: step.name,
+      approvers: config.approvers,
+      mode: config.mode,
+      allowSelfApproval: config.allowSelfApproval,
+      message: config.message,
+      timeoutMs,
+    });
+    if (opened.problem) return { outcome: 'error', error: { message: opened.problem, code: 'invalid_approvers' } };
+    await markWaiting();
+    const decided = () => decidedApprovals.has(opened.approvalId);
+    let remaining = timeoutMs;
+    if (config.escalation) {
+      const after = parseDuration(config.escalation.after);
+      if (remaining === undefined || after < remaining) {
+        if (!(await condition(decided, after))) {
+          await stepWork.escalateApproval({
+            approvalId: opened.approvalId,
+            addApprovers: config.escalation.addApprovers ?? [],
+          });
+          for (const recipient of config.escalation.notify ?? []) {
+            await stepWork.sendNotification({
+              runId,
+              sequence,
+              recipient,
+              message: `Approval "${step.name}" is waiting for a decision`,
+              workflowName,
+            });
+          }
+        }
+        remaining = remaining === undefined ? undefined : remaining - after;
+      }
+    }
+    const inTime = remaining === undefined ? (await condition(decided), true) : await condition(decided, remaining);
+    if (!inTime) {
+      const closed = await stepWork.closeApproval({ approvalId: opened.approvalId, status: 'timed_out' });
+      if (closed.status === 'approved' || closed.status === 'rejected')
+        decidedApprovals.set(opened.approvalId, closed.status);
+      else return { outcome: 'timeout', output: { approvalId: opened.approvalId }, waited: true };
+    }
+    const outcome = decidedApprovals.get(opened.approvalId);
+    if (!outcome) throw brokenInvariant(`Approval ${opened.approvalId} ended without a decision`);
+    return { outcome, output: { approvalId: opened.approvalId, decision: outcome }, waited: true };
+  },
+});

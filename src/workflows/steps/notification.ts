@@ -1,0 +1,21 @@
+import { stepWork } from '../run-activities.js';
+import { defineStep } from './step-module.js';
+
+/** An in-app notification, emailed too when SMTP is configured; the template sees the whole scope. */
+export const notificationStep = defineStep('notification', {
+  run: async (config, { runId, sequence, step, workflowName, scope }) => {
+    const sent = await stepWork.sendNotification({
+      runId,
+      sequence,
+      recipient: config.recipientId,
+      subject: config.subject,
+      message: config.message ?? step.name,
+      workflowName,
+      template: config.template,
+      variables: scope,
+    });
+    return sent.success
+      ? { outcome: 'success' }
+      : { outcome: 'error', error: { message: sent.error ?? 'failed', code: sent.code } };
+  },
+});

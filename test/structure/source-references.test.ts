@@ -1,0 +1,23 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { projectRoot } from '../../src/db/migrate.js';
+import { sourceFiles } from '../support/source-files.js';
+
+const exists = (relative: string) =>
+  stat(path.join(projectRoot(), relative)).then(
+    () => true,
+    () => false,
+  );
+
+describe('comments point at things that exist', () => {
+  it('every docs/*.md and src/ path named in the source exists', async () => {
+    const missing: string[] = [];
+    for (const file of await sourceFiles('src', 'workers', 'scripts')) {
+      const source = await readFile(path.join(projectRoot(), file), 'utf8');
+      for (const [reference] of source.matchAll(/\b(?:docs|src)\/[A-Za-z0-9_./-]+\.(?:md|ts)\b/g))
+        if (!(await exists(reference))) missing.push(`${file} names ${reference}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
