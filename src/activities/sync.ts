@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import { executeConnectorCommand } from '../connectors/execute-command.js';
-import { LIST_COMMANDS } from '../connectors/handler.js';
+import { LIST_COMMANDS, type ListedResource } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, Prisma, type Database } from '../db/client.js';
 import type { SyncConfig } from '../db/generated/client.js';
@@ -45,6 +45,18 @@ const listedPageSchema = z.object({
  */
 export const SYNC_PAGE_SIZE = 1000;
 
+/** How long one `syncPages` call stores pages before it returns to the workflow. */
+const PAGES_TIME_BUDGET_MS = 20_000;
+
+export interface SyncPagesResult {
+  /** The connector has no more pages (or maxRecords was reached). */
+  done: boolean;
+  /** Pages the pass has committed in all. */
+  pagesProcessed: number;
+  /** Pages this call committed. */
+  pages: number;
+}
+
 const progressColumn = (progress: PassProgress | null) => (progress ? jsonColumn(progress) : Prisma.DbNull);
 
 function statsOf(progress: PassProgress, now: Date, finished: { staled: number; removed: number }): SyncStats {
@@ -78,33 +90,115 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     return { row, progress: row ? passProgressSchema.nullable().parse(row.passProgress) : null };
   }
 
-  async function fetchPage(key: SyncKey, row: SyncConfig, progress: PassProgress) {
+  /** The list command of the pass's connector, ready to call page after page. */
+  async function pageReader(key: SyncKey, row: SyncConfig, progress: PassProgress) {
     const connector = await db.connector.findUnique({ where: { id: key.connectorId } });
     if (!connector) throw permanent('The connector no longer exists');
     const command = LIST_COMMANDS[key.resourceType];
-    const result = await executeConnectorCommand(
-      connectors.registry.get(connector.type)?.handler,
-      runnableConnector(connector, connectors),
-      {
+    const handler = connectors.registry.get(connector.type)?.handler;
+    const runnable = runnableConnector(connector, connectors);
+    return async (cursor: string | null) => {
+      const result = await executeConnectorCommand(handler, runnable, {
         command,
         parameters: {
           pageSize: SYNC_PAGE_SIZE,
-          ...(row.lastSyncCursor ? { cursor: row.lastSyncCursor } : {}),
+          ...(cursor ? { cursor } : {}),
           ...(progress.modifiedSince ? { modifiedSince: progress.modifiedSince } : {}),
         },
         variables: {},
         stepId: `sync-${key.resourceType}`,
         instanceId: `sync:${row.id}`,
         timeoutMs: connectors.timeoutMs,
-      },
-    );
-    if (!result.success) throw permanent(result.error ?? `${connector.name}.${command} failed`);
-    const page = listedPageSchema.safeParse(result.payload);
-    if (!page.success) {
-      const problem = page.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-      throw permanent(`${connector.name}.${command} answered an invalid page: ${problem}`);
-    }
-    return page.data;
+      });
+      if (!result.success) throw permanent(result.error ?? `${connector.name}.${command} failed`);
+      const page = listedPageSchema.safeParse(result.payload);
+      if (!page.success) {
+        const problem = page.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+        throw permanent(`${connector.name}.${command} answered an invalid page: ${problem}`);
+      }
+      return page.data;
+    };
+  }
+
+  /**
+   * Stores one fetched page and commits it with the cursor after it, in one transaction.
+   * Answers the pass's progress after it, or null when another attempt of the activity has
+   * committed this page already (nothing is written twice).
+   */
+  async function commitPage(
+    key: SyncKey,
+    configId: string,
+    progress: PassProgress,
+    page: z.output<typeof listedPageSchema>,
+    kept: ListedResource[],
+    listed: boolean,
+  ): Promise<PassProgress | null> {
+    // A clock behind the pass's start must not make records of this pass look unseen.
+    const syncedAt = new Date(Math.max(Date.now(), Date.parse(progress.startedAt)));
+    return db.$transaction(async (tx) => {
+      const current = await lockedPass(tx, configId);
+      if (!current.progress || current.progress.pagesProcessed !== progress.pagesProcessed) return null;
+      const counts = await upsertRecords(tx, key, kept, syncedAt);
+      const next: PassProgress = {
+        ...progress,
+        pagesProcessed: progress.pagesProcessed + 1,
+        added: progress.added + counts.added,
+        updated: progress.updated + counts.updated,
+        unchanged: progress.unchanged + counts.unchanged,
+        totalUpstreamRecords: progress.totalUpstreamRecords + page.resources.length,
+        kept: progress.kept + kept.length,
+        listed,
+      };
+      await tx.syncConfig.update({
+        where: { id: configId },
+        data: { lastSyncCursor: listed ? null : (page.nextCursor ?? null), passProgress: progressColumn(next) },
+      });
+      return next;
+    });
+  }
+
+  /**
+   * Fetches, filters and stores pages, each committed with the cursor after it in a transaction
+   * of its own, until the connector has no more, `maxPages` were stored or the time budget is
+   * spent. The next page is fetched while the current one is written, so the connector and the
+   * database work at once; a page fetched ahead but not committed is fetched again by whoever
+   * continues the pass.
+   */
+  async function syncPages(input: SyncKey & { maxPages?: number }): Promise<SyncPagesResult> {
+    const key = { connectorId: input.connectorId, resourceType: input.resourceType };
+    return withHeartbeat(async (heartbeat) => {
+      const row = await configOf(key);
+      if (!row) throw permanent('The sync config was deleted during the pass');
+      let progress = passProgressSchema.nullable().parse(row.passProgress);
+      if (!progress) throw permanent('No sync pass is in progress');
+      if (progress.listed) return { done: true, pagesProcessed: progress.pagesProcessed, pages: 0 };
+
+      const readPage = await pageReader(key, row, progress);
+      const rules = filterRulesSchema.nullable().parse(row.filterRules);
+      const groupKeys = rules?.memberOfSyncedGroups ? await syncedGroupKeys(db, key.connectorId) : undefined;
+      const stopAt = Date.now() + PAGES_TIME_BUDGET_MS;
+      let ahead = readPage(row.lastSyncCursor);
+      for (let pages = 0; ;) {
+        const page = await ahead;
+        heartbeat();
+        const remaining = rules?.maxRecords === undefined ? undefined : rules.maxRecords - progress.kept;
+        const kept = filterRecords(page.resources, rules, { syncedGroupKeys: groupKeys, remaining });
+        const listed = !page.nextCursor || (remaining !== undefined && kept.length >= remaining);
+        const goOn = !listed && pages + 1 < (input.maxPages ?? Infinity) && Date.now() < stopAt;
+        ahead = goOn ? readPage(page.nextCursor ?? null) : Promise.resolve(page);
+        // A failure of the page fetched ahead is reported when it is awaited, not before.
+        ahead.catch(() => undefined);
+        const committed = await commitPage(key, row.id, progress, page, kept, listed);
+        if (!committed) {
+          // Another attempt of this activity committed the page already: report where the pass is.
+          const current = passProgressSchema.nullable().parse((await configOf(key))?.passProgress ?? null);
+          return { done: current?.listed ?? true, pagesProcessed: current?.pagesProcessed ?? 0, pages };
+        }
+        progress = committed;
+        pages += 1;
+        if (!goOn) return { done: listed, pagesProcessed: progress.pagesProcessed, pages };
+      }
+    });
   }
 
   return {
@@ -146,51 +240,10 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
       return {};
     },
 
-    /** Fetches, filters and stores the next page; commits it with the cursor after it. */
-    async syncPage(key: SyncKey): Promise<{ done: boolean; pagesProcessed: number }> {
-      return withHeartbeat(async (heartbeat) => {
-        const row = await configOf(key);
-        if (!row) throw permanent('The sync config was deleted during the pass');
-        const progress = passProgressSchema.nullable().parse(row.passProgress);
-        if (!progress) throw permanent('No sync pass is in progress');
-        if (progress.listed) return { done: true, pagesProcessed: progress.pagesProcessed };
+    syncPages,
 
-        const page = await fetchPage(key, row, progress);
-        heartbeat();
-        const rules = filterRulesSchema.nullable().parse(row.filterRules);
-        const remaining = rules?.maxRecords === undefined ? undefined : rules.maxRecords - progress.kept;
-        const kept = filterRecords(page.resources, rules, {
-          syncedGroupKeys: rules?.memberOfSyncedGroups ? await syncedGroupKeys(db, key.connectorId) : undefined,
-          remaining,
-        });
-        const listed = !page.nextCursor || (remaining !== undefined && kept.length >= remaining);
-        // A clock behind the pass's start must not make records of this pass look unseen.
-        const syncedAt = new Date(Math.max(Date.now(), Date.parse(progress.startedAt)));
-
-        return await db.$transaction(async (tx) => {
-          const current = await lockedPass(tx, row.id);
-          // Another attempt of this activity committed the page already: nothing to write twice.
-          if (!current.progress || current.progress.pagesProcessed !== progress.pagesProcessed)
-            return { done: current.progress?.listed ?? true, pagesProcessed: current.progress?.pagesProcessed ?? 0 };
-          const counts = await upsertRecords(tx, key, kept, syncedAt);
-          const next: PassProgress = {
-            ...progress,
-            pagesProcessed: progress.pagesProcessed + 1,
-            added: progress.added + counts.added,
-            updated: progress.updated + counts.updated,
-            unchanged: progress.unchanged + counts.unchanged,
-            totalUpstreamRecords: progress.totalUpstreamRecords + page.resources.length,
-            kept: progress.kept + kept.length,
-            listed,
-          };
-          await tx.syncConfig.update({
-            where: { id: row.id },
-            data: { lastSyncCursor: listed ? null : page.nextCursor, passProgress: progressColumn(next) },
-          });
-          return { done: listed, pagesProcessed: next.pagesProcessed };
-        });
-      });
-    },
+    /** One page at a time: what passes begun before `syncPages` existed still call. */
+    syncPage: (key: SyncKey) => syncPages({ ...key, maxPages: 1 }),
 
     /**
      * Ends a listed pass: a full pass marks the records it did not see stale and purges those

@@ -37,7 +37,7 @@ type SyncKey = { connectorId: string; resourceType: SyncResourceType };
 export interface SyncWorkflowInput {
   connectorId: string;
   resourceType: SyncResourceType;
-  /** Pages per workflow run before it continues as new, keeping histories short. */
+  /** Pages stored per workflow run before it continues as new, keeping histories short. */
   pagesPerRun?: number;
   /** Set by continue-as-new: the pass was begun by an earlier run. */
   continued?: boolean;
@@ -66,11 +66,15 @@ export async function syncResourcesWorkflow(input: SyncWorkflowInput): Promise<S
         return { outcome: 'skipped', message: begun.skipped, stats: { ...EMPTY_SYNC_STATS }, postSync: null };
     }
     const pagesPerRun = input.pagesPerRun ?? DEFAULT_PAGES_PER_RUN;
-    for (let pages = 0; ; pages += 1) {
-      if (pages === pagesPerRun)
-        return await continueAsNew<typeof syncResourcesWorkflow>({ ...input, continued: true });
-      const page = await activities.syncPage(key);
-      if (page.done) break;
+    // Passes begun before syncPages existed go on one page per activity.
+    const batched = patched('sync-page-batches');
+    for (let pages = 0; ;) {
+      if (pages >= pagesPerRun) return await continueAsNew<typeof syncResourcesWorkflow>({ ...input, continued: true });
+      const stored = batched
+        ? await activities.syncPages({ ...key, maxPages: pagesPerRun - pages })
+        : { ...(await activities.syncPage(key)), pages: 1 };
+      pages += stored.pages;
+      if (stored.done) break;
     }
     stats = await activities.finishSyncPass(key);
   } catch (error) {
