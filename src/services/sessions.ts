@@ -105,14 +105,15 @@ export async function deleteSession(db: DatabaseClient, id: string): Promise<voi
   await db.session.deleteMany({ where: { id } });
 }
 
-/** Deletes expired sessions and abandoned logins; returns how many of each went. */
+/** Deletes expired sessions, abandoned logins and expired sign-in links; returns how many of each went. */
 export async function purgeExpiredSessions(
   db: Database,
   now = new Date(),
-): Promise<{ sessions: number; loginAttempts: number }> {
+): Promise<{ sessions: number; loginAttempts: number; signInLinks: number }> {
   const sessions = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });
   const loginAttempts = await db.loginAttempt.deleteMany({ where: { expiresAt: { lte: now } } });
-  return { sessions: sessions.count, loginAttempts: loginAttempts.count };
+  const signInLinks = await db.signInLink.deleteMany({ where: { expiresAt: { lte: now } } });
+  return { sessions: sessions.count, loginAttempts: loginAttempts.count, signInLinks: signInLinks.count };
 }
 
 /** Spec 2.12, in seconds. */
