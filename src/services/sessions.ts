@@ -35,19 +35,22 @@ function providerColumns(tokens: ProviderTokens, secretKey: Buffer | undefined, 
   };
 }
 
-/** Stores a new session for `userId` and returns the raw cookie value (shown only here). */
+/**
+ * Stores a new session for `userId` and returns the raw cookie value (shown only here). Without
+ * `tokens` (a development-mode sign-in link) the session has no provider side.
+ */
 export async function createSession(
   db: DatabaseClient,
-  input: { userId: string; tokens: ProviderTokens; secretKey?: Buffer; now?: Date },
+  input: { userId: string; tokens?: ProviderTokens; secretKey?: Buffer; now?: Date },
 ): Promise<{ session: Session; cookieValue: string }> {
   const now = input.now ?? new Date();
   const cookieValue = newSecret();
-  const authTime = input.tokens.claims?.auth_time;
+  const authTime = input.tokens?.claims?.auth_time;
   const session = await db.session.create({
     data: {
       tokenHash: hashSecret(cookieValue),
       userId: input.userId,
-      ...providerColumns(input.tokens, input.secretKey, now),
+      ...(input.tokens ? providerColumns(input.tokens, input.secretKey, now) : {}),
       authTime: typeof authTime === 'number' ? new Date(authTime * 1000) : null,
       createdAt: now,
       lastSeenAt: now,
@@ -102,14 +105,15 @@ export async function deleteSession(db: DatabaseClient, id: string): Promise<voi
   await db.session.deleteMany({ where: { id } });
 }
 
-/** Deletes expired sessions and abandoned logins; returns how many of each went. */
+/** Deletes expired sessions, abandoned logins and expired sign-in links; returns how many of each went. */
 export async function purgeExpiredSessions(
   db: Database,
   now = new Date(),
-): Promise<{ sessions: number; loginAttempts: number }> {
+): Promise<{ sessions: number; loginAttempts: number; signInLinks: number }> {
   const sessions = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });
   const loginAttempts = await db.loginAttempt.deleteMany({ where: { expiresAt: { lte: now } } });
-  return { sessions: sessions.count, loginAttempts: loginAttempts.count };
+  const signInLinks = await db.signInLink.deleteMany({ where: { expiresAt: { lte: now } } });
+  return { sessions: sessions.count, loginAttempts: loginAttempts.count, signInLinks: signInLinks.count };
 }
 
 /** Spec 2.12, in seconds. */

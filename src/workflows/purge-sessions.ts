@@ -6,7 +6,11 @@ const activities = proxyActivities<Activities>({
   retry: { initialInterval: '1s', maximumInterval: '30s', maximumAttempts: 5 },
 });
 
-/** What the session-purge schedule starts: deletes expired web sessions and abandoned logins. */
-export async function purgeExpiredSessionsWorkflow(): Promise<{ sessions: number; loginAttempts: number }> {
+/** What the session-purge schedule starts: deletes expired web sessions, abandoned logins and expired sign-in links. */
+export async function purgeExpiredSessionsWorkflow(): Promise<{
+  sessions: number;
+  loginAttempts: number;
+  signInLinks: number;
+}> {
   return activities.purgeExpiredSessions();
 }

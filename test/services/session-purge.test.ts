@@ -29,7 +29,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promi
 }
 
 describe('expired sessions are purged by a Temporal schedule', () => {
-  it('creates the purge schedule once, and its workflow deletes expired sessions and logins only', async () => {
+  it('creates the purge schedule once, and its workflow deletes expired sessions, logins and sign-in links only', async () => {
     const { db } = stack.database;
     const user = await db.user.create({ data: { email: 'purge@example.test', roles: ['requestor'] } });
     const tokens = { accessToken: 'access' };
@@ -40,6 +40,12 @@ describe('expired sessions are purged by a Temporal schedule', () => {
       data: [
         { stateHash: 'old', nonce: 'n', codeVerifier: 'v', returnTo: '/', expiresAt: new Date(Date.now() - 1000) },
         { stateHash: 'new', nonce: 'n', codeVerifier: 'v', returnTo: '/', expiresAt: new Date(Date.now() + 60_000) },
+      ],
+    });
+    await db.signInLink.createMany({
+      data: [
+        { tokenHash: 'old-link', userId: user.id, expiresAt: new Date(Date.now() - 1000) },
+        { tokenHash: 'new-link', userId: user.id, expiresAt: new Date(Date.now() + 60_000) },
       ],
     });
 
@@ -56,5 +62,6 @@ describe('expired sessions are purged by a Temporal schedule', () => {
     await waitFor(async () => (await db.session.count({ where: { id: expired.session.id } })) === 0);
     expect(await db.session.count({ where: { id: live.session.id } })).toBe(1);
     expect((await db.loginAttempt.findMany()).map((attempt) => attempt.stateHash)).toEqual(['new']);
+    expect((await db.signInLink.findMany()).map((link) => link.tokenHash)).toEqual(['new-link']);
   });
 });
