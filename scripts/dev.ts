@@ -12,6 +12,7 @@ import { startWorker } from '../workers/main.js';
 import { ensureDatabase, startEmbeddedPostgres } from './local/embedded-postgres.js';
 import { isPortOpen } from './local/free-port.js';
 import { startTemporalDevServer } from './local/temporal-dev-server.js';
+import { ensureWebBuild } from './local/web-build.js';
 
 // npm start — the whole service in one terminal: PostgreSQL and the Temporal dev server (unless
 // DATABASE_URL / TEMPORAL_ADDRESS point elsewhere), migrations, the API and a worker. It runs as
@@ -72,6 +73,7 @@ async function provideSecretKey(): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  await ensureWebBuild(log);
   const databaseUrl = await provideDatabase();
   const temporal = await provideTemporal();
   const applied = await migrateDatabase(databaseUrl);
@@ -100,6 +102,7 @@ async function main(): Promise<void> {
   }
   await db.$disconnect();
 
+  log(`Console:       ${api.url}/`);
   log(`API:           ${api.url}/api`);
   log(`API explorer:  ${api.url}/api/docs`);
   log(`Temporal UI:   ${temporal.uiUrl ?? '(set TEMPORAL_UI_URL)'}`);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Koa from 'koa';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from '../auth/oidc-access-token.js';
 import type { OidcLoginClient } from '../auth/oidc-login.js';
@@ -15,6 +16,8 @@ import { inputLimits } from './middleware/input-limits.js';
 import { jsonBody } from './middleware/json-body.js';
 import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { requestId } from './middleware/request-id.js';
+import { webConsole } from './middleware/web-console.js';
+import { projectRoot } from '../db/migrate.js';
 import { ApiDocs } from './openapi/api-docs.js';
 import type { ResourceRouter, ResourceRouterDependencies } from './resource-router.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
@@ -54,6 +57,8 @@ export interface AppDependencies {
   accessTokenVerifier?: AccessTokenVerifier;
   /** Defaults to one built from `config.oidc` and PUBLIC_URL. */
   oidcLoginClient?: OidcLoginClient;
+  /** The built console served at `/`; defaults to dist/web of the project. */
+  webRoot?: string;
 }
 
 export interface App {
@@ -114,6 +119,7 @@ export function createApp(deps: AppDependencies): App {
   koa.silent = true; // errors are logged by errorHandler, with the request id
   koa.use(requestId());
   koa.use(errorHandler(logger));
+  koa.use(webConsole(deps.webRoot ?? path.join(projectRoot(), 'dist', 'web')));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
   koa.use(scimApi({ db, logger, bodyLimitBytes: config.bodyLimitBytes }));
   koa.use(

@@ -50,6 +50,8 @@ export interface TestAppOptions {
   env?: Record<string, string> | ((baseUrl: string) => Promise<Record<string, string>> | Record<string, string>);
   health?: Partial<HealthProbes>;
   accessTokenVerifier?: AccessTokenVerifier;
+  /** The built console to serve at `/` (default: the project's dist/web). */
+  webRoot?: string;
 }
 
 /** The real app on a real listening socket, as clients see it. */
@@ -72,6 +74,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     connectors,
     temporal: temporal.client,
     accessTokenVerifier: options.accessTokenVerifier,
+    webRoot: options.webRoot,
     health: {
       database: options.health?.database ?? (async () => void (await options.db.$queryRaw`SELECT 1`)),
       temporal: options.health?.temporal ?? (() => temporal.checkHealth()),

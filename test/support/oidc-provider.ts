@@ -7,8 +7,13 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 export const ID_TOKEN_GROUPS_CLIENT = { clientId: 'flowgate-web', clientSecret: 'flowgate-web-secret' };
 /** The web client that finds `groups` only in userinfo (public: PKCE alone). */
 export const USERINFO_GROUPS_CLIENT = { clientId: 'flowgate-web-public' };
-/** The idle lifetime of refresh tokens, announced Keycloak-style as `refresh_expires_in`. */
+/** The default idle lifetime of refresh tokens, announced Keycloak-style as `refresh_expires_in`. */
 export const REFRESH_IDLE_SECONDS = 120;
+
+export interface TestOidcProviderOptions {
+  /** The refresh tokens' idle lifetime (default REFRESH_IDLE_SECONDS). */
+  refreshIdleSeconds?: number;
+}
 
 export interface TestAccount {
   email?: string;
@@ -35,7 +40,11 @@ export interface TestOidcProvider {
  * logout. Its login page is a one-field form (`login=<sub>`) that signs in and consents at once.
  * `appUrl` is the Flowgate instance whose callback the two clients register.
  */
-export async function startTestOidcProvider(appUrls: string[]): Promise<TestOidcProvider> {
+export async function startTestOidcProvider(
+  appUrls: string[],
+  options: TestOidcProviderOptions = {},
+): Promise<TestOidcProvider> {
+  const refreshIdleSeconds = options.refreshIdleSeconds ?? REFRESH_IDLE_SECONDS;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const accounts = new Map<string, TestAccount>();
@@ -78,7 +87,7 @@ export async function startTestOidcProvider(appUrls: string[]): Promise<TestOidc
       AccessToken: 600,
       AuthorizationCode: 60,
       IdToken: 600,
-      RefreshToken: REFRESH_IDLE_SECONDS,
+      RefreshToken: refreshIdleSeconds,
       Interaction: 600,
       Session: 3600,
       Grant: 3600,
@@ -128,7 +137,7 @@ export async function startTestOidcProvider(appUrls: string[]): Promise<TestOidc
     if (ctx.path !== '/token' || ctx.status !== 200) return;
     const body = ctx.body as Record<string, unknown>;
     // Keycloak announces the refresh token's idle lifetime; so does this provider, for spec 2.12.
-    if (body.refresh_token) body.refresh_expires_in = REFRESH_IDLE_SECONDS;
+    if (body.refresh_token) body.refresh_expires_in = refreshIdleSeconds;
     if (tamper && typeof body.id_token === 'string') {
       const claims = { ...decodeJwt(body.id_token), ...tamper };
       tamper = undefined;

@@ -7,6 +7,7 @@ import { migrateDatabase } from '../../src/db/migrate.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../../scripts/local/embedded-postgres.js';
 import { freePort } from '../../scripts/local/free-port.js';
 import { startTemporalDevServer } from '../../scripts/local/temporal-dev-server.js';
+import { ensureWebBuild } from '../../scripts/local/web-build.js';
 import { STACK_ENV } from './stack.js';
 
 const TEMPLATE_DATABASE = 'flowgate_template';
@@ -17,10 +18,12 @@ const quietLogger = new DefaultLogger('WARN');
  * Starts the real components once per run: a throw-away embedded PostgreSQL (never the dev
  * data; DATABASE_URL is ignored so tests cannot touch a real database) holding a migrated
  * template database that each test file copies, and a Temporal dev server in memory unless
- * TEMPORAL_ADDRESS names one.
+ * TEMPORAL_ADDRESS names one. The console is built first when dist/web is missing or
+ * outdated (a fresh clone has none), so the API serves it to the browser tests.
  */
 export async function startStack(): Promise<void> {
   const started = Date.now();
+  await ensureWebBuild(log);
   const root = await mkdtemp(path.join(os.tmpdir(), 'flowgate-test-'));
   await chmod(root, 0o755);
   const postgres = await startEmbeddedPostgres({
