@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
@@ -15,6 +15,11 @@ import type { Run, RunStep } from './runs/run-types';
 /** While a run moves on its own, the page follows it at this pace. */
 const FOLLOW_MS = 2000;
 const MOVING_STATUSES: readonly string[] = ['pending', 'running'];
+/**
+ * Retry, skip and cancel reach the run's workflow as a signal, so the status changes a moment
+ * after the call returns: the page follows the run until it leaves the status it had, this long at most.
+ */
+const AFTER_ACTION_MS = 30_000;
 
 /** `/runs/:id`: one run, its step timeline, its diagnosis and what may be done about it. */
 export function RunPage({ id }: { id: string }) {
@@ -25,7 +30,10 @@ export function RunPage({ id }: { id: string }) {
     run.reload();
     steps.reload();
   };
-  const moving = run.data !== undefined && MOVING_STATUSES.includes(run.data.status);
+  const [acted, setActed] = useState<{ from: string; until: number } | undefined>();
+  const status = run.data?.status;
+  const awaitingChange = acted !== undefined && status === acted.from && Date.now() < acted.until;
+  const moving = (status !== undefined && MOVING_STATUSES.includes(status)) || awaitingChange;
   useEffect(() => {
     if (!moving) return;
     const timer = window.setTimeout(reload, FOLLOW_MS);
@@ -106,7 +114,15 @@ export function RunPage({ id }: { id: string }) {
           {current.error.code && <code className="error-code">{current.error.code}</code>}
         </p>
       )}
-      <RunActions key={`${current.status}-${current.steps.length}`} run={current} onChanged={reload} />
+      <RunActions
+        key={`${current.status}-${current.steps.length}`}
+        run={current}
+        awaitingChange={awaitingChange}
+        onChanged={() => {
+          setActed({ from: current.status, until: Date.now() + AFTER_ACTION_MS });
+          reload();
+        }}
+      />
       <section className="panel" aria-labelledby="run-steps">
         <h2 id="run-steps">Steps</h2>
         <ErrorNotice error={steps.error} />

@@ -12,7 +12,16 @@ const ACTION_LABELS = { retry: 'Retry the failed step', skip: 'Skip the failed s
  * buttons, and Cancel while the run is not finished. Each button is offered only with the
  * permission its route asks for; after it the page loads the run again.
  */
-export function RunActions({ run, onChanged }: { run: Run; onChanged: () => void }) {
+export function RunActions({
+  run,
+  awaitingChange,
+  onChanged,
+}: {
+  run: Run;
+  /** An action was sent and the run has not moved yet: offer nothing twice. */
+  awaitingChange: boolean;
+  onChanged: () => void;
+}) {
   const can = useCan();
   const action = useAction();
   const diagnosis = useApiData<Diagnosis>(run.status === 'failed' ? `/api/runs/${run.id}/diagnose` : null);
@@ -43,7 +52,7 @@ export function RunActions({ run, onChanged }: { run: Run; onChanged: () => void
               ) : can('run:update') ? (
                 <button
                   type="button"
-                  disabled={action.busy}
+                  disabled={action.busy || awaitingChange}
                   onClick={() => void act(suggestion.action as 'retry' | 'skip')}
                 >
                   {ACTION_LABELS[suggestion.action]}
@@ -57,10 +66,16 @@ export function RunActions({ run, onChanged }: { run: Run; onChanged: () => void
         </ul>
       )}
       {canCancel && (
-        <button type="button" className="danger" disabled={action.busy} onClick={() => void act('cancel')}>
+        <button
+          type="button"
+          className="danger"
+          disabled={action.busy || awaitingChange}
+          onClick={() => void act('cancel')}
+        >
           Cancel the run
         </button>
       )}
+      {awaitingChange && <p role="status">Sent; waiting for the run to move on…</p>}
       <ErrorNotice error={action.error} />
     </section>
   );

@@ -192,7 +192,8 @@ function MatchRow({
       {manage && (
         <div className="actions">
           {open && can('user:read') && (
-            <>
+            <details className="link-other">
+              <summary>Link to another user</summary>
               <UserPicker
                 id={`match-user-${match.id}`}
                 label="User to link"
@@ -207,7 +208,7 @@ function MatchRow({
               >
                 Link
               </button>
-            </>
+            </details>
           )}
           {open && (
             <button type="button" disabled={action.busy} onClick={() => void resolve({ action: 'skip' })}>
