@@ -6,12 +6,13 @@ import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '..
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { connectorOnDirectory, upstreamUsers } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
-import { createActive } from '../support/workflows.js';
+import { approvalDefinition, createActive } from '../support/workflows.js';
 
 // The runs, workflows and sync review pages of the console, driven in Chromium against the real
 // API, PostgreSQL, Temporal worker and OpenID provider (docs/console.md).
 
-const stack = useConsoleStack();
+const TEMPORAL_UI_URL = 'http://temporal-ui.example.test:8233';
+const stack = useConsoleStack({ env: { TEMPORAL_UI_URL } });
 const chromium = useChromium();
 let admin: string;
 
@@ -144,6 +145,59 @@ describe('run page: a failed run is diagnosed and retried from the page', () => 
     await expect(page.getByRole('button', { name: 'Retry the failed step' }).count()).resolves.toBe(0);
     await screenshot(page, 'run-completed');
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('run page: what the permissions allow', () => {
+  it('edits the variables of a waiting run, and links the run to the Temporal UI', async () => {
+    const manager = await createUserWithToken(stack.database.db, ['approver']);
+    const workflow = await createActive(stack.api, admin, approvalDefinition({ name: `Console edit ${Date.now()}` }));
+    const run = await startRun(workflow.id, { requester: manager.user.id, manager: manager.user.id });
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], `/runs/${run.id}`);
+    const problems = pageProblems(page);
+    const temporal = page.getByRole('link', { name: 'Open in the Temporal UI' });
+    await expect(temporal.getAttribute('href')).resolves.toBe(
+      `${TEMPORAL_UI_URL}/namespaces/default/workflows/run-${run.id}`,
+    );
+    await page.getByLabel('reason').fill('Needs the VPN');
+    const saved = page.waitForResponse(
+      (response) => response.url() === stack.url(`/api/runs/${run.id}`) && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Save variables' }).click();
+    expect((await saved).status()).toBe(200);
+    const row = await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(row.variables).toEqual({ requester: manager.user.id, manager: manager.user.id, reason: 'Needs the VPN' });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('offers no retry, skip or cancel to a user without run:update and run:cancel', async () => {
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      definition(`Console read-only ${Date.now()}`, [
+        step('start', 'Begin', 'start', {}, 'call'),
+        step(
+          'call',
+          'Query',
+          'connector',
+          { connector: 'test-db', command: 'query', parameters: { table: 'departments' }, simulateFailure: true },
+          'end',
+        ),
+        step('end', 'Finish', 'end', {}),
+      ]),
+    );
+    const run = await startRun(workflow.id);
+    await waitForRun(stack.api, admin, run.id, hasStatus('failed'));
+
+    const { page } = await signInWithProvider(chromium.browser, stack, ['approver'], `/runs/${run.id}`);
+    await page.getByRole('heading', { name: 'Diagnosis' }).waitFor();
+    await page.getByText('Retry the failed step').waitFor();
+    await expect(page.getByRole('button').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Save variables' }).count()).resolves.toBe(0);
     await page.context().close();
   });
 });
@@ -332,6 +386,30 @@ describe('sync review', () => {
     await page.getByRole('button', { name: 'skipped (2)' }).waitFor();
     await expect(matchOf('u3')).resolves.toEqual(expect.objectContaining({ matchStatus: 'skipped' }));
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('phone-sized viewport', () => {
+  it('lays every page out without sideways scrolling at 390 × 844', async () => {
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], '/runs', { width: 390, height: 844 });
+    const runs = await stack.api.request('GET', '/api/runs?pageSize=1', { token: admin });
+    const workflows = await stack.api.request('GET', '/api/workflows?pageSize=1&status=active', { token: admin });
+    const pages = {
+      runs: '/runs',
+      run: `/runs/${runs.body.data[0].id}`,
+      workflows: '/workflows',
+      workflow: `/workflows/${workflows.body.data[0].id}`,
+      sync: '/sync',
+    };
+    for (const [name, pathname] of Object.entries(pages)) {
+      await page.goto(stack.url(pathname));
+      await page.locator('section.page h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect({ name, overflow }).toEqual({ name, overflow: 0 });
+      await screenshot(page, `${name}-phone`);
+    }
     await page.context().close();
   });
 });

@@ -39,14 +39,8 @@ export function UserPicker({
   const known = extra.some((option) => option.value === value) || found.some((user) => user.id === value);
   return (
     <div className="user-picker">
-      <label htmlFor={`${id}-search`}>Find {label.toLowerCase()}</label>
-      <input
-        id={`${id}-search`}
-        type="search"
-        value={search}
-        placeholder="email or name"
-        onChange={(event) => setSearch(event.target.value)}
-      />
+      <label htmlFor={`${id}-search`}>{label}: search by email or name</label>
+      <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {extra.map((option) => (
