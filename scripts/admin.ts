@@ -2,29 +2,52 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/index.js';
 import { createDatabase } from '../src/db/client.js';
 import { createAdminToken } from '../src/services/bootstrap-admin.js';
+import { createSignInLink } from '../src/services/sign-in-links.js';
 
 // npm run admin -- create-token --email <email> [--name <token name>]
-// Prints a new API token with every permission for an admin user (created if missing).
-const usage = 'Usage: npm run admin -- create-token --email <email> [--name <token name>]';
+//   Prints a new API token with every permission for an admin user (created if missing).
+// npm run admin -- sign-in-link --email <email>
+//   Development mode only: prints a one-time console sign-in link (15 minutes) for an existing user.
+const usage = [
+  'Usage: npm run admin -- create-token --email <email> [--name <token name>]',
+  '       npm run admin -- sign-in-link --email <email>',
+].join('\n');
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { email: { type: 'string' }, name: { type: 'string', default: 'admin-cli' } },
 });
 
-if (positionals[0] !== 'create-token' || !values.email) {
+const command = positionals[0];
+if ((command !== 'create-token' && command !== 'sign-in-link') || !values.email) {
   console.error(usage);
   process.exit(1);
 }
-const { databaseUrl } = loadConfig();
-if (!databaseUrl) {
+const config = loadConfig();
+if (!config.databaseUrl) {
   console.error('DATABASE_URL must be set to the database of the service.');
   process.exit(1);
 }
-const db = createDatabase(databaseUrl);
+if (command === 'sign-in-link' && config.oidc) {
+  console.error('Sign-in links exist only in development mode: this instance signs people in through OIDC_ISSUER.');
+  process.exit(1);
+}
+const db = createDatabase(config.databaseUrl);
 try {
-  const result = await createAdminToken(db, values.email, values.name);
-  console.log(`Admin token for ${result.email} (shown once, store it now):`);
-  console.log(result.token);
+  if (command === 'create-token') {
+    const result = await createAdminToken(db, values.email, values.name);
+    console.log(`Admin token for ${result.email} (shown once, store it now):`);
+    console.log(result.token);
+  } else {
+    const link = await createSignInLink(db, {
+      email: values.email,
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    });
+    console.log(`One-time sign-in link for ${link.email} (valid until ${link.expiresAt.toISOString()}):`);
+    console.log(link.url);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
 } finally {
   await db.$disconnect();
 }

@@ -6,6 +6,7 @@ import { createDatabase } from '../src/db/client.js';
 import { migrateDatabase, projectRoot } from '../src/db/migrate.js';
 import { createLogger } from '../src/logging/logger.js';
 import { bootstrapPrincipal, createAdminToken, hasNoUsers } from '../src/services/bootstrap-admin.js';
+import { createSignInLink } from '../src/services/sign-in-links.js';
 import { SAMPLE_PROJECT, seedExampleWorkflows } from '../src/services/seed-examples.js';
 import { startApiServer } from '../src/server.js';
 import { startWorker } from '../workers/main.js';
@@ -23,6 +24,7 @@ import { ensureWebBuild } from './local/web-build.js';
 const log = (line: string) => console.log(`[flowgate] ${line}`);
 const dataDir = path.resolve(process.env.LOCAL_DATA_DIR ?? path.join(projectRoot(), '.data'));
 const stops: Array<() => Promise<void>> = [];
+const BOOTSTRAP_EMAIL = 'admin@localhost';
 
 async function provideDatabase(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
@@ -95,11 +97,15 @@ async function main(): Promise<void> {
 
   // Only once everything runs, so a failed start never swallows the one-time token.
   const db = createDatabase(databaseUrl);
-  const bootstrap = (await hasNoUsers(db)) ? await createAdminToken(db, 'admin@localhost', 'bootstrap') : undefined;
+  const bootstrap = (await hasNoUsers(db)) ? await createAdminToken(db, BOOTSTRAP_EMAIL, 'bootstrap') : undefined;
   if (bootstrap) {
     await seedExampleWorkflows(db, { principal: bootstrapPrincipal(bootstrap, 'bootstrap') });
     log(`Seeded the example workflows as drafts in "${SAMPLE_PROJECT.name}"`);
   }
+  // Development mode has no identity provider: the console is entered through a one-time link.
+  const signInLink = config.oidc
+    ? undefined
+    : await createSignInLink(db, { email: BOOTSTRAP_EMAIL, publicUrl: api.url }).catch(() => undefined);
   await db.$disconnect();
 
   log(`Console:       ${api.url}/`);
@@ -110,6 +116,11 @@ async function main(): Promise<void> {
     log(`Bootstrap admin token for ${bootstrap.email} (shown once, store it now):`);
     log(`  ${bootstrap.token}`);
     log(`  try: curl -H "Authorization: Bearer ${bootstrap.token}" ${api.url}/api/auth/me`);
+  }
+  if (signInLink) {
+    log(`Sign in to the console as ${signInLink.email} (one-time link, valid 15 minutes):`);
+    log(`  ${signInLink.url}`);
+    log(`  another one: npm run admin -- sign-in-link --email ${signInLink.email} (with DATABASE_URL; docs/console.md)`);
   }
   log('Press Ctrl-C to stop.');
 }

@@ -21,7 +21,7 @@ export interface OpenTaskInput {
   title: string;
   instructions?: string;
   assignee: string;
-  fields: Array<{ name: string; type: string; label?: string; required: boolean }>;
+  fields: Array<{ name: string; type: string; label?: string; required: boolean; choices?: string[] }>;
   timeoutMs?: number;
 }
 

@@ -29,7 +29,7 @@ import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
 import { connectorSyncMatchRoutes } from './routes/connector-sync-matches.js';
 import { connectorCacheRoutes } from './routes/connector-cache.js';
-import { authRoutes, webLoginOf } from './routes/auth.js';
+import { authRoutes, sessionSiteOf, webLoginOf } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { organizationRoutes } from './routes/organizations.js';
 import { approvalRoutes, taskRoutes } from './routes/people-work.js';
@@ -77,7 +77,8 @@ export function createApp(deps: AppDependencies): App {
     resolvers.push(oidcAccessTokenCredential(db, verifier, config.oidc.roleGroups));
   }
   const webLogin = webLoginOf(config, deps.oidcLoginClient);
-  if (webLogin) resolvers.push(sessionCredential(db, webLogin.publicOrigin));
+  const sessionSite = sessionSiteOf(config, webLogin);
+  if (sessionSite) resolvers.push(sessionCredential(db, sessionSite.publicOrigin));
   const routerDeps: ResourceRouterDependencies = {
     docs,
     authenticated: [authenticate(resolvers), auditTokenRequests(db)],

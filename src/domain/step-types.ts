@@ -13,14 +13,25 @@ export const durationSchema = z
 
 const text = (description: string) => z.string().min(1).describe(description);
 
-const taskFieldSchema = z
+/** One value a task's form asks for; the completion is validated against these. */
+export const taskFieldSchema = z
   .object({
     name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an identifier'),
     type: z.enum(['string', 'number', 'boolean', 'date']),
     label: z.string().optional(),
     required: z.boolean().default(true),
+    choices: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe('String fields only: the allowed values (the console offers them as a list)'),
   })
-  .strict();
+  .strict()
+  .refine((field) => !field.choices || field.type === 'string', {
+    message: 'choices are allowed on string fields only',
+    path: ['choices'],
+  });
+export type TaskField = z.infer<typeof taskFieldSchema>;
 
 export const STEP_TYPES = {
   start: {

@@ -35,19 +35,22 @@ function providerColumns(tokens: ProviderTokens, secretKey: Buffer | undefined, 
   };
 }
 
-/** Stores a new session for `userId` and returns the raw cookie value (shown only here). */
+/**
+ * Stores a new session for `userId` and returns the raw cookie value (shown only here). Without
+ * `tokens` (a development-mode sign-in link) the session has no provider side.
+ */
 export async function createSession(
   db: DatabaseClient,
-  input: { userId: string; tokens: ProviderTokens; secretKey?: Buffer; now?: Date },
+  input: { userId: string; tokens?: ProviderTokens; secretKey?: Buffer; now?: Date },
 ): Promise<{ session: Session; cookieValue: string }> {
   const now = input.now ?? new Date();
   const cookieValue = newSecret();
-  const authTime = input.tokens.claims?.auth_time;
+  const authTime = input.tokens?.claims?.auth_time;
   const session = await db.session.create({
     data: {
       tokenHash: hashSecret(cookieValue),
       userId: input.userId,
-      ...providerColumns(input.tokens, input.secretKey, now),
+      ...(input.tokens ? providerColumns(input.tokens, input.secretKey, now) : {}),
       authTime: typeof authTime === 'number' ? new Date(authTime * 1000) : null,
       createdAt: now,
       lastSeenAt: now,

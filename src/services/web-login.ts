@@ -152,7 +152,7 @@ async function identityClaims(client: OidcLoginClient, tokens: ProviderTokens & 
 
 /** Ends a session: deletes it and answers the provider's RP-initiated logout URL, when it has one. */
 export async function logout(
-  context: Pick<WebLoginContext, 'db' | 'client' | 'requestId'>,
+  context: Pick<WebLoginContext, 'db' | 'requestId'> & { client?: OidcLoginClient },
   session: Session | undefined,
   postLogoutRedirectUri: string,
 ): Promise<{ endSessionUrl: string | null }> {
@@ -167,7 +167,7 @@ export async function logout(
     });
   });
   const endSessionUrl = await context.client
-    .endSessionUrl(session.idToken ?? undefined, postLogoutRedirectUri)
+    ?.endSessionUrl(session.idToken ?? undefined, postLogoutRedirectUri)
     .catch(() => undefined); // the local session is over either way; the provider's page is a courtesy
   return { endSessionUrl: endSessionUrl ?? null };
 }

@@ -156,7 +156,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       assignee: string;
       title?: string;
       instructions?: string;
-      fields?: Array<{ name: string; type: string; label?: string; required?: boolean }>;
+      fields?: Array<{ name: string; type: string; label?: string; required?: boolean; choices?: string[] }>;
       timeout?: string;
     };
     const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;

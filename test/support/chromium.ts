@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { User } from '../../src/db/generated/client.js';
 import type { Role } from '../../src/permissions/index.js';
+import { createSignInLink } from '../../src/services/sign-in-links.js';
 import { ID_TOKEN_GROUPS_CLIENT, startTestOidcProvider, type TestOidcProvider } from './oidc-provider.js';
 import { useRunStack, type RunStack } from './run-stack.js';
 
@@ -75,7 +76,7 @@ export function useConsoleStack(options: ConsoleStackOptions = {}): ConsoleStack
   let provider: TestOidcProvider | undefined;
   const stack = useRunStack({
     env: async (baseUrl) => {
-      if (!withOidc) return { ...options.env };
+      if (!withOidc) return { PUBLIC_URL: baseUrl, ...options.env };
       provider = await startTestOidcProvider([baseUrl], { refreshIdleSeconds: options.refreshIdleSeconds ?? 3600 });
       return {
         ...ROLE_GROUP_ENV,
@@ -110,6 +111,15 @@ export function useConsoleStack(options: ConsoleStackOptions = {}): ConsoleStack
   };
 }
 
+/** The viewports the console is checked at: a laptop and a phone. */
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/** A page in a fresh browser context (its own cookies and storage). */
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
 export interface SignedIn {
   page: Page;
   /** The user row the sign-in created (or found). */
@@ -125,12 +135,11 @@ export async function signInWithProvider(
   stack: ConsoleStack,
   roles: Role[],
   pathname = '/',
-  viewport = { width: 1280, height: 800 },
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
 ): Promise<SignedIn> {
   const sub = `user-${randomUUID()}`;
   stack.provider.accounts.set(sub, { email: `${sub}@example.test`, name: `Test ${roles.join('+')}`, groups: roles });
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+  const page = await newPage(browser, viewport);
   await page.goto(stack.url(`/api/auth/login?returnTo=${encodeURIComponent(pathname)}`));
   await submitProviderLogin(page, sub);
   await page.waitForURL(stack.url(pathname));
@@ -142,4 +151,23 @@ export async function signInWithProvider(
 export async function submitProviderLogin(page: Page, sub: string): Promise<void> {
   await page.locator('input[name="login"]').fill(sub);
   await page.locator('button').click();
+}
+
+/**
+ * Development mode (`useConsoleStack({ oidc: false })`): a fresh context signed in as a new user
+ * holding `roles`, through a one-time sign-in link, on the console's home page.
+ */
+export async function signInWithLink(
+  browser: Browser,
+  stack: ConsoleStack,
+  roles: Role[],
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<SignedIn> {
+  const email = `user-${randomUUID()}@example.test`;
+  const user = await stack.database.db.user.create({ data: { email, activeEmail: email, roles } });
+  const link = await createSignInLink(stack.database.db, { email, publicUrl: stack.api.baseUrl });
+  const page = await newPage(browser, viewport);
+  await page.goto(link.url);
+  await page.waitForURL(stack.url('/'));
+  return { page, user };
 }

@@ -1,48 +1,119 @@
-/** The console's frame: who is signed in, the navigation, and the page for the current path. */
-import { useEffect, useState } from 'react';
-import { api, ApiError } from './api/client';
-import { pageRoutes } from './pages/routes';
+/** The console's frame: sign-in, who is signed in, the navigation, session monitoring and the page. */
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError, SESSION_LOST_EVENT } from './api/client';
+import { ErrorMessage, Loading, messageOf } from './components/async';
+import { pageRoutes, type PageRoute } from './pages/routes';
 import { Link, matchPath, useLocation } from './router';
 import { MeContext, type Me } from './session/me';
+import { SessionMonitor } from './session/session-monitor';
+import { SignInPage, TimedOutOverlay, type AuthConfig } from './session/sign-in';
+
+type Boot = { config: AuthConfig; me: Me | null } | { error: unknown };
 
 export function App() {
-  const [me, setMe] = useState<Me | null | 'signed-out'>(null);
+  const [boot, setBoot] = useState<Boot>();
   useEffect(() => {
-    api<Me>('GET', '/api/auth/me').then(setMe, (error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) setMe('signed-out');
-      else throw error;
+    const me = api<Me>('GET', '/api/auth/me').catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
     });
+    Promise.all([api<AuthConfig>('GET', '/api/auth/config'), me]).then(
+      ([config, signedIn]) => setBoot({ config, me: signedIn }),
+      (error: unknown) => setBoot({ error }),
+    );
   }, []);
-  if (me === null) return <p>Loading…</p>;
-  if (me === 'signed-out') return <p>Signed out</p>;
+  if (!boot) return <Loading what="Flowgate" />;
+  if ('error' in boot) {
+    return (
+      <main>
+        <h1>Flowgate is not reachable</h1>
+        <ErrorMessage error={boot.error} />
+      </main>
+    );
+  }
+  if (!boot.me) return <SignInPage config={boot.config} />;
+  return <SignedIn config={boot.config} me={boot.me} />;
+}
+
+function SignedIn({ config, me }: { config: AuthConfig; me: Me }) {
+  const [timedOut, setTimedOut] = useState(false);
+  const [logoutError, setLogoutError] = useState<unknown>();
+  const onTimedOut = useCallback(() => setTimedOut(true), []);
+  useEffect(() => {
+    window.addEventListener(SESSION_LOST_EVENT, onTimedOut);
+    return () => window.removeEventListener(SESSION_LOST_EVENT, onTimedOut);
+  }, [onTimedOut]);
+  const logout = useCallback(async () => {
+    try {
+      const { endSessionUrl } = await api<{ endSessionUrl: string | null }>('POST', '/api/auth/logout');
+      window.location.assign(endSessionUrl ?? '/');
+    } catch (error) {
+      setLogoutError(error);
+    }
+  }, []);
+  // Spec 8: monitoring needs the provider's lifetimes; development mode has none.
+  const monitored = config.loginEnabled && me.via === 'session' && !timedOut;
   return (
     <MeContext.Provider value={me}>
-      <Navigation me={me} />
-      <main>
-        <CurrentPage />
+      <Header me={me} onLogout={() => void logout()} />
+      {logoutError !== undefined && <p className="error page-error">Logging out failed: {messageOf(logoutError)}</p>}
+      {monitored && <SessionMonitor onTimedOut={onTimedOut} onLogout={() => void logout()} />}
+      <main id="main">
+        <CurrentPage me={me} />
       </main>
+      {timedOut && <TimedOutOverlay config={config} />}
     </MeContext.Provider>
   );
 }
 
-function Navigation({ me }: { me: Me }) {
-  const offered = pageRoutes.filter((route) => route.nav && route.anyOf.some((p) => me.permissions.includes(p)));
+const offeredTo = (me: Me) => (route: PageRoute) =>
+  route.anyOf.some((permission) => me.permissions.includes(permission));
+
+function Header({ me, onLogout }: { me: Me; onLogout: () => void }) {
+  const location = useLocation();
+  const current = (location.split('?')[0] ?? '/').split('/')[1] ?? '';
+  const offered = pageRoutes.filter((route) => route.nav && offeredTo(me)(route));
   return (
-    <nav aria-label="Main">
-      {offered.map((route) => (
-        <Link key={route.pattern} to={route.pattern}>
-          {route.nav}
-        </Link>
-      ))}
-    </nav>
+    <header className="app-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Link to="/" className="brand">
+        Flowgate
+      </Link>
+      <nav aria-label="Main">
+        {offered.map((route) => (
+          <Link key={route.pattern} to={route.pattern} current={route.pattern.split('/')[1] === current}>
+            {route.nav}
+          </Link>
+        ))}
+      </nav>
+      <div className="user">
+        <span className="user-name" title={me.email}>
+          {me.displayName ?? me.email}
+        </span>
+        <button type="button" onClick={onLogout}>
+          Log out
+        </button>
+      </div>
+    </header>
   );
 }
 
-function CurrentPage() {
+function CurrentPage({ me }: { me: Me }) {
   const location = useLocation();
   for (const route of pageRoutes) {
     const params = matchPath(route.pattern, location);
-    if (params) return route.render(params);
+    if (!params) continue;
+    if (!offeredTo(me)(route)) {
+      return (
+        <>
+          <h1>Not available</h1>
+          <p>Your roles ({me.roles.join(', ') || 'none'}) do not give access to this page.</p>
+        </>
+      );
+    }
+    return route.render(params);
   }
   return <h1>Page not found</h1>;
 }

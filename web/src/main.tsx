@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import './styles.css';
 import { RouterProvider } from './router';
 
 const root = document.getElementById('root');

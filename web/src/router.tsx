@@ -44,14 +44,25 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   return params;
 }
 
-export function Link({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
+export function Link({
+  to,
+  children,
+  className,
+  current,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+  /** Marks the link as the page being shown (`aria-current="page"`). */
+  current?: boolean;
+}) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     navigate(to);
   };
   return (
-    <a href={to} onClick={onClick} className={className}>
+    <a href={to} onClick={onClick} className={className} aria-current={current ? 'page' : undefined}>
       {children}
     </a>
   );

@@ -10,6 +10,7 @@ import {
   SESSION_LIFETIME_SECONDS,
   sessionInfo,
 } from '../../services/sessions.js';
+import { redeemSignInLink } from '../../services/sign-in-links.js';
 import { completeLogin, extendWebSession, logout, startLogin } from '../../services/web-login.js';
 import { callerOf } from '../audit-context.js';
 import type { AppContext } from '../context.js';
@@ -53,31 +54,58 @@ const logoutSchema = z
   })
   .meta({ id: 'Logout' });
 
-/** The web sign-in's wiring: present when OIDC_ISSUER and OIDC_CLIENT_ID are set. */
-export interface WebLogin {
-  client: OidcLoginClient;
-  oidc: OidcConfig;
-  /** CONNECTOR_SECRET_KEY; without it refresh tokens are not kept and extend cannot reach the provider. */
-  secretKey?: Buffer;
+/** Where session cookies live: the site of PUBLIC_URL. */
+export interface SessionSite {
   publicUrl: string;
   publicOrigin: string;
   /** `Secure` cookies when PUBLIC_URL is https. */
   secure: boolean;
 }
 
+/** The web sign-in's wiring: present when OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+export interface WebLogin extends SessionSite {
+  client: OidcLoginClient;
+  oidc: OidcConfig;
+  /** CONNECTOR_SECRET_KEY; without it refresh tokens are not kept and extend cannot reach the provider. */
+  secretKey?: Buffer;
+}
+
+function siteOf(config: Readonly<Config>): SessionSite {
+  const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+  return { publicUrl, publicOrigin: new URL(publicUrl).origin, secure: publicUrl.startsWith('https:') };
+}
+
 /** The web sign-in of `config`, or undefined in development mode or without OIDC_CLIENT_ID. */
 export function webLoginOf(config: Readonly<Config>, client?: OidcLoginClient): WebLogin | undefined {
   const { oidc } = config;
   if (!oidc?.clientId) return undefined;
-  const publicUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, '');
+  const site = siteOf(config);
   return {
-    client: client ?? createOidcLoginClient({ ...oidc, clientId: oidc.clientId }, publicUrl),
+    ...site,
+    client: client ?? createOidcLoginClient({ ...oidc, clientId: oidc.clientId }, site.publicUrl),
     oidc,
     secretKey: config.connectors.secretKey ? parseSecretKey(config.connectors.secretKey) : undefined,
-    publicUrl,
-    publicOrigin: new URL(publicUrl).origin,
-    secure: publicUrl.startsWith('https:'),
   };
+}
+
+/**
+ * Where browser sessions exist: with the web sign-in, and in development mode (no OIDC at all),
+ * whose one-time sign-in links create sessions too. An issuer without a client id accepts
+ * provider access tokens only: no sessions there.
+ */
+export function sessionSiteOf(config: Readonly<Config>, webLogin: WebLogin | undefined): SessionSite | undefined {
+  if (webLogin) return webLogin;
+  return config.oidc ? undefined : siteOf(config);
+}
+
+function requireSessionSite(site: SessionSite | undefined): SessionSite {
+  if (!site) {
+    throw new AppError(
+      'not_found',
+      'Web sign-in is not configured: set OIDC_CLIENT_ID (this instance accepts bearer tokens only)',
+    );
+  }
+  return site;
 }
 
 function requireWebLogin(webLogin: WebLogin | undefined): WebLogin {
@@ -108,6 +136,10 @@ function requireSession(ctx: AppContext, webLogin: WebLogin | undefined) {
   return { session, webLogin };
 }
 
+const signInLinkQuery = z.object({
+  token: z.string().min(1).max(200).describe('The one-time token of the link'),
+});
+
 const returnToQuery = z.object({
   returnTo: z.string().max(2000).optional().describe('A path on this site to land on after sign-in (default /)'),
 });
@@ -137,6 +169,7 @@ export function authRoutes(
   config: Readonly<Config>,
   webLogin: WebLogin | undefined,
 ): ResourceRouter {
+  const sessionSite = sessionSiteOf(config, webLogin);
   return new ResourceRouter('/api/auth', 'Authentication', deps)
     .add({
       method: 'get',
@@ -239,21 +272,54 @@ export function authRoutes(
       responses: {
         200: { description: 'Signed out (also when the session had already ended)', schema: logoutSchema },
         403: { description: 'Cross-site request (Origin is not this site)' },
-        404: { description: 'Web sign-in is not configured (development mode)' },
+        404: { description: 'No browser sessions: an issuer without OIDC_CLIENT_ID accepts bearer tokens only' },
       },
       async handler(ctx) {
-        const login = requireWebLogin(webLogin);
+        const site = requireSessionSite(sessionSite);
         const cookieValue = sessionCookieOf(ctx);
-        if (cookieValue && isCrossSiteWrite(ctx, login.publicOrigin)) {
-          throw new AppError('forbidden', `Cross-site request refused: sign out from ${login.publicOrigin}`);
+        if (cookieValue && isCrossSiteWrite(ctx, site.publicOrigin)) {
+          throw new AppError('forbidden', `Cross-site request refused: sign out from ${site.publicOrigin}`);
         }
         const session = cookieValue ? await findLiveSession(db, cookieValue) : undefined;
-        clearSessionCookie(ctx, login);
+        clearSessionCookie(ctx, site);
         ctx.body = await logout(
-          { db, client: login.client, requestId: ctx.state.requestId },
+          { db, client: webLogin?.client, requestId: ctx.state.requestId },
           session,
-          `${login.publicUrl}/`,
+          `${site.publicUrl}/`,
         );
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/sign-in-link',
+      operationId: 'redeemSignInLink',
+      summary: 'Development mode only: signs in with a one-time link printed by npm start or the admin CLI',
+      description:
+        'The link (single use, 15 minutes) creates a normal session of its user and redirects to the console. ' +
+        'Only in development mode, where no identity provider is configured (docs/authentication.md).',
+      access: 'public',
+      query: signInLinkQuery,
+      responses: {
+        302: { description: 'Signed in: to the console (/), with the svc_sid cookie' },
+        400: { description: 'No token in the link' },
+        401: { description: 'The link is unknown, used, expired, or its user is inactive' },
+        404: { description: 'An identity provider is configured: sign in through it' },
+      },
+      async handler(ctx, { query }) {
+        if (config.oidc || !sessionSite) {
+          throw new AppError(
+            'not_found',
+            'Sign-in links exist only in development mode; this instance signs people in through its identity provider',
+          );
+        }
+        ctx.set('referrer-policy', 'no-referrer');
+        const { cookieValue } = await redeemSignInLink(db, {
+          token: query.token,
+          previousCookie: sessionCookieOf(ctx),
+          requestId: ctx.state.requestId,
+        });
+        setSessionCookie(ctx, cookieValue, SESSION_LIFETIME_SECONDS, sessionSite);
+        ctx.redirect('/');
       },
     })
     .add({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonColumn, isUniqueViolation } from '../../db/client.js';
+import { taskFieldSchema, type TaskField } from '../../domain/step-types.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
 import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
@@ -95,14 +96,13 @@ const FIELD_TYPES = {
   date: z.iso.date().or(z.iso.datetime({ offset: true })),
 } as const;
 
-const taskFields = z.array(
-  z.object({
-    name: z.string(),
-    type: z.enum(['string', 'number', 'boolean', 'date']),
-    label: z.string().optional(),
-    required: z.boolean(),
-  }),
-);
+const taskFields = z.array(taskFieldSchema);
+
+/** What a completion may give for `field`: its type, or one of its choices; optional unless required. */
+function fieldValueSchema(field: TaskField) {
+  const value = field.choices ? z.enum(field.choices) : FIELD_TYPES[field.type];
+  return field.required ? value : value.optional();
+}
 
 /**
  * Completes a task with the values its fields declare (400 listing what is missing or wrong),
@@ -131,12 +131,7 @@ export async function completeTask(
       );
     if (task.status !== 'open') throw conflict(`The task is already ${task.status}`);
     const fields = taskFields.parse(task.fields);
-    const shape = Object.fromEntries(
-      fields.map((field) => [
-        field.name,
-        field.required ? FIELD_TYPES[field.type] : FIELD_TYPES[field.type].optional(),
-      ]),
-    );
+    const shape = Object.fromEntries(fields.map((field) => [field.name, fieldValueSchema(field)]));
     const parsed = z.object(shape).strict().safeParse(values);
     if (!parsed.success) {
       throw validationFailed(

@@ -1,3 +1,95 @@
+/** `/`: what waits for the signed-in person: approvals they can decide and tasks assigned to them. */
+import { useState } from 'react';
+import { Async, useApiGet } from '../components/async';
+import { useCan } from '../session/me';
+import { ApprovalCard, type Approval } from './inbox/ApprovalCard';
+import { TaskCard, type Task } from './inbox/TaskCard';
+
+interface Page<T> {
+  data: T[];
+  total: number;
+}
+
 export function InboxPage() {
-  return <h1>Inbox</h1>;
+  const can = useCan();
+  return (
+    <>
+      <h1>Inbox</h1>
+      {can('approval:read') && <Approvals />}
+      {can('task:read') && <Tasks />}
+    </>
+  );
+}
+
+function Approvals() {
+  const approvals = useApiGet<Page<Approval>>('/api/approvals?pageSize=50');
+  const [notice, setNotice] = useState<string>();
+  return (
+    <section aria-labelledby="approvals-title">
+      <h2 id="approvals-title">Approvals waiting for you</h2>
+      <Notice text={notice} />
+      <Async loaded={approvals} what="approvals">
+        {({ data }) =>
+          data.length === 0 ? (
+            <p className="empty">No approvals wait for you.</p>
+          ) : (
+            <ul className="cards">
+              {data.map((approval) => (
+                <li key={approval.id}>
+                  <ApprovalCard
+                    approval={approval}
+                    onDecided={(text) => {
+                      setNotice(text);
+                      approvals.reload();
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Async>
+    </section>
+  );
+}
+
+function Tasks() {
+  const tasks = useApiGet<Page<Task>>('/api/tasks?pageSize=50');
+  const [notice, setNotice] = useState<string>();
+  return (
+    <section aria-labelledby="tasks-title">
+      <h2 id="tasks-title">Tasks assigned to you</h2>
+      <Notice text={notice} />
+      <Async loaded={tasks} what="tasks">
+        {({ data }) =>
+          data.length === 0 ? (
+            <p className="empty">No open tasks.</p>
+          ) : (
+            <ul className="cards">
+              {data.map((task) => (
+                <li key={task.id}>
+                  <TaskCard
+                    task={task}
+                    onCompleted={(text) => {
+                      setNotice(text);
+                      tasks.reload();
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Async>
+    </section>
+  );
+}
+
+/** Says what the last action did; a live region, so screen readers hear it too. */
+function Notice({ text }: { text: string | undefined }) {
+  return (
+    <p className="notice" role="status">
+      {text}
+    </p>
+  );
 }

@@ -1,0 +1,176 @@
+import { describe, expect, it } from '@jest/globals';
+import { hashSecret } from '../../src/services/sessions.js';
+import { createSignInLink, SIGN_IN_LINK_LIFETIME_SECONDS } from '../../src/services/sign-in-links.js';
+import { startTestApp, useTestApp, type TestApp } from '../support/app.js';
+import { TestBrowser } from '../support/browser.js';
+import { createUserWithToken } from '../support/users.js';
+import type { Role } from '../../src/permissions/index.js';
+
+// Development mode: no OIDC_* at all.
+const context = useTestApp({ env: (baseUrl) => ({ PUBLIC_URL: baseUrl }) });
+
+async function linkFor(roles: Role[], now?: Date) {
+  const { user } = await createUserWithToken(context.database.db, roles);
+  const link = await createSignInLink(context.database.db, {
+    email: user.email!,
+    publicUrl: context.api.baseUrl,
+    now,
+  });
+  return { user, url: link.url };
+}
+
+const sessionCookie = (browser: TestBrowser) => browser.cookie(context.api.baseUrl, 'svc_sid');
+
+async function sessionRowOf(browser: TestBrowser) {
+  return context.database.db.session.findUnique({ where: { tokenHash: hashSecret(sessionCookie(browser)!) } });
+}
+
+function me(browser: TestBrowser, api: TestApp = context.api) {
+  return browser.request(`${api.baseUrl}/api/auth/me`);
+}
+
+describe('a sign-in link opens a session once', () => {
+  it('redirects to the console with a session cookie of its user, with no provider side', async () => {
+    const { user, url } = await linkFor(['approver']);
+    const browser = new TestBrowser();
+    const response = await browser.request(url);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(browser.setCookieLine('svc_sid')).toMatch(/; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax/);
+
+    const body = JSON.parse((await me(browser)).text);
+    expect(body).toEqual(expect.objectContaining({ id: user.id, roles: ['approver'], via: 'session' }));
+    const session = await sessionRowOf(browser);
+    expect(session).toEqual(
+      expect.objectContaining({ userId: user.id, idToken: null, refreshTokenSealed: null, providerIdleSeconds: null }),
+    );
+    const link = await context.database.db.signInLink.findFirstOrThrow({ where: { userId: user.id } });
+    expect(link.usedAt).not.toBeNull();
+    expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBe(SIGN_IN_LINK_LIFETIME_SECONDS * 1000);
+    expect(url).not.toContain(link.tokenHash); // the database keeps only the hash
+    expect(
+      await context.database.db.auditLog.count({
+        where: { action: 'auth.login', actorId: user.id, targetId: session!.id },
+      }),
+    ).toBe(1);
+  });
+
+  it('refuses the same link a second time (401, no new session)', async () => {
+    const { user, url } = await linkFor(['requestor']);
+    expect((await new TestBrowser().request(url)).status).toBe(302);
+    const second = new TestBrowser();
+    const response = await second.request(url);
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.text).message).toMatch(/^This sign-in link has already been used: ask for a new one/);
+    expect(sessionCookie(second)).toBeUndefined();
+    expect(await context.database.db.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it('refuses an expired link, an unknown one and one without a token', async () => {
+    const expired = await linkFor(['requestor'], new Date(Date.now() - (SIGN_IN_LINK_LIFETIME_SECONDS + 1) * 1000));
+    const browser = new TestBrowser();
+    const old = await browser.request(expired.url);
+    expect(old.status).toBe(401);
+    expect(JSON.parse(old.text).message).toMatch(/^This sign-in link has expired/);
+
+    const unknown = await browser.request(`${context.api.baseUrl}/api/auth/sign-in-link?token=not-a-real-token`);
+    expect(unknown.status).toBe(401);
+    expect(JSON.parse(unknown.text).message).toMatch(/^This sign-in link is not known/);
+
+    expect((await browser.request(`${context.api.baseUrl}/api/auth/sign-in-link`)).status).toBe(400);
+    expect(sessionCookie(browser)).toBeUndefined();
+    expect(await context.database.db.session.count({ where: { userId: expired.user.id } })).toBe(0);
+    expect(await context.database.db.auditLog.count({ where: { action: 'auth.login_failed' } })).toBeGreaterThanOrEqual(
+      2,
+    );
+  });
+
+  it('refuses the link of a user deactivated since, and leaves it unused', async () => {
+    const { user, url } = await linkFor(['requestor']);
+    await context.database.db.user.update({ where: { id: user.id }, data: { active: false } });
+    const response = await new TestBrowser().request(url);
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.text).message).toBe('This user is inactive');
+    expect(await context.database.db.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+});
+
+describe('a link gives exactly its own user, never more', () => {
+  it('a requestor link in a browser signed in as an admin replaces the admin session', async () => {
+    const admin = await linkFor(['admin']);
+    const browser = new TestBrowser();
+    await browser.request(admin.url);
+    const adminSession = await sessionRowOf(browser);
+    expect((await browser.request(`${context.api.baseUrl}/api/users`)).status).toBe(200);
+
+    const requestor = await linkFor(['requestor']);
+    await browser.request(requestor.url);
+    expect(JSON.parse((await me(browser)).text)).toEqual(
+      expect.objectContaining({ id: requestor.user.id, roles: ['requestor'] }),
+    );
+    expect((await browser.request(`${context.api.baseUrl}/api/users`)).status).toBe(403);
+    expect(await context.database.db.session.findUnique({ where: { id: adminSession!.id } })).toBeNull();
+  });
+
+  it('creating a link needs an active user with that email (there is no API route to create one)', async () => {
+    await expect(
+      createSignInLink(context.database.db, { email: 'nobody@example.test', publicUrl: context.api.baseUrl }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    const { paths } = (await context.api.request('GET', '/api/docs/json')).body;
+    expect(Object.keys(paths['/api/auth/sign-in-link'])).toEqual(['get']);
+  });
+});
+
+describe('the session of a link', () => {
+  it('has session monitoring off (development mode)', async () => {
+    const { url } = await linkFor(['requestor']);
+    const browser = new TestBrowser();
+    await browser.request(url);
+    const response = await browser.request(`${context.api.baseUrl}/api/auth/session`);
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.text).message).toMatch(/^Session monitoring is off/);
+  });
+
+  it('refuses writes from another origin, and logs out from its own', async () => {
+    const { url } = await linkFor(['requestor']);
+    const browser = new TestBrowser();
+    await browser.request(url);
+    const session = await sessionRowOf(browser);
+    const foreign = await browser.request(`${context.api.baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { origin: 'http://evil.example.test' },
+    });
+    expect(foreign.status).toBe(403);
+
+    const logout = await browser.request(`${context.api.baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { origin: context.api.baseUrl },
+    });
+    expect(logout.status).toBe(200);
+    expect(JSON.parse(logout.text)).toEqual({ endSessionUrl: null });
+    expect(await context.database.db.session.findUnique({ where: { id: session!.id } })).toBeNull();
+    expect((await me(browser)).status).toBe(401);
+  });
+});
+
+describe('with an identity provider configured', () => {
+  it('the route does not exist (404), even for a valid link', async () => {
+    const { user, url } = await linkFor(['admin']);
+    const withOidc = await startTestApp({
+      db: context.database.db,
+      env: { OIDC_ISSUER: 'http://127.0.0.1:9/realms/none', OIDC_CLIENT_ID: 'flowgate-web' },
+    });
+    try {
+      const browser = new TestBrowser();
+      const response = await browser.request(`${withOidc.baseUrl}${new URL(url).pathname}${new URL(url).search}`);
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.text).message).toMatch(/^Sign-in links exist only in development mode/);
+      expect(sessionCookie(browser)).toBeUndefined();
+      const link = await context.database.db.signInLink.findFirstOrThrow({ where: { userId: user.id } });
+      expect(link.usedAt).toBeNull();
+    } finally {
+      await withOidc.close();
+    }
+  });
+});

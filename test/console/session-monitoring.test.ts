@@ -1,0 +1,69 @@
+import { describe, expect, it } from '@jest/globals';
+import { hashSecret } from '../../src/services/sessions.js';
+import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
+
+// Short lifetimes on the provider, so the first poll (on page load) already warns: 2 minutes of
+// idle time (under the 5-minute threshold) and a 5-minute maximum (under the 10-minute one).
+const stack = useConsoleStack({ refreshIdleSeconds: 120, sessionMaxSeconds: 300 });
+const chromium = useChromium();
+
+async function sessionRow(page: { context(): { cookies(): Promise<Array<{ name: string; value: string }>> } }) {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'svc_sid');
+  return stack.database.db.session.findUniqueOrThrow({ where: { tokenHash: hashSecret(cookie!.value) } });
+}
+
+describe('the idle warning (spec 8)', () => {
+  it('asks to continue under 5 minutes of idle time; Continue extends the session', async () => {
+    const { page } = await signInWithProvider(chromium.browser, stack, ['approver']);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/ends in about (1|2) minutes? because of inactivity/);
+    expect(
+      await dialog
+        .getByRole('button', { name: 'Continue' })
+        .evaluate((button) => button.ownerDocument.activeElement === button),
+    ).toBe(true);
+    await screenshot(page, 'idle-warning');
+
+    const before = await sessionRow(page);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // so the new expiries differ from the old ones
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const after = await sessionRow(page);
+    expect(after.id).toBe(before.id);
+    expect(after.expiresAt.getTime()).toBeGreaterThan(before.expiresAt.getTime());
+    expect(after.providerIdleExpiresAt!.getTime()).toBeGreaterThan(before.providerIdleExpiresAt!.getTime());
+    expect(after.refreshTokenSealed).not.toBe(before.refreshTokenSealed); // the provider rotated it
+    await page.context().close();
+  });
+
+  it('Log out in the dialog ends the session', async () => {
+    const { page, user } = await signInWithProvider(chromium.browser, stack, ['approver']);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await dialog.getByRole('button', { name: 'Log out' }).click();
+    await page.locator('button[name="logout"]').click(); // the provider's confirmation
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await stack.database.db.session.count({ where: { userId: user.id } })).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the maximum-lifetime banner (spec 8)', () => {
+  it('announces the end under 10 minutes, has no close control, and stays', async () => {
+    const { page } = await signInWithProvider(chromium.browser, stack, ['approver']);
+    const banner = page.locator('.banner');
+    await banner.waitFor();
+    expect(await banner.getAttribute('role')).toBe('alert');
+    expect(await banner.textContent()).toMatch(/Your session ends in about [45] minutes and cannot be extended/);
+    expect(await banner.locator('button, a, [role="button"]').count()).toBe(0);
+
+    // Continue does not take it away (the maximum cannot be extended), nor does Escape or moving on.
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Runs' }).click();
+    await page.waitForURL(stack.url('/runs'));
+    expect(await banner.isVisible()).toBe(true);
+    await screenshot(page, 'session-banner');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,66 @@
+/** Loading and error states shared by the pages: every failure shows the API's own message. */
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { api, ApiError } from '../api/client';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** GETs `path` on mount and on `reload()`; a changed path loads again. */
+export function useApiGet<T>(path: string): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true }));
+    api<T>('GET', path).then(
+      (data) => current && setState({ data, loading: false }),
+      (error: unknown) => current && setState({ error, loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [path, generation]);
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return `The request failed: ${error.message}`;
+  return 'The request failed';
+}
+
+export function ErrorMessage({ error }: { error: unknown }) {
+  return (
+    <p className="error" role="alert">
+      {messageOf(error)}
+    </p>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="loading" role="status">
+      Loading {what}…
+    </p>
+  );
+}
+
+/** Renders `children(data)` once loaded, the loading line before, the error instead. */
+export function Async<T>({
+  loaded,
+  what,
+  children,
+}: {
+  loaded: Loaded<T>;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (loaded.error !== undefined) return <ErrorMessage error={loaded.error} />;
+  if (loaded.data === undefined) return <Loading what={what} />;
+  return <>{children(loaded.data)}</>;
+}
