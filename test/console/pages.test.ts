@@ -196,8 +196,7 @@ describe('run page: what the permissions allow', () => {
     const { page } = await signInWithProvider(chromium.browser, stack, ['approver'], `/runs/${run.id}`);
     await page.getByRole('heading', { name: 'Diagnosis' }).waitFor();
     await page.getByText('Retry the failed step').waitFor();
-    await expect(page.getByRole('button').count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Save variables' }).count()).resolves.toBe(0);
+    await expect(page.locator('main').getByRole('button').count()).resolves.toBe(0);
     await page.context().close();
   });
 });

@@ -1,17 +1,7 @@
-import { ApiError } from '../api/client';
+import { ErrorMessage } from './async';
 
-/** The message of a failed call as the API worded it, announced to screen readers. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.body.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
-
+/** The API's message of a failed call, or nothing while there is no error. */
 export function ErrorNotice({ error }: { error: unknown }) {
   if (error === undefined || error === null) return null;
-  return (
-    <p role="alert" className="notice notice-error">
-      {errorMessage(error)}
-    </p>
-  );
+  return <ErrorMessage error={error} />;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from './ErrorNotice';
+import { messageOf } from './async';
 
 /**
  * A Mermaid flowchart drawn in the page. Mermaid is large, so it is loaded on first use in a chunk
@@ -19,7 +19,7 @@ export function MermaidDiagram({ source, label }: { source: string; label: strin
         const { svg } = await mermaid.render(renderId, source);
         if (current && container.current) container.current.innerHTML = svg;
       } catch (error) {
-        if (current) setFailure(errorMessage(error));
+        if (current) setFailure(messageOf(error));
       }
     })();
     return () => {
@@ -30,7 +30,7 @@ export function MermaidDiagram({ source, label }: { source: string; label: strin
     <figure className="diagram">
       <div ref={container} role="img" aria-label={label} />
       {failure && (
-        <figcaption role="alert" className="notice notice-error">
+        <figcaption role="alert" className="error">
           The diagram could not be drawn: {failure}
         </figcaption>
       )}

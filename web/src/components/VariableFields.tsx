@@ -145,7 +145,7 @@ function VariableField({
     'aria-required': variable.required,
   };
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
+    <div className={`field${error ? ' invalid' : ''}`}>
       {variable.type === 'user' && can('user:read') ? (
         <UserPicker id={id} label={label} value={draft} onChange={onChange} extra={[{ value: '', label: '—' }]} />
       ) : (

@@ -109,7 +109,7 @@ export function RunPage({ id }: { id: string }) {
         </div>
       </dl>
       {current.error && (
-        <p className="notice notice-error">
+        <p className="error-box">
           {current.error.message}
           {current.error.code && <code className="error-code">{current.error.code}</code>}
         </p>

@@ -48,7 +48,7 @@ export function WorkflowPage({ id }: { id: string }) {
         <div className="column-side">
           <VersionChain workflow={current} />
           {can('workflow:start') && current.status !== 'deprecated' && <StartRunForm workflow={current} />}
-          {current.status === 'deprecated' && <p className="notice">Deprecated: new runs are refused.</p>}
+          {current.status === 'deprecated' && <p className="meta">Deprecated: new runs are refused.</p>}
         </div>
       </div>
     </section>

@@ -32,7 +32,7 @@ export function StepTimeline({ steps }: { steps: RunStep[] }) {
             )}
           </dl>
           {step.error && (
-            <p className="notice notice-error">
+            <p className="error-box">
               {step.error.message}
               {step.error.code && <code className="error-code">{step.error.code}</code>}
             </p>

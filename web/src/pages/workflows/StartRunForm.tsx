@@ -41,7 +41,7 @@ export function StartRunForm({ workflow }: { workflow: Workflow }) {
           Start the run
         </button>
         {started && (
-          <p role="status" className="notice notice-success">
+          <p role="status" className="notice">
             Run started: <Link to={`/runs/${started}`}>open the run</Link>
           </p>
         )}
