@@ -15,7 +15,7 @@ export function userLabel(user: UserSummary): string {
 }
 
 /**
- * Choose a user by searching their email or name (`GET /api/users`, user:read). `extra` options
+ * Choose a user from a list narrowed by a search on their email or name (`GET /api/users`, user:read). `extra` options
  * come first (e.g. "Anyone"), so a picker can also mean "no user".
  */
 export function UserPicker({
@@ -39,8 +39,6 @@ export function UserPicker({
   const known = extra.some((option) => option.value === value) || found.some((user) => user.id === value);
   return (
     <div className="user-picker">
-      <label htmlFor={`${id}-search`}>{label}: search by email or name</label>
-      <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {extra.map((option) => (
@@ -55,6 +53,10 @@ export function UserPicker({
           </option>
         ))}
       </select>
+      <label htmlFor={`${id}-search`} className="user-search-label">
+        {label}: search users by email or name
+      </label>
+      <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       <ErrorNotice error={users.error} />
     </div>
   );
