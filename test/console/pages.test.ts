@@ -320,6 +320,42 @@ describe('workflow pages', () => {
   });
 });
 
+describe('workflow page: content written by workflow editors stays text', () => {
+  it('runs no script and keeps no event handler or javascript: link from names, descriptions or step names', async () => {
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      definition(
+        `<img src=x onerror="window.flowgateInjected='name'"> ${Date.now()}`,
+        [
+          step('start', '<b onmouseover="window.flowgateInjected=\'step\'">Begin</b>', 'start', {}, 'end'),
+          step('end', '<script>window.flowgateInjected="step"</script>', 'end', {}),
+        ],
+        {
+          description:
+            '<script>window.flowgateInjected="description"</script> [details](javascript:window.flowgateInjected="link") <iframe src="https://example.test"></iframe>',
+        },
+      ),
+    );
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], `/workflows/${workflow.id}`);
+    const problems = pageProblems(page);
+    await page.locator('article.markdown table').first().waitFor();
+    await page.locator('figure.diagram svg').waitFor();
+    await expect(page.evaluate('window.flowgateInjected')).resolves.toBeUndefined();
+    const rendered = page.locator('main');
+    for (const selector of ['script', 'iframe', '[onerror]', '[onmouseover]', 'a[href^="javascript:"]']) {
+      await expect(rendered.locator(selector).count()).resolves.toBe(0);
+    }
+    // What was written is still shown, as text.
+    await expect(page.locator('figure.diagram svg').textContent()).resolves.toEqual(expect.stringContaining('Begin'));
+    await expect(page.locator('article.markdown h1').textContent()).resolves.toEqual(
+      expect.stringContaining(`<img src=x onerror="window.flowgateInjected='name'">`),
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('sync review', () => {
   it('shows the last sync and the match queue; link, skip and bulk skip change the matches', async () => {
     const { db } = stack.database;
