@@ -6,7 +6,6 @@ export interface Action {
   error: unknown;
   /** Runs `call`; answers whether it succeeded (its error is kept otherwise). */
   run: (call: () => Promise<unknown>) => Promise<boolean>;
-  clear: () => void;
 }
 
 export function useAction(): Action {
@@ -25,6 +24,5 @@ export function useAction(): Action {
       setBusy(false);
     }
   }, []);
-  const clear = useCallback(() => setError(undefined), []);
-  return { busy, error, run, clear };
+  return { busy, error, run };
 }

@@ -6,7 +6,6 @@ import { fetchText } from './fetch-text';
 export interface ApiData<T> {
   data: T | undefined;
   error: unknown;
-  loading: boolean;
   reload: () => void;
 }
 
@@ -21,19 +20,14 @@ export function useApiText(path: string | null): ApiData<string> {
 }
 
 function useLoaded<T>(path: string | null, load: (path: string) => Promise<T>): ApiData<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
-    data: undefined,
-    error: undefined,
-    loading: path !== null,
-  });
+  const [state, setState] = useState<{ data: T | undefined; error: unknown }>({ data: undefined, error: undefined });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     if (path === null) return;
     let current = true;
-    setState((previous) => ({ ...previous, loading: true }));
     load(path).then(
-      (data) => current && setState({ data, error: undefined, loading: false }),
-      (error: unknown) => current && setState((previous) => ({ data: previous.data, error, loading: false })),
+      (data) => current && setState({ data, error: undefined }),
+      (error: unknown) => current && setState((previous) => ({ data: previous.data, error })),
     );
     return () => {
       current = false;

@@ -27,7 +27,7 @@ export function RunsPage() {
             <p>No runs match these filters.</p>
           ) : (
             <div className="table-scroll">
-              <table className="list">
+              <table className="list stack">
                 <thead>
                   <tr>
                     <th scope="col">Run</th>
@@ -41,21 +41,21 @@ export function RunsPage() {
                 <tbody>
                   {runs.data.data.map((run) => (
                     <tr key={run.id}>
-                      <td>
+                      <td data-label="Run">
                         <Link to={`/runs/${run.id}`}>{run.id.slice(0, 8)}</Link>
                         {run.isTestRun && <span className="tag">test</span>}
                       </td>
-                      <td>
+                      <td data-label="Workflow">
                         {run.definitionName} v{run.definitionVersion}
                       </td>
-                      <td>
+                      <td data-label="Status">
                         <StatusBadge status={run.status} />
                       </td>
-                      <td>{run.subject ?? '—'}</td>
-                      <td>
+                      <td data-label="Subject">{run.subject ?? '—'}</td>
+                      <td data-label="Started by">
                         <UserName userId={run.startedBy} />
                       </td>
-                      <td>{formatDateTime(run.startedAt)}</td>
+                      <td data-label="Started">{formatDateTime(run.startedAt)}</td>
                     </tr>
                   ))}
                 </tbody>

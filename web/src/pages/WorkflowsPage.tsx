@@ -61,7 +61,7 @@ export function WorkflowsPage() {
             <p>No workflows match.</p>
           ) : (
             <div className="table-scroll">
-              <table className="list">
+              <table className="list stack">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -77,12 +77,12 @@ export function WorkflowsPage() {
                       <td>
                         <Link to={`/workflows/${workflow.id}`}>{workflow.name}</Link>
                       </td>
-                      <td>{workflow.version}</td>
-                      <td>
+                      <td data-label="Version">{workflow.version}</td>
+                      <td data-label="Status">
                         <StatusBadge status={workflow.status} />
                       </td>
-                      <td>{workflow.category}</td>
-                      <td>{formatDateTime(workflow.updatedAt)}</td>
+                      <td data-label="Category">{workflow.category}</td>
+                      <td data-label="Updated">{formatDateTime(workflow.updatedAt)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -30,7 +30,7 @@ export function ConnectorSyncs({
       <ErrorNotice error={configs.error} />
       {configs.data && (
         <div className="table-scroll">
-          <table className="list">
+          <table className="list stack">
             <thead>
               <tr>
                 <th scope="col">Resource type</th>
@@ -83,15 +83,15 @@ function ConfigRow({
   return (
     <tr className={selected ? 'selected' : undefined}>
       <th scope="row">{config.resourceType}</th>
-      <td>
+      <td data-label="Schedule">
         {config.enabled ? (config.cronSchedule ?? 'enabled, no schedule') : 'disabled'}
         <span className="muted"> ({config.strategy})</span>
       </td>
-      <td>
+      <td data-label="Last sync">
         <StatusBadge status={config.lastSyncStatus} /> {formatDateTime(config.lastSyncAt)}
         {config.lastSyncError && <p className="field-error">{config.lastSyncError}</p>}
       </td>
-      <td>{config.lastSyncStats ? <StatsSummary stats={config.lastSyncStats} /> : '—'}</td>
+      <td data-label="Statistics">{config.lastSyncStats ? <StatsSummary stats={config.lastSyncStats} /> : '—'}</td>
       <td className="actions">
         {config.resourceType === 'user' && (
           <button type="button" aria-pressed={selected} onClick={onSelect}>
