@@ -105,7 +105,10 @@ async function main(): Promise<void> {
   // Development mode has no identity provider: the console is entered through a one-time link.
   const signInLink = config.oidc
     ? undefined
-    : await createSignInLink(db, { email: BOOTSTRAP_EMAIL, publicUrl: api.url }).catch(() => undefined);
+    : await createSignInLink(db, {
+        email: BOOTSTRAP_EMAIL,
+        publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      }).catch(() => undefined);
   await db.$disconnect();
 
   log(`Console:       ${api.url}/`);
@@ -120,7 +123,9 @@ async function main(): Promise<void> {
   if (signInLink) {
     log(`Sign in to the console as ${signInLink.email} (one-time link, valid 15 minutes):`);
     log(`  ${signInLink.url}`);
-    log(`  another one: npm run admin -- sign-in-link --email ${signInLink.email} (with DATABASE_URL; docs/console.md)`);
+    log(
+      `  another one: npm run admin -- sign-in-link --email ${signInLink.email} (with DATABASE_URL; docs/console.md)`,
+    );
   }
   log('Press Ctrl-C to stop.');
 }

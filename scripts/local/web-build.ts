@@ -3,9 +3,9 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../../src/db/migrate.js';
 
-/** Where `npm run build:web` writes the console; the API serves it at `/`. */
-export function webBuildDir(): string {
-  return path.join(projectRoot(), 'dist', 'web');
+/** Where `npm run build:web` writes the console (`<root>/dist/web`); the API serves it at `/`. */
+export function webBuildDir(root = projectRoot()): string {
+  return path.join(root, 'dist', 'web');
 }
 
 /** The newest modification time of any file under `directory`, in ms (0 when it is empty). */
@@ -23,10 +23,10 @@ async function newestFileTime(directory: string): Promise<number> {
  * Whether dist/web needs a build: it has no index.html, or a file under web/ changed after it was
  * built. Vite rewrites index.html on every build, so its time is the build's.
  */
-export async function isWebBuildOutdated(): Promise<boolean> {
-  const built = await stat(path.join(webBuildDir(), 'index.html')).catch(() => undefined);
+export async function isWebBuildOutdated(root = projectRoot()): Promise<boolean> {
+  const built = await stat(path.join(webBuildDir(root), 'index.html')).catch(() => undefined);
   if (!built) return true;
-  return (await newestFileTime(path.join(projectRoot(), 'web'))) > built.mtimeMs;
+  return (await newestFileTime(path.join(root, 'web'))) > built.mtimeMs;
 }
 
 /** Runs `npm run build:web` when the console is missing or outdated (npm start, test setup). */

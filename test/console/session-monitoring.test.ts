@@ -67,3 +67,26 @@ describe('the maximum-lifetime banner (spec 8)', () => {
     await page.context().close();
   });
 });
+
+describe('polling (spec 8)', () => {
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    `Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
+     document.dispatchEvent(new Event('visibilitychange'));`;
+
+  it('polls when the page loads, not while hidden, and at once when the tab is shown again', async () => {
+    const { page } = await signInWithProvider(chromium.browser, stack, ['approver']);
+    await page.getByRole('dialog', { name: 'Are you still there?' }).waitFor(); // the first poll answered
+    const polls: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/auth/session') && polls.push(request.url()));
+
+    await page.evaluate(setVisibility('hidden'));
+    await page.waitForTimeout(500);
+    expect(polls).toEqual([]);
+
+    const shown = page.waitForRequest((request) => request.url().endsWith('/api/auth/session'));
+    await page.evaluate(setVisibility('visible'));
+    await shown;
+    expect(polls).toHaveLength(1);
+    await page.context().close();
+  });
+});
