@@ -298,6 +298,18 @@ describe('list filters', () => {
     expect(paged.body).toEqual(expect.objectContaining({ total: 2, totalPages: 2, pageSize: 1 }));
     expect((await call('GET', '/api/workflows?status=archived')).status).toBe(400);
   });
+
+  it('lists the next versions of a workflow with sourceWorkflowId (the version chain forward)', async () => {
+    const v1 = await createActive(context.api, token);
+    const clone = (await call('POST', `/api/workflows/${v1.id}/create-version`)).body.newWorkflow;
+    await createActive(context.api, token);
+    const next = await call('GET', `/api/workflows?sourceWorkflowId=${v1.id}`);
+    expect(next.status).toBe(200);
+    expect(next.body.data.map((item: { id: string }) => item.id)).toEqual([clone.id]);
+    const invalid = await call('GET', '/api/workflows?sourceWorkflowId=v1');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toContain('sourceWorkflowId must be a UUID');
+  });
 });
 
 describe('diff between versions', () => {

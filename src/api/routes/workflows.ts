@@ -42,6 +42,10 @@ const listQuery = paginationQuery({
   project: queryText('project').optional().describe('Project name'),
   workflowSet: queryText('workflowSet').optional().describe('Workflow set name'),
   search: queryText('search').optional().describe('Case-insensitive match on name or description'),
+  sourceWorkflowId: z
+    .uuid({ error: 'sourceWorkflowId must be a UUID' })
+    .optional()
+    .describe('Only the versions created from this workflow (its next versions in the version chain)'),
   includeDeleted: queryBoolean('includeDeleted').optional(),
 });
 

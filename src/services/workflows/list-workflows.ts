@@ -11,6 +11,7 @@ export interface WorkflowListQuery extends PageQuery {
   project?: string;
   workflowSet?: string;
   search?: string;
+  sourceWorkflowId?: string;
   includeDeleted?: boolean;
 }
 
@@ -19,6 +20,7 @@ export function listWorkflows(db: Database, query: WorkflowListQuery): Promise<P
   const where: Prisma.WorkflowDefinitionWhereInput = {
     status: query.status,
     category: query.category,
+    sourceWorkflowId: query.sourceWorkflowId,
     project: query.project ? { name: query.project } : undefined,
     workflowSet: query.workflowSet ? { name: query.workflowSet } : undefined,
     deletedAt: query.includeDeleted ? undefined : null,

@@ -46,7 +46,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   return parsed as T;
 }
 
-function errorBodyOf(status: number, parsed: unknown): ApiErrorBody {
+export function errorBodyOf(status: number, parsed: unknown): ApiErrorBody {
   if (parsed && typeof parsed === 'object' && 'message' in parsed) return parsed as ApiErrorBody;
   return { statusCode: status, error: String(status), code: 'unknown', message: `The server answered ${status}` };
 }

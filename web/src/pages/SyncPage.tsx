@@ -1,3 +1,45 @@
+import { withQuery } from '../api/client';
+import { ErrorNotice } from '../components/ErrorNotice';
+import type { Page } from '../components/Pagination';
+import { useQueryParams, useSetQueryParams } from '../components/query-params';
+import { useApiData } from '../components/use-api-data';
+import './pages.css';
+import { MatchQueue } from './sync/MatchQueue';
+import { ConnectorSyncs } from './sync/SyncOverview';
+import type { Connector } from './sync/sync-types';
+
+/**
+ * `/sync`: every connector's sync configs with their last status and statistics, and the match
+ * queue of the one chosen (`?connector=<id>&type=user`, with its status filter and page).
+ */
 export function SyncPage() {
-  return <h1>Sync</h1>;
+  const { values } = useQueryParams();
+  const setQuery = useSetQueryParams();
+  const connectors = useApiData<Page<Connector>>(
+    withQuery('/api/connectors', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }),
+  );
+  return (
+    <section className="page">
+      <h1>Sync review</h1>
+      <ErrorNotice error={connectors.error} />
+      {connectors.data?.data.length === 0 && <p>No connectors yet.</p>}
+      {connectors.data?.data.map((connector) => (
+        <ConnectorSyncs
+          key={connector.id}
+          connector={connector}
+          selectedType={values.connector === connector.id ? values.type : undefined}
+          onSelect={(type) => setQuery({ connector: connector.id, type, status: '', page: '' })}
+        />
+      ))}
+      {values.connector && values.type && (
+        <MatchQueue
+          key={`${values.connector}-${values.type}`}
+          connectorId={values.connector}
+          resourceType={values.type}
+          query={{ status: values.status, search: values.search, page: values.page }}
+          onQuery={setQuery}
+        />
+      )}
+    </section>
+  );
 }

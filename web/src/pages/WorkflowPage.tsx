@@ -1,3 +1,56 @@
-export function WorkflowPage() {
-  return <h1>Workflow</h1>;
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Markdown } from '../components/Markdown';
+import { MermaidDiagram } from '../components/MermaidDiagram';
+import { useApiData, useApiText } from '../components/use-api-data';
+import { Link } from '../router';
+import { useCan } from '../session/me';
+import './pages.css';
+import { StartRunForm } from './workflows/StartRunForm';
+import { VersionChain, WorkflowSummary } from './workflows/VersionChain';
+import type { Workflow } from './workflows/workflow-types';
+
+/** `/workflows/:id`: the definition's generated docs, its flow as a diagram, its versions, and starting a run. */
+export function WorkflowPage({ id }: { id: string }) {
+  const can = useCan();
+  const path = `/api/workflows/${encodeURIComponent(id)}`;
+  const workflow = useApiData<Workflow>(path);
+  const markdown = useApiText(`${path}/docs`);
+  const mermaid = useApiText(`${path}/docs?format=mermaid`);
+  if (!workflow.data) {
+    return (
+      <section className="page">
+        <h1>Workflow</h1>
+        {workflow.error ? <ErrorNotice error={workflow.error} /> : <p>Loading…</p>}
+      </section>
+    );
+  }
+  const current = workflow.data;
+  return (
+    <section className="page">
+      <p className="breadcrumb">
+        <Link to="/workflows">Workflows</Link>
+      </p>
+      <h1>{current.name}</h1>
+      <WorkflowSummary workflow={current} />
+      <div className="columns">
+        <div className="column-main">
+          <section className="panel" aria-labelledby="workflow-flow">
+            <h2 id="workflow-flow">Flow</h2>
+            <ErrorNotice error={mermaid.error} />
+            {mermaid.data && <MermaidDiagram source={mermaid.data} label={`Flow of ${current.name}`} />}
+          </section>
+          <section className="panel" aria-labelledby="workflow-docs">
+            <h2 id="workflow-docs">Documentation</h2>
+            <ErrorNotice error={markdown.error} />
+            {markdown.data && <Markdown source={markdown.data} label={`Documentation of ${current.name}`} />}
+          </section>
+        </div>
+        <div className="column-side">
+          <VersionChain workflow={current} />
+          {can('workflow:start') && current.status !== 'deprecated' && <StartRunForm workflow={current} />}
+          {current.status === 'deprecated' && <p className="meta">Deprecated: new runs are refused.</p>}
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -19,8 +19,8 @@ export interface PageRoute {
 export const pageRoutes: PageRoute[] = [
   { pattern: '/', render: () => <InboxPage />, nav: 'Inbox', anyOf: ['approval:read', 'task:read'] },
   { pattern: '/runs', render: () => <RunsPage />, nav: 'Runs', anyOf: ['run:read'] },
-  { pattern: '/runs/:id', render: ({ id }) => <RunPage key={id} />, anyOf: ['run:read'] },
+  { pattern: '/runs/:id', render: ({ id = '' }) => <RunPage key={id} id={id} />, anyOf: ['run:read'] },
   { pattern: '/workflows', render: () => <WorkflowsPage />, nav: 'Workflows', anyOf: ['workflow:read'] },
-  { pattern: '/workflows/:id', render: ({ id }) => <WorkflowPage key={id} />, anyOf: ['workflow:read'] },
+  { pattern: '/workflows/:id', render: ({ id = '' }) => <WorkflowPage key={id} id={id} />, anyOf: ['workflow:read'] },
   { pattern: '/sync', render: () => <SyncPage />, nav: 'Sync', anyOf: ['connector:read'] },
 ];

@@ -1,0 +1,121 @@
+import type { FormEvent } from 'react';
+import { withQuery } from '../../api/client';
+import type { Page } from '../../components/Pagination';
+import type { QueryValues } from '../../components/query-params';
+import { UserPicker } from '../../components/UserPicker';
+import { useApiData } from '../../components/use-api-data';
+import { useCan, useMe } from '../../session/me';
+import { RUN_STATUSES } from './run-types';
+
+interface WorkflowOption {
+  id: string;
+  name: string;
+  version: number;
+  status: string;
+}
+
+/**
+ * The filters of spec 4.3 as a form whose every change goes to the URL query (status, definitionId,
+ * startedBy, from and to as calendar days); the list reads them back from there.
+ */
+export function RunFilters({ values, onChange }: { values: QueryValues; onChange: (changes: QueryValues) => void }) {
+  const me = useMe();
+  const can = useCan();
+  const workflows = useApiData<Page<WorkflowOption>>(
+    can('workflow:read') ? withQuery('/api/workflows', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }) : null,
+  );
+  const set = (name: string) => (value: string) => onChange({ [name]: value, page: '' });
+  const startedByOptions = [
+    { value: '', label: 'Anyone' },
+    { value: me.id, label: 'Me' },
+  ];
+  return (
+    <form className="filters" aria-label="Run filters" onSubmit={(event: FormEvent) => event.preventDefault()}>
+      <div className="field">
+        <label htmlFor="runs-status">Status</label>
+        <select id="runs-status" value={values.status ?? ''} onChange={(event) => set('status')(event.target.value)}>
+          <option value="">Any</option>
+          {RUN_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </div>
+      {workflows.data && (
+        <div className="field">
+          <label htmlFor="runs-workflow">Workflow</label>
+          <select
+            id="runs-workflow"
+            value={values.definitionId ?? ''}
+            onChange={(event) => set('definitionId')(event.target.value)}
+          >
+            <option value="">Any</option>
+            {workflows.data.data.map((workflow) => (
+              <option key={workflow.id} value={workflow.id}>
+                {workflow.name} v{workflow.version} ({workflow.status})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="field">
+        {can('user:read') ? (
+          <UserPicker
+            id="runs-started-by"
+            label="Started by"
+            value={values.startedBy ?? ''}
+            onChange={set('startedBy')}
+            extra={startedByOptions}
+          />
+        ) : (
+          <>
+            <label htmlFor="runs-started-by">Started by</label>
+            <select
+              id="runs-started-by"
+              value={values.startedBy ?? ''}
+              onChange={(event) => set('startedBy')(event.target.value)}
+            >
+              {startedByOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="runs-from">Started on or after</label>
+        <input
+          id="runs-from"
+          type="date"
+          value={values.from ?? ''}
+          onChange={(event) => set('from')(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="runs-to">Started on or before</label>
+        <input id="runs-to" type="date" value={values.to ?? ''} onChange={(event) => set('to')(event.target.value)} />
+      </div>
+    </form>
+  );
+}
+
+/** The API query of the filters: calendar days become the start of the day and the start of the next, locally. */
+export function runsApiQuery(values: QueryValues): Record<string, string | undefined> {
+  return {
+    page: values.page,
+    status: values.status,
+    definitionId: values.definitionId,
+    startedBy: values.startedBy,
+    from: values.from ? startOfDay(values.from, 0) : undefined,
+    to: values.to ? startOfDay(values.to, 1) : undefined,
+  };
+}
+
+function startOfDay(day: string, plusDays: number): string | undefined {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return undefined;
+  return new Date(year, month - 1, date + plusDays).toISOString();
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useAction } from '../../components/use-action';
+import { useApiData } from '../../components/use-api-data';
+import {
+  draftsOf,
+  fieldErrorsOf,
+  valuesOf,
+  VariableFields,
+  type DeclaredVariable,
+} from '../../components/VariableFields';
+import { useCan } from '../../session/me';
+import { EDITABLE_RUN_STATUSES, type Run } from './run-types';
+
+/**
+ * The run's variables; while the run is pending, running or waiting, a run:update holder edits them
+ * in fields typed by the workflow's declarations (read from the run's workflow version).
+ */
+export function RunVariables({ run, onChanged }: { run: Run; onChanged: () => void }) {
+  const can = useCan();
+  const editable = EDITABLE_RUN_STATUSES.includes(run.status) && can('run:update') && can('workflow:read');
+  const workflow = useApiData<{ variables: DeclaredVariable[] }>(
+    editable ? `/api/workflows/${run.definitionId}?includeDeleted=true` : null,
+  );
+  return (
+    <section className="panel" aria-labelledby="run-variables">
+      <h2 id="run-variables">Variables</h2>
+      {editable && workflow.data ? (
+        <VariablesForm run={run} variables={workflow.data.variables} onChanged={onChanged} />
+      ) : (
+        <VariableList values={run.variables} />
+      )}
+      <ErrorNotice error={workflow.error} />
+    </section>
+  );
+}
+
+function VariableList({ values }: { values: Record<string, unknown> }) {
+  const entries = Object.entries(values);
+  if (entries.length === 0) return <p>This run has no variables.</p>;
+  return (
+    <dl className="facts">
+      {entries.map(([name, value]) => (
+        <div key={name} className="fact">
+          <dt>{name}</dt>
+          <dd>
+            <code>{value === null || value === undefined ? '—' : JSON.stringify(value)}</code>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function VariablesForm({
+  run,
+  variables,
+  onChanged,
+}: {
+  run: Run;
+  variables: DeclaredVariable[];
+  onChanged: () => void;
+}) {
+  const initial = draftsOf(variables, run.variables);
+  const [drafts, setDrafts] = useState(initial);
+  const save = useAction();
+  const changed = (name: string) => drafts[name] !== initial[name];
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = valuesOf(variables, drafts, { only: changed, clearEmpty: true });
+    if (await save.run(() => api('PUT', `/api/runs/${run.id}`, { variables: values }))) onChanged();
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="form">
+      <VariableFields
+        idPrefix="run-variable"
+        variables={variables}
+        drafts={drafts}
+        errors={fieldErrorsOf(save.error)}
+        onChange={(name, draft) => setDrafts((previous) => ({ ...previous, [name]: draft }))}
+      />
+      <ErrorNotice error={save.error} />
+      <button type="submit" disabled={save.busy || !variables.some((variable) => changed(variable.name))}>
+        Save variables
+      </button>
+    </form>
+  );
+}

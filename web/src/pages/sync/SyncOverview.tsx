@@ -1,0 +1,120 @@
+import { api } from '../../api/client';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatDateTime } from '../../components/format';
+import { StatusBadge } from '../../components/StatusBadge';
+import { useAction } from '../../components/use-action';
+import { useApiData } from '../../components/use-api-data';
+import { useCan } from '../../session/me';
+import type { Connector, SyncConfig, SyncStats } from './sync-types';
+
+/**
+ * One connector's sync configs: per resource type its last status, error and statistics
+ * (docs/sync.md, Status), a way to review its matches, and "Sync now" for connector:manage.
+ */
+export function ConnectorSyncs({
+  connector,
+  selectedType,
+  onSelect,
+}: {
+  connector: Connector;
+  selectedType: string | undefined;
+  onSelect: (type: string) => void;
+}) {
+  const configs = useApiData<SyncConfig[]>(`/api/connectors/${connector.id}/sync-config`);
+  if (configs.data?.length === 0) return null;
+  return (
+    <section className="panel" aria-labelledby={`connector-${connector.id}`}>
+      <h2 id={`connector-${connector.id}`}>
+        {connector.name} <span className="muted">{connector.type}</span>
+      </h2>
+      <ErrorNotice error={configs.error} />
+      {configs.data && (
+        <div className="table-scroll">
+          <table className="list stack">
+            <thead>
+              <tr>
+                <th scope="col">Resource type</th>
+                <th scope="col">Schedule</th>
+                <th scope="col">Last sync</th>
+                <th scope="col">Statistics</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {configs.data.map((config) => (
+                <ConfigRow
+                  key={config.resourceType}
+                  config={config}
+                  selected={selectedType === config.resourceType}
+                  onSelect={() => onSelect(config.resourceType)}
+                  onSynced={configs.reload}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ConfigRow({
+  config,
+  selected,
+  onSelect,
+  onSynced,
+}: {
+  config: SyncConfig;
+  selected: boolean;
+  onSelect: () => void;
+  onSynced: () => void;
+}) {
+  const can = useCan();
+  const trigger = useAction();
+  const syncNow = async () => {
+    await trigger.run(() =>
+      api(
+        'POST',
+        `/api/connectors/${config.connectorId}/sync-config/${encodeURIComponent(config.resourceType)}/trigger`,
+      ),
+    );
+    onSynced();
+  };
+  return (
+    <tr className={selected ? 'selected' : undefined}>
+      <th scope="row">{config.resourceType}</th>
+      <td data-label="Schedule">
+        {config.enabled ? (config.cronSchedule ?? 'enabled, no schedule') : 'disabled'}
+        <span className="muted"> ({config.strategy})</span>
+      </td>
+      <td data-label="Last sync">
+        <StatusBadge status={config.lastSyncStatus} /> {formatDateTime(config.lastSyncAt)}
+        {config.lastSyncError && <p className="field-error">{config.lastSyncError}</p>}
+      </td>
+      <td data-label="Statistics">{config.lastSyncStats ? <StatsSummary stats={config.lastSyncStats} /> : '—'}</td>
+      <td className="actions">
+        {config.resourceType === 'user' && (
+          <button type="button" aria-pressed={selected} onClick={onSelect}>
+            Review matches
+          </button>
+        )}
+        {can('connector:manage') && (
+          <button type="button" disabled={trigger.busy} onClick={() => void syncNow()}>
+            {trigger.busy ? 'Syncing…' : 'Sync now'}
+          </button>
+        )}
+        <ErrorNotice error={trigger.error} />
+      </td>
+    </tr>
+  );
+}
+
+function StatsSummary({ stats }: { stats: SyncStats }) {
+  return (
+    <span className="stats">
+      {stats.added} added, {stats.updated} updated, {stats.unchanged} unchanged, {stats.staled} staled, {stats.removed}{' '}
+      removed; {stats.totalUpstreamRecords} upstream in {stats.pagesProcessed} pages,{' '}
+      {(stats.durationMs / 1000).toFixed(1)} s
+    </span>
+  );
+}

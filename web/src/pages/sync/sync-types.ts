@@ -1,0 +1,67 @@
+/** The shapes of the connector sync routes (OpenAPI schemas SyncConfig, SyncMatch, SyncMatchStats). */
+export const MATCH_STATUSES = [
+  'unmatched',
+  'ambiguous',
+  'matched',
+  'manual_override',
+  'skipped',
+  'create_pending',
+] as const;
+
+export interface Connector {
+  id: string;
+  name: string;
+  type: string;
+  enabled: boolean;
+}
+
+export interface SyncStats {
+  added: number;
+  updated: number;
+  staled: number;
+  unchanged: number;
+  removed: number;
+  durationMs: number;
+  pagesProcessed: number;
+  totalUpstreamRecords: number;
+}
+
+export interface SyncConfig {
+  connectorId: string;
+  resourceType: string;
+  enabled: boolean;
+  strategy: string;
+  cronSchedule: string | null;
+  lastSyncAt: string | null;
+  lastSyncStatus: string;
+  lastSyncError: string | null;
+  lastSyncStats: SyncStats | null;
+}
+
+export interface MatchCandidate {
+  userId: string;
+  email: string | null;
+  confidence: string;
+  reason: string;
+}
+
+export interface SyncMatch {
+  id: string;
+  externalId: string;
+  externalDisplayName: string;
+  externalEmail: string | null;
+  userId: string | null;
+  matchStatus: string;
+  matchConfidence: string;
+  matchStrategy: string | null;
+  candidateUserIds: MatchCandidate[];
+  resolutionNotes: string | null;
+}
+
+export interface MatchStats {
+  total: number;
+  byStatus: Record<string, number>;
+}
+
+/** Rows an administrator has yet to decide on. */
+export const OPEN_MATCH_STATUSES: readonly string[] = ['unmatched', 'ambiguous'];

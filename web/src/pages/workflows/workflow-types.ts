@@ -1,0 +1,21 @@
+/** The workflow shape of the workflows routes (OpenAPI schema `Workflow`), as far as the pages read it. */
+import type { DeclaredVariable } from '../../components/VariableFields';
+
+export const WORKFLOW_STATUSES = ['draft', 'active', 'deprecated'] as const;
+
+export interface Workflow {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  status: string;
+  version: number;
+  project?: string | null;
+  workflowSet?: string | null;
+  trigger: { types: string[] };
+  variables: DeclaredVariable[];
+  sourceWorkflowId: string | null;
+  previousVersion: { id: string; href: string } | null;
+  publishedAt: string | null;
+  updatedAt: string;
+}
