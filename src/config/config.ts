@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_USER_COUNT, MAX_USER_COUNT } from '../connectors/simulated/directory-data.js';
+import { DEFAULT_USER_COUNT, MAX_USER_COUNT } from '../domain/simulated-directory.js';
 
 const commaList = z
   .string()

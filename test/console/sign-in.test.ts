@@ -92,6 +92,9 @@ describe('a session that ends while the page is open (spec 7)', () => {
   it('shows the timed-out overlay on the next API call, and signing in again returns to the page', async () => {
     const { page, user } = await signInWithProvider(chromium.browser, stack, ['admin'], '/runs');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    // The page's first calls (the session poll among them) must not be the ones that meet the
+    // ended session: the click below is the next API call.
+    await page.waitForLoadState('networkidle');
     await stack.database.db.session.deleteMany({ where: { userId: user.id } });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();

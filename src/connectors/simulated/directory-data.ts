@@ -1,3 +1,4 @@
+import { DEFAULT_USER_COUNT, MAX_USER_COUNT } from '../../domain/simulated-directory.js';
 import { createSeededRandom, type SeededRandom } from './seeded-random.js';
 
 /**
@@ -9,10 +10,8 @@ import { createSeededRandom, type SeededRandom } from './seeded-random.js';
 export const DIRECTORY_DOMAIN = 'example.test';
 /** Password of every seeded account. */
 export const SEEDED_PASSWORD = 'Passw0rd!';
-export const DEFAULT_USER_COUNT = 250;
 export const DEFAULT_GROUP_COUNT = 24;
 export const DEFAULT_SEED = 20240601;
-export const MAX_USER_COUNT = 1_000_000;
 
 export interface DirectoryPerson {
   readonly index: number;

@@ -3,7 +3,6 @@ export type { SimulatedConnector } from './define-simulated-connector.js';
 export {
   DEFAULT_GROUP_COUNT,
   DEFAULT_SEED,
-  DEFAULT_USER_COUNT,
   generateDirectory,
   SEEDED_PASSWORD,
   type Directory,
@@ -11,6 +10,7 @@ export {
   type DirectoryOptions,
   type DirectoryPerson,
 } from './directory-data.js';
+export { DEFAULT_USER_COUNT } from '../../domain/simulated-directory.js';
 export { matchesLdapFilter, parseLdapFilter, type LdapFilter, type LdapFilterParse } from './ldap-filter.js';
 export { generateRelationalData, TABLES, type RelationalDataOptions, type Row } from './relational-data.js';
 export {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  DEFAULT_GROUP_COUNT,
-  DEFAULT_USER_COUNT,
-  generateDirectory,
-} from '../../../src/connectors/simulated/directory-data.js';
+import { DEFAULT_GROUP_COUNT, generateDirectory } from '../../../src/connectors/simulated/directory-data.js';
+import { DEFAULT_USER_COUNT } from '../../../src/domain/simulated-directory.js';
 import { generateRelationalData } from '../../../src/connectors/simulated/relational-data.js';
 
 describe('the directory generator is deterministic', () => {
