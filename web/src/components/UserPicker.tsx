@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { withQuery } from '../api/client';
 import { ErrorNotice } from './ErrorNotice';
 import type { Page } from './Pagination';
-import { useApiData } from './use-api-data';
+import { useApiGet } from './async';
 
 export interface UserSummary {
   id: string;
@@ -32,7 +32,7 @@ export function UserPicker({
   extra?: Array<{ value: string; label: string }>;
 }) {
   const [search, setSearch] = useState('');
-  const users = useApiData<Page<UserSummary>>(
+  const users = useApiGet<Page<UserSummary>>(
     withQuery('/api/users', { search: search.trim(), pageSize: 20, sortBy: 'email', sortOrder: 'asc' }),
   );
   const found = users.data?.data ?? [];

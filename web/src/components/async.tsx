@@ -1,6 +1,7 @@
 /** Loading and error states shared by the pages: every failure shows the API's own message. */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { api, ApiError } from '../api/client';
+import { fetchText } from './fetch-text';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -9,20 +10,34 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
-/** GETs `path` on mount and on `reload()`; a changed path loads again. */
-export function useApiGet<T>(path: string): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+/**
+ * GETs the JSON at `path` on mount, whenever the path changes and on `reload()`; nothing while the
+ * path is null. A failed reload keeps the data loaded before, next to the error.
+ */
+export function useApiGet<T>(path: string | null): Loaded<T> {
+  return useLoaded(path, (from) => api<T>('GET', from));
+}
+
+/** Like `useApiGet`, for routes that answer text (the workflow docs). */
+export function useApiText(path: string | null): Loaded<string> {
+  return useLoaded(path, fetchText);
+}
+
+function useLoaded<T>(path: string | null, load: (path: string) => Promise<T>): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: path !== null });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
+    if (path === null) return;
     let current = true;
     setState((previous) => ({ ...previous, loading: true }));
-    api<T>('GET', path).then(
+    load(path).then(
       (data) => current && setState({ data, loading: false }),
-      (error: unknown) => current && setState({ error, loading: false }),
+      (error: unknown) => current && setState((previous) => ({ data: previous.data, error, loading: false })),
     );
     return () => {
       current = false;
     };
+    // `load` is one of the two fixed loaders above; the path and reloads decide when to load.
   }, [path, generation]);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };

@@ -3,7 +3,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
 import { UserName } from '../components/UserName';
-import { useApiData } from '../components/use-api-data';
+import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import { useCan } from '../session/me';
 import './pages.css';
@@ -24,8 +24,8 @@ const AFTER_ACTION_MS = 30_000;
 /** `/runs/:id`: one run, its step timeline, its diagnosis and what may be done about it. */
 export function RunPage({ id }: { id: string }) {
   const can = useCan();
-  const run = useApiData<Run>(`/api/runs/${encodeURIComponent(id)}`);
-  const steps = useApiData<{ steps: RunStep[] }>(`/api/runs/${encodeURIComponent(id)}/steps`);
+  const run = useApiGet<Run>(`/api/runs/${encodeURIComponent(id)}`);
+  const steps = useApiGet<{ steps: RunStep[] }>(`/api/runs/${encodeURIComponent(id)}/steps`);
   const reload = () => {
     run.reload();
     steps.reload();

@@ -5,7 +5,7 @@ import { Pagination, type Page } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
 import { UserName } from '../components/UserName';
-import { useApiData } from '../components/use-api-data';
+import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import './pages.css';
 import { RunFilters, runsApiQuery } from './runs/RunFilters';
@@ -15,7 +15,7 @@ import type { Run } from './runs/run-types';
 export function RunsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
-  const runs = useApiData<Page<Run>>(withQuery('/api/runs', runsApiQuery(values)));
+  const runs = useApiGet<Page<Run>>(withQuery('/api/runs', runsApiQuery(values)));
   return (
     <section className="page">
       <h1>Runs</h1>

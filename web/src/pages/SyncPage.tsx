@@ -2,7 +2,7 @@ import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
 import type { Page } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
-import { useApiData } from '../components/use-api-data';
+import { useApiGet } from '../components/async';
 import './pages.css';
 import { MatchQueue } from './sync/MatchQueue';
 import { ConnectorSyncs } from './sync/SyncOverview';
@@ -15,7 +15,7 @@ import type { Connector } from './sync/sync-types';
 export function SyncPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
-  const connectors = useApiData<Page<Connector>>(
+  const connectors = useApiGet<Page<Connector>>(
     withQuery('/api/connectors', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }),
   );
   return (

@@ -1,7 +1,7 @@
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Markdown } from '../components/Markdown';
 import { MermaidDiagram } from '../components/MermaidDiagram';
-import { useApiData, useApiText } from '../components/use-api-data';
+import { useApiGet, useApiText } from '../components/async';
 import { Link } from '../router';
 import { useCan } from '../session/me';
 import './pages.css';
@@ -13,7 +13,7 @@ import type { Workflow } from './workflows/workflow-types';
 export function WorkflowPage({ id }: { id: string }) {
   const can = useCan();
   const path = `/api/workflows/${encodeURIComponent(id)}`;
-  const workflow = useApiData<Workflow>(path);
+  const workflow = useApiGet<Workflow>(path);
   const markdown = useApiText(`${path}/docs`);
   const mermaid = useApiText(`${path}/docs?format=mermaid`);
   if (!workflow.data) {

@@ -5,7 +5,7 @@ import { formatDateTime } from '../components/format';
 import { Pagination, type Page } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
+import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import './pages.css';
 import { WORKFLOW_STATUSES, type Workflow } from './workflows/workflow-types';
@@ -15,7 +15,7 @@ export function WorkflowsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
   const [search, setSearch] = useState(values.search ?? '');
-  const workflows = useApiData<Page<Workflow>>(
+  const workflows = useApiGet<Page<Workflow>>(
     withQuery('/api/workflows', { page: values.page, status: values.status, search: values.search }),
   );
   const submitSearch = (event: FormEvent) => {

@@ -1,7 +1,7 @@
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
-import { useApiData } from '../../components/use-api-data';
+import { useApiGet } from '../../components/async';
 import { useCan } from '../../session/me';
 import { FINAL_RUN_STATUSES, type Diagnosis, type Run } from './run-types';
 
@@ -24,7 +24,7 @@ export function RunActions({
 }) {
   const can = useCan();
   const action = useAction();
-  const diagnosis = useApiData<Diagnosis>(run.status === 'failed' ? `/api/runs/${run.id}/diagnose` : null);
+  const diagnosis = useApiGet<Diagnosis>(run.status === 'failed' ? `/api/runs/${run.id}/diagnose` : null);
   const act = async (path: 'retry' | 'skip' | 'cancel') => {
     if (await action.run(() => api('POST', `/api/runs/${run.id}/${path}`))) onChanged();
   };

@@ -3,7 +3,7 @@ import { withQuery } from '../../api/client';
 import type { Page } from '../../components/Pagination';
 import type { QueryValues } from '../../components/query-params';
 import { UserPicker } from '../../components/UserPicker';
-import { useApiData } from '../../components/use-api-data';
+import { useApiGet } from '../../components/async';
 import { useCan, useMe } from '../../session/me';
 import { RUN_STATUSES } from './run-types';
 
@@ -21,7 +21,7 @@ interface WorkflowOption {
 export function RunFilters({ values, onChange }: { values: QueryValues; onChange: (changes: QueryValues) => void }) {
   const me = useMe();
   const can = useCan();
-  const workflows = useApiData<Page<WorkflowOption>>(
+  const workflows = useApiGet<Page<WorkflowOption>>(
     can('workflow:read') ? withQuery('/api/workflows', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }) : null,
   );
   const set = (name: string) => (value: string) => onChange({ [name]: value, page: '' });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
-import { useApiData } from '../../components/use-api-data';
+import { useApiGet } from '../../components/async';
 import {
   draftsOf,
   fieldErrorsOf,
@@ -20,7 +20,7 @@ import { EDITABLE_RUN_STATUSES, type Run } from './run-types';
 export function RunVariables({ run, onChanged }: { run: Run; onChanged: () => void }) {
   const can = useCan();
   const editable = EDITABLE_RUN_STATUSES.includes(run.status) && can('run:update') && can('workflow:read');
-  const workflow = useApiData<{ variables: DeclaredVariable[] }>(
+  const workflow = useApiGet<{ variables: DeclaredVariable[] }>(
     editable ? `/api/workflows/${run.definitionId}?includeDeleted=true` : null,
   );
   return (

@@ -4,7 +4,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pagination, type Page } from '../../components/Pagination';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useAction } from '../../components/use-action';
-import { useApiData } from '../../components/use-api-data';
+import { useApiGet } from '../../components/async';
 import { UserName } from '../../components/UserName';
 import { UserPicker } from '../../components/UserPicker';
 import { useCan } from '../../session/me';
@@ -32,8 +32,8 @@ export function MatchQueue({
   onQuery: (changes: Record<string, string>) => void;
 }) {
   const base = `/api/connectors/${connectorId}/sync-matches`;
-  const stats = useApiData<MatchStats>(withQuery(`${base}/stats`, { type: resourceType }));
-  const matches = useApiData<Page<SyncMatch>>(
+  const stats = useApiGet<MatchStats>(withQuery(`${base}/stats`, { type: resourceType }));
+  const matches = useApiGet<Page<SyncMatch>>(
     withQuery(base, { type: resourceType, status: query.status, search: query.search, page: query.page }),
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

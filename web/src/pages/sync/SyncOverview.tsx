@@ -3,7 +3,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useAction } from '../../components/use-action';
-import { useApiData } from '../../components/use-api-data';
+import { useApiGet } from '../../components/async';
 import { useCan } from '../../session/me';
 import type { Connector, SyncConfig, SyncStats } from './sync-types';
 
@@ -20,7 +20,7 @@ export function ConnectorSyncs({
   selectedType: string | undefined;
   onSelect: (type: string) => void;
 }) {
-  const configs = useApiData<SyncConfig[]>(`/api/connectors/${connector.id}/sync-config`);
+  const configs = useApiGet<SyncConfig[]>(`/api/connectors/${connector.id}/sync-config`);
   if (configs.data?.length === 0) return null;
   return (
     <section className="panel" aria-labelledby={`connector-${connector.id}`}>

@@ -1,13 +1,13 @@
 import type { Page } from '../../components/Pagination';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useApiData } from '../../components/use-api-data';
+import { useApiGet } from '../../components/async';
 import { Link } from '../../router';
 import type { Workflow } from './workflow-types';
 
 /** Links to the version this one was cloned from and to the versions cloned from it. */
 export function VersionChain({ workflow }: { workflow: Workflow }) {
-  const next = useApiData<Page<Workflow>>(
+  const next = useApiGet<Page<Workflow>>(
     `/api/workflows?sourceWorkflowId=${workflow.id}&sortBy=createdAt&sortOrder=asc`,
   );
   const later = next.data?.data ?? [];
