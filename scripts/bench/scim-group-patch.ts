@@ -1,29 +1,15 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { createDatabase } from '../../src/db/client.js';
-import { migrateDatabase } from '../../src/db/migrate.js';
 import { createScimGroup, patchScimGroup } from '../../src/services/scim/scim-groups.js';
 import type { ScimRequestContext } from '../../src/services/scim/scim-context.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../local/embedded-postgres.js';
-import { freePort } from '../local/free-port.js';
+import { withBenchPostgres } from './stack.js';
 
 /**
  * One SCIM PATCH adding `memberCount` members to a group, through the service layer on a
  * temporary database: the lock, the member check, the insert and the audit row.
  */
 export async function benchScimGroupPatch(memberCount = 1000, repetitions = 5) {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'flowgate-bench-scim-'));
-  await chmod(root, 0o755);
-  const postgres = await startEmbeddedPostgres({
-    dataDir: path.join(root, 'pg'),
-    port: await freePort(),
-    persistent: false,
-  });
-  try {
-    await ensureDatabase(postgres.url('postgres'), 'bench');
-    const databaseUrl = postgres.url('bench');
-    await migrateDatabase(databaseUrl);
+  return withBenchPostgres(async (database) => {
+    const databaseUrl = await database('bench');
     const db = createDatabase(databaseUrl);
     try {
       const client = await db.scimClient.create({
@@ -65,8 +51,5 @@ export async function benchScimGroupPatch(memberCount = 1000, repetitions = 5) {
     } finally {
       await db.$disconnect();
     }
-  } finally {
-    await postgres.stop();
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 }

@@ -6,15 +6,17 @@ import { ensureDatabase, startEmbeddedPostgres } from '../local/embedded-postgre
 import { freePort } from '../local/free-port.js';
 import { startTemporalDevServer } from '../local/temporal-dev-server.js';
 
-/** A real PostgreSQL and Temporal dev server of a benchmark's own, in a temporary folder. */
+/** Creates and migrates a database of this name on the benchmark's PostgreSQL; answers its URL. */
+export type BenchDatabase = (name: string) => Promise<string>;
+
+/** A real PostgreSQL and Temporal dev server of a benchmark's own. */
 export interface BenchStack {
   temporalAddress: string;
-  /** Creates and migrates a database of this name; answers its URL. */
-  database(name: string): Promise<string>;
+  database: BenchDatabase;
 }
 
-/** Runs `measure` against a fresh stack and removes the stack afterwards, whatever happens. */
-export async function withBenchStack<T>(log: (line: string) => void, measure: (stack: BenchStack) => Promise<T>) {
+/** Runs `measure` against a fresh PostgreSQL in a temporary folder, removed afterwards whatever happens. */
+export async function withBenchPostgres<T>(measure: (database: BenchDatabase) => Promise<T>): Promise<T> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'flowgate-bench-'));
   await chmod(root, 0o755);
   const postgres = await startEmbeddedPostgres({
@@ -23,6 +25,21 @@ export async function withBenchStack<T>(log: (line: string) => void, measure: (s
     persistent: false,
   });
   try {
+    return await measure(async (name) => {
+      await ensureDatabase(postgres.url('postgres'), name);
+      const url = postgres.url(name);
+      await migrateDatabase(url);
+      return url;
+    });
+  } finally {
+    await postgres.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** Runs `measure` against a fresh PostgreSQL and Temporal dev server, both stopped afterwards. */
+export async function withBenchStack<T>(log: (line: string) => void, measure: (stack: BenchStack) => Promise<T>) {
+  return withBenchPostgres(async (database) => {
     const temporal = await startTemporalDevServer({
       port: await freePort(),
       uiPort: await freePort(),
@@ -30,20 +47,9 @@ export async function withBenchStack<T>(log: (line: string) => void, measure: (s
       log,
     });
     try {
-      return await measure({
-        temporalAddress: temporal.address,
-        async database(name) {
-          await ensureDatabase(postgres.url('postgres'), name);
-          const url = postgres.url(name);
-          await migrateDatabase(url);
-          return url;
-        },
-      });
+      return await measure({ temporalAddress: temporal.address, database });
     } finally {
       await temporal.stop();
     }
-  } finally {
-    await postgres.stop();
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 }
