@@ -34,6 +34,15 @@ const recordedOutput = z.object({ response: stepResultSchema }).nullable().catch
 
 export type StepResult = z.output<typeof stepResultSchema>;
 
+/**
+ * The idempotency key of one attempt of one step execution (`sequence` tells apart the visits of
+ * a step in a loop): every retry of the activity, on this worker or another after a crash, sends
+ * the same key, and the step's next attempt sends a new one.
+ */
+export function stepIdempotencyKey(input: Pick<ConnectorStepInput, 'runId' | 'stepId' | 'sequence' | 'attempt'>) {
+  return `${input.runId}:${input.stepId}:${input.sequence}:${input.attempt}`;
+}
+
 function failure(error: unknown, code = 'step_error'): StepResult {
   return { success: false, error: error instanceof Error || isAppError(error) ? error.message : String(error), code };
 }
@@ -104,6 +113,7 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
               variables: input.variables,
               stepId: input.stepId,
               instanceId: input.runId,
+              idempotencyKey: stepIdempotencyKey(input),
               timeoutMs: connectors.timeoutMs,
             });
           // Single-record lookups go through the record cache (sync item 3); a simulated failure never does.

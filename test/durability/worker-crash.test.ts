@@ -13,7 +13,7 @@ const taskQueue = `durability-${randomUUID()}`;
 const context = useTestApp({ env: { TEMPORAL_TASK_QUEUE: taskQueue } });
 let upstream: http.Server;
 let upstreamUrl: string;
-let calls = 0;
+const idempotencyKeys: Array<string | undefined> = [];
 const workers = workerProcesses({
   databaseUrl: () => context.database.url,
   taskQueue,
@@ -21,8 +21,8 @@ const workers = workerProcesses({
 });
 
 beforeAll(async () => {
-  upstream = http.createServer((_request, response) => {
-    calls += 1;
+  upstream = http.createServer((request, response) => {
+    idempotencyKeys.push(request.headers['idempotency-key'] as string | undefined);
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ created: true }));
   });
@@ -99,7 +99,8 @@ describe('a run survives its worker being killed', () => {
     expect(decided.status).toBe(200);
     const finished = await waitForRun(context.api, admin, run.id, hasStatus('completed'), 60_000);
 
-    expect(calls).toBe(1);
+    const call = finished.steps.find((step: { stepId: string }) => step.stepId === 'call');
+    expect(idempotencyKeys).toEqual([`${run.id}:call:${call.sequence}:1`]);
     expect(
       finished.steps.map(
         (step: { stepId: string; attempt: number; status: string }) => `${step.stepId}#${step.attempt}:${step.status}`,
