@@ -51,8 +51,12 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
   return {
     url,
     async close() {
-      // Stop accepting connections, let in-flight requests finish, then release dependencies.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop accepting connections, let in-flight requests finish (idle keep-alive connections
+      // close at once), cut the ones still open after the grace time, then release dependencies.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+      await closed;
+      clearTimeout(grace);
       await temporal.close();
       await db.$disconnect();
     },

@@ -79,6 +79,7 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
   const taskQueue = 'faults';
   const secretKey = generateSecretKey();
 
+  let processCount = 0;
   const apis: ServiceProcess[] = [];
   const workers: ServiceProcess[] = [];
   const environment = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
@@ -94,7 +95,7 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
 
   async function startApi(): Promise<ServiceProcess> {
     const port = await freePort();
-    const name = `api-${apis.length + 1}`;
+    const name = `api-${++processCount}`;
     const env = environment({ PORT: String(port), HOST: '127.0.0.1' });
     const service = await startService(name, 'src/server.ts', env, 'API listening');
     const started = { ...service, url: `http://127.0.0.1:${port}` };
@@ -104,7 +105,7 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
 
   async function startWorker(): Promise<ServiceProcess> {
     const started = await startService(
-      `worker-${workers.length + 1}`,
+      `worker-${++processCount}`,
       'workers/main.ts',
       environment({}),
       'worker polling',

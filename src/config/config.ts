@@ -25,6 +25,7 @@ const optionalString = z
 const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  API_SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
@@ -86,6 +87,8 @@ export interface OidcConfig {
 export interface Config {
   host: string;
   port: number;
+  /** How long a stopping API process lets in-flight requests run before it closes their connections. */
+  shutdownGraceMs: number;
   publicUrl?: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
@@ -130,6 +133,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
   const config: Config = {
     host: env.HOST,
     port: env.PORT,
+    shutdownGraceMs: env.API_SHUTDOWN_GRACE_MS,
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
