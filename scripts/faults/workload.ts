@@ -57,12 +57,15 @@ function faultWorkflow(approverId: string) {
   };
 }
 
-/** Retries what a well-behaved client retries: 503 and refused connections. Anything else is final. */
+/**
+ * Retries what a client retries: 5xx and refused connections (the API client has counted every
+ * 5xx other than 503 as a broken promise already). A 4xx or 2xx is final.
+ */
 export async function untilAnswered(call: () => Promise<ApiAnswer>, giveUpAfterMs = 180_000): Promise<ApiAnswer> {
   const deadline = Date.now() + giveUpAfterMs;
   for (;;) {
     const answer = await call();
-    if ((answer.status !== 503 && answer.status !== 0) || Date.now() > deadline) return answer;
+    if ((answer.status < 500 && answer.status !== 0) || Date.now() > deadline) return answer;
     await pause(500);
   }
 }

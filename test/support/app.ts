@@ -50,6 +50,8 @@ export interface TestAppOptions {
   env?: Record<string, string> | ((baseUrl: string) => Promise<Record<string, string>> | Record<string, string>);
   health?: Partial<HealthProbes>;
   accessTokenVerifier?: AccessTokenVerifier;
+  /** A Temporal server of the test's own (one it may stop) instead of the suite's. */
+  temporalAddress?: string;
 }
 
 /** The real app on a real listening socket, as clients see it. */
@@ -64,7 +66,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const env = typeof options.env === 'function' ? await options.env(baseUrl) : options.env;
   const config = loadConfig({ LOG_LEVEL: 'info', CONNECTOR_SECRET_KEY: TEST_SECRET_KEY, ...env });
   const connectors = await createConnectorRuntime(config);
-  const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  const temporal = await connectTemporalClient(options.temporalAddress ?? stackValue('temporalAddress'), 'default');
   const app = createApp({
     config,
     db: options.db,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { jsonColumn, isUniqueViolation } from '../../db/client.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
+import { withinTransaction } from '../../temporal/client.js';
 import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import type { RunsContext } from './start-run.js';
@@ -77,9 +78,11 @@ export async function decideApproval(
         },
       );
       if (outcome)
-        await temporal.workflow
-          .getHandle(approval.run.temporalWorkflowId)
-          .signal(approvalDecidedSignal, { approvalId, outcome });
+        await withinTransaction(temporal, () =>
+          temporal.workflow
+            .getHandle(approval.run.temporalWorkflowId)
+            .signal(approvalDecidedSignal, { approvalId, outcome }),
+        );
       return tx.approval.findUniqueOrThrow({ where: { id: approvalId }, include: { decisions: true } });
     });
   } catch (error) {
@@ -160,9 +163,11 @@ export async function completeTask(
       { type: 'task', id: taskId },
       { runId: task.runId, fields: Object.keys(parsed.data) },
     );
-    await temporal.workflow
-      .getHandle(task.run.temporalWorkflowId)
-      .signal(taskCompletedSignal, { taskId, values: parsed.data });
+    await withinTransaction(temporal, () =>
+      temporal.workflow
+        .getHandle(task.run.temporalWorkflowId)
+        .signal(taskCompletedSignal, { taskId, values: parsed.data }),
+    );
     return tx.task.findUniqueOrThrow({ where: { id: taskId } });
   });
 }
