@@ -25,9 +25,18 @@ const UNAVAILABLE_DRIVER_KINDS = new Set([
   'TlsConnectionError',
 ]);
 
+// What the pg driver throws unwrapped when a connection dies under a query (a server killed or
+// restarted) or cannot be had in time, and the socket errors of an unreachable server.
+const DRIVER_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/;
+const SOCKET_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
 /** True when `error` says the database cannot be used right now (not that the query was wrong). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  if (error instanceof Error && !(error instanceof Prisma.PrismaClientKnownRequestError)) {
+    const { code } = error as { code?: unknown };
+    return DRIVER_CONNECTION_MESSAGES.test(error.message) || (typeof code === 'string' && SOCKET_ERROR_CODES.has(code));
+  }
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (UNAVAILABLE_CODES.has(error.code)) return true;
   const cause = (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;

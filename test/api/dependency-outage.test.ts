@@ -45,6 +45,33 @@ describe('PostgreSQL unreachable', () => {
   });
 });
 
+describe('PostgreSQL dropping connections (a server killed under the pool)', () => {
+  let dropper: net.Server;
+  let db: Database;
+  let api: TestApp;
+  beforeAll(async () => {
+    dropper = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    db = createDatabase(`postgresql://flowgate:secret@127.0.0.1:${(dropper.address() as AddressInfo).port}/flowgate`);
+    api = await startTestApp({ db });
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.$disconnect();
+    await new Promise((resolve) => dropper.close(resolve));
+  });
+
+  it('answers 503 service_unavailable, not 500', async () => {
+    const token = `fgt_${'0'.repeat(12)}_${'A'.repeat(43)}`;
+    const response = await api.request('GET', '/api/runs', { token });
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({
+      code: 'service_unavailable',
+      message: 'The database is unavailable; retry later',
+    });
+  });
+});
+
 describe('Temporal stopped', () => {
   let database: TestDatabase;
   let temporal: RunningTemporal;
