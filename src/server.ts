@@ -23,7 +23,7 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
       'CONNECTOR_SECRET_KEY is not set: web sessions keep no provider refresh token, so extending a session cannot keep the provider session alive',
     );
   }
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, config.databasePool);
   const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
   const connectors = await createConnectorRuntime(config);
   await registerTestConnectors(db, connectors);

@@ -39,6 +39,8 @@ const environmentSchema = z.object({
     .positive()
     .default(20 * 1024 * 1024),
   DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
@@ -95,6 +97,8 @@ export interface Config {
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
   configImportBodyLimitBytes: number;
   databaseUrl?: string;
+  /** Per process: connections held at most, and how long a query waits for one (then 503). */
+  databasePool: { size: number; connectTimeoutMs: number };
   temporal: {
     address?: string;
     namespace: string;
@@ -139,6 +143,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     configImportBodyLimitBytes: env.CONFIG_IMPORT_BODY_LIMIT_BYTES,
     databaseUrl: env.DATABASE_URL,
+    databasePool: { size: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS },
     temporal: {
       address: env.TEMPORAL_ADDRESS,
       namespace: env.TEMPORAL_NAMESPACE,

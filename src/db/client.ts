@@ -5,8 +5,27 @@ export type Database = PrismaClient;
 /** A client inside `$transaction`, or the root client: what repository functions accept. */
 export type DatabaseClient = PrismaClient | Prisma.TransactionClient;
 
-export function createDatabase(databaseUrl: string): Database {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+export interface PoolOptions {
+  /** Connections this process holds at most (pg's default: 10). */
+  size?: number;
+  /**
+   * How long a query waits for a connection, from the pool or a new one, before it fails as
+   * "database unavailable" (503) instead of piling up behind an exhausted pool or a dead server.
+   */
+  connectTimeoutMs?: number;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Database {
+  return new PrismaClient({
+    adapter: new PrismaPg({
+      connectionString: databaseUrl,
+      max: pool.size ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    }),
+  });
 }
 
 /** True when `error` is Prisma's unique-constraint violation. */

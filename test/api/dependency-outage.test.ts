@@ -72,6 +72,36 @@ describe('PostgreSQL dropping connections (a server killed under the pool)', () 
   });
 });
 
+describe('the connection pool exhausted', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let api: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDatabase(database.url, { size: 1, connectTimeoutMs: 500 });
+    api = await startTestApp({ db });
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.$disconnect();
+    await database.drop();
+  });
+
+  it('a request that waits for a connection longer than the connect timeout answers 503, and the next one works', async () => {
+    const { token } = await createUserWithToken(database.db, ['admin']);
+    // A Prisma query runs once awaited or chained: `then` sends it now.
+    const holding = db.$queryRaw`SELECT 1 AS held FROM pg_sleep(3)`.then(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const refused = await api.request('GET', '/api/runs', { token });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'service_unavailable' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await holding;
+    expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+  });
+});
+
 describe('Temporal stopped', () => {
   let database: TestDatabase;
   let temporal: RunningTemporal;
@@ -149,8 +179,9 @@ describe('Temporal stopped', () => {
       message: expect.stringContaining('Temporal'),
     });
     expect(await database.db.workflowRun.count()).toBe(1);
-    // Within the documented deadline of a Temporal call inside a transaction (3 s), plus slack.
-    expect(Date.now() - startedAt).toBeLessThan(4_500);
+    // The documented deadline of a Temporal call inside a transaction (3 s) plus slack for a busy
+    // machine, far from the SDK's own retrying (about 20 s) that the request used to wait for.
+    expect(Date.now() - startedAt).toBeLessThan(9_000);
 
     const decidedAt = Date.now();
     const refusedDecision = await api.request('POST', `/api/approvals/${approval.id}/decide`, {
@@ -159,7 +190,7 @@ describe('Temporal stopped', () => {
     });
     expect(refusedDecision.status).toBe(503);
     expect(refusedDecision.body).toMatchObject({ code: 'service_unavailable' });
-    expect(Date.now() - decidedAt).toBeLessThan(4_500);
+    expect(Date.now() - decidedAt).toBeLessThan(9_000);
     expect(await database.db.approval.findUniqueOrThrow({ where: { id: approval.id } })).toMatchObject({
       status: 'pending',
       decidedAt: null,
