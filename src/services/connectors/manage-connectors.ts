@@ -260,14 +260,14 @@ async function runCommand(row: Connector, runtime: ConnectorRuntime, command: st
 
 /**
  * Makes sure every simulated test connector exists as a connector record (spec 2.6: registered
- * automatically). Existing records are left as administrators configured them.
+ * automatically). Existing records are left as administrators configured them. One insert that
+ * skips the names already taken, so API processes starting at the same time never collide.
  */
 export async function registerTestConnectors(db: Database, runtime: ConnectorRuntime): Promise<void> {
-  for (const name of runtime.testConnectorNames) {
-    const handler = runtime.registry.get(name)!.handler;
-    await db.connector.upsert({
-      where: { name },
-      create: {
+  await db.connector.createMany({
+    data: runtime.testConnectorNames.map((name) => {
+      const handler = runtime.registry.get(name)!.handler;
+      return {
         name,
         type: name,
         description: handler.description,
@@ -275,8 +275,8 @@ export async function registerTestConnectors(db: Database, runtime: ConnectorRun
         configSchema: jsonColumn(configSchemaOf(handler)),
         executionModel: 'built_in',
         managedBySystem: true,
-      },
-      update: {},
-    });
-  }
+      };
+    }),
+    skipDuplicates: true,
+  });
 }
