@@ -39,6 +39,13 @@ import { RunStatusAttribute } from '../temporal/search-attributes.js';
 
 const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 };
 const stepWork = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry });
+// Connector calls heartbeat while the remote answers: a worker that died mid-call is noticed after
+// 15 s (not 2 minutes) and the call runs again elsewhere, with the same idempotency key.
+const connectorWork = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '15 seconds',
+  retry,
+});
 // The projection writes are short idempotent database upserts: as local activities they run in
 // this worker without a round trip through the Temporal server per write.
 const projection = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry });
@@ -225,7 +232,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
             simulateFailure?: boolean | string;
             outputVariable?: string;
           };
-          const result = await stepWork.runConnectorStep({
+          const result = await connectorWork.runConnectorStep({
             runId,
             sequence,
             attempt,
