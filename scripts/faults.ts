@@ -100,13 +100,8 @@ async function outage(
   await start();
   const up = Date.now();
   log(`${what} started again after ${up - down} ms`);
-  let answered = 0;
-  for (;;) {
-    const health = await suite.api.request('GET', '/api/health');
-    if (health.status === 200) break;
-    await pause(100);
-  }
-  answered = Date.now();
+  while ((await suite.api.request('GET', '/api/health')).status !== 200) await pause(100);
+  const answered = Date.now();
   return [`${what} down for ${up - down} ms; API healthy again ${answered - up} ms after the restart`];
 }
 

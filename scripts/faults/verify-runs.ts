@@ -38,10 +38,22 @@ export async function waitForRuns(
       .count({ where: { id: { in: runIds }, status: { notIn: ['completed', 'failed', 'cancelled'] } } })
       .catch(() => runIds.length);
     if (open === 0) return Date.now() - started;
-    if (++polls % 15 === 0) progress(`${open} of ${runIds.length} runs still open`);
+    if (++polls % 15 === 0) progress(`${open} of ${runIds.length} runs still open${await laggards(db, runIds)}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   return Date.now() - started;
+}
+
+/** Where the last few open runs stand (status and current step), to tell what they wait for. */
+async function laggards(db: Database, runIds: string[]): Promise<string> {
+  const open = await db.workflowRun
+    .findMany({
+      where: { id: { in: runIds }, status: { notIn: ['completed', 'failed', 'cancelled'] } },
+      select: { id: true, status: true, currentStepId: true },
+      take: 4,
+    })
+    .catch(() => []);
+  return open.length > 3 ? '' : `: ${open.map((run) => `${run.id} ${run.status} at ${run.currentStepId}`).join(', ')}`;
 }
 
 /**
