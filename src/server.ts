@@ -23,7 +23,7 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
       'CONNECTOR_SECRET_KEY is not set: web sessions keep no provider refresh token, so extending a session cannot keep the provider session alive',
     );
   }
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, config.databasePool);
   const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
   const connectors = await createConnectorRuntime(config);
   await registerSimulatedConnectors(db, connectors);
@@ -51,8 +51,12 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
   return {
     url,
     async close() {
-      // Stop accepting connections, let in-flight requests finish, then release dependencies.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop accepting connections, let in-flight requests finish (idle keep-alive connections
+      // close at once), cut the ones still open after the grace time, then release dependencies.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
+      await closed;
+      clearTimeout(grace);
       await temporal.close();
       await db.$disconnect();
     },

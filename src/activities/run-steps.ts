@@ -10,6 +10,7 @@ import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { cachedLookup } from '../services/sync/record-cache.js';
+import { withHeartbeat } from './heartbeat.js';
 import { resolvePeople } from './people.js';
 
 export interface ConnectorStepInput {
@@ -33,6 +34,15 @@ const stepResultSchema = z.object({
 const recordedOutput = z.object({ response: stepResultSchema }).nullable().catch(null);
 
 export type StepResult = z.output<typeof stepResultSchema>;
+
+/**
+ * The idempotency key of one attempt of one step execution (`sequence` tells apart the visits of
+ * a step in a loop): every retry of the activity, on this worker or another after a crash, sends
+ * the same key, and the step's next attempt sends a new one.
+ */
+export function stepIdempotencyKey(input: Pick<ConnectorStepInput, 'runId' | 'stepId' | 'sequence' | 'attempt'>) {
+  return `${input.runId}:${input.stepId}:${input.sequence}:${input.attempt}`;
+}
 
 function failure(error: unknown, code = 'step_error'): StepResult {
   return { success: false, error: error instanceof Error || isAppError(error) ? error.message : String(error), code };
@@ -77,65 +87,73 @@ async function templatedEmail(
 /** The activities that do a step's work: connector calls, notifications and role changes. */
 export function createRunStepActivities(deps: { db: Database; connectors: ConnectorRuntime; mailer?: Mailer }) {
   const { db, connectors, mailer } = deps;
+
+  async function connectorStep(input: ConnectorStepInput): Promise<StepResult> {
+    const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
+    const recorded = await db.runStep.findUnique({ where: key, select: { output: true } });
+    const previous = recordedOutput.parse(recorded?.output ?? null);
+    if (previous) return previous.response;
+
+    const row = await db.connector.findUnique({ where: { name: input.connector } });
+    let result: ConnectorResult;
+    if (!row) {
+      result = { success: false, error: `Connector ${input.connector} does not exist`, code: 'unknown_connector' };
+    } else {
+      try {
+        const handler = connectors.registry.get(row.type)?.handler;
+        const call = () =>
+          executeConnectorCommand(handler, runnableConnector(row, connectors), {
+            command: input.command,
+            parameters: input.parameters,
+            simulateFailure: input.simulateFailure,
+            variables: input.variables,
+            stepId: input.stepId,
+            instanceId: input.runId,
+            idempotencyKey: stepIdempotencyKey(input),
+            timeoutMs: connectors.timeoutMs,
+          });
+        // Single-record lookups go through the record cache (sync item 3); a simulated failure never does.
+        const lookup = input.simulateFailure ? undefined : handler?.commands[input.command]?.lookup;
+        result = lookup
+          ? (
+              await cachedLookup(
+                db,
+                {
+                  connectorId: row.id,
+                  resourceType: lookup.resourceType,
+                  parameters: input.parameters,
+                  idField: lookup.idField,
+                },
+                call,
+                { ttlMs: connectors.recordCacheTtlMs, now: new Date() },
+              )
+            ).result
+          : await call();
+      } catch (error) {
+        result = failure(error, 'connector_unavailable');
+      }
+    }
+    const stepResult: StepResult = {
+      success: result.success,
+      ...(result.data ? { data: result.data } : result.payload ? { data: { ...result.payload } } : {}),
+      ...(result.error ? { error: result.error } : {}),
+      ...(result.code ? { code: result.code } : {}),
+    };
+    const request = { connector: input.connector, command: input.command, parameters: input.parameters };
+    await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ request, response: stepResult })) } });
+    return stepResult;
+  }
+
   return {
     /**
      * Runs a connector command once per run, step execution and attempt: the request and the
      * result are stored (sanitized) on the step row, and an activity retried after a crash
-     * returns the stored result instead of calling the external system again.
+     * returns the stored result instead of calling the external system again. It heartbeats
+     * while the remote answers, so a worker that died mid-call is noticed within the workflow's
+     * heartbeat timeout rather than the whole activity timeout.
      */
-    async runConnectorStep(input: ConnectorStepInput): Promise<StepResult> {
-      const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
-      const recorded = await db.runStep.findUnique({ where: key, select: { output: true } });
-      const previous = recordedOutput.parse(recorded?.output ?? null);
-      if (previous) return previous.response;
-
-      const row = await db.connector.findUnique({ where: { name: input.connector } });
-      let result: ConnectorResult;
-      if (!row) {
-        result = { success: false, error: `Connector ${input.connector} does not exist`, code: 'unknown_connector' };
-      } else {
-        try {
-          const handler = connectors.registry.get(row.type)?.handler;
-          const call = () =>
-            executeConnectorCommand(handler, runnableConnector(row, connectors), {
-              command: input.command,
-              parameters: input.parameters,
-              simulateFailure: input.simulateFailure,
-              variables: input.variables,
-              stepId: input.stepId,
-              instanceId: input.runId,
-              timeoutMs: connectors.timeoutMs,
-            });
-          // Single-record lookups go through the record cache (sync item 3); a simulated failure never does.
-          const lookup = input.simulateFailure ? undefined : handler?.commands[input.command]?.lookup;
-          result = lookup
-            ? (
-                await cachedLookup(
-                  db,
-                  {
-                    connectorId: row.id,
-                    resourceType: lookup.resourceType,
-                    parameters: input.parameters,
-                    idField: lookup.idField,
-                  },
-                  call,
-                  { ttlMs: connectors.recordCacheTtlMs, now: new Date() },
-                )
-              ).result
-            : await call();
-        } catch (error) {
-          result = failure(error, 'connector_unavailable');
-        }
-      }
-      const stepResult: StepResult = {
-        success: result.success,
-        ...(result.data ? { data: result.data } : result.payload ? { data: { ...result.payload } } : {}),
-        ...(result.error ? { error: result.error } : {}),
-        ...(result.code ? { code: result.code } : {}),
-      };
-      const request = { connector: input.connector, command: input.command, parameters: input.parameters };
-      await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ request, response: stepResult })) } });
-      return stepResult;
+    runConnectorStep(input: ConnectorStepInput): Promise<StepResult> {
+      return withHeartbeat(() => connectorStep(input));
     },
 
     /**

@@ -26,6 +26,7 @@ const optionalString = z
 const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  API_SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
@@ -39,6 +40,8 @@ const environmentSchema = z.object({
     .positive()
     .default(20 * 1024 * 1024),
   DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
@@ -88,12 +91,16 @@ export interface OidcConfig {
 export interface Config {
   host: string;
   port: number;
+  /** How long a stopping API process lets in-flight requests run before it closes their connections. */
+  shutdownGraceMs: number;
   publicUrl?: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
   configImportBodyLimitBytes: number;
   databaseUrl?: string;
+  /** Per process: connections held at most, and how long a query waits for one (then 503). */
+  databasePool: { size: number; connectTimeoutMs: number };
   temporal: {
     address?: string;
     namespace: string;
@@ -134,11 +141,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
   const config: Config = {
     host: env.HOST,
     port: env.PORT,
+    shutdownGraceMs: env.API_SHUTDOWN_GRACE_MS,
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     configImportBodyLimitBytes: env.CONFIG_IMPORT_BODY_LIMIT_BYTES,
     databaseUrl: env.DATABASE_URL,
+    databasePool: { size: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS },
     temporal: {
       address: env.TEMPORAL_ADDRESS,
       namespace: env.TEMPORAL_NAMESPACE,

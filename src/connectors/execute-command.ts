@@ -21,6 +21,7 @@ export interface CommandCall {
   variables: Record<string, unknown>;
   stepId: string;
   instanceId: string;
+  idempotencyKey?: string;
   timeoutMs: number;
 }
 
@@ -89,6 +90,7 @@ export async function executeConnectorCommand(
         variables: call.variables,
         stepId: call.stepId,
         instanceId: call.instanceId,
+        ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),
       },
       { signal: controller.signal },
     );

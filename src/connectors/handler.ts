@@ -38,6 +38,11 @@ export interface ConnectorExecuteRequest {
   stepId: string;
   /** The run (or `test:<id>`, `sync:<id>`) this call belongs to; part of idempotency keys. */
   instanceId: string;
+  /**
+   * Set for calls made by a run step: the same for every retry of one step attempt (a worker
+   * crash included) and different for each attempt, so a remote can apply a side effect once.
+   */
+  idempotencyKey?: string;
 }
 
 /** One record a list command returns (spec 2.7, sync item 4). */

@@ -5,8 +5,27 @@ export type Database = PrismaClient;
 /** A client inside `$transaction`, or the root client: what repository functions accept. */
 export type DatabaseClient = PrismaClient | Prisma.TransactionClient;
 
-export function createDatabase(databaseUrl: string): Database {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+export interface PoolOptions {
+  /** Connections this process holds at most (pg's default: 10). */
+  size?: number;
+  /**
+   * How long a query waits for a connection, from the pool or a new one, before it fails as
+   * "database unavailable" (503) instead of piling up behind an exhausted pool or a dead server.
+   */
+  connectTimeoutMs?: number;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Database {
+  return new PrismaClient({
+    adapter: new PrismaPg({
+      connectionString: databaseUrl,
+      max: pool.size ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    }),
+  });
 }
 
 /** True when `error` is Prisma's unique-constraint violation. */
@@ -25,9 +44,18 @@ const UNAVAILABLE_DRIVER_KINDS = new Set([
   'TlsConnectionError',
 ]);
 
+// What the pg driver throws unwrapped when a connection dies under a query (a server killed or
+// restarted) or cannot be had in time, and the socket errors of an unreachable server.
+const DRIVER_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/;
+const SOCKET_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
 /** True when `error` says the database cannot be used right now (not that the query was wrong). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  if (error instanceof Error && !(error instanceof Prisma.PrismaClientKnownRequestError)) {
+    const { code } = error as { code?: unknown };
+    return DRIVER_CONNECTION_MESSAGES.test(error.message) || (typeof code === 'string' && SOCKET_ERROR_CODES.has(code));
+  }
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (UNAVAILABLE_CODES.has(error.code)) return true;
   const cause = (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;

@@ -13,6 +13,33 @@ export interface TemporalClientHandle {
   close(): Promise<void>;
 }
 
+// gRPC status codes UNAVAILABLE (14) and DEADLINE_EXCEEDED (4): the server could not be reached
+// or did not answer in time.
+const UNAVAILABLE_GRPC_CODES = new Set([14, 4]);
+
+/**
+ * True when `error` says Temporal cannot be used right now (the frontend is unreachable or did
+ * not answer in time), not that the call was wrong. Checked by name and code, which survive realms.
+ */
+export function isTemporalUnavailable(error: unknown): boolean {
+  const { name, cause, code } = (error ?? {}) as { name?: unknown; cause?: { code?: unknown }; code?: unknown };
+  if (name === 'ServiceError') return UNAVAILABLE_GRPC_CODES.has(cause?.code as number);
+  return name === 'TransportError' || (typeof code === 'number' && UNAVAILABLE_GRPC_CODES.has(code));
+}
+
+/**
+ * How long a Temporal call made inside a database transaction may take (the SDK's own retries
+ * included): well within Prisma's 5 s interactive-transaction timeout, so when Temporal is down
+ * the caller gets a 503 and the transaction rolls back, instead of the request hanging while
+ * the SDK retries and the transaction expiring underneath it.
+ */
+export const TEMPORAL_CALL_IN_TRANSACTION_MS = 3_000;
+
+/** Runs `call` against Temporal under the in-transaction deadline. */
+export function withinTransaction<T>(client: Client, call: () => Promise<T>): Promise<T> {
+  return client.withDeadline(Date.now() + TEMPORAL_CALL_IN_TRANSACTION_MS, call);
+}
+
 /** Connects the API side (client, not worker) to Temporal. */
 export async function connectTemporalClient(address: string, namespace: string): Promise<TemporalClientHandle> {
   const connection = await Connection.connect({ address, connectTimeout: '10s' });

@@ -14,6 +14,16 @@ export const stepWork = proxyActivities<RunStepActivities & PeopleStepActivities
 });
 
 /**
+ * Connector calls heartbeat while the remote answers: a worker that died mid-call is noticed after
+ * 15 s (not 2 minutes) and the call runs again elsewhere, with the same idempotency key.
+ */
+export const connectorWork = proxyActivities<Pick<RunStepActivities, 'runConnectorStep'>>({
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '15 seconds',
+  retry,
+});
+
+/**
  * The projection writes (the run and step rows the API reads) are short idempotent database
  * upserts: as local activities they run in this worker without a round trip through the Temporal
  * server per write.

@@ -159,6 +159,19 @@ describe('schedules are Temporal Schedules that start runs', () => {
     await expect(handle.describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
   });
 
+  it('is repaired once when several API processes reconcile at the same time, none of them failing', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const created = await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 4 * * *' });
+    const handle = temporal.client.schedule.getHandle(temporalScheduleId(created.body.id));
+    await handle.delete();
+    const context = { db: stack.database.db, temporal: temporal.client, config: stack.api.config };
+
+    const repairs = await Promise.all(Array.from({ length: 8 }, () => reconcileSchedules(context)));
+    expect(repairs.flatMap((repair) => repair.recreated)).toEqual([temporalScheduleId(created.body.id)]);
+    expect((await handle.describe()).scheduleId).toBe(temporalScheduleId(created.body.id));
+    await call('DELETE', `/api/schedules/${created.body.id}`);
+  });
+
   it('records why a schedule of a deprecated workflow starts nothing', async () => {
     const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
     const created = (await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 3 * * *' }))

@@ -10,6 +10,7 @@ describe('configuration is parsed once from the environment', () => {
       expect.objectContaining({
         host: '0.0.0.0',
         port: 3000,
+        shutdownGraceMs: 10_000,
         logLevel: 'info',
         bodyLimitBytes: 1024 * 1024,
         configImportBodyLimitBytes: 20 * 1024 * 1024,

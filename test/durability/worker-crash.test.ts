@@ -13,7 +13,10 @@ const taskQueue = `durability-${randomUUID()}`;
 const context = useTestApp({ env: { TEMPORAL_TASK_QUEUE: taskQueue } });
 let upstream: http.Server;
 let upstreamUrl: string;
-let calls = 0;
+const idempotencyKeys: Array<string | undefined> = [];
+// While set, the upstream takes requests without ever answering them (a worker dies meanwhile).
+let holdRequests = false;
+let requestHeld: () => void = () => undefined;
 const workers = workerProcesses({
   databaseUrl: () => context.database.url,
   taskQueue,
@@ -21,8 +24,9 @@ const workers = workerProcesses({
 });
 
 beforeAll(async () => {
-  upstream = http.createServer((_request, response) => {
-    calls += 1;
+  upstream = http.createServer((request, response) => {
+    idempotencyKeys.push(request.headers['idempotency-key'] as string | undefined);
+    if (holdRequests) return requestHeld();
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ created: true }));
   });
@@ -99,7 +103,8 @@ describe('a run survives its worker being killed', () => {
     expect(decided.status).toBe(200);
     const finished = await waitForRun(context.api, admin, run.id, hasStatus('completed'), 60_000);
 
-    expect(calls).toBe(1);
+    const call = finished.steps.find((step: { stepId: string }) => step.stepId === 'call');
+    expect(idempotencyKeys).toEqual([`${run.id}:call:${call.sequence}:1`]);
     expect(
       finished.steps.map(
         (step: { stepId: string; attempt: number; status: string }) => `${step.stepId}#${step.attempt}:${step.status}`,
@@ -107,4 +112,59 @@ describe('a run survives its worker being killed', () => {
     ).toEqual(['start#1:completed', 'call#1:completed', 'ask#1:completed', 'end#1:completed']);
     expect(await db.approval.count({ where: { runId: run.id } })).toBe(1);
   });
+});
+
+describe('a connector call cut short by a killed worker', () => {
+  it('runs again on another worker within the heartbeat timeout (15 s), not the 2-minute activity timeout, with the same idempotency key', async () => {
+    const { db } = context.database;
+    const { token: admin } = await createUserWithToken(db, ['admin']);
+    await context.api.request('POST', '/api/connectors', {
+      token: admin,
+      body: { name: 'crm-held', type: 'http', config: { baseUrl: upstreamUrl } },
+    });
+    const workflow = await createActive(context.api, admin, {
+      name: 'Held call',
+      description: '',
+      category: 'general',
+      trigger: { types: ['manual'] },
+      variables: [],
+      onError: 'stop',
+      debugLogging: false,
+      steps: [
+        { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'call' }] },
+        {
+          id: 'call',
+          name: 'Call',
+          type: 'connector',
+          config: { connector: 'crm-held', command: 'request', parameters: { method: 'POST', url: '/held', body: {} } },
+          transitions: [{ on: 'success', goto: 'end' }],
+        },
+        { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+      ],
+    });
+    // Only this test's worker may take the call: the previous test's worker is still polling.
+    workers.killAll();
+    idempotencyKeys.length = 0;
+    holdRequests = true;
+    const held = new Promise<void>((resolve) => (requestHeld = resolve));
+    const worker = await workers.start();
+    const run = (
+      await context.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+        token: admin,
+        body: { variables: {} },
+      })
+    ).body;
+    await held;
+    worker.kill('SIGKILL');
+    await new Promise((resolve) => worker.once('exit', resolve));
+    holdRequests = false;
+
+    const killed = Date.now();
+    await workers.start();
+    const finished = await waitForRun(context.api, admin, run.id, hasStatus('completed'), 60_000);
+    expect(Date.now() - killed).toBeLessThan(60_000);
+    const call = finished.steps.find((step: { stepId: string }) => step.stepId === 'call');
+    const key = `${run.id}:call:${call.sequence}:1`;
+    expect(idempotencyKeys).toEqual([key, key]);
+  }, 120_000);
 });

@@ -52,6 +52,8 @@ export interface TestAppOptions {
   accessTokenVerifier?: AccessTokenVerifier;
   /** The built console to serve at `/` (default: the project's dist/web). */
   webRoot?: string;
+  /** A Temporal server of the test's own (one it may stop) instead of the suite's. */
+  temporalAddress?: string;
 }
 
 /** The real app on a real listening socket, as clients see it. */
@@ -66,7 +68,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const env = typeof options.env === 'function' ? await options.env(baseUrl) : options.env;
   const config = loadConfig({ LOG_LEVEL: 'info', CONNECTOR_SECRET_KEY: TEST_SECRET_KEY, ...env });
   const connectors = await createConnectorRuntime(config);
-  const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  const temporal = await connectTemporalClient(options.temporalAddress ?? stackValue('temporalAddress'), 'default');
   const app = createApp({
     config,
     db: options.db,

@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
+import { isDatabaseUnavailable } from '../../db/client.js';
 import { AppError, isAppError } from '../../errors/index.js';
+import { isTemporalUnavailable } from '../../temporal/client.js';
 import type { Logger } from '../../logging/logger.js';
 import type { AppState } from '../context.js';
 
@@ -48,6 +50,13 @@ export function errorHandler(logger: Logger): Middleware<AppState> {
 // client can cause onto our codes and treat everything else as internal.
 function toAppError(thrown: unknown): AppError {
   if (isAppError(thrown)) return thrown;
+  // A dependency that is down is the service's state, not a bug: 503, so callers retry later.
+  if (isDatabaseUnavailable(thrown))
+    return new AppError('service_unavailable', 'The database is unavailable; retry later', { cause: thrown });
+  if (isTemporalUnavailable(thrown))
+    return new AppError('service_unavailable', 'The workflow engine (Temporal) is unavailable; retry later', {
+      cause: thrown,
+    });
   if (isRecordNotFound(thrown)) return new AppError('not_found', 'Not found', { cause: thrown });
   const { status, expose, message } = (thrown ?? {}) as { status?: number; expose?: boolean; message?: string };
   if (expose && typeof status === 'number') {

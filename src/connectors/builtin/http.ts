@@ -34,6 +34,9 @@ type Method = (typeof METHODS)[number];
 const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_API_KEY_HEADER = 'X-API-Key';
+// The de facto header (IETF draft "The Idempotency-Key HTTP Header Field"); a step's own
+// `headers` may override it.
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const requestParameters = z
@@ -86,6 +89,7 @@ interface CallSettings {
   credentialOrigins: ReadonlySet<string>;
   signal: AbortSignal;
   secrets: string[];
+  idempotencyKey?: string;
 }
 
 export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHandler {
@@ -107,6 +111,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
     headers.set('user-agent', 'flowgate-http-connector/1.0');
     const withCredentials = call.credentialOrigins.has(url.origin);
     if (withCredentials) headers.setAll(connection.headers ?? {});
+    if (call.idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, call.idempotencyKey);
     headers.setAll(parameters.headers ?? {});
     if (withCredentials) {
       if (connection.basicAuth) {
@@ -174,7 +179,13 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
             'The connection has credentials but neither baseUrl nor allowedOrigins names where they may be sent',
             secrets,
           );
-        const call = { connection, credentialOrigins, signal: context.signal, secrets };
+        const call = {
+          connection,
+          credentialOrigins,
+          signal: context.signal,
+          secrets,
+          idempotencyKey: request.idempotencyKey,
+        };
 
         const { command } = request.config;
         if (command === 'test') {

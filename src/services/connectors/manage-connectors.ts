@@ -260,14 +260,14 @@ async function runCommand(row: Connector, runtime: ConnectorRuntime, command: st
 
 /**
  * Makes sure every simulated connector exists as a connector record (spec 2.6: registered
- * automatically). Existing records are left as administrators configured them.
+ * automatically). Existing records are left as administrators configured them. One insert that
+ * skips the names already taken, so API processes starting at the same time never collide.
  */
 export async function registerSimulatedConnectors(db: Database, runtime: ConnectorRuntime): Promise<void> {
-  for (const name of runtime.simulatedConnectorNames) {
-    const handler = runtime.registry.get(name)!.handler;
-    await db.connector.upsert({
-      where: { name },
-      create: {
+  await db.connector.createMany({
+    data: runtime.simulatedConnectorNames.map((name) => {
+      const handler = runtime.registry.get(name)!.handler;
+      return {
         name,
         type: name,
         description: handler.description,
@@ -275,8 +275,8 @@ export async function registerSimulatedConnectors(db: Database, runtime: Connect
         configSchema: jsonColumn(configSchemaOf(handler)),
         executionModel: 'built_in',
         managedBySystem: true,
-      },
-      update: {},
-    });
-  }
+      };
+    }),
+    skipDuplicates: true,
+  });
 }

@@ -3,6 +3,7 @@ import { jsonColumn, isUniqueViolation } from '../../db/client.js';
 import { taskFieldSchema, type TaskField } from '../../domain/step-types.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
+import { withinTransaction } from '../../temporal/client.js';
 import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import type { RunsContext } from './start-run.js';
@@ -78,9 +79,11 @@ export async function decideApproval(
         },
       );
       if (outcome)
-        await temporal.workflow
-          .getHandle(approval.run.temporalWorkflowId)
-          .signal(approvalDecidedSignal, { approvalId, outcome });
+        await withinTransaction(temporal, () =>
+          temporal.workflow
+            .getHandle(approval.run.temporalWorkflowId)
+            .signal(approvalDecidedSignal, { approvalId, outcome }),
+        );
       return tx.approval.findUniqueOrThrow({ where: { id: approvalId }, include: { decisions: true } });
     });
   } catch (error) {
@@ -155,9 +158,11 @@ export async function completeTask(
       { type: 'task', id: taskId },
       { runId: task.runId, fields: Object.keys(parsed.data) },
     );
-    await temporal.workflow
-      .getHandle(task.run.temporalWorkflowId)
-      .signal(taskCompletedSignal, { taskId, values: parsed.data });
+    await withinTransaction(temporal, () =>
+      temporal.workflow
+        .getHandle(task.run.temporalWorkflowId)
+        .signal(taskCompletedSignal, { taskId, values: parsed.data }),
+    );
     return tx.task.findUniqueOrThrow({ where: { id: taskId } });
   });
 }

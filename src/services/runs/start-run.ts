@@ -7,6 +7,7 @@ import type { RunWorkflowInput } from '../../domain/run.js';
 import type { TRIGGER_TYPES, WorkflowView } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { AppError, validationFailed } from '../../errors/index.js';
+import { withinTransaction } from '../../temporal/client.js';
 import { runWorkflowId } from '../../temporal/messages.js';
 import {
   DefinitionIdAttribute,
@@ -168,12 +169,14 @@ export async function startRunInTransaction(
   origin: RunStartOrigin,
 ): Promise<string> {
   const input = await recordNewRun(tx, workflow, variables, origin);
-  await deps.temporal.workflow.start('runWorkflow', {
-    workflowId: runWorkflowId(input.runId),
-    taskQueue: deps.taskQueue,
-    args: [input],
-    ...runVisibility(workflow, input.subject),
-  });
+  await withinTransaction(deps.temporal, () =>
+    deps.temporal.workflow.start('runWorkflow', {
+      workflowId: runWorkflowId(input.runId),
+      taskQueue: deps.taskQueue,
+      args: [input],
+      ...runVisibility(workflow, input.subject),
+    }),
+  );
   return input.runId;
 }
 

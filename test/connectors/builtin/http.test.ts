@@ -75,7 +75,7 @@ function call(
   command: string,
   parameters: Record<string, unknown>,
   connection: Record<string, unknown> = { baseUrl },
-  options: { variables?: Record<string, unknown>; signal?: AbortSignal } = {},
+  options: { variables?: Record<string, unknown>; signal?: AbortSignal; idempotencyKey?: string } = {},
 ) {
   return handler.execute(
     {
@@ -83,6 +83,7 @@ function call(
       variables: options.variables ?? {},
       stepId: 's1',
       instanceId: 'test',
+      idempotencyKey: options.idempotencyKey,
     },
     { signal: options.signal ?? new AbortController().signal },
   );
@@ -161,6 +162,35 @@ describe('request sends what the parameters describe', () => {
     expect(await call(handler, 'request', { url: '/x', body: { a: 1 } })).toEqual(
       expect.objectContaining({ success: false, code: 'invalid_parameters', error: 'body is not allowed with GET' }),
     );
+  });
+});
+
+describe('an idempotency key reaches the server', () => {
+  it('is sent as Idempotency-Key when the caller has one, to any origin', async () => {
+    await call(
+      handler,
+      'request',
+      { method: 'POST', url: '/accounts', body: {} },
+      { baseUrl },
+      { idempotencyKey: 'r1:call:2:1' },
+    );
+    expect(lastReceived().headers['idempotency-key']).toBe('r1:call:2:1');
+  });
+
+  it('is absent when the caller has none (a connector test, a sync page)', async () => {
+    await call(handler, 'request', { method: 'POST', url: '/accounts', body: {} });
+    expect(lastReceived().headers).not.toHaveProperty('idempotency-key');
+  });
+
+  it("gives way to the step's own Idempotency-Key header", async () => {
+    await call(
+      handler,
+      'request',
+      { method: 'POST', url: '/accounts', body: {}, headers: { 'idempotency-key': 'mine' } },
+      { baseUrl },
+      { idempotencyKey: 'r1:call:2:1' },
+    );
+    expect(lastReceived().headers['idempotency-key']).toBe('mine');
   });
 });
 

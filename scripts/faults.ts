@@ -1,0 +1,222 @@
+import { Client, Connection } from '@temporalio/client';
+import { createDatabase, type Database } from '../src/db/client.js';
+import { createAdminToken } from '../src/services/bootstrap-admin.js';
+import { ApiClient, API_HANG_LIMIT_MS, type FaultFigures } from './faults/api-client.js';
+import { startCountingRemote, type CountingRemote } from './faults/counting-remote.js';
+import { startFaultStack, type FaultStack } from './faults/stack.js';
+import { verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
+import { createWorkload, type Workload } from './faults/workload.js';
+
+// npm run faults [-- scenario ...] — the fault suite (docs/operations.md): a stack of its own,
+// two API processes and two workers, a workload of runs, and faults injected while it runs.
+// Prints the figures of each scenario and exits non-zero when a promise was broken.
+
+const log = (line: string) => process.stdout.write(`[faults] ${line}\n`);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const random = (min: number, max: number) => min + Math.random() * (max - min);
+
+interface Suite {
+  stack: FaultStack;
+  remote: CountingRemote;
+  db: Database;
+  temporal: Client;
+  api: ApiClient;
+  approverId: string;
+}
+
+interface ScenarioResult {
+  name: string;
+  runs: RunFigures;
+  api: FaultFigures;
+  /** Time from the last fault's end until every run had closed. */
+  recoveryMs: number;
+  notes: string[];
+}
+
+type Scenario = (suite: Suite) => Promise<ScenarioResult>;
+
+const RUNS_PER_SCENARIO = Number(process.env.FAULTS_RUNS ?? 100);
+const RUNS_CLOSE_WITHIN_MS = 5 * 60_000;
+
+/** Starts the workload's runs, lets `inject` do its faults while approvals are decided, and verifies. */
+async function underLoad(
+  suite: Suite,
+  name: string,
+  inject: (workload: Workload) => Promise<string[]>,
+): Promise<ScenarioResult> {
+  suite.api.during(name);
+  const workload = await createWorkload(suite.api, suite.remote.url, suite.approverId);
+  const decider = workload.decideContinuously();
+  const reader = steadyReads(suite.api);
+  const [notes] = await Promise.all([inject(workload), workload.start(RUNS_PER_SCENARIO)]);
+  await reader.stop();
+  const faultsOver = Date.now();
+  const runIds = [...workload.runs.keys()];
+  log(`${name}: ${runIds.length} runs started, faults over; waiting for every run to close`);
+  await waitForRuns(suite.db, runIds, RUNS_CLOSE_WITHIN_MS, log);
+  const recoveryMs = Date.now() - faultsOver;
+  await decider.stop();
+  return {
+    name,
+    runs: await verifyRuns(suite.db, suite.temporal, suite.remote, workload.runs),
+    api: suite.api.figuresOf(name),
+    recoveryMs,
+    notes,
+  };
+}
+
+/** Steady API load besides the workload's own calls: a list of runs and a run's detail, every 100 ms. */
+function steadyReads(api: ApiClient) {
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const page = await api.request('GET', '/api/runs?pageSize=5');
+      const first = page.status === 200 ? (page.body.data as Array<{ id: string }>)[0] : undefined;
+      if (first) await api.request('GET', `/api/runs/${first.id}`);
+      await pause(100);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+/** Takes a dependency down for `outageMs` at a random moment, and reports when the API answered again. */
+async function outage(
+  suite: Suite,
+  what: string,
+  stop: () => Promise<void>,
+  start: () => Promise<void>,
+  outageMs = 10_000,
+): Promise<string[]> {
+  await pause(random(4_000, 8_000));
+  const down = Date.now();
+  await stop();
+  log(`${what} stopped`);
+  await pause(outageMs);
+  await start();
+  const up = Date.now();
+  log(`${what} started again after ${up - down} ms`);
+  while ((await suite.api.request('GET', '/api/health')).status !== 200) await pause(100);
+  const answered = Date.now();
+  return [`${what} down for ${up - down} ms; API healthy again ${answered - up} ms after the restart`];
+}
+
+/** Item 2: `pg_ctl stop -m immediate`, then start, while runs execute and the API is under load. */
+const postgresRestarted: Scenario = (suite) =>
+  underLoad(suite, 'postgres restarted', () =>
+    outage(suite, 'PostgreSQL', suite.stack.stopPostgres, suite.stack.startPostgres),
+  );
+
+/** Item 3: the Temporal dev server stopped and started again on the same SQLite file. */
+const temporalRestarted: Scenario = (suite) =>
+  underLoad(suite, 'temporal restarted', () =>
+    outage(suite, 'Temporal', suite.stack.stopTemporal, suite.stack.startTemporal),
+  );
+
+/** Item 1: SIGKILL a worker three times at random moments, starting a fresh one each time. */
+const workerKilled: Scenario = (suite) =>
+  underLoad(suite, 'worker killed', async () => {
+    const notes: string[] = [];
+    for (let kill = 1; kill <= 3; kill += 1) {
+      await pause(random(3_000, 12_000));
+      const alive = suite.stack.workers.filter(
+        (worker) => worker.child.exitCode === null && worker.child.signalCode === null,
+      );
+      const victim = alive[Math.floor(Math.random() * alive.length)]!;
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      const replacement = await suite.stack.startWorker();
+      notes.push(`kill ${kill}: ${victim.name} SIGKILLed, ${replacement.name} started`);
+      log(notes.at(-1)!);
+    }
+    return notes;
+  });
+
+const SCENARIOS: Record<string, Scenario> = {
+  'worker-killed': workerKilled,
+  'postgres-restarted': postgresRestarted,
+  'temporal-restarted': temporalRestarted,
+};
+
+function printResult(result: ScenarioResult): boolean {
+  const { runs, api } = result;
+  const non503 = api.broken.length;
+  log(`=== ${result.name} ===`);
+  for (const note of result.notes) log(`  ${note}`);
+  log(`  runs started ${runs.runs}, completed ${runs.completed}, wrong end state ${runs.wrongEndState.length}`);
+  log(
+    `  connector step attempts ${runs.connectorAttempts}, side effects at the remote ${runs.sideEffects}, ` +
+      `repeated deliveries of an applied key ${runs.repeatedDeliveries}, mismatches ${runs.sideEffectMismatches.length}`,
+  );
+  log(`  projection mismatches against Temporal history: ${runs.projectionMismatches.length}`);
+  log(
+    `  API: ${api.requests} requests ${JSON.stringify(api.byStatus)}, broken promises (5xx other than 503, 503 without body, hang > ${API_HANG_LIMIT_MS} ms): ${non503}, longest stall ${api.longestStallMs} ms`,
+  );
+  log(`  time from the end of the faults until every run closed: ${result.recoveryMs} ms`);
+  for (const line of [
+    ...runs.wrongEndState,
+    ...runs.sideEffectMismatches,
+    ...runs.projectionMismatches,
+    ...api.broken,
+  ].slice(0, 20))
+    log(`  ! ${line}`);
+  return (
+    runs.completed === runs.runs &&
+    runs.wrongEndState.length === 0 &&
+    runs.sideEffectMismatches.length === 0 &&
+    runs.sideEffects === runs.connectorAttempts &&
+    runs.projectionMismatches.length === 0 &&
+    non503 === 0
+  );
+}
+
+async function main(): Promise<void> {
+  const chosen = process.argv.slice(2);
+  const unknown = chosen.filter((name) => !(name in SCENARIOS));
+  if (unknown.length)
+    throw new Error(`Unknown scenarios ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
+  const started = Date.now();
+  const remote = await startCountingRemote({ minDelayMs: 200, maxDelayMs: 1500 });
+  const stack = await startFaultStack({ connectorAllowedNetworks: '127.0.0.1/32' });
+  stopStack = () => Promise.all([stack.stop(), remote.close()]).then(() => undefined);
+  await Promise.all([stack.startApi(), stack.startApi(), stack.startWorker(), stack.startWorker()]);
+  log(`stack ready in ${Date.now() - started} ms: ${stack.apis.length} API processes, ${stack.workers.length} workers`);
+
+  const db = createDatabase(stack.databaseUrl);
+  const admin = await createAdminToken(db, 'faults@example.test', 'fault suite');
+  const connection = await Connection.connect({ address: stack.temporalAddress });
+  const suite: Suite = {
+    stack,
+    remote,
+    db,
+    temporal: new Client({ connection }),
+    api: new ApiClient(() => stack.apis.map((api) => api.url!), admin.token),
+    approverId: admin.userId,
+  };
+  let passed = true;
+  for (const name of chosen.length ? chosen : Object.keys(SCENARIOS)) {
+    const result = await SCENARIOS[name]!(suite);
+    passed = printResult(result) && passed;
+  }
+  log(`process logs in ${stack.logDir}`);
+  log(`suite ${passed ? 'PASSED' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  await connection.close();
+  await db.$disconnect();
+  process.exitCode = passed ? 0 : 1;
+}
+
+let stopStack: () => Promise<void> = async () => undefined;
+// Interrupted, the suite still stops everything it started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void stopStack().finally(() => process.exit(1)));
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => stopStack())
+  .finally(() => process.exit());

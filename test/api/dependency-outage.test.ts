@@ -1,0 +1,201 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createDatabase, type Database } from '../../src/db/client.js';
+import { freePort } from '../../scripts/local/free-port.js';
+import { startTemporalDevServer, type RunningTemporal } from '../../scripts/local/temporal-dev-server.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createUserWithToken } from '../support/users.js';
+import { createActive } from '../support/workflows.js';
+
+// A dependency that is down is answered with 503 and the error body, so callers know to retry,
+// and a write that needs both PostgreSQL and Temporal leaves nothing half-written.
+
+async function refusedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('PostgreSQL unreachable', () => {
+  let db: Database;
+  let api: TestApp;
+  beforeAll(async () => {
+    db = createDatabase(`postgresql://flowgate:secret@127.0.0.1:${await refusedPort()}/flowgate`);
+    api = await startTestApp({ db });
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.$disconnect();
+  });
+
+  it('answers 503 service_unavailable naming the database, without internals', async () => {
+    const token = `fgt_${'0'.repeat(12)}_${'A'.repeat(43)}`;
+    const response = await api.request('GET', '/api/runs', { token });
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      code: 'service_unavailable',
+      message: 'The database is unavailable; retry later',
+    });
+  });
+});
+
+describe('PostgreSQL dropping connections (a server killed under the pool)', () => {
+  let dropper: net.Server;
+  let db: Database;
+  let api: TestApp;
+  beforeAll(async () => {
+    dropper = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    db = createDatabase(`postgresql://flowgate:secret@127.0.0.1:${(dropper.address() as AddressInfo).port}/flowgate`);
+    api = await startTestApp({ db });
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.$disconnect();
+    await new Promise((resolve) => dropper.close(resolve));
+  });
+
+  it('answers 503 service_unavailable, not 500', async () => {
+    const token = `fgt_${'0'.repeat(12)}_${'A'.repeat(43)}`;
+    const response = await api.request('GET', '/api/runs', { token });
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({
+      code: 'service_unavailable',
+      message: 'The database is unavailable; retry later',
+    });
+  });
+});
+
+describe('the connection pool exhausted', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let api: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDatabase(database.url, { size: 1, connectTimeoutMs: 500 });
+    api = await startTestApp({ db });
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.$disconnect();
+    await database.drop();
+  });
+
+  it('a request that waits for a connection longer than the connect timeout answers 503, and the next one works', async () => {
+    const { token } = await createUserWithToken(database.db, ['admin']);
+    // A Prisma query runs once awaited or chained: `then` sends it now.
+    const holding = db.$queryRaw`SELECT 1 AS held FROM pg_sleep(3)`.then(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    const refused = await api.request('GET', '/api/runs', { token });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'service_unavailable' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await holding;
+    expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+  });
+});
+
+describe('Temporal stopped', () => {
+  let database: TestDatabase;
+  let temporal: RunningTemporal;
+  let api: TestApp;
+  let admin: string;
+  let workflowId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    temporal = await startTemporalDevServer({
+      port: await freePort(),
+      uiPort: await freePort(),
+      namespace: 'default',
+      log: () => undefined,
+    });
+    api = await startTestApp({ db: database.db, temporalAddress: temporal.address });
+    admin = (await createUserWithToken(database.db, ['admin'])).token;
+    workflowId = (
+      await createActive(api, admin, {
+        name: 'Outage',
+        description: '',
+        category: 'general',
+        trigger: { types: ['manual'] },
+        variables: [],
+        onError: 'stop',
+        debugLogging: false,
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'end' }] },
+          { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+        ],
+      })
+    ).id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await api.close();
+    await temporal.stop();
+    await database.drop();
+  });
+
+  it('a start answers 503 and leaves no run row; a decision answers 503 and records nothing', async () => {
+    const started = await api.request('POST', `/api/workflows/${workflowId}/start`, {
+      token: admin,
+      body: { variables: {} },
+    });
+    expect(started.status).toBe(201);
+    const run = await database.db.workflowRun.findUniqueOrThrow({ where: { id: started.body.id } });
+    const approval = await database.db.approval.create({
+      data: {
+        runId: run.id,
+        sequence: 2,
+        stepId: 'approve',
+        stepName: 'Approve',
+        approverUserIds: [],
+        approverRoles: ['admin'],
+        requiredApprovals: 1,
+        mode: 'any',
+        allowSelfApproval: true,
+      },
+    });
+    // Refused requests with a token are audited as `api_token.request` by design; the writes are not.
+    const writesAudited = () =>
+      database.db.auditLog.count({ where: { action: { in: ['run.started', 'approval.decided'] } } });
+    const auditBefore = await writesAudited();
+
+    await temporal.stop();
+    const startedAt = Date.now();
+    const refusedStart = await api.request('POST', `/api/workflows/${workflowId}/start`, {
+      token: admin,
+      body: { variables: {} },
+    });
+    expect(refusedStart.status).toBe(503);
+    expect(refusedStart.body).toMatchObject({
+      code: 'service_unavailable',
+      message: expect.stringContaining('Temporal'),
+    });
+    expect(await database.db.workflowRun.count()).toBe(1);
+    // The documented deadline of a Temporal call inside a transaction (3 s) plus slack for a busy
+    // machine, far from the SDK's own retrying (about 20 s) that the request used to wait for.
+    expect(Date.now() - startedAt).toBeLessThan(9_000);
+
+    const decidedAt = Date.now();
+    const refusedDecision = await api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: admin,
+      body: { decision: 'approve' },
+    });
+    expect(refusedDecision.status).toBe(503);
+    expect(refusedDecision.body).toMatchObject({ code: 'service_unavailable' });
+    expect(Date.now() - decidedAt).toBeLessThan(9_000);
+    expect(await database.db.approval.findUniqueOrThrow({ where: { id: approval.id } })).toMatchObject({
+      status: 'pending',
+      decidedAt: null,
+    });
+    expect(await database.db.approvalDecision.count()).toBe(0);
+    expect(await writesAudited()).toBe(auditBefore);
+  }, 120_000);
+});
