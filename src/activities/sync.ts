@@ -16,7 +16,14 @@ import {
 } from '../domain/sync.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { filterRecords } from '../services/sync/filter-records.js';
-import { markUnseenStale, purgeStale, syncedGroupKeys, upsertRecords } from '../services/sync/record-store.js';
+import {
+  markUnseenStale,
+  purgeStale,
+  syncedGroupKeys,
+  upsertRecords,
+  withHashes,
+  type HashedResource,
+} from '../services/sync/record-store.js';
 import { passProgressSchema, type PassProgress } from '../services/sync/sync-config-record.js';
 import { withHeartbeat } from './heartbeat.js';
 
@@ -39,14 +46,21 @@ const listedPageSchema = z.object({
 });
 
 /**
- * Records a pass asks for per page: each page costs a Temporal activity and a transaction, so
- * pages this size keep that overhead small, and a thousand is what directories commonly allow
- * (Active Directory's MaxPageSize); a connector may answer fewer.
+ * Records a pass asks for per page: each page costs a transaction and a few round trips, so large
+ * pages keep that overhead small next to the records; a connector may answer fewer (directories
+ * often cap a page at 1,000, e.g. Active Directory's MaxPageSize).
  */
-export const SYNC_PAGE_SIZE = 1000;
+export const SYNC_PAGE_SIZE = 2000;
 
 /** How long one `syncPages` call stores pages before it returns to the workflow. */
 const PAGES_TIME_BUDGET_MS = 20_000;
+
+/** A page of the list command, checked, with the hash of each record. */
+interface FetchedPage {
+  resources: ListedResource[];
+  nextCursor?: string;
+  hashed: HashedResource[];
+}
 
 export interface SyncPagesResult {
   /** The connector has no more pages (or maxRecords was reached). */
@@ -116,7 +130,8 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
         const problem = page.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
         throw permanent(`${connector.name}.${command} answered an invalid page: ${problem}`);
       }
-      return page.data;
+      // Hashed here, so that hashing a page overlaps the writing of the one before it.
+      return { ...page.data, hashed: withHashes(page.data.resources) };
     };
   }
 
@@ -129,15 +144,20 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     key: SyncKey,
     configId: string,
     progress: PassProgress,
-    page: z.output<typeof listedPageSchema>,
-    kept: ListedResource[],
+    page: FetchedPage,
+    kept: HashedResource[],
     listed: boolean,
   ): Promise<PassProgress | null> {
     // A clock behind the pass's start must not make records of this pass look unseen.
     const syncedAt = new Date(Math.max(Date.now(), Date.parse(progress.startedAt)));
     return db.$transaction(async (tx) => {
-      const current = await lockedPass(tx, configId);
-      if (!current.progress || current.progress.pagesProcessed !== progress.pagesProcessed) return null;
+      // Losing this commit in a database crash loses its cursor with it, so the pass fetches the
+      // page again: no reason to wait for the disk on every page.
+      await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
+      const [current] = await tx.$queryRaw<Array<{ pass_progress: unknown }>>`
+        SELECT pass_progress FROM sync_configs WHERE id = ${configId}::uuid FOR UPDATE`;
+      const stored = passProgressSchema.nullable().safeParse(current?.pass_progress ?? null);
+      if (!stored.success || stored.data?.pagesProcessed !== progress.pagesProcessed) return null;
       const counts = await upsertRecords(tx, key, kept, syncedAt);
       const next: PassProgress = {
         ...progress,
@@ -182,7 +202,8 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
         const page = await ahead;
         heartbeat();
         const remaining = rules?.maxRecords === undefined ? undefined : rules.maxRecords - progress.kept;
-        const kept = filterRecords(page.resources, rules, { syncedGroupKeys: groupKeys, remaining });
+        const keptResources = new Set(filterRecords(page.resources, rules, { syncedGroupKeys: groupKeys, remaining }));
+        const kept = page.hashed.filter(({ resource }) => keptResources.has(resource));
         const listed = !page.nextCursor || (remaining !== undefined && kept.length >= remaining);
         const goOn = !listed && pages + 1 < (input.maxPages ?? Infinity) && Date.now() < stopAt;
         ahead = goOn ? readPage(page.nextCursor ?? null) : Promise.resolve(page);

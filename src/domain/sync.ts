@@ -31,6 +31,15 @@ export const storableText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
 
+/** Whether a JSON value holds the NUL character in any string or key (jsonb cannot store it). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner));
+  return false;
+}
+
 /** What one synced record holds (spec 2.7), whether a list command or the resource webhook sent it. */
 export const listedResourceSchema = z.object({
   externalId: storableText(255).min(1),
@@ -41,7 +50,7 @@ export const listedResourceSchema = z.object({
   attributes: z
     .record(z.string(), z.unknown())
     .default({})
-    .refine((attributes) => !JSON.stringify(attributes).includes('\\u0000'), 'must not contain NUL characters'),
+    .refine((attributes) => !holdsNul(attributes), 'must not contain NUL characters'),
 });
 
 /** A dot path such as `attributes.department`: own-property segments, none of them unsafe. */

@@ -1,15 +1,29 @@
 import { createHash } from 'node:crypto';
 import type { ListedResource } from '../../connectors/handler.js';
 
-/** JSON with the keys of every object sorted, arrays in their order: one text per value. */
+/**
+ * JSON with the keys of every object sorted, arrays in their order: one text per value. Built
+ * by concatenation, since every record of every pass goes through it.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) text += ',';
+      text += canonicalJson(value[index] ?? null);
+    }
+    return `${text}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
+    const object = value as Record<string, unknown>;
+    let text = '{';
+    for (const key of Object.keys(object).sort()) {
+      const inner = object[key];
+      if (inner === undefined) continue;
+      if (text.length > 1) text += ',';
+      text += `${JSON.stringify(key)}:${canonicalJson(inner)}`;
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value);
 }

@@ -26,20 +26,24 @@ export interface PageCounts {
 export async function upsertRecords(
   db: DatabaseClient,
   key: RecordKey,
-  resources: readonly ListedResource[],
+  records: readonly HashedResource[],
   syncedAt: Date,
 ): Promise<PageCounts> {
   // The same external id twice in one page would make the upsert touch a row twice: the last wins.
-  const unique = [...new Map(resources.map((resource) => [resource.externalId, resource])).values()];
+  const unique = [...new Map(records.map((record) => [record.resource.externalId, record])).values()];
   if (unique.length === 0) return { added: 0, updated: 0, unchanged: 0 };
-  const hashed = unique.map((resource) => ({ resource, hash: recordHash(resource) }));
-  const unchanged = await touchUnchanged(db, key, hashed, syncedAt);
-  const changed = hashed.filter(({ resource }) => !unchanged.has(resource.externalId));
+  const unchanged = await touchUnchanged(db, key, unique, syncedAt);
+  const changed = unique.filter(({ resource }) => !unchanged.has(resource.externalId));
   const added = await writeRecords(db, key, changed, syncedAt);
   return { added, updated: changed.length - added, unchanged: unchanged.size };
 }
 
-interface HashedResource {
+/** Each record with its `sync_hash`, computed before the transaction that stores it. */
+export function withHashes(resources: readonly ListedResource[]): HashedResource[] {
+  return resources.map((resource) => ({ resource, hash: recordHash(resource) }));
+}
+
+export interface HashedResource {
   resource: ListedResource;
   hash: string;
 }

@@ -12,7 +12,7 @@ import { runStarter, type RunsContext } from '../runs/start-run.js';
 import { reconcileEntitlements } from './entitlement-reconciliation.js';
 import { invalidateCache } from './record-cache.js';
 import { claimEventId } from './webhook-event-ids.js';
-import { upsertRecords, type RecordKey } from './record-store.js';
+import { upsertRecords, withHashes, type RecordKey } from './record-store.js';
 import { startRecordAutomation } from './sync-automation.js';
 import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } from './webhook-signature.js';
 
@@ -213,7 +213,7 @@ async function applyRecordEvent(
   const counts = await upsertRecords(
     tx,
     { connectorId, resourceType },
-    [{ externalId: event.resourceId, ...data }],
+    withHashes([{ externalId: event.resourceId, ...data }]),
     now,
   );
   return counts.added ? 'added' : counts.updated ? 'updated' : 'unchanged';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Prisma } from '../../../src/db/client.js';
-import { upsertRecords } from '../../../src/services/sync/record-store.js';
+import { upsertRecords, withHashes } from '../../../src/services/sync/record-store.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
 let database: TestDatabase;
@@ -32,7 +32,7 @@ const stored = (externalId: string) =>
 describe('upsertRecords', () => {
   it('inserts new records, replaces changed ones and gives unchanged ones only a new syncedAt', async () => {
     const first = new Date('2026-01-01T00:00:00Z');
-    expect(await upsertRecords(database.db, key(), [record('a', 'IT'), record('b', 'HR')], first)).toEqual({
+    expect(await upsertRecords(database.db, key(), withHashes([record('a', 'IT'), record('b', 'HR')]), first)).toEqual({
       added: 2,
       updated: 0,
       unchanged: 0,
@@ -46,7 +46,7 @@ describe('upsertRecords', () => {
     const counts = await upsertRecords(
       database.db,
       key(),
-      [record('a', 'IT'), record('b', 'Finance'), record('c', 'IT'), record('c', 'Legal')],
+      withHashes([record('a', 'IT'), record('b', 'Finance'), record('c', 'IT'), record('c', 'Legal')]),
       second,
     );
     expect(counts).toEqual({ added: 1, updated: 1, unchanged: 1 });
