@@ -1,5 +1,5 @@
 import { redact } from '../audit/index.js';
-import { jsonColumn, Prisma, type Database } from '../db/client.js';
+import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../db/client.js';
 import type { ErrorEnvelope, RunStatus, StepRunStatus } from '../domain/run.js';
 
 export interface MarkRunInput {
@@ -35,16 +35,22 @@ export interface FinishStepInput {
 const nullableJson = (value: unknown) =>
   value === undefined ? undefined : value === null ? Prisma.DbNull : jsonColumn(redact(value));
 
+/** One write of the projection, for `applyProjection`. */
+export type ProjectionWrite =
+  | ({ kind: 'run' } & MarkRunInput)
+  | ({ kind: 'startStep' } & StartStepInput)
+  | ({ kind: 'finishStep' } & FinishStepInput);
+
 /**
  * The run's projection in PostgreSQL, written by the workflow through activities. Every write is
  * an idempotent upsert or a plain overwrite keyed by run, sequence and attempt, so an activity
  * retried after a worker crash leaves the same rows.
  */
 export function createRunProjectionActivities(db: Database) {
-  return {
-    async markRun(input: MarkRunInput): Promise<void> {
+  const writes = {
+    async markRun(input: MarkRunInput, client: DatabaseClient = db): Promise<void> {
       const finished = input.status === 'completed' || input.status === 'cancelled' || input.status === 'failed';
-      await db.workflowRun.update({
+      await client.workflowRun.update({
         where: { id: input.runId },
         data: {
           status: input.status,
@@ -57,7 +63,7 @@ export function createRunProjectionActivities(db: Database) {
       });
     },
 
-    async startStep(input: StartStepInput): Promise<void> {
+    async startStep(input: StartStepInput, client: DatabaseClient = db): Promise<void> {
       const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
       const data = {
         stepId: input.stepId,
@@ -66,15 +72,15 @@ export function createRunProjectionActivities(db: Database) {
         status: input.status,
         input: nullableJson(input.input),
       };
-      await db.runStep.upsert({
+      await client.runStep.upsert({
         where: key,
         create: { runId: input.runId, sequence: input.sequence, attempt: input.attempt, ...data },
         update: data,
       });
     },
 
-    async finishStep(input: FinishStepInput): Promise<void> {
-      await db.runStep.update({
+    async finishStep(input: FinishStepInput, client: DatabaseClient = db): Promise<void> {
+      await client.runStep.update({
         where: { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } },
         data: {
           status: input.status,
@@ -83,6 +89,25 @@ export function createRunProjectionActivities(db: Database) {
           error: nullableJson(input.error),
           completedAt: new Date(),
         },
+      });
+    },
+  };
+  return {
+    markRun: (input: MarkRunInput) => writes.markRun(input),
+    startStep: (input: StartStepInput) => writes.startStep(input),
+    finishStep: (input: FinishStepInput) => writes.finishStep(input),
+
+    /**
+     * Several writes in order, in one transaction: the interpreter gathers the writes of the steps
+     * it walks through without waiting for anything, and sends them as one local activity.
+     */
+    async applyProjection(input: { writes: ProjectionWrite[] }): Promise<void> {
+      await db.$transaction(async (tx) => {
+        for (const write of input.writes) {
+          if (write.kind === 'run') await writes.markRun(write, tx);
+          else if (write.kind === 'startStep') await writes.startStep(write, tx);
+          else await writes.finishStep(write, tx);
+        }
       });
     },
 
