@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
-import type { Prisma } from '../../db/generated/client.js';
+import type { Prisma, WorkflowRun } from '../../db/generated/client.js';
 import { RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
 import { workflowDefinitionInputSchema, type WorkflowView } from '../../domain/workflow-definition.js';
 import { notFound } from '../../errors/index.js';
@@ -29,8 +29,8 @@ export function toStepView(step: RunStepRow) {
   };
 }
 
-/** A run as the API shows it, with its step timeline in execution order. */
-export function toRunView(row: RunRow, temporalUiUrl: string | undefined, namespace: string) {
+/** A run as lists show it: the run row without its steps (the run page has them). */
+export function toRunSummary(row: WorkflowRun, temporalUiUrl: string | undefined, namespace: string) {
   return {
     id: row.id,
     definitionId: row.definitionId,
@@ -50,8 +50,12 @@ export function toRunView(row: RunRow, temporalUiUrl: string | undefined, namesp
       : null,
     startedAt: row.startedAt,
     completedAt: row.completedAt,
-    steps: row.steps.map(toStepView),
   };
+}
+
+/** A run as the API shows it, with its step timeline in execution order. */
+export function toRunView(row: RunRow, temporalUiUrl: string | undefined, namespace: string) {
+  return { ...toRunSummary(row, temporalUiUrl, namespace), steps: row.steps.map(toStepView) };
 }
 
 export async function loadRun(db: DatabaseClient, id: string): Promise<RunRow> {
