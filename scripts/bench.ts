@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/db/migrate.js';
+import { benchReads } from './bench/reads.js';
 import { benchRuns } from './bench/runs.js';
 import { benchScimGroupPatch } from './bench/scim-group-patch.js';
 import { benchSync } from './bench/sync.js';
@@ -32,6 +33,22 @@ const benchmarks: Record<string, () => Promise<object>> = {
         `  median start → completion ${result.medianStartToCompletionMs} ms (p95 ${result.p95StartToCompletionMs}); yardstick ${regular.medianStartToCompletionMs} ms (regular), ${local.medianStartToCompletionMs} ms (local)`,
         `  start request → first step activity started, alone on the idle stack: median ${result.medianRequestToFirstActivityMs} ms of ${result.requestToFirstActivityMs.join(', ')} (goal < 50 ms)`,
         `  longest workflow task under the load: ${result.longestWorkflowTaskMs} ms (goal < 1,000 ms); per run ${result.workflowTasksPerRun} workflow tasks, ${result.historyEventsPerRun} history events`,
+      ].join('\n'),
+    );
+    return result;
+  },
+  async reads() {
+    const result = await benchReads(log);
+    const { yardstick } = result;
+    console.log(
+      [
+        `${result.benchmark}; ${thousands(result.seeded.runs)} runs, ${thousands(result.seeded.runSteps)} step rows, ${thousands(result.seeded.auditRows)} audit rows:`,
+        `  yardstick GET ${yardstick.route} (no authentication): p50 ${yardstick.p50Ms} ms, p99 ${yardstick.p99Ms} ms`,
+        ...result.routes.map(
+          (route) =>
+            `  GET ${route.route}: p50 ${route.p50Ms} ms, p99 ${route.p99Ms} ms (goal < 20 ms idle; ${route.p99ToYardstick}× the yardstick's p99), ${route.requests} requests, ${route.non2xx} non-2xx, ${route.errors} errors`,
+        ),
+        `  token audit: ${thousands(result.tokenRequestAuditRows)} api_token.request entries for ${thousands(result.tokenRequestsSent)} requests sent`,
       ].join('\n'),
     );
     return result;
