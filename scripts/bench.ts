@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/db/migrate.js';
+import { benchApprovals } from './bench/approvals.js';
 import { benchReads } from './bench/reads.js';
 import { benchRuns } from './bench/runs.js';
 import { benchScimGroupPatch } from './bench/scim-group-patch.js';
@@ -46,9 +47,22 @@ const benchmarks: Record<string, () => Promise<object>> = {
         `  yardstick GET ${yardstick.route} (no authentication): p50 ${yardstick.p50Ms} ms, p99 ${yardstick.p99Ms} ms`,
         ...result.routes.map(
           (route) =>
-            `  GET ${route.route}: p50 ${route.p50Ms} ms, p99 ${route.p99Ms} ms (goal < 20 ms idle; ${route.p99ToYardstick}× the yardstick's p99), ${route.requests} requests, ${route.non2xx} non-2xx, ${route.errors} errors`,
+            `  GET ${route.route}: p50 ${route.p50Ms} ms (${route.p50ToYardstick}× the yardstick's), p99 ${route.p99Ms} ms (${route.p99ToYardstick}×; goal < 20 ms idle), ${route.requests} requests, ${route.non2xx} non-2xx, ${route.errors} errors`,
         ),
         `  token audit: ${thousands(result.tokenRequestAuditRows)} api_token.request entries for ${thousands(result.tokenRequestsSent)} requests sent`,
+      ].join('\n'),
+    );
+    return result;
+  },
+  async approvals() {
+    const result = await benchApprovals(log);
+    const memory = result.workerRssMiB;
+    console.log(
+      [
+        `${result.benchmark}:`,
+        `  worker RSS: ${memory.waiting100} MiB with 100 runs waiting, ${memory.waiting1000} MiB with 1,000 (peak ${memory.peak} MiB)`,
+        `  started to waiting: ${result.runsStartedToWaitingPerSecond} runs/s`,
+        `  decided through the API: ${result.decisionsPerSecond} decisions/s; runs completed ${result.runsCompletedAfterDecisionPerSecond} runs/s (compare runs completed/s of npm run bench -- runs)`,
       ].join('\n'),
     );
     return result;
