@@ -4,6 +4,7 @@ import type { GroupInput } from '../domain/group.js';
 import { conflict, notFound } from '../errors/index.js';
 import { auditChange, type Caller } from './caller.js';
 import { withUniqueName } from './unique-names.js';
+import { fetchPage, nameContains, type SortedPageQuery } from '../domain/pagination.js';
 
 export const groupInclude = { _count: { select: { members: true } } } as const satisfies Prisma.UserGroupInclude;
 type GroupRow = Prisma.UserGroupGetPayload<{ include: typeof groupInclude }>;
@@ -84,4 +85,22 @@ export async function removeGroupMember(db: Database, caller: Caller, groupId: s
     await audit(tx, caller, 'group.member_removed', groupId, { userId });
     return toGroupView(await loadGroup(tx, groupId));
   });
+}
+
+/** A page of groups, matched on the name with `search`. */
+export function listGroups(db: Database, query: SortedPageQuery & { search?: string }) {
+  const where = nameContains(query.search);
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.userGroup.findMany({
+          where,
+          include: groupInclude,
+          orderBy: { [query.sortBy]: query.sortOrder },
+          ...window,
+        })
+      ).map(toGroupView),
+    () => db.userGroup.count({ where }),
+  );
 }

@@ -7,7 +7,7 @@ import {
   addGroupMember,
   createGroup,
   deleteGroup,
-  groupInclude,
+  listGroups,
   loadGroup,
   removeGroupMember,
   toGroupView,
@@ -34,22 +34,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
     managePermission: 'user:manage',
     viewSchema: groupSchema,
     inputSchema: groupInputSchema,
-    list: (query) => {
-      const where = query.search ? { name: { contains: query.search, mode: 'insensitive' as const } } : {};
-      return fetchPage(
-        query,
-        async (window) =>
-          (
-            await db.userGroup.findMany({
-              where,
-              include: groupInclude,
-              orderBy: { [query.sortBy]: query.sortOrder },
-              ...window,
-            })
-          ).map(toGroupView),
-        () => db.userGroup.count({ where }),
-      );
-    },
+    list: (query) => listGroups(db, query),
     load: async (id) => toGroupView(await loadGroup(db, id)),
     create: (caller, input) => createGroup(db, caller, input),
     update: (caller, id, input) => updateGroup(db, caller, id, input),
