@@ -104,3 +104,27 @@ export function listGroups(db: Database, query: SortedPageQuery & { search?: str
     () => db.userGroup.count({ where }),
   );
 }
+
+/** A page of a group's members, in the order they were added; 404 when the group does not exist. */
+export async function listGroupMembers(db: Database, groupId: string, query: SortedPageQuery) {
+  await loadGroup(db, groupId);
+  const where = { groupId };
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.userGroupMember.findMany({
+          where,
+          include: { user: true },
+          orderBy: { createdAt: query.sortOrder },
+          ...window,
+        })
+      ).map((member) => ({
+        userId: member.userId,
+        email: member.user.email,
+        displayName: member.user.displayName,
+        addedAt: member.createdAt,
+      })),
+    () => db.userGroupMember.count({ where }),
+  );
+}

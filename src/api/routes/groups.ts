@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { idParams } from '../../domain/common.js';
 import { groupInputSchema } from '../../domain/group.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   addGroupMember,
   createGroup,
   deleteGroup,
+  listGroupMembers,
   listGroups,
   loadGroup,
   removeGroupMember,
@@ -51,26 +52,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
       query: paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt', defaultSortOrder: 'asc' }),
       responses: { 200: { description: 'A page of members', schema: pageSchema(memberSchema) } },
       async handler(ctx, { params, query }) {
-        await loadGroup(db, params.id);
-        const where = { groupId: params.id };
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (
-              await db.userGroupMember.findMany({
-                where,
-                include: { user: true },
-                orderBy: { createdAt: query.sortOrder },
-                ...window,
-              })
-            ).map((member) => ({
-              userId: member.userId,
-              email: member.user.email,
-              displayName: member.user.displayName,
-              addedAt: member.createdAt,
-            })),
-          () => db.userGroupMember.count({ where }),
-        );
+        ctx.body = await listGroupMembers(db, params.id, query);
       },
     })
     .add({
