@@ -79,6 +79,8 @@ export async function startWorker(
     ...(await workflowCode()),
     activities: createActivities({ db, connectors, mailer: createMailer(config) }),
     shutdownGraceTime: '30s',
+    // Bounds the worker's memory whatever the number of runs waiting for people (docs/runs.md#worker).
+    maxCachedWorkflows: config.temporal.maxCachedWorkflows,
   });
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   const finished = worker.run().finally(async () => {
