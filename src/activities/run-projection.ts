@@ -1,5 +1,5 @@
 import { redact } from '../audit/index.js';
-import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../db/client.js';
+import { jsonColumn, Prisma, type Database } from '../db/client.js';
 import type { ErrorEnvelope, RunStatus, StepRunStatus } from '../domain/run.js';
 
 export interface MarkRunInput {
@@ -47,10 +47,11 @@ export type ProjectionWrite =
  * retried after a worker crash leaves the same rows.
  */
 export function createRunProjectionActivities(db: Database) {
-  const writes = {
-    async markRun(input: MarkRunInput, client: DatabaseClient = db): Promise<void> {
+  // Each write as one statement not yet sent, so that several can share a batch transaction.
+  const statements = {
+    markRun(input: MarkRunInput) {
       const finished = input.status === 'completed' || input.status === 'cancelled' || input.status === 'failed';
-      await client.workflowRun.update({
+      return db.workflowRun.update({
         where: { id: input.runId },
         data: {
           status: input.status,
@@ -63,7 +64,7 @@ export function createRunProjectionActivities(db: Database) {
       });
     },
 
-    async startStep(input: StartStepInput, client: DatabaseClient = db): Promise<void> {
+    startStep(input: StartStepInput) {
       const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
       const data = {
         stepId: input.stepId,
@@ -72,15 +73,15 @@ export function createRunProjectionActivities(db: Database) {
         status: input.status,
         input: nullableJson(input.input),
       };
-      await client.runStep.upsert({
+      return db.runStep.upsert({
         where: key,
         create: { runId: input.runId, sequence: input.sequence, attempt: input.attempt, ...data },
         update: data,
       });
     },
 
-    async finishStep(input: FinishStepInput, client: DatabaseClient = db): Promise<void> {
-      await client.runStep.update({
+    finishStep(input: FinishStepInput) {
+      return db.runStep.update({
         where: { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } },
         data: {
           status: input.status,
@@ -92,23 +93,29 @@ export function createRunProjectionActivities(db: Database) {
       });
     },
   };
+  const statementOf = (write: ProjectionWrite) =>
+    write.kind === 'run'
+      ? statements.markRun(write)
+      : write.kind === 'startStep'
+        ? statements.startStep(write)
+        : statements.finishStep(write);
   return {
-    markRun: (input: MarkRunInput) => writes.markRun(input),
-    startStep: (input: StartStepInput) => writes.startStep(input),
-    finishStep: (input: FinishStepInput) => writes.finishStep(input),
+    async markRun(input: MarkRunInput): Promise<void> {
+      await statements.markRun(input);
+    },
+    async startStep(input: StartStepInput): Promise<void> {
+      await statements.startStep(input);
+    },
+    async finishStep(input: FinishStepInput): Promise<void> {
+      await statements.finishStep(input);
+    },
 
     /**
-     * Several writes in order, in one transaction: the interpreter gathers the writes of the steps
-     * it walks through without waiting for anything, and sends them as one local activity.
+     * Several writes in order, in one batch transaction: the interpreter gathers the writes of the
+     * steps it walks through without waiting for anything, and sends them as one local activity.
      */
     async applyProjection(input: { writes: ProjectionWrite[] }): Promise<void> {
-      await db.$transaction(async (tx) => {
-        for (const write of input.writes) {
-          if (write.kind === 'run') await writes.markRun(write, tx);
-          else if (write.kind === 'startStep') await writes.startStep(write, tx);
-          else await writes.finishStep(write, tx);
-        }
-      });
+      await db.$transaction(input.writes.map(statementOf));
     },
 
     /** Closes the people-facing work of a cancelled run. */
