@@ -174,6 +174,18 @@ describe('every request made with a token is audited with { via, tokenName, toke
     expect(stored!.statements).toBeLessThan(ids.length);
   });
 
+  it("stamps the token's lastUsedAt on first use and keeps it within the granularity", async () => {
+    const { token, tokenPrefix } = await createUserWithToken(context.database.db, ['admin']);
+    const lastUsed = () =>
+      context.database.db.apiToken.findUniqueOrThrow({ where: { prefix: tokenPrefix } }).then((row) => row.lastUsedAt);
+    expect(await lastUsed()).toBeNull();
+    expect((await context.api.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    expect((await context.api.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    expect(await lastUsed()).toEqual(first);
+  });
+
   it('records refused requests with their status', async () => {
     const { token } = await createUserWithToken(context.database.db, ['requestor']);
     await context.api.request('GET', '/api/audit-logs', { token, headers: { 'x-request-id': 'refused-1' } });
