@@ -2,6 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/db/migrate.js';
+import { benchApprovals } from './bench/approvals.js';
+import { benchReads } from './bench/reads.js';
 import { benchRuns } from './bench/runs.js';
 import { benchScimGroupPatch } from './bench/scim-group-patch.js';
 import { benchSync } from './bench/sync.js';
@@ -23,8 +25,45 @@ const benchmarks: Record<string, () => Promise<object>> = {
   },
   async runs() {
     const result = await benchRuns(60, log);
+    const { regular, local } = result.yardstick;
     console.log(
-      `${result.benchmark}: ${result.runsStartedPerSecond} runs started/s, ${result.runsCompletedPerSecond} completed/s, median ${result.medianStartToCompletionMs} ms, p95 ${result.p95StartToCompletionMs} ms`,
+      [
+        `${result.benchmark} (${result.runs} at once):`,
+        `  completed: ${result.runsCompletedPerSecond} runs/s; yardstick bare Temporal ${regular.runsCompletedPerSecond} (regular), ${local.runsCompletedPerSecond} (local); ratio ${result.ratios.completedToRegular}× / ${result.ratios.completedToLocal}× (goal ≥ 0.7× regular)`,
+        `  started (HTTP start → Temporal start): ${result.runsStartedPerSecond} runs/s; yardstick bare client.workflow.start ${regular.runsStartedPerSecond}; ratio ${result.ratios.startedToBareStart}× (goal ≥ 0.5×)`,
+        `  median start → completion ${result.medianStartToCompletionMs} ms (p95 ${result.p95StartToCompletionMs}); yardstick ${regular.medianStartToCompletionMs} ms (regular), ${local.medianStartToCompletionMs} ms (local)`,
+        `  start request → first step activity started, alone on the idle stack: median ${result.medianRequestToFirstActivityMs} ms of ${result.requestToFirstActivityMs.join(', ')} (goal < 50 ms)`,
+        `  longest workflow task under the load: ${result.longestWorkflowTaskMs} ms (goal < 1,000 ms); per run ${result.workflowTasksPerRun} workflow tasks, ${result.historyEventsPerRun} history events`,
+      ].join('\n'),
+    );
+    return result;
+  },
+  async reads() {
+    const result = await benchReads(log);
+    const { yardstick } = result;
+    console.log(
+      [
+        `${result.benchmark}; ${thousands(result.seeded.runs)} runs, ${thousands(result.seeded.runSteps)} step rows, ${thousands(result.seeded.auditRows)} audit rows:`,
+        `  yardstick GET ${yardstick.route} (no authentication): p50 ${yardstick.p50Ms} ms, p99 ${yardstick.p99Ms} ms`,
+        ...result.routes.map(
+          (route) =>
+            `  GET ${route.route}: p50 ${route.p50Ms} ms (${route.p50ToYardstick}× the yardstick's), p99 ${route.p99Ms} ms (${route.p99ToYardstick}×; goal < 20 ms idle), ${route.requests} requests, ${route.non2xx} non-2xx, ${route.errors} errors`,
+        ),
+        `  token audit: ${thousands(result.tokenRequestAuditRows)} api_token.request entries for ${thousands(result.tokenRequestsSent)} requests sent`,
+      ].join('\n'),
+    );
+    return result;
+  },
+  async approvals() {
+    const result = await benchApprovals(log);
+    const memory = result.workerRssMiB;
+    console.log(
+      [
+        `${result.benchmark}:`,
+        `  worker RSS: ${memory.waiting100} MiB with 100 runs waiting, ${memory.waiting1000} MiB with 1,000 (peak ${memory.peak} MiB)`,
+        `  started to waiting: ${result.runsStartedToWaitingPerSecond} runs/s`,
+        `  decided through the API: ${result.decisionsPerSecond} decisions/s; runs completed ${result.runsCompletedAfterDecisionPerSecond} runs/s (compare runs completed/s of npm run bench -- runs)`,
+      ].join('\n'),
     );
     return result;
   },

@@ -10,6 +10,7 @@ import { createDatabase } from '../src/db/client.js';
 import { projectRoot } from '../src/db/migrate.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { createMailer } from '../src/notifications/mailer.js';
+import { STALLED_RUN_AGE_MS, startStalledRuns } from '../src/services/runs/start-run.js';
 import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
 import { ensureSearchAttributes } from '../src/temporal/client.js';
 import { WORKFLOW_BUNDLE_FILE, workflowsSourcePath } from './workflow-code.js';
@@ -54,13 +55,23 @@ export async function startWorker(
   const added = await ensureSearchAttributes(connection, config.temporal.namespace);
   if (added.length > 0) logger.info({ added }, 'registered Temporal search attributes');
   const connectors = await createConnectorRuntime(config);
-  // Sync item 5: every enabled sync config with a cron gets its Temporal Schedule back.
-  const repaired = await reconcileSyncSchedules({
+  const starter = {
     db,
     temporal: new Client({ connection, namespace: config.temporal.namespace }),
     taskQueue: config.temporal.taskQueue,
-  });
+  };
+  // Sync item 5: every enabled sync config with a cron gets its Temporal Schedule back.
+  const repaired = await reconcileSyncSchedules(starter);
   if (repaired.recreated.length || repaired.removed.length) logger.info(repaired, 'reconciled sync schedules');
+  // Runs are committed before their execution starts (docs/runs.md): now and every minute, the
+  // pending runs whose start failed or was cut short by a crash are started.
+  const startStalled = () =>
+    startStalledRuns(starter).then(
+      (started) => started.length > 0 && logger.info({ runIds: started }, 'started stalled pending runs'),
+      (error: unknown) => logger.warn({ err: error }, 'could not start stalled pending runs'),
+    );
+  await startStalled();
+  const stalledRuns = setInterval(() => void startStalled(), STALLED_RUN_AGE_MS);
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,
@@ -68,9 +79,12 @@ export async function startWorker(
     ...(await workflowCode()),
     activities: createActivities({ db, connectors, mailer: createMailer(config) }),
     shutdownGraceTime: '30s',
+    // Bounds the worker's memory whatever the number of runs waiting for people (docs/runs.md#worker).
+    maxCachedWorkflows: config.temporal.maxCachedWorkflows,
   });
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   const finished = worker.run().finally(async () => {
+    clearInterval(stalledRuns);
     await connection.close();
     await db.$disconnect();
   });

@@ -1,10 +1,16 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../../src/config/index.js';
 import { createDatabase } from '../../src/db/client.js';
 import type { WorkflowStep } from '../../src/domain/workflow-definition.js';
+import { projectRoot } from '../../src/db/migrate.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { generateSecretKey } from '../../src/connectors/secret-box.js';
 import { startApiServer } from '../../src/server.js';
+import { runWorkflowId } from '../../src/temporal/messages.js';
 import { startWorker } from '../../workers/main.js';
 import { freePort } from '../local/free-port.js';
 import { withBenchStack } from './stack.js';
@@ -47,9 +53,64 @@ function automaticWorkflow(recipient: string) {
   return { name: 'Benchmark run', variables: [{ name: 'amount', type: 'number', required: true }], steps };
 }
 
-/** Starts `runCount` runs through the API and measures start throughput and time to completion. */
+/** The bare-Temporal yardstick (../shared/bench/temporal-baseline), one JSON line per kind. */
+export interface BaselineFigures {
+  runsStartedPerSecond: number;
+  runsCompletedPerSecond: number;
+  medianStartToCompletionMs: number;
+  p95StartToCompletionMs: number;
+}
+
+const BASELINE_SCRIPT = path.resolve(projectRoot(), '..', 'shared', 'bench', 'temporal-baseline', 'baseline.mjs');
+
+async function measureBaseline(address: string, runs: number, kind: 'regular' | 'local'): Promise<BaselineFigures> {
+  const { stdout } = await promisify(execFile)(process.execPath, [BASELINE_SCRIPT, address, String(runs), kind], {
+    env: { ...process.env, PROJECT_DIR: projectRoot() },
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as BaselineFigures;
+}
+
+const millis = (time: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+  Number(time?.seconds ?? 0) * 1000 + (time?.nanos ?? 0) / 1e6;
+
+/** What a run's history says about its timing. */
+async function historyTimings(temporal: Client, runId: string) {
+  const history = await temporal.workflow.getHandle(runWorkflowId(runId)).fetchHistory();
+  const events = history.events ?? [];
+  const firstActivity = events.find((event) => event.activityTaskStartedEventAttributes);
+  let longestTaskMs = 0;
+  let taskStarted: number | undefined;
+  let workflowTasks = 0;
+  for (const event of events) {
+    if (event.workflowTaskStartedEventAttributes) taskStarted = millis(event.eventTime);
+    if (event.workflowTaskCompletedEventAttributes && taskStarted !== undefined) {
+      longestTaskMs = Math.max(longestTaskMs, millis(event.eventTime) - taskStarted);
+      workflowTasks += 1;
+      taskStarted = undefined;
+    }
+  }
+  return {
+    firstActivityStartedAt: firstActivity ? millis(firstActivity.eventTime) : undefined,
+    longestTaskMs,
+    workflowTasks,
+    events: events.length,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ratio = (value: number, yardstick: number) => Number((value / yardstick).toFixed(2));
+
+/**
+ * Starts `runCount` runs through the API and measures start throughput and time to completion,
+ * next to the bare-Temporal yardstick measured on the same dev server in the same sitting. Before
+ * the load, runs started one at a time on the idle stack give the time from the start request to
+ * the first step activity starting (from the histories).
+ */
 export async function benchRuns(runCount = 60, log: (line: string) => void = () => undefined) {
   return withBenchStack(log, async (stack) => {
+    log('yardstick: bare Temporal, regular and local activities');
+    const regular = await measureBaseline(stack.temporalAddress, runCount, 'regular');
+    const local = await measureBaseline(stack.temporalAddress, runCount, 'local');
     const databaseUrl = await stack.database('bench');
     const config = loadConfig({
       DATABASE_URL: databaseUrl,
@@ -63,6 +124,8 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
     const worker = await startWorker(config, logger, { handleSignals: false });
     const api = await startApiServer(config, logger);
     const db = createDatabase(databaseUrl);
+    const temporalConnection = await Connection.connect({ address: stack.temporalAddress });
+    const temporal = new Client({ connection: temporalConnection });
     try {
       const { token, userId } = await createAdminToken(db, 'bench@localhost', 'bench');
       const call = async (method: string, route: string, body?: unknown) => {
@@ -76,7 +139,25 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
       };
       const workflow = await call('POST', '/api/workflows', automaticWorkflow(userId));
       await call('POST', `/api/workflows/${workflow.id}/publish`, {});
-      await call('POST', `/api/workflows/${workflow.id}/start`, { variables: { amount: 1 } }); // warm-up
+      const waitForCompletion = async (ids: string[]) => {
+        const deadline = Date.now() + 300_000;
+        while ((await db.workflowRun.count({ where: { id: { in: ids }, status: 'completed' } })) < ids.length) {
+          if (Date.now() > deadline) throw new Error('runs did not complete within 5 minutes');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      const warmUp = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: { amount: 1 } });
+      await waitForCompletion([warmUp.id]);
+
+      log('runs started alone on the idle stack: start request → first step activity started');
+      const firstActivityMs: number[] = [];
+      for (let index = 0; index < 5; index += 1) {
+        const requestedAt = Date.now();
+        const run = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: { amount: 2 } });
+        await waitForCompletion([run.id]);
+        const timings = await historyTimings(temporal, run.id);
+        firstActivityMs.push(timings.firstActivityStartedAt! - requestedAt);
+      }
 
       log(`starting ${runCount} runs`);
       const started = performance.now();
@@ -87,26 +168,38 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
       );
       const startSeconds = (performance.now() - started) / 1000;
       const ids = runs.map((run) => run.id);
-      const deadline = Date.now() + 300_000;
-      while ((await db.workflowRun.count({ where: { id: { in: ids }, status: 'completed' } })) < ids.length) {
-        if (Date.now() > deadline) throw new Error('runs did not complete within 5 minutes');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitForCompletion(ids);
       const totalSeconds = (performance.now() - started) / 1000;
       const rows = await db.workflowRun.findMany({
         where: { id: { in: ids } },
         select: { startedAt: true, completedAt: true },
       });
       const durations = rows.map((row) => row.completedAt!.getTime() - row.startedAt.getTime()).sort((a, b) => a - b);
-      return {
-        benchmark: 'runs of a 10-step all-automatic workflow on the local dev server',
-        runs: runCount,
+      const histories = await Promise.all(ids.map((id) => historyTimings(temporal, id)));
+      const service = {
         runsStartedPerSecond: Number((runCount / startSeconds).toFixed(1)),
         runsCompletedPerSecond: Number((runCount / totalSeconds).toFixed(1)),
         medianStartToCompletionMs: durations[Math.floor(durations.length / 2)]!,
         p95StartToCompletionMs: durations[Math.floor(durations.length * 0.95)]!,
       };
+      return {
+        benchmark: 'runs of a 10-step all-automatic workflow on the local dev server',
+        runs: runCount,
+        ...service,
+        yardstick: { regular, local },
+        ratios: {
+          completedToRegular: ratio(service.runsCompletedPerSecond, regular.runsCompletedPerSecond),
+          completedToLocal: ratio(service.runsCompletedPerSecond, local.runsCompletedPerSecond),
+          startedToBareStart: ratio(service.runsStartedPerSecond, regular.runsStartedPerSecond),
+        },
+        medianRequestToFirstActivityMs: Math.round(median(firstActivityMs)),
+        requestToFirstActivityMs: firstActivityMs.map(Math.round),
+        longestWorkflowTaskMs: Math.round(Math.max(...histories.map((history) => history.longestTaskMs))),
+        workflowTasksPerRun: median(histories.map((history) => history.workflowTasks)),
+        historyEventsPerRun: median(histories.map((history) => history.events)),
+      };
     } finally {
+      await temporalConnection.close();
       await db.$disconnect();
       await api.close();
       await worker.shutdown();

@@ -35,16 +35,23 @@ export interface FinishStepInput {
 const nullableJson = (value: unknown) =>
   value === undefined ? undefined : value === null ? Prisma.DbNull : jsonColumn(redact(value));
 
+/** One write of the projection, for `applyProjection`. */
+export type ProjectionWrite =
+  | ({ kind: 'run' } & MarkRunInput)
+  | ({ kind: 'startStep' } & StartStepInput)
+  | ({ kind: 'finishStep' } & FinishStepInput);
+
 /**
  * The run's projection in PostgreSQL, written by the workflow through activities. Every write is
  * an idempotent upsert or a plain overwrite keyed by run, sequence and attempt, so an activity
  * retried after a worker crash leaves the same rows.
  */
 export function createRunProjectionActivities(db: Database) {
-  return {
-    async markRun(input: MarkRunInput): Promise<void> {
+  // Each write as one statement not yet sent, so that several can share a batch transaction.
+  const statements = {
+    markRun(input: MarkRunInput) {
       const finished = input.status === 'completed' || input.status === 'cancelled' || input.status === 'failed';
-      await db.workflowRun.update({
+      return db.workflowRun.update({
         where: { id: input.runId },
         data: {
           status: input.status,
@@ -57,7 +64,7 @@ export function createRunProjectionActivities(db: Database) {
       });
     },
 
-    async startStep(input: StartStepInput): Promise<void> {
+    startStep(input: StartStepInput) {
       const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
       const data = {
         stepId: input.stepId,
@@ -66,15 +73,15 @@ export function createRunProjectionActivities(db: Database) {
         status: input.status,
         input: nullableJson(input.input),
       };
-      await db.runStep.upsert({
+      return db.runStep.upsert({
         where: key,
         create: { runId: input.runId, sequence: input.sequence, attempt: input.attempt, ...data },
         update: data,
       });
     },
 
-    async finishStep(input: FinishStepInput): Promise<void> {
-      await db.runStep.update({
+    finishStep(input: FinishStepInput) {
+      return db.runStep.update({
         where: { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } },
         data: {
           status: input.status,
@@ -84,6 +91,31 @@ export function createRunProjectionActivities(db: Database) {
           completedAt: new Date(),
         },
       });
+    },
+  };
+  const statementOf = (write: ProjectionWrite) =>
+    write.kind === 'run'
+      ? statements.markRun(write)
+      : write.kind === 'startStep'
+        ? statements.startStep(write)
+        : statements.finishStep(write);
+  return {
+    async markRun(input: MarkRunInput): Promise<void> {
+      await statements.markRun(input);
+    },
+    async startStep(input: StartStepInput): Promise<void> {
+      await statements.startStep(input);
+    },
+    async finishStep(input: FinishStepInput): Promise<void> {
+      await statements.finishStep(input);
+    },
+
+    /**
+     * Several writes in order, in one batch transaction: the interpreter gathers the writes of the
+     * steps it walks through without waiting for anything, and sends them as one local activity.
+     */
+    async applyProjection(input: { writes: ProjectionWrite[] }): Promise<void> {
+      await db.$transaction(input.writes.map(statementOf));
     },
 
     /** Closes the people-facing work of a cancelled run. */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
-import { workflowDefinitionInputSchema } from '../domain/workflow-definition.js';
 import type { RunWorkflowInput } from '../domain/run.js';
 import { isAppError } from '../errors/index.js';
+import { recordedRunOf } from '../services/runs/run-record.js';
 import { recordNewRun, startRefusal } from '../services/runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../services/workflows/workflow-record.js';
 
@@ -30,18 +30,7 @@ export function createScheduleActivities(db: Database) {
       if (!schedule) return { skipped: 'The schedule no longer exists' };
       const runId = runIdFor(input.firingId);
       const existing = await db.workflowRun.findUnique({ where: { id: runId } });
-      if (existing) {
-        return {
-          run: {
-            runId,
-            definitionId: existing.definitionId,
-            definition: workflowDefinitionInputSchema.parse(existing.definitionSnapshot),
-            variables: variablesSchema.parse(existing.variables),
-            startedBy: existing.startedBy,
-            subject: existing.subject,
-          },
-        };
-      }
+      if (existing) return { run: recordedRunOf(existing).input };
       try {
         const workflow = toWorkflowView(await loadWorkflow(db, schedule.workflowId));
         const refusal = startRefusal(workflow, 'scheduled');

@@ -30,20 +30,56 @@ export function apiTokenMetadata(token: ApiTokenIdentity): Record<string, string
  * commit or roll back together. Metadata is redacted before it is stored.
  */
 export async function recordAudit(db: DatabaseClient, entry: AuditEntry): Promise<void> {
+  await db.auditLog.create({ data: auditRow(entry) });
+}
+
+/** The row of an entry, its metadata redacted. */
+export function auditRow(entry: AuditEntry) {
   const actorMetadata =
     entry.actor.type === 'user' && entry.actor.apiToken ? apiTokenMetadata(entry.actor.apiToken) : {};
-  const metadata = redact({ ...entry.metadata, ...actorMetadata }) as object;
-  await db.auditLog.create({
-    data: {
-      action: entry.action,
-      actorType: entry.actor.type,
-      actorId: actorIdOf(entry.actor),
-      targetType: entry.target?.type,
-      targetId: entry.target?.id,
-      metadata,
-      requestId: entry.requestId,
-    },
-  });
+  return {
+    action: entry.action,
+    actorType: entry.actor.type,
+    actorId: actorIdOf(entry.actor),
+    targetType: entry.target?.type,
+    targetId: entry.target?.id,
+    metadata: redact({ ...entry.metadata, ...actorMetadata }) as object,
+    requestId: entry.requestId,
+  };
+}
+
+/** Records entries in batches: see `createAuditBatches`. */
+export type AuditBatches = (entry: AuditEntry) => Promise<void>;
+
+/**
+ * Group commit of audit entries that belong to no transaction of their own (the per-request
+ * token audit): an entry joins the batch being gathered and its promise settles when that batch
+ * has committed. One INSERT is in flight at a time; every entry that arrives meanwhile is written
+ * by the next one, so under load the audit costs one statement per batch rather than one per
+ * request and holds at most one database connection, while a caller that awaits its entry knows
+ * it is stored (a crash loses nothing that was acknowledged).
+ */
+export function createAuditBatches(db: DatabaseClient): AuditBatches {
+  let gathering: Array<{ entry: AuditEntry; settle: (error?: unknown) => void }> = [];
+  let writing = false;
+  async function writeAll() {
+    writing = true;
+    while (gathering.length > 0) {
+      const batch = gathering;
+      gathering = [];
+      const failure = await db.auditLog.createMany({ data: batch.map(({ entry }) => auditRow(entry)) }).then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('audit write failed'),
+      );
+      for (const { settle } of batch) settle(failure);
+    }
+    writing = false;
+  }
+  return (entry) =>
+    new Promise<void>((resolve, reject) => {
+      gathering.push({ entry, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!writing) void writeAll();
+    });
 }
 
 function actorIdOf(actor: AuditActor): string | null {

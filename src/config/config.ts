@@ -46,6 +46,7 @@ const environmentSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
   TEMPORAL_UI_URL: optionalUrl,
+  TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).default(200),
   CONNECTOR_SECRET_KEY: optionalString,
   CONNECTOR_ALLOWED_NETWORKS: commaList,
   CONNECTOR_HANDLER_PATHS: commaList,
@@ -106,6 +107,8 @@ export interface Config {
     namespace: string;
     taskQueue: string;
     uiUrl?: string;
+    /** The worker's sticky cache: executions kept in memory between their tasks (the rest replay when they wake). */
+    maxCachedWorkflows: number;
   };
   connectors: {
     /** 32-byte key (base64 or hex) that encrypts connector secrets at rest; secrets cannot be stored without it. */
@@ -153,6 +156,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
       namespace: env.TEMPORAL_NAMESPACE,
       taskQueue: env.TEMPORAL_TASK_QUEUE,
       uiUrl: env.TEMPORAL_UI_URL,
+      maxCachedWorkflows: env.TEMPORAL_MAX_CACHED_WORKFLOWS,
     },
     connectors: {
       secretKey: env.CONNECTOR_SECRET_KEY,

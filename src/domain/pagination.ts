@@ -51,6 +51,16 @@ export interface PageQuery {
   pageSize: number;
 }
 
+/** A page query with its sort, as list services take it. */
+export interface SortedPageQuery<S extends string = string> extends PageQuery {
+  sortBy: S;
+  sortOrder: 'asc' | 'desc';
+}
+
+/** Case-insensitive match on the name, for lists with `search`. */
+export const nameContains = (search?: string) =>
+  search ? { name: { contains: search, mode: 'insensitive' as const } } : {};
+
 export function skipTake(query: PageQuery): { skip: number; take: number } {
   return { skip: (query.page - 1) * query.pageSize, take: query.pageSize };
 }

@@ -253,13 +253,14 @@ export async function authenticateApiToken(db: Database, raw: string): Promise<P
   const { user } = token;
   if (!user.active || user.deletedAt) throw new AppError('unauthenticated', 'The user of this API token is inactive');
 
-  await db.apiToken.updateMany({
-    where: {
-      id: token.id,
-      OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_GRANULARITY_MS) } }],
-    },
-    data: { lastUsedAt: now },
-  });
+  // Only a token last seen longer ago than the granularity costs a write (most requests: none).
+  const staleBefore = new Date(now.getTime() - LAST_USED_GRANULARITY_MS);
+  if (!token.lastUsedAt || token.lastUsedAt < staleBefore) {
+    await db.apiToken.updateMany({
+      where: { id: token.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
+      data: { lastUsedAt: now },
+    });
+  }
 
   const ownerPermissions = permissionsOfRoles(user.roles);
   return {

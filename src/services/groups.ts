@@ -4,6 +4,7 @@ import type { GroupInput } from '../domain/group.js';
 import { conflict, notFound } from '../errors/index.js';
 import { auditChange, type Caller } from './caller.js';
 import { withUniqueName } from './unique-names.js';
+import { fetchPage, nameContains, type SortedPageQuery } from '../domain/pagination.js';
 
 export const groupInclude = { _count: { select: { members: true } } } as const satisfies Prisma.UserGroupInclude;
 type GroupRow = Prisma.UserGroupGetPayload<{ include: typeof groupInclude }>;
@@ -84,4 +85,46 @@ export async function removeGroupMember(db: Database, caller: Caller, groupId: s
     await audit(tx, caller, 'group.member_removed', groupId, { userId });
     return toGroupView(await loadGroup(tx, groupId));
   });
+}
+
+/** A page of groups, matched on the name with `search`. */
+export function listGroups(db: Database, query: SortedPageQuery & { search?: string }) {
+  const where = nameContains(query.search);
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.userGroup.findMany({
+          where,
+          include: groupInclude,
+          orderBy: { [query.sortBy]: query.sortOrder },
+          ...window,
+        })
+      ).map(toGroupView),
+    () => db.userGroup.count({ where }),
+  );
+}
+
+/** A page of a group's members, in the order they were added; 404 when the group does not exist. */
+export async function listGroupMembers(db: Database, groupId: string, query: SortedPageQuery) {
+  await loadGroup(db, groupId);
+  const where = { groupId };
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.userGroupMember.findMany({
+          where,
+          include: { user: true },
+          orderBy: { createdAt: query.sortOrder },
+          ...window,
+        })
+      ).map((member) => ({
+        userId: member.userId,
+        email: member.user.email,
+        displayName: member.user.displayName,
+        addedAt: member.createdAt,
+      })),
+    () => db.userGroupMember.count({ where }),
+  );
 }

@@ -3,6 +3,7 @@ import type { Prisma } from '../db/generated/client.js';
 import { conflict, notFound } from '../errors/index.js';
 import { auditChange, type Caller } from './caller.js';
 import { withUniqueName } from './unique-names.js';
+import { fetchPage, nameContains, type SortedPageQuery } from '../domain/pagination.js';
 
 export const projectInclude = {
   workflowSets: { orderBy: { name: 'asc' } },
@@ -231,4 +232,22 @@ export async function removeProjectMember(
     await auditProject(tx, caller, 'project.member_removed', projectId, { userId });
     return toProjectView(await loadProject(tx, projectId));
   });
+}
+
+/** A page of projects with their workflow sets, matched on the name with `search`. */
+export function listProjects(db: Database, query: SortedPageQuery & { search?: string }) {
+  const where = nameContains(query.search);
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.project.findMany({
+          where,
+          include: projectInclude,
+          orderBy: { [query.sortBy]: query.sortOrder },
+          ...window,
+        })
+      ).map(toProjectView),
+    () => db.project.count({ where }),
+  );
 }

@@ -4,6 +4,7 @@ import { isUniqueViolation, type Database } from '../db/client.js';
 import type { ScimClient } from '../db/generated/client.js';
 import { AppError, conflict, notFound } from '../errors/index.js';
 import type { Caller } from './caller.js';
+import { fetchPage, type SortedPageQuery } from '../domain/pagination.js';
 
 // Raw token: scim_<12 hex id>_<43 base64url secret>, the same construction as API tokens
 // (src/services/api-tokens.ts) under a prefix of its own, so neither kind is ever taken for the other.
@@ -147,4 +148,14 @@ function hashesEqual(storedHex: string, candidateHex: string): boolean {
   const stored = Buffer.from(storedHex, 'hex');
   const candidate = Buffer.from(candidateHex, 'hex');
   return stored.length === candidate.length && timingSafeEqual(stored, candidate);
+}
+
+/** A page of SCIM clients (never their tokens). */
+export function listScimClients(db: Database, query: SortedPageQuery) {
+  return fetchPage(
+    query,
+    async (window) =>
+      (await db.scimClient.findMany({ orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(scimClientViewOf),
+    () => db.scimClient.count(),
+  );
 }

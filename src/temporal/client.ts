@@ -28,16 +28,17 @@ export function isTemporalUnavailable(error: unknown): boolean {
 }
 
 /**
- * How long a Temporal call made inside a database transaction may take (the SDK's own retries
- * included): well within Prisma's 5 s interactive-transaction timeout, so when Temporal is down
- * the caller gets a 503 and the transaction rolls back, instead of the request hanging while
- * the SDK retries and the transaction expiring underneath it.
+ * How long a Temporal call made while answering a request may take (the SDK's own retries
+ * included). Inside a database transaction it stays well within Prisma's 5 s interactive-
+ * transaction timeout, so when Temporal is down the caller gets a 503 and the transaction rolls
+ * back, instead of the request hanging while the SDK retries and the transaction expiring
+ * underneath it; after a commit (a run's start) it bounds the wait before the compensating write.
  */
-export const TEMPORAL_CALL_IN_TRANSACTION_MS = 3_000;
+export const TEMPORAL_CALL_DEADLINE_MS = 3_000;
 
-/** Runs `call` against Temporal under the in-transaction deadline. */
-export function withinTransaction<T>(client: Client, call: () => Promise<T>): Promise<T> {
-  return client.withDeadline(Date.now() + TEMPORAL_CALL_IN_TRANSACTION_MS, call);
+/** Runs `call` against Temporal under the request deadline. */
+export function withTemporalDeadline<T>(client: Client, call: () => Promise<T>): Promise<T> {
+  return client.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, call);
 }
 
 /** Connects the API side (client, not worker) to Temporal. */

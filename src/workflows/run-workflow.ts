@@ -27,13 +27,19 @@ import {
   variablesUpdatedSignal,
 } from '../temporal/messages.js';
 import { RunStatusAttribute } from '../temporal/search-attributes.js';
-import { projection } from './run-activities.js';
+import { projection, projectionWriter, type ProjectionWriter } from './run-activities.js';
 import { brokenInvariant, isBrokenInvariant, type StepOutcome } from './steps/step-module.js';
 import { STEP_MODULES } from './steps/step-modules.js';
 
 // Deterministic workflow code only: every effect goes through an activity, every wait through
 // the SDK. This loop walks the graph with the pure engine (next step, onError), shared with the
 // validator and unit-tested without a server; each step type's behaviour is its module in steps/.
+
+/**
+ * Step types that neither call an activity nor wait: the interpreter walks through them without
+ * storing anything, and their rows are written with the next batch (before the next wait).
+ */
+const WITHOUT_EFFECTS: ReadonlySet<string> = new Set(['start', 'end', 'condition']);
 
 /** A failed run waits this long for retry, skip or cancel before it closes for good. */
 const FAILED_RUN_RETENTION = '30 days';
@@ -60,13 +66,17 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   });
   setHandler(runStateQuery, () => ({ status, currentStepId, variables }));
 
+  // Set by `interpret` before the first write: executions started before the projection writes
+  // were gathered replay with one local activity per write.
+  let writer: ProjectionWriter = projectionWriter(false);
+
   async function setStatus(
     next: RunStatus,
     extra: { failedStepId?: string | null; error?: ErrorEnvelope | null } = {},
   ) {
     status = next;
     upsertSearchAttributes([{ key: RunStatusAttribute, value: next }]);
-    await projection.markRun({ runId, status: next, currentStepId, variables, ...extra });
+    await writer.write({ kind: 'run', runId, status: next, currentStepId, variables, ...extra });
   }
 
   // A function, so TypeScript does not narrow `status` across awaits where signals may change it.
@@ -92,7 +102,10 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         variables,
         decidedApprovals,
         completedTasks,
-        markWaiting: () => setStatus('waiting'),
+        markWaiting: async () => {
+          await setStatus('waiting');
+          await writer.flush();
+        },
       });
     } catch (error) {
       if (isCancellation(error) || isBrokenInvariant(error)) throw error;
@@ -109,8 +122,10 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   } catch (error) {
     if (isCancellation(error)) {
       await CancellationScope.nonCancellable(async () => {
+        await writer.flush();
         await projection.cancelRunArtifacts({ runId });
         await setStatus('cancelled');
+        await writer.flush();
       });
       throw error;
     }
@@ -119,6 +134,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   }
 
   async function interpret(): Promise<RunWorkflowResult> {
+    writer = projectionWriter(patched('gathered-projection-writes'));
     await setStatus('running');
     const steps = indexSteps(definition.steps);
     const start = definition.steps.find((step) => step.type === 'start');
@@ -138,7 +154,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       currentStepId = step.id;
       let attempt = 1;
       for (;;) {
-        await projection.startStep({
+        await writer.write({
+          kind: 'startStep',
           runId,
           sequence,
           attempt,
@@ -149,13 +166,16 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           status: step.type === 'approval' || step.type === 'task' ? 'waiting' : 'running',
           input: step.config,
         });
+        // A step that calls activities or waits finds its row, and the writes before it, stored.
+        if (!WITHOUT_EFFECTS.has(step.type)) await writer.flush();
         const result = await execute(step, sequence, attempt);
         if (result.waited && isWaiting()) await setStatus('running');
         if (result.output) outputs[step.id] = result.output;
         const route = routeAfter(step, result.outcome, { onError: definition.onError, attempt });
         const failedHere = result.outcome === 'error' && route.action !== 'goto';
         const finishStep = (status: 'completed' | 'failed' | 'skipped') =>
-          projection.finishStep({
+          writer.write({
+            kind: 'finishStep',
             runId,
             sequence,
             attempt,
@@ -169,6 +189,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           route.action === 'skip' ? 'skipped' : failedHere || route.action === 'fail' ? 'failed' : 'completed',
         );
         if (route.action === 'retry') {
+          await writer.flush();
           await sleep(route.delayMs);
           attempt += 1;
           continue;
@@ -176,6 +197,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         if (route.action === 'complete') {
           currentStepId = null;
           await setStatus('completed');
+          await writer.flush();
           return { status: 'completed', variables };
         }
         if (route.action === 'goto' || route.action === 'skip') {
@@ -211,12 +233,14 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   }
 
   async function waitForResume(): Promise<'retry' | 'skip' | undefined> {
+    await writer.flush();
     const resumed = await condition(() => resume !== undefined, FAILED_RUN_RETENTION);
     return resumed ? resume : undefined;
   }
 
   /** A failed run nobody resumed ends as a failed Temporal execution. */
   async function closeFailed(): Promise<RunWorkflowResult> {
+    await writer.flush();
     throw ApplicationFailure.create({
       message: `Run ${runId} failed at step ${currentStepId ?? 'unknown'} and was not resumed`,
       type: RUN_FAILED,
@@ -235,6 +259,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
     const message = `The run stopped on an internal error and cannot be resumed: ${reason}`;
     try {
       await setStatus('failed', { failedStepId: currentStepId, error: { message, code: RUN_ABANDONED_CODE } });
+      await writer.flush();
     } catch (recordError) {
       // The projection cannot be written (its activity gave up too); the execution still fails.
       if (isCancellation(recordError)) throw recordError;

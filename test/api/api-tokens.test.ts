@@ -159,6 +159,33 @@ describe('every request made with a token is audited with { via, tokenName, toke
     });
   });
 
+  it('writes the entries of concurrent reads in shared INSERTs, each stored before its answer', async () => {
+    const { token, user } = await createUserWithToken(context.database.db, ['admin']);
+    const ids = Array.from({ length: 40 }, (_, index) => `batched-${user.id}-${index}`);
+    const answers = await Promise.all(
+      ids.map((id) => context.api.request('GET', '/api/auth/me', { token, headers: { 'x-request-id': id } })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
+    // Queried once every answer is in: nothing written after the answer.
+    const [stored] = await context.database.db.$queryRaw<Array<{ entries: number; statements: number }>>`
+      SELECT count(*)::int AS entries, count(DISTINCT xmin::text)::int AS statements
+      FROM audit_logs WHERE action = 'api_token.request' AND request_id = ANY(${ids})`;
+    expect(stored!.entries).toBe(ids.length);
+    expect(stored!.statements).toBeLessThan(ids.length);
+  });
+
+  it("stamps the token's lastUsedAt on first use and keeps it within the granularity", async () => {
+    const { token, tokenPrefix } = await createUserWithToken(context.database.db, ['admin']);
+    const lastUsed = () =>
+      context.database.db.apiToken.findUniqueOrThrow({ where: { prefix: tokenPrefix } }).then((row) => row.lastUsedAt);
+    expect(await lastUsed()).toBeNull();
+    expect((await context.api.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    const first = await lastUsed();
+    expect(first).toBeInstanceOf(Date);
+    expect((await context.api.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    expect(await lastUsed()).toEqual(first);
+  });
+
   it('records refused requests with their status', async () => {
     const { token } = await createUserWithToken(context.database.db, ['requestor']);
     await context.api.request('GET', '/api/audit-logs', { token, headers: { 'x-request-id': 'refused-1' } });

@@ -429,6 +429,11 @@ describe('the read side', () => {
       token: admin,
     });
     expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([started.id]);
+    // The list carries summaries; the steps belong to the run page.
+    expect(listed.body.data[0]).not.toHaveProperty('steps');
+    expect(listed.body.data[0]).toMatchObject({ status: 'completed', definitionId: started.definitionId });
+    const page = await stack.api.request('GET', `/api/runs/${started.id}`, { token: admin });
+    expect(page.body.steps.map((item: { stepId: string }) => item.stepId)).toEqual(['start', 'q', 'end']);
     expect((await stack.api.request('GET', '/api/runs?status=bogus', { token: admin })).status).toBe(400);
     const timeline = (await stack.api.request('GET', `/api/runs/${started.id}/steps`, { token: admin })).body;
     const call = timeline.steps.find((item: { stepId: string }) => item.stepId === 'q');

@@ -21,6 +21,7 @@ describe('configuration is parsed once from the environment', () => {
       namespace: 'default',
       taskQueue: 'flowgate-runs',
       uiUrl: undefined,
+      maxCachedWorkflows: 200,
     });
     expect(config.oidc).toBeUndefined();
     expect(Object.isFrozen(config.temporal)).toBe(true);
@@ -67,6 +68,12 @@ describe('configuration is parsed once from the environment', () => {
     expect(loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '300' }).schedules.minIntervalSeconds).toBe(300);
     expect(() => loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '0' })).toThrow(/SCHEDULE_MIN_INTERVAL_SECONDS/);
     expect(() => loadConfig({ SCHEDULE_MIN_INTERVAL_SECONDS: '86401' })).toThrow(/SCHEDULE_MIN_INTERVAL_SECONDS/);
+  });
+
+  it("bounds the worker's sticky cache: 200 executions by default, 2 to 100,000", () => {
+    expect(loadConfig({ TEMPORAL_MAX_CACHED_WORKFLOWS: '1000' }).temporal.maxCachedWorkflows).toBe(1000);
+    expect(() => loadConfig({ TEMPORAL_MAX_CACHED_WORKFLOWS: '1' })).toThrow(/TEMPORAL_MAX_CACHED_WORKFLOWS/);
+    expect(() => loadConfig({ TEMPORAL_MAX_CACHED_WORKFLOWS: '100001' })).toThrow(/TEMPORAL_MAX_CACHED_WORKFLOWS/);
   });
 
   it('sizes the simulated directory: 250 people by default, up to a million', async () => {

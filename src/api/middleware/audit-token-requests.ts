@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { actorOf, recordAudit } from '../../audit/index.js';
+import { actorOf, createAuditBatches } from '../../audit/index.js';
 import type { Database } from '../../db/client.js';
 import { isAppError } from '../../errors/index.js';
 import type { AppState } from '../context.js';
@@ -10,9 +10,12 @@ import type { AppState } from '../context.js';
  * there, but its entry commits only with the write: so the claim counts only once the request
  * has succeeded, after the write's transaction committed. Every other request, failed writes
  * included, gets one `api_token.request` entry with the method, route and outcome, written on
- * its own outside any transaction of the request.
+ * outside any transaction of the request, by group commit (`createAuditBatches`, docs/audit.md):
+ * the answer waits for the batch its entry is in, which one INSERT writes for every request that
+ * arrived meanwhile.
  */
 export function auditTokenRequests(db: Database): Middleware<AppState> {
+  const record = createAuditBatches(db);
   return async function auditTokenRequest(ctx, next) {
     const { principal } = ctx.state;
     if (principal?.via !== 'api_token') return next();
@@ -26,7 +29,7 @@ export function auditTokenRequests(db: Database): Middleware<AppState> {
     } finally {
       const auditedByItsWrite = ctx.state.audited === true && status < 400;
       if (!auditedByItsWrite) {
-        await recordAudit(db, {
+        await record({
           action: 'api_token.request',
           actor: actorOf(principal),
           metadata: { method: ctx.method, path: ctx.path, status },

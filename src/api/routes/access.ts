@@ -5,11 +5,12 @@ import type { Database } from '../../db/client.js';
 import { businessRoleInputSchema } from '../../domain/business-role.js';
 import { idParams } from '../../domain/common.js';
 import { entitlementInputSchema } from '../../domain/entitlement.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
-  businessRoleInclude,
   createBusinessRole,
   deleteBusinessRole,
+  listBusinessRoles,
+  listRoleAssignments,
   loadBusinessRole,
   toBusinessRoleView,
   updateBusinessRole,
@@ -17,7 +18,7 @@ import {
 import {
   createEntitlement,
   deleteEntitlement,
-  entitlementInclude,
+  listEntitlements,
   loadEntitlement,
   toEntitlementView,
   updateEntitlement,
@@ -26,8 +27,6 @@ import { grantRole, revokeRole } from '../../services/access/role-grants.js';
 import { auditedCaller } from '../audit-context.js';
 import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
-
-const byName = (search?: string) => (search ? { name: { contains: search, mode: 'insensitive' as const } } : {});
 
 const entitlementSchema = entitlementInputSchema
   .extend({ id: z.uuid(), createdAt: z.date(), updatedAt: z.date() })
@@ -58,22 +57,7 @@ export function entitlementRoutes(deps: ResourceRouterDependencies, db: Database
     managePermission: 'role:manage',
     viewSchema: entitlementSchema,
     inputSchema: entitlementInputSchema,
-    list: (query) => {
-      const where = byName(query.search);
-      return fetchPage(
-        query,
-        async (window) =>
-          (
-            await db.entitlement.findMany({
-              where,
-              include: entitlementInclude,
-              orderBy: { [query.sortBy]: query.sortOrder },
-              ...window,
-            })
-          ).map(toEntitlementView),
-        () => db.entitlement.count({ where }),
-      );
-    },
+    list: (query) => listEntitlements(db, query),
     load: async (id) => toEntitlementView(await loadEntitlement(db, id)),
     create: (caller, input) => createEntitlement(db, caller, input),
     update: (caller, id, input) => updateEntitlement(db, caller, id, input),
@@ -92,22 +76,7 @@ export function businessRoleRoutes(
     managePermission: 'role:manage',
     viewSchema: businessRoleSchema,
     inputSchema: businessRoleInputSchema,
-    list: (query) => {
-      const where = byName(query.search);
-      return fetchPage(
-        query,
-        async (window) =>
-          (
-            await db.businessRole.findMany({
-              where,
-              include: businessRoleInclude,
-              orderBy: { [query.sortBy]: query.sortOrder },
-              ...window,
-            })
-          ).map(toBusinessRoleView),
-        () => db.businessRole.count({ where }),
-      );
-    },
+    list: (query) => listBusinessRoles(db, query),
     load: async (id) => toBusinessRoleView(await loadBusinessRole(db, id)),
     create: (caller, input) => createBusinessRole(db, caller, input),
     update: (caller, id, input) => updateBusinessRole(db, caller, id, input),
@@ -125,13 +94,7 @@ export function businessRoleRoutes(
         200: { description: 'A page of assignments', schema: pageSchema(z.record(z.string(), z.unknown())) },
       },
       async handler(ctx, { params, query }) {
-        await loadBusinessRole(db, params.id);
-        const where = { roleId: params.id };
-        ctx.body = await fetchPage(
-          query,
-          (window) => db.roleAssignment.findMany({ where, orderBy: { grantedAt: query.sortOrder }, ...window }),
-          () => db.roleAssignment.count({ where }),
-        );
+        ctx.body = await listRoleAssignments(db, params.id, query);
       },
     })
     .add({

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client.js';
 import { auditLogSchema } from '../../domain/audit-logs.js';
 import { queryText, queryTimestamp } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { listAuditLogs } from '../../services/audit-logs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const listQuery = paginationQuery({ sortable: ['createdAt', 'action'], defaultSortBy: 'createdAt' }).extend({
@@ -23,19 +24,7 @@ export function auditLogRoutes(deps: ResourceRouterDependencies, db: Database): 
     query: listQuery,
     responses: { 200: { description: 'A page of audit entries', schema: pageSchema(auditLogSchema) } },
     async handler(ctx, { query }) {
-      const where = {
-        actorId: query.actor,
-        action: query.action,
-        targetType: query.targetType,
-        targetId: query.targetId,
-        createdAt: query.from || query.to ? { gte: query.from, lt: query.to } : undefined,
-      };
-      ctx.body = await fetchPage(
-        query,
-        (window) =>
-          db.auditLog.findMany({ where, orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }], ...window }),
-        () => db.auditLog.count({ where }),
-      );
+      ctx.body = await listAuditLogs(db, query);
     },
   });
 }

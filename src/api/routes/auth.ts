@@ -3,7 +3,7 @@ import { createOidcLoginClient, type OidcLoginClient } from '../../auth/oidc-log
 import type { Config, OidcConfig } from '../../config/index.js';
 import { parseSecretKey } from '../../connectors/secret-box.js';
 import type { Database } from '../../db/client.js';
-import { AppError, isAppError, notFound } from '../../errors/index.js';
+import { AppError, isAppError } from '../../errors/index.js';
 import {
   findLiveSession,
   LOGIN_ATTEMPT_LIFETIME_SECONDS,
@@ -12,6 +12,7 @@ import {
 } from '../../services/sessions.js';
 import { redeemSignInLink } from '../../services/sign-in-links.js';
 import { completeLogin, extendWebSession, logout, startLogin } from '../../services/web-login.js';
+import { loadUser } from '../../services/users/user-record.js';
 import { callerOf } from '../audit-context.js';
 import type { AppContext } from '../context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -197,8 +198,7 @@ export function authRoutes(
       responses: { 200: { description: 'The current user', schema: meSchema } },
       async handler(ctx) {
         const principal = callerOf(ctx);
-        const user = await db.user.findUnique({ where: { id: principal.userId } });
-        if (!user) throw notFound('User');
+        const user = await loadUser(db, principal.userId, { includeDeleted: true });
         ctx.body = {
           id: user.id,
           email: user.email,

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database } from '../../db/client.js';
 import { idParams, queryBoolean, queryText } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { configSchemaSchema } from '../../domain/connector.js';
-import { loadConnector, toConnectorView } from '../../services/connectors/connector-record.js';
+import { listConnectors, loadConnector, toConnectorView } from '../../services/connectors/connector-record.js';
 import {
   createConnector,
   deleteConnector,
@@ -104,19 +104,7 @@ export function connectorRoutes(
       query: listQuery,
       responses: { 200: { description: 'A page of connectors', schema: pageSchema(connectorSchema) } },
       async handler(ctx, { query }) {
-        const where = {
-          type: query.type,
-          enabled: query.enabled,
-          name: query.search ? { contains: query.search, mode: 'insensitive' as const } : undefined,
-        };
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (await db.connector.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
-              toConnectorView,
-            ),
-          () => db.connector.count({ where }),
-        );
+        ctx.body = await listConnectors(db, query);
       },
     })
     .add({

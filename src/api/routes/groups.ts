@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { idParams } from '../../domain/common.js';
 import { groupInputSchema } from '../../domain/group.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   addGroupMember,
   createGroup,
   deleteGroup,
-  groupInclude,
+  listGroupMembers,
+  listGroups,
   loadGroup,
   removeGroupMember,
   toGroupView,
@@ -34,22 +35,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
     managePermission: 'user:manage',
     viewSchema: groupSchema,
     inputSchema: groupInputSchema,
-    list: (query) => {
-      const where = query.search ? { name: { contains: query.search, mode: 'insensitive' as const } } : {};
-      return fetchPage(
-        query,
-        async (window) =>
-          (
-            await db.userGroup.findMany({
-              where,
-              include: groupInclude,
-              orderBy: { [query.sortBy]: query.sortOrder },
-              ...window,
-            })
-          ).map(toGroupView),
-        () => db.userGroup.count({ where }),
-      );
-    },
+    list: (query) => listGroups(db, query),
     load: async (id) => toGroupView(await loadGroup(db, id)),
     create: (caller, input) => createGroup(db, caller, input),
     update: (caller, id, input) => updateGroup(db, caller, id, input),
@@ -66,26 +52,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
       query: paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt', defaultSortOrder: 'asc' }),
       responses: { 200: { description: 'A page of members', schema: pageSchema(memberSchema) } },
       async handler(ctx, { params, query }) {
-        await loadGroup(db, params.id);
-        const where = { groupId: params.id };
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (
-              await db.userGroupMember.findMany({
-                where,
-                include: { user: true },
-                orderBy: { createdAt: query.sortOrder },
-                ...window,
-              })
-            ).map((member) => ({
-              userId: member.userId,
-              email: member.user.email,
-              displayName: member.user.displayName,
-              addedAt: member.createdAt,
-            })),
-          () => db.userGroupMember.count({ where }),
-        );
+        ctx.body = await listGroupMembers(db, params.id, query);
       },
     })
     .add({

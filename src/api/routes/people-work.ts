@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { idParams } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
-import type { Prisma } from '../../db/generated/client.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { can } from '../../permissions/index.js';
 import { completeTask, decideApproval } from '../../services/runs/people-decisions.js';
+import { listApprovals, listTasks } from '../../services/runs/people-work-lists.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -36,26 +36,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       async handler(ctx, { query }) {
         const principal = callerOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'approval:decide_any');
-        const where: Prisma.ApprovalWhereInput = {
-          status: query.status ?? 'pending',
-          runId: query.runId,
-          ...(everyone
-            ? {}
-            : {
-                OR: [{ approverUserIds: { has: principal.userId } }, { approverRoles: { hasSome: principal.roles } }],
-              }),
-        };
-        ctx.body = await fetchPage(
-          query,
-          (window) =>
-            db.approval.findMany({
-              where,
-              include: { decisions: true },
-              orderBy: { createdAt: query.sortOrder },
-              ...window,
-            }),
-          () => db.approval.count({ where }),
-        );
+        ctx.body = await listApprovals(db, principal, { ...query, everyone });
       },
     })
     .add({
@@ -89,17 +70,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       query: tasksQuery,
       responses: { 200: { description: 'A page of tasks', schema: pageSchema(record) } },
       async handler(ctx, { query }) {
-        const principal = callerOf(ctx);
-        const where: Prisma.TaskWhereInput = {
-          status: query.status ?? 'open',
-          runId: query.runId,
-          OR: [{ assigneeUserId: principal.userId }, { assigneeRole: { in: principal.roles } }],
-        };
-        ctx.body = await fetchPage(
-          query,
-          (window) => db.task.findMany({ where, orderBy: { createdAt: query.sortOrder }, ...window }),
-          () => db.task.count({ where }),
-        );
+        ctx.body = await listTasks(db, callerOf(ctx), query);
       },
     })
     .add({

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { idParams, queryText } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   addWorkflowSet,
   createProject,
   deleteProject,
   deleteWorkflowSet,
+  listProjects,
   loadProject,
-  projectInclude,
   removeProjectMember,
   setProjectMember,
   toProjectView,
@@ -58,20 +58,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       query: listQuery,
       responses: { 200: { description: 'A page of projects', schema: pageSchema(projectSchema) } },
       async handler(ctx, { query }) {
-        const where = query.search ? { name: { contains: query.search, mode: 'insensitive' as const } } : {};
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (
-              await db.project.findMany({
-                where,
-                include: projectInclude,
-                orderBy: { [query.sortBy]: query.sortOrder },
-                ...window,
-              })
-            ).map(toProjectView),
-          () => db.project.count({ where }),
-        );
+        ctx.body = await listProjects(db, query);
       },
     })
     .add({

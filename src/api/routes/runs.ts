@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { idParams, queryTimestamp } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { RUN_STATUSES } from '../../domain/run.js';
 import { cancelRun, resumeRun, updateRunVariables } from '../../services/runs/control-run.js';
 import { diagnoseRun } from '../../services/runs/diagnose-run.js';
-import { loadRun, runInclude, toRunView } from '../../services/runs/run-record.js';
+import { listRuns } from '../../services/runs/list-runs.js';
+import { loadRun, toRunView } from '../../services/runs/run-record.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -21,7 +22,7 @@ const stepSchema = z.object({
   startedAt: z.date(),
   completedAt: z.date().nullable(),
 });
-const runSchema = z
+const runSummarySchema = z
   .object({
     id: z.uuid(),
     definitionId: z.uuid(),
@@ -39,9 +40,9 @@ const runSchema = z
     temporalUiLink: z.string().nullable(),
     startedAt: z.date(),
     completedAt: z.date().nullable(),
-    steps: z.array(stepSchema),
   })
-  .meta({ id: 'Run' });
+  .meta({ id: 'RunSummary' });
+const runSchema = runSummarySchema.extend({ steps: z.array(stepSchema) }).meta({ id: 'Run' });
 const run = { description: 'The run', schema: runSchema };
 
 const listQuery = paginationQuery({
@@ -67,27 +68,11 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       summary: 'List runs, newest first',
       access: 'run:read',
       query: listQuery,
-      responses: { 200: { description: 'A page of runs', schema: pageSchema(runSchema) } },
+      responses: {
+        200: { description: 'A page of run summaries (without steps)', schema: pageSchema(runSummarySchema) },
+      },
       async handler(ctx, { query }) {
-        const where = {
-          status: query.status,
-          definitionId: query.definitionId,
-          startedBy: query.startedBy,
-          startedAt: query.from || query.to ? { gte: query.from, lt: query.to } : undefined,
-        };
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (
-              await db.workflowRun.findMany({
-                where,
-                include: runInclude,
-                orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
-                ...window,
-              })
-            ).map(view),
-          () => db.workflowRun.count({ where }),
-        );
+        ctx.body = await listRuns(db, query, config.temporal);
       },
     })
     .add({

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { idParams } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   createSchedule,
   deleteSchedule,
+  listSchedules,
   loadSchedule,
+  type SchedulesContext,
   toScheduleView,
   updateSchedule,
-  type SchedulesContext,
 } from '../../services/schedules/manage-schedules.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -71,19 +72,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
       }),
       responses: { 200: { description: 'A page of schedules', schema: pageSchema(scheduleSchema) } },
       async handler(ctx, { query }) {
-        const where = { workflowId: query.workflowId };
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (
-              await db.schedule.findMany({
-                where,
-                orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
-                ...window,
-              })
-            ).map(toScheduleView),
-          () => db.schedule.count({ where }),
-        );
+        ctx.body = await listSchedules(db, query);
       },
     })
     .add({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { idParams } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   createScimClient,
+  listScimClients,
   rotateScimClientToken,
-  scimClientViewOf,
   updateScimClient,
 } from '../../services/scim-clients.js';
 import { auditedCaller } from '../audit-context.js';
@@ -54,14 +54,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
       query: paginationQuery({ sortable: ['createdAt', 'name', 'lastUsedAt'], defaultSortBy: 'createdAt' }),
       responses: { 200: { description: 'A page of SCIM clients', schema: pageSchema(scimClientSchema) } },
       async handler(ctx, { query }) {
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (await db.scimClient.findMany({ orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
-              scimClientViewOf,
-            ),
-          () => db.scimClient.count(),
-        );
+        ctx.body = await listScimClients(db, query);
       },
     })
     .add({

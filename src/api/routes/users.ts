@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import type { Prisma } from '../../db/generated/client.js';
 import { emailAddress, idParams, queryBoolean, queryText } from '../../domain/common.js';
-import { fetchPage, pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { ROLES } from '../../permissions/index.js';
 import {
   createUser,
@@ -12,6 +11,7 @@ import {
   updateUserProfile,
 } from '../../services/users/manage-users.js';
 import { PROFILE_FIELDS } from '../../domain/profile.js';
+import { listUsers } from '../../services/users/list-users.js';
 import { loadUser, toUserView } from '../../services/users/user-record.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -73,29 +73,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
       query: listQuery,
       responses: { 200: { description: 'A page of users', schema: pageSchema(userSchema) } },
       async handler(ctx, { query }) {
-        const where: Prisma.UserWhereInput = {
-          deletedAt: query.includeDeleted ? undefined : null,
-          email: query.email ? { equals: query.email, mode: 'insensitive' } : undefined,
-          roles: query.role ? { has: query.role } : undefined,
-          OR: query.search
-            ? [
-                { email: { contains: query.search, mode: 'insensitive' } },
-                { displayName: { contains: query.search, mode: 'insensitive' } },
-              ]
-            : undefined,
-        };
-        ctx.body = await fetchPage(
-          query,
-          async (window) =>
-            (
-              await db.user.findMany({
-                where,
-                orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
-                ...window,
-              })
-            ).map(toUserView),
-          () => db.user.count({ where }),
-        );
+        ctx.body = await listUsers(db, query);
       },
     })
     .add({

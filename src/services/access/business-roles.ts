@@ -5,6 +5,7 @@ import type { BusinessRoleInput } from '../../domain/business-role.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
+import { fetchPage, nameContains, type SortedPageQuery } from '../../domain/pagination.js';
 
 export const businessRoleInclude = {
   entitlements: { include: { entitlement: { select: { name: true } } } },
@@ -107,4 +108,33 @@ export async function deleteBusinessRole(db: Database, caller: Caller, id: strin
     await tx.businessRole.delete({ where: { id } });
     await auditChange(tx, caller, 'business_role.deleted', { type: 'business_role', id }, { name: role.name });
   });
+}
+
+/** A page of business roles, matched on the name with `search`. */
+export function listBusinessRoles(db: Database, query: SortedPageQuery & { search?: string }) {
+  const where = nameContains(query.search);
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.businessRole.findMany({
+          where,
+          include: businessRoleInclude,
+          orderBy: { [query.sortBy]: query.sortOrder },
+          ...window,
+        })
+      ).map(toBusinessRoleView),
+    () => db.businessRole.count({ where }),
+  );
+}
+
+/** A page of the assignments of a role (all statuses); 404 when the role does not exist. */
+export async function listRoleAssignments(db: Database, roleId: string, query: SortedPageQuery) {
+  await loadBusinessRole(db, roleId);
+  const where = { roleId };
+  return fetchPage(
+    query,
+    (window) => db.roleAssignment.findMany({ where, orderBy: { grantedAt: query.sortOrder }, ...window }),
+    () => db.roleAssignment.count({ where }),
+  );
 }

@@ -5,6 +5,7 @@ import { connectorCallSchema, type EntitlementInput } from '../../domain/entitle
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
+import { fetchPage, nameContains, type SortedPageQuery } from '../../domain/pagination.js';
 
 export const entitlementInclude = {
   connector: { select: { name: true } },
@@ -108,4 +109,22 @@ export async function deleteEntitlement(db: Database, caller: Caller, id: string
     await tx.entitlement.delete({ where: { id } });
     await auditChange(tx, caller, 'entitlement.deleted', { type: 'entitlement', id }, { name: row.name });
   });
+}
+
+/** A page of entitlements, matched on the name with `search`. */
+export function listEntitlements(db: Database, query: SortedPageQuery & { search?: string }) {
+  const where = nameContains(query.search);
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.entitlement.findMany({
+          where,
+          include: entitlementInclude,
+          orderBy: { [query.sortBy]: query.sortOrder },
+          ...window,
+        })
+      ).map(toEntitlementView),
+    () => db.entitlement.count({ where }),
+  );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DatabaseClient } from '../../db/client.js';
+import type { Database, DatabaseClient } from '../../db/client.js';
 import type { Connector } from '../../db/generated/client.js';
 import type { RunnableConnector } from '../../connectors/execute-command.js';
 import type { ConnectorHandler } from '../../connectors/handler.js';
@@ -8,6 +8,7 @@ import { configSchemaSchema, type ConnectorConfigSchema } from '../../domain/con
 import { openSecrets } from '../../connectors/secret-box.js';
 import { secretTextsOf } from '../../connectors/secret-scrubber.js';
 import { AppError, notFound } from '../../errors/index.js';
+import { fetchPage, type SortedPageQuery } from '../../domain/pagination.js';
 
 /** The configSchema a connector of `handler`'s type gets when none is given: all its commands. */
 export function configSchemaOf(handler: ConnectorHandler): ConnectorConfigSchema {
@@ -72,4 +73,24 @@ export function runnableConnector(row: Connector, runtime: ConnectorRuntime): Ru
     connection: { ...z.record(z.string(), z.unknown()).parse(row.config), ...secrets },
     secrets: secretTextsOf(secrets),
   };
+}
+
+/** A page of connectors, filtered by type and enabled, matched on the name with `search`. */
+export function listConnectors(
+  db: Database,
+  query: SortedPageQuery & { type?: string; enabled?: boolean; search?: string },
+) {
+  const where = {
+    type: query.type,
+    enabled: query.enabled,
+    name: query.search ? { contains: query.search, mode: 'insensitive' as const } : undefined,
+  };
+  return fetchPage(
+    query,
+    async (window) =>
+      (await db.connector.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
+        toConnectorView,
+      ),
+    () => db.connector.count({ where }),
+  );
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
-import type { Prisma } from '../../db/generated/client.js';
-import { RUN_STATUSES } from '../../domain/run.js';
+import type { Prisma, WorkflowRun } from '../../db/generated/client.js';
+import { RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
+import { workflowDefinitionInputSchema, type WorkflowView } from '../../domain/workflow-definition.js';
 import { notFound } from '../../errors/index.js';
 
 export const runInclude = {
@@ -28,8 +29,8 @@ export function toStepView(step: RunStepRow) {
   };
 }
 
-/** A run as the API shows it, with its step timeline in execution order. */
-export function toRunView(row: RunRow, temporalUiUrl: string | undefined, namespace: string) {
+/** A run as lists show it: the run row without its steps (the run page has them). */
+export function toRunSummary(row: WorkflowRun, temporalUiUrl: string | undefined, namespace: string) {
   return {
     id: row.id,
     definitionId: row.definitionId,
@@ -49,12 +50,46 @@ export function toRunView(row: RunRow, temporalUiUrl: string | undefined, namesp
       : null,
     startedAt: row.startedAt,
     completedAt: row.completedAt,
-    steps: row.steps.map(toStepView),
   };
+}
+
+/** A run as the API shows it, with its step timeline in execution order. */
+export function toRunView(row: RunRow, temporalUiUrl: string | undefined, namespace: string) {
+  return { ...toRunSummary(row, temporalUiUrl, namespace), steps: row.steps.map(toStepView) };
 }
 
 export async function loadRun(db: DatabaseClient, id: string): Promise<RunRow> {
   const row = await db.workflowRun.findUnique({ where: { id }, include: runInclude });
   if (!row) throw notFound('Run');
   return row;
+}
+
+type RunFacts = Pick<
+  RunRow,
+  | 'id'
+  | 'definitionId'
+  | 'definitionName'
+  | 'definitionVersion'
+  | 'definitionSnapshot'
+  | 'variables'
+  | 'startedBy'
+  | 'subject'
+>;
+
+/** What a recorded run's Temporal execution is started with, from its row (a start retried or reconciled). */
+export function recordedRunOf(row: RunFacts): {
+  input: RunWorkflowInput;
+  workflow: Pick<WorkflowView, 'id' | 'name' | 'version'>;
+} {
+  return {
+    input: {
+      runId: row.id,
+      definitionId: row.definitionId,
+      definition: workflowDefinitionInputSchema.parse(row.definitionSnapshot),
+      variables: jsonRecord.parse(row.variables),
+      startedBy: row.startedBy,
+      subject: row.subject,
+    },
+    workflow: { id: row.definitionId, name: row.definitionName, version: row.definitionVersion },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { actorOf, recordAudit, type AuditActor } from '../../audit/index.js';
 import type { Config } from '../../config/index.js';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
@@ -7,7 +7,7 @@ import type { RunWorkflowInput } from '../../domain/run.js';
 import type { TRIGGER_TYPES, WorkflowView } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { AppError, validationFailed } from '../../errors/index.js';
-import { withinTransaction } from '../../temporal/client.js';
+import { withTemporalDeadline } from '../../temporal/client.js';
 import { runWorkflowId } from '../../temporal/messages.js';
 import {
   DefinitionIdAttribute,
@@ -18,7 +18,7 @@ import {
 import type { Caller } from '../caller.js';
 import { requireRunnableDefinition } from '../workflows/validation.js';
 import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
-import { loadRun } from './run-record.js';
+import { loadRun, recordedRunOf } from './run-record.js';
 
 export const DEPRECATED_START_MESSAGE =
   'Deprecated workflows cannot start new runs; create a new version of the workflow and start that instead';
@@ -146,38 +146,81 @@ export function runStarter(context: RunsContext): RunStarter {
   return { db: context.db, temporal: context.temporal, taskQueue: context.config.temporal.taskQueue };
 }
 
-/** `startRunInTransaction` in a transaction of its own. Returns the run id. */
-export function startRecordedRun(
+/** A recorded run and the facts of its workflow its Temporal execution is started with. */
+export type RecordedRun = ReturnType<typeof recordedRunOf>;
+
+/**
+ * Starts the Temporal execution of a recorded (committed) run under its deterministic workflow id.
+ * Idempotent: an execution of that id, running or closed, means the run was started already
+ * (ids are never reused, so a closed one is not started twice).
+ */
+export async function startRunExecution(deps: Pick<RunStarter, 'temporal' | 'taskQueue'>, run: RecordedRun) {
+  try {
+    await withTemporalDeadline(deps.temporal, () =>
+      deps.temporal.workflow.start('runWorkflow', {
+        workflowId: runWorkflowId(run.input.runId),
+        workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        taskQueue: deps.taskQueue,
+        args: [run.input],
+        ...runVisibility(run.workflow, run.input.subject),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
+/**
+ * Commits the run row (status pending) and its audit entry first, then starts the Temporal
+ * execution, so the workflow's first projection write always finds the row committed. When the
+ * start fails the run is withdrawn in a compensating write (its row removed, `run.start_failed`
+ * audited) and the caller gets a 503; should that write fail too, the pending row is started by
+ * the worker's reconciliation (`startStalledRuns`). Returns the run id.
+ */
+export async function startRecordedRun(
   deps: RunStarter,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   origin: RunStartOrigin,
 ): Promise<string> {
-  return deps.db.$transaction((tx) => startRunInTransaction(deps, tx, workflow, variables, origin));
+  const input = await deps.db.$transaction((tx) => recordNewRun(tx, workflow, variables, origin));
+  try {
+    await startRunExecution(deps, { input, workflow });
+  } catch (error) {
+    await withdrawRun(deps.db, input.runId, origin, error);
+    throw new AppError('service_unavailable', 'The run could not be started: Temporal is unavailable; try again');
+  }
+  return input.runId;
+}
+
+/** The compensating write of a run whose execution could not be started. */
+async function withdrawRun(db: Database, runId: string, origin: RunStartOrigin, cause: unknown) {
+  await db.$transaction(async (tx) => {
+    await tx.workflowRun.delete({ where: { id: runId } });
+    await recordAudit(tx, {
+      action: 'run.start_failed',
+      actor: origin.actor,
+      target: { type: 'run', id: runId },
+      metadata: { trigger: origin.trigger, reason: cause instanceof Error ? cause.message : String(cause) },
+      requestId: origin.requestId,
+    });
+  });
 }
 
 /**
- * Writes the run row in the caller's transaction and starts its Temporal workflow before that
- * transaction commits, so a run never exists without its execution or the other way round.
- * Returns the run id. Callers check first whether the workflow may be started this way.
+ * Records a run in the caller's transaction, for callers whose own change and the run must commit
+ * together. The caller starts the execution with `startRunExecution` once that transaction has
+ * committed; a crash or a Temporal outage in between leaves a pending run, which the worker's
+ * reconciliation starts (`startStalledRuns`). Callers check first whether the workflow may be
+ * started this way.
  */
-export async function startRunInTransaction(
-  deps: Pick<RunStarter, 'temporal' | 'taskQueue'>,
+export async function recordRunInTransaction(
   tx: DatabaseClient,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   origin: RunStartOrigin,
-): Promise<string> {
-  const input = await recordNewRun(tx, workflow, variables, origin);
-  await withinTransaction(deps.temporal, () =>
-    deps.temporal.workflow.start('runWorkflow', {
-      workflowId: runWorkflowId(input.runId),
-      taskQueue: deps.taskQueue,
-      args: [input],
-      ...runVisibility(workflow, input.subject),
-    }),
-  );
-  return input.runId;
+): Promise<RecordedRun> {
+  return { input: await recordNewRun(tx, workflow, variables, origin), workflow };
 }
 
 /** `POST /api/workflows/:id/start`: the manual trigger, by the caller. */
@@ -192,4 +235,37 @@ export function startRun(
     trigger: 'manual',
     requestId: caller.requestId,
   });
+}
+
+/**
+ * Starts the executions of runs recorded in a transaction that has now committed. A failure
+ * leaves them pending for the worker's reconciliation, and is a 503 for the caller.
+ */
+export async function startRecordedRuns(deps: Pick<RunStarter, 'temporal' | 'taskQueue'>, runs: RecordedRun[]) {
+  try {
+    for (const run of runs) await startRunExecution(deps, run);
+  } catch {
+    throw new AppError(
+      'service_unavailable',
+      'Temporal is unavailable: the recorded runs start when it is back (within minutes); do not send this again',
+    );
+  }
+}
+
+/** Pending runs older than this without an execution are started by the reconciliation. */
+export const STALLED_RUN_AGE_MS = 60_000;
+
+/**
+ * The reconciliation of the commit-then-start design: starts every run still pending after
+ * `STALLED_RUN_AGE_MS` (its start failed or its starter crashed after the commit). A run whose
+ * execution exists already is left as it is (the start is idempotent). Returns the ids started.
+ */
+export async function startStalledRuns(deps: RunStarter, now = new Date()): Promise<string[]> {
+  const rows = await deps.db.workflowRun.findMany({
+    where: { status: 'pending', startedAt: { lt: new Date(now.getTime() - STALLED_RUN_AGE_MS) } },
+    orderBy: { startedAt: 'asc' },
+    take: 500,
+  });
+  for (const row of rows) await startRunExecution(deps, recordedRunOf(row));
+  return rows.map((row) => row.id);
 }

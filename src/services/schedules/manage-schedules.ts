@@ -9,6 +9,7 @@ import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { startRefusal } from '../runs/start-run.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { checkScheduleExpression } from './schedule-spec.js';
+import { fetchPage, type SortedPageQuery } from '../../domain/pagination.js';
 
 /** gRPC status INVALID_ARGUMENT, as Temporal answers a request it refuses. */
 const INVALID_ARGUMENT = 3;
@@ -296,4 +297,21 @@ export async function reconcileSchedules(
     }
   }
   return { recreated, removed };
+}
+
+/** A page of schedules, of one workflow with `workflowId`. */
+export function listSchedules(db: Database, query: SortedPageQuery & { workflowId?: string }) {
+  const where = { workflowId: query.workflowId };
+  return fetchPage(
+    query,
+    async (window) =>
+      (
+        await db.schedule.findMany({
+          where,
+          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+          ...window,
+        })
+      ).map(toScheduleView),
+    () => db.schedule.count({ where }),
+  );
 }

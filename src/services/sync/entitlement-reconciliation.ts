@@ -3,7 +3,13 @@ import { recordAudit } from '../../audit/index.js';
 import type { Connector } from '../../db/generated/client.js';
 import type { ResourceEvent } from '../../domain/resource-webhook.js';
 import { AppError } from '../../errors/index.js';
-import { runStarter, startRefusal, startRunInTransaction } from '../runs/start-run.js';
+import {
+  recordRunInTransaction,
+  runStarter,
+  startRecordedRuns,
+  startRefusal,
+  type RecordedRun,
+} from '../runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import type { WebhookContext, WebhookOutcome } from './resource-webhook.js';
 import { claimEventId } from './webhook-event-ids.js';
@@ -44,7 +50,8 @@ export async function reconcileEntitlements(
     orderBy: { name: 'asc' },
   });
   if (entitlements.length === 0) return null;
-  return db.$transaction(async (tx) => {
+  const recorded: RecordedRun[] = [];
+  const outcome = await db.$transaction(async (tx) => {
     if (!(await claimEventId(tx, connector.id, delivery, delivery.now))) {
       return { message: 'Event already applied', eventId: delivery.eventId, alreadyApplied: true };
     }
@@ -64,11 +71,13 @@ export async function reconcileEntitlements(
           resourceId: event.resourceId,
           eventId: delivery.eventId,
         });
-        runId = await startRunInTransaction(runStarter(context), tx, workflow, variables, {
+        const run = await recordRunInTransaction(tx, workflow, variables, {
           actor: { type: 'system' },
           trigger: 'webhook',
           requestId: delivery.requestId,
         });
+        recorded.push(run);
+        runId = run.input.runId;
         runIds.push(runId);
       }
       await recordAudit(tx, {
@@ -95,4 +104,7 @@ export async function reconcileEntitlements(
       runIds,
     };
   });
+  // The event and its runs have committed together; their executions start now (docs/runs.md).
+  await startRecordedRuns(runStarter(context), recorded);
+  return outcome;
 }

@@ -8,12 +8,12 @@ import type { SyncResourceType } from '../../domain/sync.js';
 import { AppError, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
-import { runStarter, type RunsContext } from '../runs/start-run.js';
+import { runStarter, startRecordedRuns, type RecordedRun, type RunsContext } from '../runs/start-run.js';
 import { reconcileEntitlements } from './entitlement-reconciliation.js';
 import { invalidateCache } from './record-cache.js';
 import { claimEventId } from './webhook-event-ids.js';
 import { upsertRecords, withHashes, type RecordKey } from './record-store.js';
-import { startRecordAutomation } from './sync-automation.js';
+import { recordRecordAutomation } from './sync-automation.js';
 import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } from './webhook-signature.js';
 
 /**
@@ -134,16 +134,22 @@ export async function receiveResourceEvent(
     );
   }
   const resourceType = event.resourceType;
-  return db.$transaction(async (tx) => {
+  const recorded: RecordedRun[] = [];
+  const accepted = await db.$transaction(async (tx) => {
     const fresh = await claimEventId(tx, connector.id, signed, now);
     const outcome = fresh ? await applyRecordEvent(tx, connector.id, resourceType, event, now) : 'already_applied';
     const key = { connectorId: connector.id, resourceType };
     const automation =
       outcome === 'added' || outcome === 'updated'
-        ? await startRecordAutomation(runStarter(context), tx, key, {
-            eventKey: `webhook:${connector.id}:${signed.eventId}`,
-            record: { ...(await storedRecord(tx, key, event.resourceId)), change: outcome },
-          })
+        ? await recordRecordAutomation(
+            tx,
+            key,
+            {
+              eventKey: `webhook:${connector.id}:${signed.eventId}`,
+              record: { ...(await storedRecord(tx, key, event.resourceId)), change: outcome },
+            },
+            recorded,
+          )
         : null;
     await recordAudit(tx, {
       action: 'webhook.accepted',
@@ -166,6 +172,9 @@ export async function receiveResourceEvent(
       alreadyApplied: !fresh,
     };
   });
+  // The event, the record and the run have committed together; the run's execution starts now.
+  await startRecordedRuns(runStarter(context), recorded);
+  return accepted;
 }
 
 function verifiedDelivery(

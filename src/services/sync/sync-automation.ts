@@ -7,7 +7,13 @@ import type { SyncAutomationOutcome } from '../../domain/sync-matches.js';
 import { SYNC_TRIGGER_MODES, type SyncStats } from '../../domain/sync.js';
 import type { WorkflowView } from '../../domain/workflow-definition.js';
 import { AppError, isAppError } from '../../errors/index.js';
-import { DEPRECATED_START_MESSAGE, startRunInTransaction } from '../runs/start-run.js';
+import { recordedRunOf } from '../runs/run-record.js';
+import {
+  DEPRECATED_START_MESSAGE,
+  recordRunInTransaction,
+  startRunExecution,
+  type RecordedRun,
+} from '../runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import type { RecordKey } from './record-store.js';
 
@@ -89,31 +95,39 @@ const declaredOnly = (workflow: WorkflowView, values: Record<string, unknown>) =
       .map((variable) => [variable.name, values[variable.name]]),
   );
 
-/** Starts the run under `runId` in `tx` unless it already exists. Returns the run id. */
-async function startOnceIn(
-  deps: Pick<AutomationDeps, 'temporal' | 'taskQueue'>,
+/** Records the run under `runId` in `tx` unless it exists already; undefined when it does. */
+async function recordOnceIn(
   tx: DatabaseClient,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   runId: string,
-): Promise<string> {
-  if (await tx.workflowRun.findUnique({ where: { id: runId }, select: { id: true } })) return runId;
-  return startRunInTransaction(deps, tx, workflow, variables, { actor: SYSTEM, trigger: 'connector_sync', runId });
+): Promise<RecordedRun | undefined> {
+  if (await tx.workflowRun.findUnique({ where: { id: runId }, select: { id: true } })) return undefined;
+  return recordRunInTransaction(tx, workflow, variables, { actor: SYSTEM, trigger: 'connector_sync', runId });
 }
 
-/** `startOnceIn` in a transaction of its own; a concurrent start of the same run counts as started. */
+/**
+ * Records the run under `runId` in a transaction of its own, then starts its execution: a run
+ * recorded already (a concurrent start, or this activity retried after the commit) is started
+ * from its row, idempotently, so a retry never leaves a run without its execution.
+ */
 async function startOnce(
   deps: AutomationDeps,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   runId: string,
 ): Promise<string> {
+  let recorded: RecordedRun | undefined;
   try {
-    return await deps.db.$transaction((tx) => startOnceIn(deps, tx, workflow, variables, runId));
+    recorded = await deps.db.$transaction((tx) => recordOnceIn(tx, workflow, variables, runId));
   } catch (error) {
-    if (isUniqueViolation(error)) return runId;
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
+  await startRunExecution(
+    deps,
+    recorded ?? recordedRunOf(await deps.db.workflowRun.findUniqueOrThrow({ where: { id: runId } })),
+  );
+  return runId;
 }
 
 /**
@@ -204,21 +218,24 @@ export async function startSyncAutomation(
  * The `per_record` automation of one record a resource webhook event added or updated: one run
  * with that record, as a pass that saw the change would start, but in the event's transaction
  * (the event, the record and the run commit together) and under a run id derived from the event.
- * Null unless the config is `per_record` with a workflow; a refused start is the outcome's
+ * The run is added to `recorded`, for the caller to start once the transaction has committed. Null unless the config is `per_record` with a workflow; a refused start is the outcome's
  * `error` and leaves the transaction usable (nothing was written before the refusal).
  */
-export async function startRecordAutomation(
-  deps: Pick<AutomationDeps, 'temporal' | 'taskQueue'>,
+export async function recordRecordAutomation(
   tx: DatabaseClient,
   key: RecordKey,
   change: { eventKey: string; record: ChangedRecord },
+  recorded: RecordedRun[],
 ): Promise<SyncAutomationOutcome | null> {
   const automation = await automationOf(tx, key);
   if (automation?.mode !== 'per_record') return null;
   const { outcome, base } = automation;
   return withWorkflow(tx, outcome, async (workflow) => {
     const variables = declaredOnly(workflow, { ...base, records: [change.record] });
-    outcome.runIds.push(await startOnceIn(deps, tx, workflow, variables, automationRunId(change.eventKey, 0)));
+    const runId = automationRunId(change.eventKey, 0);
+    const run = await recordOnceIn(tx, workflow, variables, runId);
+    if (run) recorded.push(run);
+    outcome.runIds.push(runId);
     outcome.records = 1;
   });
 }

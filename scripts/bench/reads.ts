@@ -1,0 +1,138 @@
+import autocannon from 'autocannon';
+import { loadConfig } from '../../src/config/index.js';
+import { generateSecretKey } from '../../src/connectors/secret-box.js';
+import { createDatabase, Prisma, type Database } from '../../src/db/client.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createAdminToken } from '../../src/services/bootstrap-admin.js';
+import { startApiServer } from '../../src/server.js';
+import { freePort } from '../local/free-port.js';
+import { withBenchStack } from './stack.js';
+
+/**
+ * Authenticated list routes at a steady request rate with a real load generator (autocannon),
+ * against 10,000 runs (10 step rows each) and 100,000 audit rows seeded by SQL. The yardstick is
+ * the unauthenticated health route at the same rate on the same server, in the same sitting.
+ */
+
+const RUNS = 10_000;
+const AUDIT_ROWS = 100_000;
+const RATE = 100;
+const CONNECTIONS = 10;
+const SECONDS = 10;
+
+async function seed(db: Database, definitionId: string, userId: string) {
+  const steps = Array.from({ length: 10 }, (_, index) => ({
+    id: `s${index}`,
+    name: `s${index}`,
+    type: 'notification',
+  }));
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO workflow_runs (id, definition_id, definition_name, definition_version, definition_snapshot,
+      status, variables, started_by, temporal_workflow_id, started_at, completed_at, updated_at)
+    SELECT id, ${definitionId}::uuid, 'Seeded', 1, ${JSON.stringify({ steps })}::jsonb,
+      CASE WHEN n % 10 = 0 THEN 'waiting' ELSE 'completed' END, '{"amount": 5}'::jsonb, ${userId}::uuid,
+      'run-' || id, now() - n * interval '1 second', CASE WHEN n % 10 = 0 THEN NULL ELSE now() - n * interval '1 second' + interval '5 seconds' END, now()
+    FROM (SELECT gen_random_uuid() AS id, n FROM generate_series(1, ${RUNS}) AS n) AS seeded`);
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO run_steps (id, run_id, sequence, attempt, step_id, step_name, step_type, status, outcome, started_at, completed_at)
+    SELECT gen_random_uuid(), r.id, s, 1, 's' || s, 's' || s, 'notification', 'completed', 'success', r.started_at, r.started_at
+    FROM workflow_runs r CROSS JOIN generate_series(1, 10) AS s`);
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO approvals (id, run_id, sequence, step_id, step_name, status, approver_user_ids, approver_roles,
+      required_approvals, mode, created_at)
+    SELECT gen_random_uuid(), id, 5, 's5', 's5', 'pending', ARRAY[${userId}], ARRAY[]::text[], 1, 'any', started_at
+    FROM workflow_runs WHERE status = 'waiting'`);
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO audit_logs (id, action, actor_type, actor_id, target_type, target_id, metadata, created_at)
+    SELECT gen_random_uuid(), CASE WHEN n % 3 = 0 THEN 'run.started' ELSE 'api_token.request' END, 'user', gen_random_uuid()::text,
+      'run', gen_random_uuid()::text, '{"method": "GET", "path": "/api/runs", "status": 200}'::jsonb,
+      now() - n * interval '100 milliseconds'
+    FROM generate_series(1, ${AUDIT_ROWS}) AS n`);
+  await db.$executeRaw`ANALYZE`;
+}
+
+/** p50 and p99 latency (ms) of `path` at a steady RATE requests/s. */
+async function measure(url: string, headers: Record<string, string>) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    overallRate: RATE,
+    duration: SECONDS,
+  });
+  return {
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export async function benchReads(log: (line: string) => void = () => undefined) {
+  return withBenchStack(log, async (stack) => {
+    const databaseUrl = await stack.database('reads');
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl,
+      TEMPORAL_ADDRESS: stack.temporalAddress,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      CONNECTOR_SECRET_KEY: generateSecretKey(),
+    });
+    const api = await startApiServer(config, createLogger('error'));
+    const db = createDatabase(databaseUrl);
+    try {
+      const { token, userId } = await createAdminToken(db, 'bench@localhost', 'bench');
+      const headers = { authorization: `Bearer ${token}` };
+      const created = await fetch(`${api.url}/api/workflows`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Seeded',
+          steps: [
+            { id: 'start', name: 'start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'end' }] },
+            { id: 'end', name: 'end', type: 'end', config: {}, transitions: [] },
+          ],
+        }),
+      });
+      const workflow = (await created.json()) as { id: string };
+      log(`seeding ${RUNS} runs (10 steps each) and ${AUDIT_ROWS} audit rows`);
+      await seed(db, workflow.id, userId);
+
+      log(`yardstick: GET /api/health at ${RATE} requests/s`);
+      const yardstick = await measure(`${api.url}/api/health`, {});
+      const routes = [
+        '/api/workflows?pageSize=20',
+        '/api/runs?pageSize=20',
+        '/api/users?pageSize=20',
+        '/api/audit-logs?pageSize=20',
+        '/api/approvals?pageSize=20',
+      ];
+      const measured = [];
+      for (const route of routes) {
+        log(`GET ${route} at ${RATE} requests/s with an API token`);
+        const figures = await measure(`${api.url}${route}`, headers);
+        measured.push({
+          route,
+          ...figures,
+          p50ToYardstick: Number((figures.p50Ms / yardstick.p50Ms).toFixed(1)),
+          p99ToYardstick: Number((figures.p99Ms / yardstick.p99Ms).toFixed(1)),
+        });
+      }
+      const auditRows = await db.auditLog.count({ where: { action: 'api_token.request', actorId: userId } });
+      return {
+        benchmark: `authenticated list routes, ${RATE} requests/s over ${CONNECTIONS} connections for ${SECONDS} s each`,
+        seeded: { runs: RUNS, runSteps: RUNS * 10, auditRows: AUDIT_ROWS },
+        yardstick: { route: '/api/health', ...yardstick },
+        routes: measured,
+        // Every token request measured has its own audit entry (the seeded rows have other actors).
+        tokenRequestAuditRows: auditRows,
+        tokenRequestsSent: measured.reduce((sum, route) => sum + route.requests, 0),
+      };
+    } finally {
+      await db.$disconnect();
+      await api.close();
+    }
+  });
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client, Connection } from '@temporalio/client';
+import type { WorkflowDefinitionInput } from '../../../src/domain/workflow-definition.js';
+import { AppError } from '../../../src/errors/index.js';
+import { runWorkflowId } from '../../../src/temporal/messages.js';
+import { recordedRunOf } from '../../../src/services/runs/run-record.js';
+import {
+  recordNewRun,
+  startRecordedRun,
+  startRunExecution,
+  startStalledRuns,
+  STALLED_RUN_AGE_MS,
+} from '../../../src/services/runs/start-run.js';
+import { loadWorkflow, toWorkflowView } from '../../../src/services/workflows/workflow-record.js';
+import { freePort } from '../../../scripts/local/free-port.js';
+import { useRunStack } from '../../support/run-stack.js';
+import { stackValue } from '../../support/stack.js';
+import { hasStatus, waitForRun } from '../../support/runs.js';
+import { createUserWithToken } from '../../support/users.js';
+import { createActive } from '../../support/workflows.js';
+
+// Runs are committed before their Temporal execution starts (docs/runs.md, "Starting a run").
+
+const stack = useRunStack();
+let admin: string;
+let adminId: string;
+
+beforeAll(async () => {
+  const created = await createUserWithToken(stack.database.db, ['admin']);
+  admin = created.token;
+  adminId = created.user.id;
+});
+
+const straightThrough = (name: string): WorkflowDefinitionInput => ({
+  name,
+  description: '',
+  category: 'general',
+  trigger: { types: ['manual'] },
+  variables: [],
+  steps: [
+    { id: 'start', name: 'start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'end' }] },
+    { id: 'end', name: 'end', type: 'end', config: {}, transitions: [] },
+  ],
+  onError: 'stop',
+  debugLogging: false,
+});
+
+let temporal: Client;
+beforeAll(async () => {
+  temporal = new Client({ connection: await Connection.connect({ address: stackValue('temporalAddress') }) });
+});
+afterAll(() => temporal.connection.close());
+
+const starter = () => ({ db: stack.database.db, temporal, taskQueue: stack.taskQueue });
+
+describe('starting a run', () => {
+  it('commits the run row before the execution starts, so the workflow always finds it', async () => {
+    const workflow = await createActive(stack.api, admin, straightThrough(`commit first ${Date.now()}`));
+    const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
+    // What another connection (the worker's first projection write) sees when the start is sent.
+    const visibleAtStart: Array<string | undefined> = [];
+    const watching = new Client({
+      connection: temporal.connection,
+      interceptors: {
+        workflow: [
+          {
+            async start(input, next) {
+              const runId = input.options.workflowId.replace(/^run-/, '');
+              const row = await stack.database.db.workflowRun.findUnique({ where: { id: runId } });
+              visibleAtStart.push(row?.status);
+              return next(input);
+            },
+          },
+        ],
+      },
+    });
+    const runId = await startRecordedRun(
+      { db: stack.database.db, temporal: watching, taskQueue: stack.taskQueue },
+      view,
+      {},
+      { actor: { type: 'user', userId: adminId }, trigger: 'manual' },
+    );
+    expect(visibleAtStart).toEqual(['pending']);
+    const finished = await waitForRun(stack.api, admin, runId, hasStatus('completed'));
+    expect(finished.steps.map((step: { stepId: string }) => step.stepId)).toEqual(['start', 'end']);
+  });
+
+  it('answers 503 when Temporal is unreachable and withdraws the run, audited as run.start_failed', async () => {
+    const workflow = await createActive(stack.api, admin, straightThrough(`unreachable ${Date.now()}`));
+    const unreachable = new Client({
+      connection: await Connection.lazy({ address: `127.0.0.1:${await freePort()}`, connectTimeout: '500ms' }),
+    });
+    const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
+    const failure = await startRecordedRun(
+      { db: stack.database.db, temporal: unreachable, taskQueue: stack.taskQueue },
+      view,
+      {},
+      { actor: { type: 'user', userId: adminId }, trigger: 'manual' },
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).status).toBe(503);
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(0);
+    const audit = await stack.database.db.auditLog.findMany({
+      where: {
+        action: { in: ['run.started', 'run.start_failed'] },
+        metadata: { path: ['definitionId'], equals: workflow.id },
+      },
+    });
+    expect(audit.map((entry) => entry.action)).toEqual(['run.started']);
+    const withdrawn = await stack.database.db.auditLog.findFirst({
+      where: { action: 'run.start_failed', targetId: audit[0]!.targetId },
+    });
+    expect(withdrawn?.metadata).toMatchObject({ trigger: 'manual' });
+  });
+
+  it('starts a pending run left without an execution once it is a minute old, and only once', async () => {
+    const workflow = await createActive(stack.api, admin, straightThrough(`stalled ${Date.now()}`));
+    const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
+    // A starter that crashed between the commit and the start: the row is there, no execution.
+    const input = await stack.database.db.$transaction((tx) =>
+      recordNewRun(tx, view, {}, { actor: { type: 'user', userId: adminId }, trigger: 'manual' }),
+    );
+    const now = new Date();
+    expect(await startStalledRuns(starter(), now)).not.toContain(input.runId);
+
+    const later = new Date(now.getTime() + STALLED_RUN_AGE_MS + 1000);
+    expect(await startStalledRuns(starter(), later)).toContain(input.runId);
+    await waitForRun(stack.api, admin, input.runId, hasStatus('completed'));
+    const handle = temporal.workflow.getHandle(runWorkflowId(input.runId));
+    const execution = (await handle.describe()).runId;
+    // Started again (a late reconciliation of another worker): the closed execution is not repeated.
+    const row = await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: input.runId } });
+    await startRunExecution(starter(), recordedRunOf(row));
+    const after = await handle.describe();
+    expect([after.runId, after.status.name]).toEqual([execution, 'COMPLETED']);
+  });
+});
