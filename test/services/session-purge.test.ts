@@ -49,6 +49,12 @@ describe('expired sessions are purged by a Temporal schedule', () => {
       ],
     });
 
+    // The suite shares one Temporal server, and API processes started by other test files create
+    // the schedule too: start from none.
+    await temporal.client.schedule
+      .getHandle(PURGE_SESSIONS_SCHEDULE_ID)
+      .delete()
+      .catch(() => undefined);
     expect(await ensureSystemSchedules(temporal.client, stack.taskQueue)).toEqual([PURGE_SESSIONS_SCHEDULE_ID]);
     // A second API process starting finds it there.
     expect(await ensureSystemSchedules(temporal.client, stack.taskQueue)).toEqual([]);

@@ -2,6 +2,7 @@ import { ScheduleNotFoundError, ServiceError, type Client, type ScheduleOptions 
 import { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
+import { createUnlessExists, deleteIfPresent, startsOnQueue } from '../../temporal/schedule-ownership.js';
 import type { Schedule } from '../../db/generated/client.js';
 import { notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
@@ -279,10 +280,12 @@ export async function reconcileSchedules(
   for await (const summary of context.temporal.schedule.list()) {
     if (summary.scheduleId.startsWith(SCHEDULE_ID_PREFIX)) existing.add(summary.scheduleId);
   }
+  const { taskQueue } = context.config.temporal;
   const removed: string[] = [];
   for (const scheduleId of existing) {
-    if (wanted.has(scheduleId)) continue;
-    await context.temporal.schedule.getHandle(scheduleId).delete();
+    // Another deployment's schedule in the same namespace (another task queue) is not ours to remove.
+    if (wanted.has(scheduleId) || !(await startsOnQueue(context.temporal, scheduleId, taskQueue))) continue;
+    await deleteIfPresent(context.temporal, scheduleId);
     removed.push(scheduleId);
   }
   const recreated: string[] = [];
@@ -292,8 +295,9 @@ export async function reconcileSchedules(
       await context.temporal.schedule.getHandle(scheduleId).describe();
     } catch (error) {
       if (!(error instanceof ScheduleNotFoundError)) throw error;
-      await context.temporal.schedule.create(temporalScheduleOptions(row, context.config.temporal.taskQueue));
-      recreated.push(scheduleId);
+      // Another process repairing at the same time may have created it first.
+      if (await createUnlessExists(context.temporal, temporalScheduleOptions(row, taskQueue)))
+        recreated.push(scheduleId);
     }
   }
   return { recreated, removed };

@@ -1,4 +1,5 @@
-import { ScheduleAlreadyRunning, type Client, type ScheduleOptions } from '@temporalio/client';
+import type { Client, ScheduleOptions } from '@temporalio/client';
+import { createUnlessExists } from '../../temporal/schedule-ownership.js';
 
 /** The service's own housekeeping schedules; their ids do not start with SCHEDULE_ID_PREFIX. */
 export const PURGE_SESSIONS_SCHEDULE_ID = 'flowgate-system-purge-sessions';
@@ -26,13 +27,7 @@ export function purgeSessionsScheduleOptions(taskQueue: string): ScheduleOptions
 export async function ensureSystemSchedules(temporal: Client, taskQueue: string): Promise<string[]> {
   const created: string[] = [];
   for (const options of [purgeSessionsScheduleOptions(taskQueue)]) {
-    try {
-      await temporal.schedule.create(options);
-      created.push(options.scheduleId);
-    } catch (error) {
-      // By name, not instanceof: jest loads the client in more than one realm.
-      if ((error as Error).name !== ScheduleAlreadyRunning.name) throw error;
-    }
+    if (await createUnlessExists(temporal, options)) created.push(options.scheduleId);
   }
   return created;
 }

@@ -1,11 +1,6 @@
-import {
-  ScheduleAlreadyRunning,
-  ScheduleNotFoundError,
-  ScheduleOverlapPolicy,
-  type Client,
-  type ScheduleOptions,
-} from '@temporalio/client';
+import { ScheduleNotFoundError, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
 import type { Database } from '../../db/client.js';
+import { createUnlessExists, deleteIfPresent, startsOnQueue } from '../../temporal/schedule-ownership.js';
 import type { SyncConfig } from '../../db/generated/client.js';
 import { SYNC_SCHEDULE_PREFIX, syncScheduleId } from '../../domain/sync.js';
 
@@ -38,15 +33,6 @@ export function syncScheduleOptions(
   };
 }
 
-async function deleteIfPresent(temporal: Client, scheduleId: string): Promise<void> {
-  await temporal.schedule
-    .getHandle(scheduleId)
-    .delete()
-    .catch((error: unknown) => {
-      if (!(error instanceof ScheduleNotFoundError)) throw error;
-    });
-}
-
 /** Creates, updates or deletes the config's Temporal Schedule so that it matches `row`. */
 export async function applySyncSchedule(
   temporal: Client,
@@ -72,34 +58,15 @@ export async function applySyncSchedule(
   } catch (error) {
     if (!(error instanceof ScheduleNotFoundError)) throw error;
   }
-  try {
-    await temporal.schedule.create(options);
-    return 'created';
-  } catch (error) {
-    // Created meanwhile by another writer (a second API process, or the startup repair).
-    if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-    await update();
-    return 'updated';
-  }
+  if (await createUnlessExists(temporal, options)) return 'created';
+  // Created meanwhile by another writer (a second API process, or the startup repair).
+  await update();
+  return 'updated';
 }
 
 /** Removes the Temporal Schedule of a config, if it has one. */
 export function removeSyncSchedule(temporal: Client, connectorId: string, resourceType: string): Promise<void> {
   return deleteIfPresent(temporal, syncScheduleId(connectorId, resourceType));
-}
-
-/**
- * Whether a schedule starts its workflows on `taskQueue`: another deployment sharing the Temporal
- * namespace (with a task queue of its own) keeps its schedules.
- */
-async function startsOnQueue(temporal: Client, scheduleId: string, taskQueue: string): Promise<boolean> {
-  try {
-    const { action } = await temporal.schedule.getHandle(scheduleId).describe();
-    return action.type === 'startWorkflow' && action.taskQueue === taskQueue;
-  } catch (error) {
-    if (error instanceof ScheduleNotFoundError) return false;
-    throw error;
-  }
 }
 
 async function hasScheduledConfig(db: Database, scheduleId: string): Promise<boolean> {
