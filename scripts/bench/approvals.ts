@@ -1,11 +1,9 @@
 import { loadConfig } from '../../src/config/index.js';
-import { generateSecretKey } from '../../src/connectors/secret-box.js';
 import { createDatabase } from '../../src/db/client.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { startApiServer } from '../../src/server.js';
-import { freePort } from '../local/free-port.js';
-import { withBenchStack } from './stack.js';
+import { apiCaller, benchEnvironment, withBenchStack } from './stack.js';
 import { memoryOf, startWorkerProcess } from './worker-process.js';
 
 /**
@@ -28,29 +26,13 @@ async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>) {
 export async function benchApprovals(log: (line: string) => void = () => undefined) {
   return withBenchStack(log, async (stack) => {
     const databaseUrl = await stack.database('bench_approvals');
-    const env = {
-      DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS: stack.temporalAddress,
-      TEMPORAL_TASK_QUEUE: 'bench-approvals',
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      CONNECTOR_SECRET_KEY: generateSecretKey(),
-    };
+    const env = await benchEnvironment(stack, databaseUrl, { TEMPORAL_TASK_QUEUE: 'bench-approvals' });
     const worker = await startWorkerProcess(env);
     const api = await startApiServer(loadConfig(env), createLogger('error'));
     const db = createDatabase(databaseUrl);
     try {
       const { token } = await createAdminToken(db, 'bench@localhost', 'bench');
-      const call = async (method: string, route: string, body?: unknown) => {
-        const response = await fetch(`${api.url}${route}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-        return response.json() as Promise<{ id: string }>;
-      };
+      const call = apiCaller(api.url, token);
       const workflow = await call('POST', '/api/workflows', {
         name: 'Benchmark approval',
         steps: [

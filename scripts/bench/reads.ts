@@ -1,12 +1,10 @@
 import autocannon from 'autocannon';
 import { loadConfig } from '../../src/config/index.js';
-import { generateSecretKey } from '../../src/connectors/secret-box.js';
 import { createDatabase, Prisma, type Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { startApiServer } from '../../src/server.js';
-import { freePort } from '../local/free-port.js';
-import { withBenchStack } from './stack.js';
+import { benchEnvironment, withBenchStack } from './stack.js';
 
 /**
  * Authenticated list routes at a steady request rate with a real load generator (autocannon),
@@ -72,14 +70,7 @@ async function measure(url: string, headers: Record<string, string>) {
 export async function benchReads(log: (line: string) => void = () => undefined) {
   return withBenchStack(log, async (stack) => {
     const databaseUrl = await stack.database('reads');
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS: stack.temporalAddress,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      CONNECTOR_SECRET_KEY: generateSecretKey(),
-    });
+    const config = loadConfig(await benchEnvironment(stack, databaseUrl));
     const api = await startApiServer(config, createLogger('error'));
     const db = createDatabase(databaseUrl);
     try {

@@ -8,12 +8,10 @@ import type { WorkflowStep } from '../../src/domain/workflow-definition.js';
 import { projectRoot } from '../../src/db/migrate.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
-import { generateSecretKey } from '../../src/connectors/secret-box.js';
 import { startApiServer } from '../../src/server.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { startWorker } from '../../workers/main.js';
-import { freePort } from '../local/free-port.js';
-import { withBenchStack } from './stack.js';
+import { apiCaller, benchEnvironment, withBenchStack } from './stack.js';
 
 /** A 10-step workflow with no people in it: conditions, notifications and a test connector. */
 function automaticWorkflow(recipient: string) {
@@ -112,14 +110,7 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
     const regular = await measureBaseline(stack.temporalAddress, runCount, 'regular');
     const local = await measureBaseline(stack.temporalAddress, runCount, 'local');
     const databaseUrl = await stack.database('bench');
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS: stack.temporalAddress,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      CONNECTOR_SECRET_KEY: generateSecretKey(),
-    });
+    const config = loadConfig(await benchEnvironment(stack, databaseUrl));
     const logger = createLogger('error');
     const worker = await startWorker(config, logger, { handleSignals: false });
     const api = await startApiServer(config, logger);
@@ -128,15 +119,7 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
     const temporal = new Client({ connection: temporalConnection });
     try {
       const { token, userId } = await createAdminToken(db, 'bench@localhost', 'bench');
-      const call = async (method: string, route: string, body?: unknown) => {
-        const response = await fetch(`${api.url}${route}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-        return response.json() as Promise<{ id: string }>;
-      };
+      const call = apiCaller(api.url, token);
       const workflow = await call('POST', '/api/workflows', automaticWorkflow(userId));
       await call('POST', `/api/workflows/${workflow.id}/publish`, {});
       const waitForCompletion = async (ids: string[]) => {

@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { generateSecretKey } from '../../src/connectors/secret-box.js';
 import { migrateDatabase } from '../../src/db/migrate.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../local/embedded-postgres.js';
 import { freePort } from '../local/free-port.js';
@@ -52,4 +53,34 @@ export async function withBenchStack<T>(log: (line: string) => void, measure: (s
       await temporal.stop();
     }
   });
+}
+
+/** The environment of a service process of a benchmark: quiet, on a free local port. */
+export async function benchEnvironment(
+  stack: BenchStack,
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  return {
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: stack.temporalAddress,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    CONNECTOR_SECRET_KEY: generateSecretKey(),
+    ...extra,
+  };
+}
+
+/** JSON calls to the API with a bearer token; anything but 2xx fails the benchmark. */
+export function apiCaller(baseUrl: string, token: string) {
+  return async <T = { id: string }>(method: string, route: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
 }

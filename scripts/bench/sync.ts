@@ -1,13 +1,11 @@
 import { loadConfig } from '../../src/config/index.js';
 import { DEFAULT_LIST_PAGE_SIZE } from '../../src/connectors/handler.js';
-import { generateSecretKey } from '../../src/connectors/secret-box.js';
 import { createDatabase, Prisma, type Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { ensureMatchRows, matchRecordsToUsers, matchSettingsOf } from '../../src/services/sync/match-users.js';
 import { startApiServer } from '../../src/server.js';
-import { freePort } from '../local/free-port.js';
-import { withBenchStack, type BenchStack } from './stack.js';
+import { apiCaller, benchEnvironment, withBenchStack, type BenchStack } from './stack.js';
 import { memoryOf, resetPeakMemory, startWorkerProcess } from './worker-process.js';
 
 /**
@@ -26,31 +24,17 @@ const perSecond = (records: number, ms: number) => Math.round(records / (ms / 10
 /** Full passes of `users` people into an empty record store, with the worker's memory. */
 async function syncPasses(stack: BenchStack, users: number, log: (line: string) => void) {
   const databaseUrl = await stack.database(`bench_sync_${users}`);
-  const env = {
-    DATABASE_URL: databaseUrl,
-    TEMPORAL_ADDRESS: stack.temporalAddress,
+  const env = await benchEnvironment(stack, databaseUrl, {
     TEMPORAL_TASK_QUEUE: `bench-sync-${users}`,
-    PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    CONNECTOR_SECRET_KEY: generateSecretKey(),
     SIMULATED_DIRECTORY_USERS: String(users),
-  };
+  });
   const worker = await startWorkerProcess(env);
   const api = await startApiServer(loadConfig(env), createLogger('error'));
   const db = createDatabase(databaseUrl);
   try {
     const { token } = await createAdminToken(db, 'bench@localhost', 'bench');
     const connector = await db.connector.findUniqueOrThrow({ where: { name: 'test-ldap' } });
-    const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${api.url}/api/connectors/${connector.id}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    const call = apiCaller(`${api.url}/api/connectors/${connector.id}`, token);
     const timedPass = async () => {
       const started = performance.now();
       const result = await call<SyncStatsBody>('POST', '/sync-config/user/trigger');
