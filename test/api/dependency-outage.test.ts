@@ -6,35 +6,19 @@ import { freePort } from '../../scripts/local/free-port.js';
 import { startTemporalDevServer, type RunningTemporal } from '../../scripts/local/temporal-dev-server.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { useAppWithUnreachableDatabase } from '../support/unreachable-database.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive } from '../support/workflows.js';
 
 // A dependency that is down is answered with 503 and the error body, so callers know to retry,
 // and a write that needs both PostgreSQL and Temporal leaves nothing half-written.
 
-async function refusedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('PostgreSQL unreachable', () => {
-  let db: Database;
-  let api: TestApp;
-  beforeAll(async () => {
-    db = createDatabase(`postgresql://flowgate:secret@127.0.0.1:${await refusedPort()}/flowgate`);
-    api = await startTestApp({ db });
-  });
-  afterAll(async () => {
-    await api.close();
-    await db.$disconnect();
-  });
+  const context = useAppWithUnreachableDatabase();
 
   it('answers 503 service_unavailable naming the database, without internals', async () => {
     const token = `fgt_${'0'.repeat(12)}_${'A'.repeat(43)}`;
-    const response = await api.request('GET', '/api/runs', { token });
+    const response = await context.api.request('GET', '/api/runs', { token });
     expect(response.status).toBe(503);
     expect(response.body).toEqual({
       statusCode: 503,

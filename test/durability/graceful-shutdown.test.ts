@@ -8,7 +8,7 @@ import { useTestApp } from '../support/app.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { serviceProcesses } from '../support/worker-process.js';
-import { createActive } from '../support/workflows.js';
+import { createHttpCallWorkflow } from '../support/workflows.js';
 
 // SIGTERM, as a deployment sends it, to the real API and worker entry points in child processes.
 const taskQueue = `shutdown-${randomUUID()}`;
@@ -128,29 +128,11 @@ describe('SIGTERM to a worker', () => {
 
   it('lets the connector call in progress finish, exits 0, and the run completes on the next worker with one call', async () => {
     const { token: admin } = await createUserWithToken(context.database.db, ['admin']);
-    await context.api.request('POST', '/api/connectors', {
-      token: admin,
-      body: { name: 'slow', type: 'http', config: { baseUrl: remoteUrl } },
-    });
-    const workflow = await createActive(context.api, admin, {
+    const workflow = await createHttpCallWorkflow(context.api, admin, {
       name: 'Shutdown',
-      description: '',
-      category: 'general',
-      trigger: { types: ['manual'] },
-      variables: [],
-      onError: 'stop',
-      debugLogging: false,
-      steps: [
-        { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'call' }] },
-        {
-          id: 'call',
-          name: 'Call',
-          type: 'connector',
-          config: { connector: 'slow', command: 'request', parameters: { method: 'POST', url: '/things', body: {} } },
-          transitions: [{ on: 'success', goto: 'end' }],
-        },
-        { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
-      ],
+      connector: 'slow',
+      baseUrl: remoteUrl,
+      path: '/things',
     });
     const worker = await processes.startWorker();
     const exited = exitOf(worker);

@@ -6,7 +6,7 @@ import { useTestApp } from '../support/app.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { workerProcesses } from '../support/worker-process.js';
-import { createActive } from '../support/workflows.js';
+import { createActive, createHttpCallWorkflow } from '../support/workflows.js';
 
 // The real worker entry point in a child process, so it can be killed the hard way.
 const taskQueue = `durability-${randomUUID()}`;
@@ -118,29 +118,11 @@ describe('a connector call cut short by a killed worker', () => {
   it('runs again on another worker within the heartbeat timeout (15 s), not the 2-minute activity timeout, with the same idempotency key', async () => {
     const { db } = context.database;
     const { token: admin } = await createUserWithToken(db, ['admin']);
-    await context.api.request('POST', '/api/connectors', {
-      token: admin,
-      body: { name: 'crm-held', type: 'http', config: { baseUrl: upstreamUrl } },
-    });
-    const workflow = await createActive(context.api, admin, {
+    const workflow = await createHttpCallWorkflow(context.api, admin, {
       name: 'Held call',
-      description: '',
-      category: 'general',
-      trigger: { types: ['manual'] },
-      variables: [],
-      onError: 'stop',
-      debugLogging: false,
-      steps: [
-        { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'call' }] },
-        {
-          id: 'call',
-          name: 'Call',
-          type: 'connector',
-          config: { connector: 'crm-held', command: 'request', parameters: { method: 'POST', url: '/held', body: {} } },
-          transitions: [{ on: 'success', goto: 'end' }],
-        },
-        { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
-      ],
+      connector: 'crm-held',
+      baseUrl: upstreamUrl,
+      path: '/held',
     });
     // Only this test's worker may take the call: the previous test's worker is still polling.
     workers.killAll();

@@ -21,3 +21,43 @@ export async function createActive(api: TestApp, token: string, definition: unkn
   if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${response.text}`);
   return response.body;
 }
+
+/**
+ * An `http` connector on `baseUrl` and an active workflow whose one step POSTs `{}` to `path`
+ * through it; returns the workflow's body.
+ */
+export async function createHttpCallWorkflow(
+  api: TestApp,
+  token: string,
+  options: { name: string; connector: string; baseUrl: string; path: string },
+) {
+  const connector = await api.request('POST', '/api/connectors', {
+    token,
+    body: { name: options.connector, type: 'http', config: { baseUrl: options.baseUrl } },
+  });
+  if (connector.status !== 201) throw new Error(`connector failed: ${connector.status} ${connector.text}`);
+  return createActive(api, token, {
+    name: options.name,
+    description: '',
+    category: 'general',
+    trigger: { types: ['manual'] },
+    variables: [],
+    onError: 'stop',
+    debugLogging: false,
+    steps: [
+      { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'call' }] },
+      {
+        id: 'call',
+        name: 'Call',
+        type: 'connector',
+        config: {
+          connector: options.connector,
+          command: 'request',
+          parameters: { method: 'POST', url: options.path, body: {} },
+        },
+        transitions: [{ on: 'success', goto: 'end' }],
+      },
+      { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+    ],
+  });
+}
