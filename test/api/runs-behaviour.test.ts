@@ -5,7 +5,7 @@ import { runnableConnector } from '../../src/services/connectors/connector-recor
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
-import { createActive, createDraft } from '../support/workflows.js';
+import { createActive, createDraft, definition, end, start, step } from '../support/workflows.js';
 
 const stack = useRunStack();
 let admin: string;
@@ -16,39 +16,6 @@ beforeAll(async () => {
   admin = created.token;
   adminId = created.user.id;
 });
-
-const step = (
-  id: string,
-  type: string,
-  config: Record<string, unknown>,
-  transitions: Record<string, string> = {},
-): WorkflowStep => ({
-  id,
-  name: id,
-  type,
-  config,
-  transitions: Object.entries(transitions).map(([on, goto]) => ({ on, goto })),
-});
-const start = (goto: string) => step('start', 'start', {}, { success: goto });
-const end = (id = 'end') => step(id, 'end', {});
-
-function definition(
-  name: string,
-  steps: WorkflowStep[],
-  extra: Partial<WorkflowDefinitionInput> = {},
-): WorkflowDefinitionInput {
-  return {
-    name,
-    description: '',
-    category: 'general',
-    trigger: { types: ['manual'] },
-    variables: [],
-    steps,
-    onError: 'stop',
-    debugLogging: false,
-    ...extra,
-  };
-}
 
 async function run(def: WorkflowDefinitionInput, variables: Record<string, unknown> = {}, publish = true) {
   const workflow = publish ? await createActive(stack.api, admin, def) : await createDraft(stack.api, admin, def);

@@ -1,4 +1,4 @@
-import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
+import type { WorkflowDefinitionInput, WorkflowStep } from '../../src/domain/workflow-definition.js';
 import { simpleApprovalExample } from '../../src/examples/index.js';
 import type { TestApp } from './app.js';
 
@@ -6,6 +6,39 @@ import type { TestApp } from './app.js';
 export function approvalDefinition(overrides: Partial<WorkflowDefinitionInput> = {}): WorkflowDefinitionInput {
   return { ...structuredClone(simpleApprovalExample), project: null, workflowSet: null, ...overrides };
 }
+
+/** A step named after its id, with `{ outcome: goto }` transitions. */
+export const step = (
+  id: string,
+  type: string,
+  config: Record<string, unknown>,
+  transitions: Record<string, string> = {},
+): WorkflowStep => ({
+  id,
+  name: id,
+  type,
+  config,
+  transitions: Object.entries(transitions).map(([on, goto]) => ({ on, goto })),
+});
+export const start = (goto: string) => step('start', 'start', {}, { success: goto });
+export const end = (id = 'end') => step(id, 'end', {});
+
+/** A manual, general workflow of these steps that stops on errors, with `extra` fields replaced. */
+export const definition = (
+  name: string,
+  steps: WorkflowStep[],
+  extra: Partial<WorkflowDefinitionInput> = {},
+): WorkflowDefinitionInput => ({
+  name,
+  description: '',
+  category: 'general',
+  trigger: { types: ['manual'] },
+  variables: [],
+  steps,
+  onError: 'stop',
+  debugLogging: false,
+  ...extra,
+});
 
 /** Creates a draft through the API and returns its body; fails the test on anything but 201. */
 export async function createDraft(api: TestApp, token: string, definition: unknown = approvalDefinition()) {
@@ -36,28 +69,25 @@ export async function createHttpCallWorkflow(
     body: { name: options.connector, type: 'http', config: { baseUrl: options.baseUrl } },
   });
   if (connector.status !== 201) throw new Error(`connector failed: ${connector.status} ${connector.text}`);
-  return createActive(api, token, {
-    name: options.name,
-    description: '',
-    category: 'general',
-    trigger: { types: ['manual'] },
-    variables: [],
-    onError: 'stop',
-    debugLogging: false,
-    steps: [
-      { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'call' }] },
+  return createActive(
+    api,
+    token,
+    definition(options.name, [
+      start('call'),
       {
-        id: 'call',
+        ...step(
+          'call',
+          'connector',
+          {
+            connector: options.connector,
+            command: 'request',
+            parameters: { method: 'POST', url: options.path, body: {} },
+          },
+          { success: 'end' },
+        ),
         name: 'Call',
-        type: 'connector',
-        config: {
-          connector: options.connector,
-          command: 'request',
-          parameters: { method: 'POST', url: options.path, body: {} },
-        },
-        transitions: [{ on: 'success', goto: 'end' }],
       },
-      { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
-    ],
-  });
+      end(),
+    ]),
+  );
 }

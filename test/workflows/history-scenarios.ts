@@ -1,6 +1,7 @@
-import type { WorkflowDefinitionInput, WorkflowStep } from '../../src/domain/workflow-definition.js';
+import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
 import type { TestApp } from '../support/app.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
+import { definition, end, start, step } from '../support/workflows.js';
 
 /**
  * Representative runs of the interpreter, one per fixture in test/fixtures/histories/: each is
@@ -21,37 +22,6 @@ export interface People {
   approverId: string;
   approverToken: string;
 }
-
-const step = (
-  id: string,
-  type: string,
-  config: Record<string, unknown>,
-  transitions: Record<string, string> = {},
-): WorkflowStep => ({
-  id,
-  name: id,
-  type,
-  config,
-  transitions: Object.entries(transitions).map(([on, goto]) => ({ on, goto })),
-});
-const start = (goto: string) => step('start', 'start', {}, { success: goto });
-const end = (id = 'end') => step(id, 'end', {});
-
-const definition = (
-  name: string,
-  steps: WorkflowStep[],
-  extra: Partial<WorkflowDefinitionInput> = {},
-): WorkflowDefinitionInput => ({
-  name,
-  description: '',
-  category: 'general',
-  trigger: { types: ['manual'] },
-  variables: [],
-  steps,
-  onError: 'stop',
-  debugLogging: false,
-  ...extra,
-});
 
 const completes = async (api: TestApp, token: string, runId: string) => {
   await waitForRun(api, token, runId, hasStatus('completed'), 30_000);
