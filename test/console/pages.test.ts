@@ -78,6 +78,21 @@ function definition(name: string, steps: WorkflowStep[], extra: Partial<Workflow
   } satisfies WorkflowDefinitionInput;
 }
 
+/** A workflow whose one connector step always fails (the simulated test-db's simulateFailure). */
+function failingDefinition(name: string) {
+  return definition(name, [
+    step('start', 'Begin', 'start', {}, 'call'),
+    step(
+      'call',
+      'Query',
+      'connector',
+      { connector: 'test-db', command: 'query', parameters: { table: 'departments' }, simulateFailure: true },
+      'end',
+    ),
+    step('end', 'Finish', 'end', {}),
+  ]);
+}
+
 async function startRun(workflowId: string, variables: Record<string, unknown> = {}) {
   const started = await stack.api.request('POST', `/api/workflows/${workflowId}/start`, {
     token: admin,
@@ -175,21 +190,7 @@ describe('run page: what the permissions allow', () => {
   });
 
   it('offers no retry, skip or cancel to a user without run:update and run:cancel', async () => {
-    const workflow = await createActive(
-      stack.api,
-      admin,
-      definition(`Console read-only ${Date.now()}`, [
-        step('start', 'Begin', 'start', {}, 'call'),
-        step(
-          'call',
-          'Query',
-          'connector',
-          { connector: 'test-db', command: 'query', parameters: { table: 'departments' }, simulateFailure: true },
-          'end',
-        ),
-        step('end', 'Finish', 'end', {}),
-      ]),
-    );
+    const workflow = await createActive(stack.api, admin, failingDefinition(`Console read-only ${Date.now()}`));
     const run = await startRun(workflow.id);
     await waitForRun(stack.api, admin, run.id, hasStatus('failed'));
 
@@ -212,21 +213,7 @@ describe('runs list', () => {
         step('end', 'Finish', 'end', {}),
       ]),
     );
-    const fails = await createActive(
-      stack.api,
-      admin,
-      definition(`Console fails ${marker}`, [
-        step('start', 'Begin', 'start', {}, 'call'),
-        step(
-          'call',
-          'Query',
-          'connector',
-          { connector: 'test-db', command: 'query', parameters: { table: 'departments' }, simulateFailure: true },
-          'end',
-        ),
-        step('end', 'Finish', 'end', {}),
-      ]),
-    );
+    const fails = await createActive(stack.api, admin, failingDefinition(`Console fails ${marker}`));
     const completed = await startRun(completes.id);
     const failed = await startRun(fails.id);
     await waitForRun(stack.api, admin, completed.id, hasStatus('completed'));
