@@ -64,6 +64,14 @@ describe('the sync hash is SHA-256 of the canonical record', () => {
     );
   });
 
+  it('sorts integer-like keys as text and keeps __proto__ as a key, at any depth', () => {
+    expect(canonicalJson({ b: [{ '10': 1, '9': 2 }], a: 1 })).toBe('{"a":1,"b":[{"10":1,"9":2}]}');
+    expect(canonicalJson({ '2': 'x', '10': 'y', b: undefined, a: [undefined, 'z'] })).toBe(
+      '{"10":"y","2":"x","a":[null,"z"]}',
+    );
+    expect(canonicalJson(JSON.parse('{"z":1,"__proto__":{"y":2,"x":1}}'))).toBe('{"__proto__":{"x":1,"y":2},"z":1}');
+  });
+
   it('does not depend on the order of attributes, but on every value', () => {
     const one = { externalId: 'u1', displayName: 'U', email: null, attributes: { a: 1, b: [1, 2] } };
     const reordered = { attributes: { b: [1, 2], a: 1 }, email: null, displayName: 'U', externalId: 'u1' };
