@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config/index.js';
-import { DEFAULT_LIST_PAGE_SIZE } from '../../src/connectors/handler.js';
+import { SYNC_PAGE_SIZE } from '../../src/activities/sync.js';
 import { createDatabase, Prisma, type Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
@@ -65,7 +65,7 @@ async function syncPasses(stack: BenchStack, users: number, log: (line: string) 
   }
 }
 
-/** The yardstick: the same rows inserted into the same table by plain multi-row INSERTs of a page each. */
+/** The yardstick: the same rows inserted into the same table by plain multi-row INSERTs of a sync page each. */
 async function rawInsert(db: Database, connectorId: string): Promise<{ rows: number; ms: number }> {
   const rows = await db.$queryRaw<
     Array<{ external_id: string; display_name: string | null; email: string | null; attributes: string; hash: string }>
@@ -75,8 +75,8 @@ async function rawInsert(db: Database, connectorId: string): Promise<{ rows: num
     data: { name: 'bench-raw-insert', type: 'test-ldap', configSchema: { commands: {} } },
   });
   const started = performance.now();
-  for (let offset = 0; offset < rows.length; offset += DEFAULT_LIST_PAGE_SIZE) {
-    const page = rows.slice(offset, offset + DEFAULT_LIST_PAGE_SIZE);
+  for (let offset = 0; offset < rows.length; offset += SYNC_PAGE_SIZE) {
+    const page = rows.slice(offset, offset + SYNC_PAGE_SIZE);
     const now = new Date();
     await db.$executeRaw(Prisma.sql`
       INSERT INTO connector_resources

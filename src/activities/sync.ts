@@ -1,7 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { z } from 'zod';
 import { executeConnectorCommand } from '../connectors/execute-command.js';
-import { LIST_COMMANDS, type ListedResource } from '../connectors/handler.js';
+import { LIST_COMMANDS } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, Prisma, type Database } from '../db/client.js';
 import type { SyncConfig } from '../db/generated/client.js';
@@ -9,19 +8,18 @@ import { parseDuration } from '../domain/duration.js';
 import {
   EMPTY_SYNC_STATS,
   filterRulesSchema,
-  listedResourceSchema,
   syncStatsSchema,
   type SyncResourceType,
   type SyncStats,
 } from '../domain/sync.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { filterRecords } from '../services/sync/filter-records.js';
+import { checkListedPage, type ListedPage } from '../services/sync/listed-page.js';
 import {
   markUnseenStale,
   purgeStale,
   syncedGroupKeys,
   upsertRecords,
-  withHashes,
   type HashedResource,
 } from '../services/sync/record-store.js';
 import { passProgressSchema, type PassProgress } from '../services/sync/sync-config-record.js';
@@ -39,28 +37,15 @@ export interface SyncKey {
   resourceType: SyncResourceType;
 }
 
-/** What a list command must answer per record (spec 2.7); anything else fails the page. */
-const listedPageSchema = z.object({
-  resources: z.array(listedResourceSchema),
-  nextCursor: z.string().max(10_000).optional(),
-});
-
 /**
  * Records a pass asks for per page: each page costs a transaction and a few round trips, so large
  * pages keep that overhead small next to the records; a connector may answer fewer (directories
  * often cap a page at 1,000, e.g. Active Directory's MaxPageSize).
  */
-export const SYNC_PAGE_SIZE = 2000;
+export const SYNC_PAGE_SIZE = 5000;
 
 /** How long one `syncPages` call stores pages before it returns to the workflow. */
 const PAGES_TIME_BUDGET_MS = 20_000;
-
-/** A page of the list command, checked, with the hash of each record. */
-interface FetchedPage {
-  resources: ListedResource[];
-  nextCursor?: string;
-  hashed: HashedResource[];
-}
 
 export interface SyncPagesResult {
   /** The connector has no more pages (or maxRecords was reached). */
@@ -125,13 +110,11 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
         timeoutMs: connectors.timeoutMs,
       });
       if (!result.success) throw permanent(result.error ?? `${connector.name}.${command} failed`);
-      const page = listedPageSchema.safeParse(result.payload);
-      if (!page.success) {
-        const problem = page.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-        throw permanent(`${connector.name}.${command} answered an invalid page: ${problem}`);
-      }
-      // Hashed here, so that hashing a page overlaps the writing of the one before it.
-      return { ...page.data, hashed: withHashes(page.data.resources) };
+      // Checked and hashed here, so that this work on a page overlaps the writing of the one before it.
+      const checked = await checkListedPage(result.payload);
+      if (!checked.success)
+        throw permanent(`${connector.name}.${command} answered an invalid page: ${checked.problems}`);
+      return checked.page;
     };
   }
 
@@ -144,7 +127,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     key: SyncKey,
     configId: string,
     progress: PassProgress,
-    page: FetchedPage,
+    page: ListedPage,
     kept: HashedResource[],
     listed: boolean,
   ): Promise<PassProgress | null> {
@@ -152,10 +135,10 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     const syncedAt = new Date(Math.max(Date.now(), Date.parse(progress.startedAt)));
     return db.$transaction(async (tx) => {
       // Losing this commit in a database crash loses its cursor with it, so the pass fetches the
-      // page again: no reason to wait for the disk on every page.
-      await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
+      // page again: no reason to wait for the disk on every page (set with the lock, one round trip).
       const [current] = await tx.$queryRaw<Array<{ pass_progress: unknown }>>`
-        SELECT pass_progress FROM sync_configs WHERE id = ${configId}::uuid FOR UPDATE`;
+        SELECT pass_progress, set_config('synchronous_commit', 'off', true)
+        FROM sync_configs WHERE id = ${configId}::uuid FOR UPDATE`;
       const stored = passProgressSchema.nullable().safeParse(current?.pass_progress ?? null);
       if (!stored.success || stored.data?.pagesProcessed !== progress.pagesProcessed) return null;
       const counts = await upsertRecords(tx, key, kept, syncedAt);
