@@ -4,7 +4,7 @@ import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { startApiServer } from '../../src/server.js';
 import { apiCaller, benchEnvironment, withBenchStack } from './stack.js';
-import { memoryOf, startWorkerProcess } from './worker-process.js';
+import { memoryOf, startWorkerProcess, stopProcess } from './processes.js';
 
 /**
  * Runs waiting at an approval (issue 17): the worker's resident memory with 100 and with 1,000
@@ -88,7 +88,7 @@ export async function benchApprovals(log: (line: string) => void = () => undefin
     } finally {
       await db.$disconnect();
       await api.close();
-      worker.kill('SIGTERM');
+      await stopProcess(worker);
     }
   });
 }

@@ -1,10 +1,9 @@
 import autocannon from 'autocannon';
-import { loadConfig } from '../../src/config/index.js';
 import { createDatabase, Prisma, type Database } from '../../src/db/client.js';
-import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
-import { startApiServer } from '../../src/server.js';
+import { spawnServiceProcess } from '../local/service-process.js';
 import { benchEnvironment, withBenchStack } from './stack.js';
+import { stopProcess } from './processes.js';
 
 /**
  * Authenticated list routes at a steady request rate with a real load generator (autocannon),
@@ -46,7 +45,7 @@ async function seed(db: Database, definitionId: string, userId: string) {
       'run', gen_random_uuid()::text, '{"method": "GET", "path": "/api/runs", "status": 200}'::jsonb,
       now() - n * interval '100 milliseconds'
     FROM generate_series(1, ${AUDIT_ROWS}) AS n`);
-  await db.$executeRaw`ANALYZE`;
+  await db.$executeRaw`VACUUM ANALYZE`;
 }
 
 /** p50 and p99 latency (ms) of `path` at a steady RATE requests/s. */
@@ -70,8 +69,10 @@ async function measure(url: string, headers: Record<string, string>) {
 export async function benchReads(log: (line: string) => void = () => undefined) {
   return withBenchStack(log, async (stack) => {
     const databaseUrl = await stack.database('reads');
-    const config = loadConfig(await benchEnvironment(stack, databaseUrl));
-    const api = await startApiServer(config, createLogger('error'));
+    const env = await benchEnvironment(stack, databaseUrl);
+    // In a process of its own: in this one, the load generator would compete for its event loop.
+    const apiProcess = await spawnServiceProcess('api', env).ready;
+    const api = { url: `http://${env.HOST}:${env.PORT}` };
     const db = createDatabase(databaseUrl);
     try {
       const { token, userId } = await createAdminToken(db, 'bench@localhost', 'bench');
@@ -123,7 +124,7 @@ export async function benchReads(log: (line: string) => void = () => undefined) 
       };
     } finally {
       await db.$disconnect();
-      await api.close();
+      await stopProcess(apiProcess);
     }
   });
 }

@@ -6,7 +6,7 @@ import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { ensureMatchRows, matchRecordsToUsers, matchSettingsOf } from '../../src/services/sync/match-users.js';
 import { startApiServer } from '../../src/server.js';
 import { apiCaller, benchEnvironment, withBenchStack, type BenchStack } from './stack.js';
-import { memoryOf, resetPeakMemory, startWorkerProcess } from './worker-process.js';
+import { memoryOf, resetPeakMemory, startWorkerProcess, stopProcess } from './processes.js';
 
 /**
  * Sync at directory scale (issue 11): full passes of the seeded `test-ldap` directory through
@@ -59,9 +59,7 @@ async function syncPasses(stack: BenchStack, users: number, log: (line: string) 
   } finally {
     await db.$disconnect();
     await api.close();
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    worker.kill('SIGTERM');
-    await exited;
+    await stopProcess(worker);
   }
 }
 

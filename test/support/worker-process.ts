@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { projectRoot } from '../../src/db/migrate.js';
+import type { ChildProcess } from 'node:child_process';
+import { spawnServiceProcess, type SERVICE_ENTRIES } from '../../scripts/local/service-process.js';
 import { TEST_SECRET_KEY } from './app.js';
 import { stackValue } from './stack.js';
 
@@ -18,40 +18,24 @@ export interface ServiceProcessOptions {
 export function serviceProcesses(options: ServiceProcessOptions) {
   const children: ChildProcess[] = [];
 
-  /** Resolves once the process's output contains `ready`. */
-  function start(entry: string, ready: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: projectRoot(),
-      env: {
-        ...process.env,
-        DATABASE_URL: options.databaseUrl(),
-        TEMPORAL_ADDRESS: stackValue('temporalAddress'),
-        TEMPORAL_TASK_QUEUE: options.taskQueue,
-        CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
-        LOG_LEVEL: 'info',
-        ...options.env,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  function start(kind: keyof typeof SERVICE_ENTRIES, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+    const { child, ready } = spawnServiceProcess(kind, {
+      DATABASE_URL: options.databaseUrl(),
+      TEMPORAL_ADDRESS: stackValue('temporalAddress'),
+      TEMPORAL_TASK_QUEUE: options.taskQueue,
+      CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
+      ...options.env,
+      ...env,
     });
     children.push(child);
-    return new Promise((resolve, reject) => {
-      let output = '';
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes(ready)) resolve(child);
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}: ${output}`)));
-    });
+    return ready;
   }
 
   return {
     /** A worker; resolves once it polls its task queue. */
-    startWorker: () => start('workers/main.ts', 'worker polling'),
+    startWorker: () => start('worker'),
     /** An API process on `port` of 127.0.0.1; resolves once it listens. */
-    startApi: (port: number) => start('src/server.ts', 'API listening', { PORT: String(port), HOST: '127.0.0.1' }),
+    startApi: (port: number) => start('api', { PORT: String(port), HOST: '127.0.0.1' }),
     killAll(): void {
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     },

@@ -1,0 +1,24 @@
+import type { ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { spawnServiceProcess } from '../local/service-process.js';
+
+/** The worker in a process of its own, so its memory is its own: resolves once it polls. */
+export const startWorkerProcess = (env: NodeJS.ProcessEnv) => spawnServiceProcess('worker', env).ready;
+
+/** Stops a service process with SIGTERM, as a supervisor would, and waits for it to exit. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident and peak resident memory of a process, in MiB, from /proc (Linux). */
+export async function memoryOf(pid: number): Promise<{ rssMiB: number; peakMiB: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMiB: Math.round(kib('VmRSS') / 1024), peakMiB: Math.round(kib('VmHWM') / 1024) };
+}
+
+/** Starts counting the peak resident memory afresh (Linux: clear_refs 5 resets VmHWM). */
+export const resetPeakMemory = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');
