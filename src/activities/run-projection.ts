@@ -41,6 +41,46 @@ export type ProjectionWrite =
   | ({ kind: 'startStep' } & StartStepInput)
   | ({ kind: 'finishStep' } & FinishStepInput);
 
+function finishedStepData(input: FinishStepInput) {
+  return {
+    status: input.status,
+    outcome: input.outcome,
+    output: nullableJson(input.output),
+    error: nullableJson(input.error),
+    completedAt: new Date(),
+  };
+}
+
+/** A write of a batch after coalescing: a step's start and finish may have become one. */
+type CoalescedWrite = ProjectionWrite | { kind: 'stepRun'; start: StartStepInput; finish: FinishStepInput };
+
+/**
+ * The writes of a batch with fewer statements and the same end state: the start and the finish of
+ * the same step attempt (steps that do not wait, such as conditions) become one upsert, and
+ * consecutive run writes one update holding the fields of both, the later winning.
+ */
+export function coalesce(writes: readonly ProjectionWrite[]): CoalescedWrite[] {
+  const coalesced: CoalescedWrite[] = [];
+  for (const write of writes) {
+    const previous = coalesced.at(-1);
+    if (write.kind === 'finishStep' && previous?.kind === 'startStep' && sameAttempt(previous, write)) {
+      coalesced[coalesced.length - 1] = { kind: 'stepRun', start: previous, finish: write };
+    } else if (write.kind === 'run' && previous?.kind === 'run' && previous.runId === write.runId) {
+      coalesced[coalesced.length - 1] = { ...previous, ...definedFields(write) };
+    } else {
+      coalesced.push(write);
+    }
+  }
+  return coalesced;
+}
+
+const sameAttempt = (start: StartStepInput, finish: FinishStepInput) =>
+  start.runId === finish.runId && start.sequence === finish.sequence && start.attempt === finish.attempt;
+
+/** The fields of a write that it sets (an absent field leaves the column as it is). */
+const definedFields = <T extends object>(write: T) =>
+  Object.fromEntries(Object.entries(write).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 /**
  * The run's projection in PostgreSQL, written by the workflow through activities. Every write is
  * an idempotent upsert or a plain overwrite keyed by run, sequence and attempt, so an activity
@@ -83,22 +123,35 @@ export function createRunProjectionActivities(db: Database) {
     finishStep(input: FinishStepInput) {
       return db.runStep.update({
         where: { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } },
-        data: {
-          status: input.status,
-          outcome: input.outcome,
-          output: nullableJson(input.output),
-          error: nullableJson(input.error),
-          completedAt: new Date(),
-        },
+        data: finishedStepData(input),
+      });
+    },
+
+    /** A step started and finished in the same batch: its row written once, finished. */
+    stepRun({ start, finish }: { start: StartStepInput; finish: FinishStepInput }) {
+      const key = { runId_sequence_attempt: { runId: start.runId, sequence: start.sequence, attempt: start.attempt } };
+      const data = {
+        stepId: start.stepId,
+        stepName: start.stepName,
+        stepType: start.stepType,
+        input: nullableJson(start.input),
+        ...finishedStepData(finish),
+      };
+      return db.runStep.upsert({
+        where: key,
+        create: { runId: start.runId, sequence: start.sequence, attempt: start.attempt, ...data },
+        update: data,
       });
     },
   };
-  const statementOf = (write: ProjectionWrite) =>
+  const statementOf = (write: CoalescedWrite) =>
     write.kind === 'run'
       ? statements.markRun(write)
       : write.kind === 'startStep'
         ? statements.startStep(write)
-        : statements.finishStep(write);
+        : write.kind === 'finishStep'
+          ? statements.finishStep(write)
+          : statements.stepRun(write);
   return {
     async markRun(input: MarkRunInput): Promise<void> {
       await statements.markRun(input);
@@ -115,7 +168,10 @@ export function createRunProjectionActivities(db: Database) {
      * steps it walks through without waiting for anything, and sends them as one local activity.
      */
     async applyProjection(input: { writes: ProjectionWrite[] }): Promise<void> {
-      await db.$transaction(input.writes.map(statementOf));
+      const statements = coalesce(input.writes).map(statementOf);
+      // One statement is atomic by itself: no transaction around it.
+      if (statements.length === 1) await statements[0];
+      else await db.$transaction(statements);
     },
 
     /** Closes the people-facing work of a cancelled run. */

@@ -189,8 +189,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
         ],
         skipDuplicates: true,
       });
+      if (!mailer) return { success: true };
       const notification = await db.notification.findUniqueOrThrow({ where: { runId_sequence_recipient: key } });
-      if (!mailer || notification.emailedAt) return { success: true };
+      if (notification.emailedAt) return { success: true };
       const recipients = await db.user.findMany({
         where: {
           deletedAt: null,

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { coalesce, createRunProjectionActivities, type ProjectionWrite } from '../../src/activities/run-projection.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+async function createRun() {
+  const id = randomUUID();
+  await database.db.workflowRun.create({
+    data: {
+      id,
+      definitionId: randomUUID(),
+      definitionName: 'Projection',
+      definitionVersion: 1,
+      definitionSnapshot: {},
+      status: 'pending',
+      temporalWorkflowId: `run-${id}`,
+    },
+  });
+  return id;
+}
+
+const start = (runId: string, sequence: number, stepId: string): ProjectionWrite => ({
+  kind: 'startStep',
+  runId,
+  sequence,
+  attempt: 1,
+  stepId,
+  stepName: `Step ${stepId}`,
+  stepType: 'condition',
+  status: 'running',
+  input: { expression: 'amount > 0' },
+});
+
+const finish = (runId: string, sequence: number, outcome: string): ProjectionWrite => ({
+  kind: 'finishStep',
+  runId,
+  sequence,
+  attempt: 1,
+  status: 'completed',
+  outcome,
+  output: { result: outcome === 'true' },
+});
+
+describe('a batch of projection writes', () => {
+  it('writes a step started and finished in the batch once, and consecutive run writes once', () => {
+    const writes: ProjectionWrite[] = [
+      { kind: 'run', runId: 'r', status: 'running', currentStepId: 'a' },
+      { kind: 'run', runId: 'r', status: 'running', currentStepId: 'b', variables: { amount: 1 } },
+      start('r', 1, 'b'),
+      finish('r', 1, 'true'),
+      start('r', 2, 'c'),
+      finish('r', 3, 'false'),
+    ];
+    expect(coalesce(writes).map((write) => write.kind)).toEqual(['run', 'stepRun', 'startStep', 'finishStep']);
+    expect(coalesce(writes)[0]).toEqual({
+      kind: 'run',
+      runId: 'r',
+      status: 'running',
+      currentStepId: 'b',
+      variables: { amount: 1 },
+    });
+  });
+
+  it('leaves the rows it would have left written one by one, also when applied again', async () => {
+    const runId = await createRun();
+    const { applyProjection } = createRunProjectionActivities(database.db);
+    const writes: ProjectionWrite[] = [
+      { kind: 'run', runId, status: 'running', currentStepId: 'b' },
+      start(runId, 1, 'b'),
+      finish(runId, 1, 'true'),
+      start(runId, 2, 'notify'),
+      { kind: 'run', runId, status: 'running', currentStepId: 'notify' },
+    ];
+    await applyProjection({ writes });
+    // A retried activity applies the same batch again.
+    await applyProjection({ writes });
+    const steps = await database.db.runStep.findMany({ where: { runId }, orderBy: { sequence: 'asc' } });
+    expect(steps).toEqual([
+      expect.objectContaining({
+        sequence: 1,
+        stepId: 'b',
+        stepName: 'Step b',
+        status: 'completed',
+        outcome: 'true',
+        input: { expression: 'amount > 0' },
+        output: { result: true },
+        completedAt: expect.any(Date),
+      }),
+      expect.objectContaining({ sequence: 2, stepId: 'notify', status: 'running', completedAt: null }),
+    ]);
+    expect(await database.db.workflowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      status: 'running',
+      currentStepId: 'notify',
+      completedAt: null,
+    });
+  });
+
+  it('applies a batch of one write, and gives a run that completes its completion time', async () => {
+    const runId = await createRun();
+    const { applyProjection } = createRunProjectionActivities(database.db);
+    await applyProjection({ writes: [{ kind: 'run', runId, status: 'completed', currentStepId: null }] });
+    expect(await database.db.workflowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      status: 'completed',
+      completedAt: expect.any(Date),
+    });
+  });
+});
