@@ -2,6 +2,7 @@ import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { createAuditActivities } from './audit.js';
+import { heartbeating } from './heartbeat.js';
 import { createPeopleStepActivities } from './people-steps.js';
 import { createPostSyncActivities } from './post-sync.js';
 import { createRunProjectionActivities } from './run-projection.js';
@@ -22,8 +23,9 @@ export function createActivities(deps: ActivityDependencies) {
   return {
     ...createAuditActivities(deps.db),
     ...createRunProjectionActivities(deps.db),
-    ...createRunStepActivities(deps),
-    ...createPeopleStepActivities(deps.db),
+    // The run steps' work: its proxy has a heartbeat timeout (workflows/run-activities.ts).
+    ...heartbeating(createRunStepActivities(deps)),
+    ...heartbeating(createPeopleStepActivities(deps.db)),
     ...createScheduleActivities(deps.db),
     ...createSyncActivities(deps),
     ...createSessionActivities(deps.db),

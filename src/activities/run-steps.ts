@@ -10,7 +10,6 @@ import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { cachedLookup } from '../services/sync/record-cache.js';
-import { withHeartbeat } from './heartbeat.js';
 import { resolvePeople } from './people.js';
 
 export interface ConnectorStepInput {
@@ -148,12 +147,10 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
     /**
      * Runs a connector command once per run, step execution and attempt: the request and the
      * result are stored (sanitized) on the step row, and an activity retried after a crash
-     * returns the stored result instead of calling the external system again. It heartbeats
-     * while the remote answers, so a worker that died mid-call is noticed within the workflow's
-     * heartbeat timeout rather than the whole activity timeout.
+     * returns the stored result instead of calling the external system again.
      */
     runConnectorStep(input: ConnectorStepInput): Promise<StepResult> {
-      return withHeartbeat(() => connectorStep(input));
+      return connectorStep(input);
     },
 
     /**

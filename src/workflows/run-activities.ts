@@ -7,17 +7,13 @@ import type { RunStepActivities } from '../activities/run-steps.js';
 
 const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 };
 
-/** The work of the steps: connector calls, notifications, role changes, approvals and tasks. */
-export const stepWork = proxyActivities<RunStepActivities & PeopleStepActivities>({
-  startToCloseTimeout: '2 minutes',
-  retry,
-});
-
 /**
- * Connector calls heartbeat while the remote answers: a worker that died mid-call is noticed after
- * 15 s (not 2 minutes) and the call runs again elsewhere, with the same idempotency key.
+ * The work of the steps: connector calls, notifications, role changes, approvals and tasks. Each
+ * heartbeats while it runs (activities/heartbeat.ts), so one whose worker died, in the middle of a
+ * connector call or anywhere else, runs again elsewhere after 15 s, not after 2 minutes; a
+ * connector call goes with the same idempotency key.
  */
-export const connectorWork = proxyActivities<Pick<RunStepActivities, 'runConnectorStep'>>({
+export const stepWork = proxyActivities<RunStepActivities & PeopleStepActivities>({
   startToCloseTimeout: '2 minutes',
   heartbeatTimeout: '15 seconds',
   retry,

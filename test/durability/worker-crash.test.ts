@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
@@ -34,8 +34,11 @@ beforeAll(async () => {
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 });
 
+let silentSmtp: net.Server | undefined;
+
 afterAll(async () => {
   workers.killAll();
+  silentSmtp?.close();
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
 });
@@ -148,5 +151,60 @@ describe('a connector call cut short by a killed worker', () => {
     const call = finished.steps.find((step: { stepId: string }) => step.stepId === 'call');
     const key = `${run.id}:call:${call.sequence}:1`;
     expect(idempotencyKeys).toEqual([key, key]);
+  }, 120_000);
+});
+
+describe('a notification cut short by a killed worker', () => {
+  it('is sent again by another worker within the heartbeat timeout (15 s), not the 2-minute activity timeout', async () => {
+    const { db } = context.database;
+    const { token: admin, user } = await createUserWithToken(db, ['admin']);
+    const workflow = await createActive(context.api, admin, {
+      name: 'Held notification',
+      description: '',
+      category: 'general',
+      trigger: { types: ['manual'] },
+      variables: [],
+      onError: 'stop',
+      debugLogging: false,
+      steps: [
+        { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'tell' }] },
+        {
+          id: 'tell',
+          name: 'Tell',
+          type: 'notification',
+          config: { recipientId: user.id, message: 'Held' },
+          transitions: [{ on: 'success', goto: 'end' }],
+        },
+        { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+      ],
+    });
+    // An SMTP server that takes the connection and never greets: the email is in flight when the worker dies.
+    const connected = new Promise<void>((resolve) => {
+      const silent = net.createServer(() => resolve());
+      silentSmtp = silent;
+      silent.listen(0, '127.0.0.1');
+    });
+    await new Promise((resolve) => silentSmtp!.once('listening', resolve));
+    const smtpPort = (silentSmtp!.address() as AddressInfo).port;
+    workers.killAll();
+    const worker = await workers.start({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_FROM: 'flowgate@example.test',
+    });
+    const run = (
+      await context.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+        token: admin,
+        body: { variables: {} },
+      })
+    ).body;
+    await connected;
+    worker.kill('SIGKILL');
+    await new Promise((resolve) => worker.once('exit', resolve));
+
+    const killed = Date.now();
+    await workers.start();
+    await waitForRun(context.api, admin, run.id, hasStatus('completed'), 60_000);
+    expect(Date.now() - killed).toBeLessThan(60_000);
+    expect(await db.notification.count({ where: { runId: run.id, recipientUserId: user.id } })).toBe(1);
   }, 120_000);
 });

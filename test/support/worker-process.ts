@@ -32,8 +32,8 @@ export function serviceProcesses(options: ServiceProcessOptions) {
   }
 
   return {
-    /** A worker; resolves once it polls its task queue. */
-    startWorker: () => start('worker'),
+    /** A worker, with `env` on top of the options'; resolves once it polls its task queue. */
+    startWorker: (env?: NodeJS.ProcessEnv) => start('worker', env),
     /** An API process on `port` of 127.0.0.1; resolves once it listens. */
     startApi: (port: number) => start('api', { PORT: String(port), HOST: '127.0.0.1' }),
     killAll(): void {

@@ -1,5 +1,5 @@
 import { interpolateDeep } from '../../engine/interpolation.js';
-import { connectorWork } from '../run-activities.js';
+import { stepWork } from '../run-activities.js';
 import { defineStep, errorOutcome } from './step-module.js';
 
 /**
@@ -9,7 +9,7 @@ import { defineStep, errorOutcome } from './step-module.js';
 export const connectorStep = defineStep('connector', {
   interpolate: (config, scope) => ({ ...config, parameters: interpolateDeep(config.parameters ?? {}, scope) }),
   run: async (config, { runId, sequence, attempt, step, variables }) => {
-    const result = await connectorWork.runConnectorStep({
+    const result = await stepWork.runConnectorStep({
       runId,
       sequence,
       attempt,
