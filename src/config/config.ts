@@ -42,6 +42,7 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
@@ -100,8 +101,8 @@ export interface Config {
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
   configImportBodyLimitBytes: number;
   databaseUrl?: string;
-  /** Per process: connections held at most, and how long a query waits for one (then 503). */
-  databasePool: { size: number; connectTimeoutMs: number };
+  /** Per process: connections held at most, how long a query waits for one and for its answer (then 503). */
+  databasePool: { size: number; connectTimeoutMs: number; queryTimeoutMs: number };
   temporal: {
     address?: string;
     namespace: string;
@@ -150,7 +151,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     configImportBodyLimitBytes: env.CONFIG_IMPORT_BODY_LIMIT_BYTES,
     databaseUrl: env.DATABASE_URL,
-    databasePool: { size: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS },
+    databasePool: {
+      size: env.DATABASE_POOL_SIZE,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    },
     temporal: {
       address: env.TEMPORAL_ADDRESS,
       namespace: env.TEMPORAL_NAMESPACE,

@@ -6,6 +6,7 @@ import { freePort } from '../../scripts/local/free-port.js';
 import { startTemporalDevServer, type RunningTemporal } from '../../scripts/local/temporal-dev-server.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { startStallingForwarder, type StallingForwarder } from '../support/stalling-forwarder.js';
 import { useAppWithUnreachableDatabase } from '../support/unreachable-database.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive } from '../support/workflows.js';
@@ -84,6 +85,49 @@ describe('the connection pool exhausted', () => {
     await holding;
     expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
   });
+});
+
+describe('PostgreSQL not answering (a network black hole under the pool)', () => {
+  let database: TestDatabase;
+  let forwarder: StallingForwarder;
+  let db: Database;
+  let api: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    forwarder = await startStallingForwarder(Number(new URL(database.url).port));
+    const url = new URL(database.url);
+    url.port = String(forwarder.port);
+    db = createDatabase(url.toString(), { size: 2, connectTimeoutMs: 500, queryTimeoutMs: 1_000 });
+    api = await startTestApp({ db });
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.$disconnect();
+    await forwarder.close();
+    await database.drop();
+  });
+
+  it('a query whose answer never comes answers 503 within the query timeout, and its connection is not used again', async () => {
+    const { token } = await createUserWithToken(database.db, ['admin']);
+    expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+
+    forwarder.stall();
+    for (let request = 0; request < 3; request += 1) {
+      const started = Date.now();
+      const refused = await api.request('GET', '/api/runs', { token });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({
+        code: 'service_unavailable',
+        message: 'The database is unavailable; retry later',
+      });
+      expect(Date.now() - started).toBeLessThan(4_000);
+    }
+
+    // The connections that lost their answers are gone: the next requests get fresh ones.
+    forwarder.resume();
+    for (let request = 0; request < 3; request += 1)
+      expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+  }, 60_000);
 });
 
 describe('Temporal stopped', () => {
