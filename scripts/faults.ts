@@ -4,6 +4,7 @@ import { createAdminToken } from '../src/services/bootstrap-admin.js';
 import { ApiClient, API_HANG_LIMIT_MS, type FaultFigures } from './faults/api-client.js';
 import { startCountingRemote, type CountingRemote } from './faults/counting-remote.js';
 import { startFaultStack, type FaultStack } from './faults/stack.js';
+import { startToxiproxy, type Proxy, type Toxic, type Toxiproxy } from './faults/toxiproxy.js';
 import { verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
 import { createWorkload, type Workload } from './faults/workload.js';
 
@@ -18,6 +19,10 @@ const random = (min: number, max: number) => min + Math.random() * (max - min);
 interface Suite {
   stack: FaultStack;
   remote: CountingRemote;
+  /** The remote's URL as the connector sees it: through toxiproxy when the network scenarios run. */
+  remoteUrl: string;
+  /** The proxies between the service and the remote and PostgreSQL, for the network scenarios. */
+  network?: { toxiproxy: Toxiproxy; remote: Proxy; database: Proxy };
   db: Database;
   temporal: Client;
   api: ApiClient;
@@ -37,23 +42,41 @@ type Scenario = (suite: Suite) => Promise<ScenarioResult>;
 
 const RUNS_PER_SCENARIO = Number(process.env.FAULTS_RUNS ?? 100);
 const RUNS_CLOSE_WITHIN_MS = 5 * 60_000;
+/** The service's connector timeout in the suite's stack: short, so calls beyond it fail quickly. */
+const CONNECTOR_TIMEOUT_MS = 5_000;
+
+interface LoadOptions {
+  /** Starts the runs over this long instead of as fast as the API takes them. */
+  spreadStartsOverMs?: number;
+  /** Retries the runs that failed once the faults are over, as an operator would (network scenarios). */
+  retryFailedRuns?: boolean;
+}
 
 /** Starts the workload's runs, lets `inject` do its faults while approvals are decided, and verifies. */
 async function underLoad(
   suite: Suite,
   name: string,
   inject: (workload: Workload) => Promise<string[]>,
+  options: LoadOptions = {},
 ): Promise<ScenarioResult> {
   suite.api.during(name);
-  const workload = await createWorkload(suite.api, suite.remote.url, suite.approverId);
+  const workload = await createWorkload(suite.api, suite.remoteUrl, suite.approverId);
   const decider = workload.decideContinuously();
   const reader = steadyReads(suite.api);
-  const [notes] = await Promise.all([inject(workload), workload.start(RUNS_PER_SCENARIO)]);
+  const [notes] = await Promise.all([inject(workload), workload.start(RUNS_PER_SCENARIO, options.spreadStartsOverMs)]);
   await reader.stop();
   const faultsOver = Date.now();
   const runIds = [...workload.runs.keys()];
   log(`${name}: ${runIds.length} runs started, faults over; waiting for every run to close`);
   await waitForRuns(suite.db, runIds, RUNS_CLOSE_WITHIN_MS, log);
+  if (options.retryFailedRuns) {
+    const retried = await workload.retryFailed();
+    notes.push(
+      `${retried.length} runs failed at a connector step after their 3 attempts and were retried through the API`,
+    );
+    log(notes.at(-1)!);
+    if (retried.length) await waitForRuns(suite.db, runIds, RUNS_CLOSE_WITHIN_MS, log);
+  }
   const recoveryMs = Date.now() - faultsOver;
   await decider.stop();
   return {
@@ -136,11 +159,106 @@ const workerKilled: Scenario = (suite) =>
     return notes;
   });
 
+/** One toxic on one of the proxies, for one phase of a network scenario. */
+interface NetworkFault {
+  what: string;
+  proxy: 'remote' | 'database';
+  toxic: Toxic;
+  /** How long it lasts; `PHASE_MS` by default. */
+  forMs?: number;
+}
+
+const PHASE_MS = 10_000;
+const GAP_MS = 5_000;
+
+/** Applies each fault for its time, with `GAP_MS` of a clean network before each one. */
+async function toxicPhases(suite: Suite, name: string, faults: NetworkFault[]): Promise<string[]> {
+  const network = suite.network!;
+  const figures = suite.api.figuresOf(name);
+  const notes: string[] = [];
+  for (const [index, fault] of faults.entries()) {
+    await pause(GAP_MS);
+    const before = { requests: figures.requests, unavailable: figures.byStatus['503'] ?? 0 };
+    const toxic = await network.toxiproxy.addToxic(network[fault.proxy], `fault${index}`, fault.toxic);
+    log(`${fault.what}: on`);
+    await pause(fault.forMs ?? PHASE_MS);
+    await toxic.remove();
+    log(`${fault.what}: off`);
+    notes.push(
+      `${fault.what} for ${(fault.forMs ?? PHASE_MS) / 1000} s: ${figures.requests - before.requests} API requests, ` +
+        `${(figures.byStatus['503'] ?? 0) - before.unavailable} answered 503`,
+    );
+  }
+  const clean = Date.now();
+  while ((await suite.api.request('GET', '/api/health')).status !== 200) await pause(100);
+  notes.push(`API healthy again ${Date.now() - clean} ms after the last toxic was removed`);
+  return notes;
+}
+
+/** Runs `faults` one after the other while the runs start, spread over the same time. */
+const networkScenario =
+  (name: string, faults: NetworkFault[]): Scenario =>
+  (suite) =>
+    underLoad(suite, name, () => toxicPhases(suite, name, faults), {
+      spreadStartsOverMs: faults.reduce((total, fault) => total + GAP_MS + (fault.forMs ?? PHASE_MS), 0),
+      retryFailedRuns: true,
+    });
+
+/** Item 4: the network between the service (its workers' connector calls) and the remote. */
+const remoteSlowAndBroken = networkScenario('remote slow and broken', [
+  {
+    what: 'remote: 1 s latency each way (below the connector timeout)',
+    proxy: 'remote',
+    toxic: { type: 'latency', attributes: { latency: 1_000 } },
+  },
+  {
+    what: 'remote: 3 s latency each way (beyond the connector timeout)',
+    proxy: 'remote',
+    toxic: { type: 'latency', attributes: { latency: 3_000 } },
+  },
+  { what: 'remote: bandwidth 1 KB/s', proxy: 'remote', toxic: { type: 'bandwidth', attributes: { rate: 1 } } },
+  { what: 'remote: connections reset', proxy: 'remote', toxic: { type: 'reset_peer', attributes: { timeout: 0 } } },
+  {
+    what: 'remote: data dropped, connections held open',
+    proxy: 'remote',
+    toxic: { type: 'timeout', attributes: { timeout: 0 } },
+    // Longer than the API's hang limit, so a request stuck on a dead connection shows as a hang.
+    forMs: 30_000,
+  },
+]);
+
+/** Item 4: the network between the service (API processes and workers) and PostgreSQL. */
+const databaseSlowAndBroken = networkScenario('database slow and broken', [
+  {
+    what: 'database: 50 ms latency each way',
+    proxy: 'database',
+    toxic: { type: 'latency', attributes: { latency: 50 } },
+  },
+  {
+    what: 'database: 1 s latency each way',
+    proxy: 'database',
+    toxic: { type: 'latency', attributes: { latency: 1_000 } },
+  },
+  { what: 'database: bandwidth 16 KB/s', proxy: 'database', toxic: { type: 'bandwidth', attributes: { rate: 16 } } },
+  { what: 'database: connections reset', proxy: 'database', toxic: { type: 'reset_peer', attributes: { timeout: 0 } } },
+  {
+    what: 'database: data dropped, connections held open',
+    proxy: 'database',
+    toxic: { type: 'timeout', attributes: { timeout: 0 } },
+    // Longer than the API's hang limit, so a request stuck on a dead connection shows as a hang.
+    forMs: 30_000,
+  },
+]);
+
 const SCENARIOS: Record<string, Scenario> = {
   'worker-killed': workerKilled,
   'postgres-restarted': postgresRestarted,
   'temporal-restarted': temporalRestarted,
+  'remote-slow-and-broken': remoteSlowAndBroken,
+  'database-slow-and-broken': databaseSlowAndBroken,
 };
+/** The scenarios that need toxiproxy between the service and its dependencies. */
+const NETWORK_SCENARIOS = new Set(['remote-slow-and-broken', 'database-slow-and-broken']);
 
 function printResult(result: ScenarioResult): boolean {
   const { runs, api } = result;
@@ -149,7 +267,9 @@ function printResult(result: ScenarioResult): boolean {
   for (const note of result.notes) log(`  ${note}`);
   log(`  runs started ${runs.runs}, completed ${runs.completed}, wrong end state ${runs.wrongEndState.length}`);
   log(
-    `  connector step attempts ${runs.connectorAttempts}, side effects at the remote ${runs.sideEffects}, ` +
+    `  connector step attempts ${runs.connectorAttempts} (failed ${runs.failedAttempts} ${JSON.stringify(runs.failureCodes)}, ` +
+      `never reached the remote ${runs.undeliveredAttempts}, breaking the retry strategy ${runs.retryMismatches.length}), ` +
+      `side effects at the remote ${runs.sideEffects}, ` +
       `repeated deliveries of an applied key ${runs.repeatedDeliveries}, mismatches ${runs.sideEffectMismatches.length}`,
   );
   log(`  projection mismatches against Temporal history: ${runs.projectionMismatches.length}`);
@@ -160,6 +280,7 @@ function printResult(result: ScenarioResult): boolean {
   for (const line of [
     ...runs.wrongEndState,
     ...runs.sideEffectMismatches,
+    ...runs.retryMismatches,
     ...runs.projectionMismatches,
     ...api.broken,
   ].slice(0, 20))
@@ -168,7 +289,8 @@ function printResult(result: ScenarioResult): boolean {
     runs.completed === runs.runs &&
     runs.wrongEndState.length === 0 &&
     runs.sideEffectMismatches.length === 0 &&
-    runs.sideEffects === runs.connectorAttempts &&
+    runs.retryMismatches.length === 0 &&
+    runs.sideEffects + runs.undeliveredAttempts === runs.connectorAttempts &&
     runs.projectionMismatches.length === 0 &&
     non503 === 0
   );
@@ -180,9 +302,21 @@ async function main(): Promise<void> {
   if (unknown.length)
     throw new Error(`Unknown scenarios ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
   const started = Date.now();
+  const scenarios = chosen.length ? chosen : Object.keys(SCENARIOS);
+  const toxiproxy = scenarios.some((name) => NETWORK_SCENARIOS.has(name)) ? await startToxiproxy() : undefined;
   const remote = await startCountingRemote({ minDelayMs: 200, maxDelayMs: 1500 });
-  const stack = await startFaultStack({ connectorAllowedNetworks: '127.0.0.1/32' });
-  stopStack = () => Promise.all([stack.stop(), remote.close()]).then(() => undefined);
+  const remoteProxy = await toxiproxy?.createProxy('remote', new URL(remote.url).host);
+  let databaseProxy: Proxy | undefined;
+  const stack = await startFaultStack({
+    connectorAllowedNetworks: '127.0.0.1/32',
+    connectorTimeoutMs: CONNECTOR_TIMEOUT_MS,
+    routeDatabase:
+      toxiproxy && (async (upstream) => (databaseProxy = await toxiproxy.createProxy('postgres', upstream))),
+  });
+  stopStack = () =>
+    Promise.all([stack.stop(), remote.close()])
+      .then(() => toxiproxy?.stop())
+      .then(() => undefined);
   await Promise.all([stack.startApi(), stack.startApi(), stack.startWorker(), stack.startWorker()]);
   log(`stack ready in ${Date.now() - started} ms: ${stack.apis.length} API processes, ${stack.workers.length} workers`);
 
@@ -192,13 +326,15 @@ async function main(): Promise<void> {
   const suite: Suite = {
     stack,
     remote,
+    remoteUrl: remoteProxy ? `http://${remoteProxy.host}:${remoteProxy.port}` : remote.url,
+    network: toxiproxy && { toxiproxy, remote: remoteProxy!, database: databaseProxy! },
     db,
     temporal: new Client({ connection }),
     api: new ApiClient(() => stack.apis.map((api) => api.url!), admin.token),
     approverId: admin.userId,
   };
   let passed = true;
-  for (const name of chosen.length ? chosen : Object.keys(SCENARIOS)) {
+  for (const name of scenarios) {
     const result = await SCENARIOS[name]!(suite);
     passed = printResult(result) && passed;
   }
