@@ -5,7 +5,7 @@ import { ApiClient, API_HANG_LIMIT_MS, type FaultFigures } from './faults/api-cl
 import { startCountingRemote, type CountingRemote } from './faults/counting-remote.js';
 import { startFaultStack, type FaultStack } from './faults/stack.js';
 import { startToxiproxy, type Proxy, type Toxic, type Toxiproxy } from './faults/toxiproxy.js';
-import { verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
+import { countFailure, verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
 import { createWorkload, type Workload } from './faults/workload.js';
 
 // npm run faults [-- scenario ...] — the fault suite (docs/operations.md): a stack of its own,
@@ -50,6 +50,8 @@ interface LoadOptions {
   spreadStartsOverMs?: number;
   /** Retries the runs that failed once the faults are over, as an operator would (network scenarios). */
   retryFailedRuns?: boolean;
+  /** Callers of the steady read load (1 by default); more than the pools hold, to exhaust them. */
+  readers?: number;
 }
 
 /** Starts the workload's runs, lets `inject` do its faults while approvals are decided, and verifies. */
@@ -62,7 +64,7 @@ async function underLoad(
   suite.api.during(name);
   const workload = await createWorkload(suite.api, suite.remoteUrl, suite.approverId);
   const decider = workload.decideContinuously();
-  const reader = steadyReads(suite.api);
+  const reader = steadyReads(suite.api, options.readers ?? 1);
   const [notes] = await Promise.all([inject(workload), workload.start(RUNS_PER_SCENARIO, options.spreadStartsOverMs)]);
   await reader.stop();
   const faultsOver = Date.now();
@@ -88,21 +90,25 @@ async function underLoad(
   };
 }
 
-/** Steady API load besides the workload's own calls: a list of runs and a run's detail, every 100 ms. */
-function steadyReads(api: ApiClient) {
+/**
+ * Steady API load besides the workload's own calls: `readers` callers, each reading a list of
+ * runs and a run's detail every 100 ms.
+ */
+function steadyReads(api: ApiClient, readers: number) {
   let stopped = false;
-  const loop = (async () => {
+  const reader = async () => {
     while (!stopped) {
       const page = await api.request('GET', '/api/runs?pageSize=5');
       const first = page.status === 200 ? (page.body.data as Array<{ id: string }>)[0] : undefined;
       if (first) await api.request('GET', `/api/runs/${first.id}`);
       await pause(100);
     }
-  })();
+  };
+  const loops = Array.from({ length: readers }, reader);
   return {
     async stop() {
       stopped = true;
-      await loop;
+      await Promise.all(loops);
     },
   };
 }
@@ -176,13 +182,16 @@ async function toxicPhases(suite: Suite, name: string, faults: NetworkFault[]): 
   const network = suite.network!;
   const figures = suite.api.figuresOf(name);
   const notes: string[] = [];
+  const windows: Array<{ from: Date; to: Date }> = [];
   for (const [index, fault] of faults.entries()) {
     await pause(GAP_MS);
     const before = { requests: figures.requests, unavailable: figures.byStatus['503'] ?? 0 };
     const toxic = await network.toxiproxy.addToxic(network[fault.proxy], `fault${index}`, fault.toxic);
+    const from = new Date();
     log(`${fault.what}: on`);
     await pause(fault.forMs ?? PHASE_MS);
     await toxic.remove();
+    windows.push({ from, to: new Date() });
     log(`${fault.what}: off`);
     notes.push(
       `${fault.what} for ${(fault.forMs ?? PHASE_MS) / 1000} s: ${figures.requests - before.requests} API requests, ` +
@@ -191,17 +200,32 @@ async function toxicPhases(suite: Suite, name: string, faults: NetworkFault[]): 
   }
   const clean = Date.now();
   while ((await suite.api.request('GET', '/api/health')).status !== 200) await pause(100);
-  notes.push(`API healthy again ${Date.now() - clean} ms after the last toxic was removed`);
-  return notes;
+  const healthy = `API healthy again ${Date.now() - clean} ms after the last toxic was removed`;
+  // The calls started in the last phase have ended (or timed out) by now.
+  await pause(CONNECTOR_TIMEOUT_MS + 2_000);
+  for (const [index, window] of windows.entries()) notes[index] += `; ${await connectorCallsBetween(suite.db, window)}`;
+  return [...notes, healthy];
+}
+
+/** How the connector calls started in a window ended: attempts, and the failed ones by result code. */
+async function connectorCallsBetween(db: Database, window: { from: Date; to: Date }): Promise<string> {
+  const attempts = await db.runStep.findMany({
+    where: { stepType: 'connector', startedAt: { gte: window.from, lt: window.to } },
+    select: { status: true, error: true },
+  });
+  const failed: Record<string, number> = {};
+  for (const attempt of attempts) if (attempt.status === 'failed') countFailure(failed, attempt.error);
+  return `${attempts.length} connector calls started, failed ${JSON.stringify(failed)}`;
 }
 
 /** Runs `faults` one after the other while the runs start, spread over the same time. */
 const networkScenario =
-  (name: string, faults: NetworkFault[]): Scenario =>
+  (name: string, faults: NetworkFault[], readers = 1): Scenario =>
   (suite) =>
     underLoad(suite, name, () => toxicPhases(suite, name, faults), {
       spreadStartsOverMs: faults.reduce((total, fault) => total + GAP_MS + (fault.forMs ?? PHASE_MS), 0),
       retryFailedRuns: true,
+      readers,
     });
 
 /** Item 4: the network between the service (its workers' connector calls) and the remote. */
@@ -222,33 +246,45 @@ const remoteSlowAndBroken = networkScenario('remote slow and broken', [
     what: 'remote: data dropped, connections held open',
     proxy: 'remote',
     toxic: { type: 'timeout', attributes: { timeout: 0 } },
-    // Longer than the API's hang limit, so a request stuck on a dead connection shows as a hang.
+    // Longer than the activity heartbeat timeout (15 s): every call must end by the connector timeout.
     forMs: 30_000,
   },
 ]);
 
-/** Item 4: the network between the service (API processes and workers) and PostgreSQL. */
-const databaseSlowAndBroken = networkScenario('database slow and broken', [
-  {
-    what: 'database: 50 ms latency each way',
-    proxy: 'database',
-    toxic: { type: 'latency', attributes: { latency: 50 } },
-  },
-  {
-    what: 'database: 1 s latency each way',
-    proxy: 'database',
-    toxic: { type: 'latency', attributes: { latency: 1_000 } },
-  },
-  { what: 'database: bandwidth 16 KB/s', proxy: 'database', toxic: { type: 'bandwidth', attributes: { rate: 16 } } },
-  { what: 'database: connections reset', proxy: 'database', toxic: { type: 'reset_peer', attributes: { timeout: 0 } } },
-  {
-    what: 'database: data dropped, connections held open',
-    proxy: 'database',
-    toxic: { type: 'timeout', attributes: { timeout: 0 } },
-    // Longer than the API's hang limit, so a request stuck on a dead connection shows as a hang.
-    forMs: 30_000,
-  },
-]);
+/**
+ * Item 4: the network between the service (API processes and workers) and PostgreSQL, with 30
+ * callers reading besides the workload's own.
+ */
+const databaseSlowAndBroken = networkScenario(
+  'database slow and broken',
+  [
+    {
+      what: 'database: 50 ms latency each way',
+      proxy: 'database',
+      toxic: { type: 'latency', attributes: { latency: 50 } },
+    },
+    {
+      what: 'database: 250 ms latency each way',
+      proxy: 'database',
+      toxic: { type: 'latency', attributes: { latency: 250 } },
+    },
+    { what: 'database: bandwidth 16 KB/s', proxy: 'database', toxic: { type: 'bandwidth', attributes: { rate: 16 } } },
+    {
+      what: 'database: connections reset',
+      proxy: 'database',
+      toxic: { type: 'reset_peer', attributes: { timeout: 0 } },
+    },
+    {
+      what: 'database: data dropped, connections held open',
+      proxy: 'database',
+      toxic: { type: 'timeout', attributes: { timeout: 0 } },
+      // Longer than the API's hang limit, so a request stuck on a dead connection shows as a hang.
+      forMs: 30_000,
+    },
+  ],
+  // Callers enough to take the two API processes' pools (10 connections each) once queries slow down.
+  30,
+);
 
 const SCENARIOS: Record<string, Scenario> = {
   'worker-killed': workerKilled,

@@ -113,8 +113,7 @@ export async function verifyRuns(
       recordedKeys.add(key);
       if (step.status === 'failed') {
         figures.failedAttempts += 1;
-        const code = String((step.error as { code?: unknown } | null)?.code ?? 'none');
-        figures.failureCodes[code] = (figures.failureCodes[code] ?? 0) + 1;
+        countFailure(figures.failureCodes, step.error);
       }
       if (remote.applied.has(key)) continue;
       // A call cut off by the network may fail before its request arrives; one that succeeded cannot.
@@ -158,6 +157,12 @@ export async function verifyRuns(
   }
   figures.sideEffects = [...remote.applied].filter((key) => runs.has(key.split(':')[0]!)).length;
   return figures;
+}
+
+/** Adds a failed step's result code (its `error` column) to `counts`. */
+export function countFailure(counts: Record<string, number>, error: unknown): void {
+  const code = String((error as { code?: unknown } | null)?.code ?? 'none');
+  counts[code] = (counts[code] ?? 0) + 1;
 }
 
 const RETRY_DELAYS_MS = [1_000, 2_000];
