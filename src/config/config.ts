@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   API_SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  API_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
@@ -95,6 +96,8 @@ export interface Config {
   port: number;
   /** How long a stopping API process lets in-flight requests run before it closes their connections. */
   shutdownGraceMs: number;
+  /** How long a read (GET) of the JSON API may take before it answers 503. */
+  readTimeoutMs: number;
   publicUrl?: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
@@ -146,6 +149,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     host: env.HOST,
     port: env.PORT,
     shutdownGraceMs: env.API_SHUTDOWN_GRACE_MS,
+    readTimeoutMs: env.API_READ_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
