@@ -185,7 +185,8 @@ async function toxicPhases(suite: Suite, name: string, faults: NetworkFault[]): 
   const windows: Array<{ from: Date; to: Date }> = [];
   for (const [index, fault] of faults.entries()) {
     await pause(GAP_MS);
-    const before = { requests: figures.requests, unavailable: figures.byStatus['503'] ?? 0 };
+    const before = { requests: figures.requests, byStatus: { ...figures.byStatus } };
+    const since = (status: string) => (figures.byStatus[status] ?? 0) - (before.byStatus[status] ?? 0);
     const toxic = await network.toxiproxy.addToxic(network[fault.proxy], `fault${index}`, fault.toxic);
     const from = new Date();
     log(`${fault.what}: on`);
@@ -195,7 +196,7 @@ async function toxicPhases(suite: Suite, name: string, faults: NetworkFault[]): 
     log(`${fault.what}: off`);
     notes.push(
       `${fault.what} for ${(fault.forMs ?? PHASE_MS) / 1000} s: ${figures.requests - before.requests} API requests, ` +
-        `${(figures.byStatus['503'] ?? 0) - before.unavailable} answered 503`,
+        `${since('503')} answered 503, ${since('hang')} hung`,
     );
   }
   const clean = Date.now();
@@ -308,7 +309,10 @@ function printResult(result: ScenarioResult): boolean {
       `side effects at the remote ${runs.sideEffects}, ` +
       `repeated deliveries of an applied key ${runs.repeatedDeliveries}, mismatches ${runs.sideEffectMismatches.length}`,
   );
-  log(`  projection mismatches against Temporal history: ${runs.projectionMismatches.length}`);
+  log(
+    `  projection mismatches against Temporal history: ${runs.projectionMismatches.length}, ` +
+      `decisions signalled again after a failed commit: ${runs.signalledTwice.length}`,
+  );
   log(
     `  API: ${api.requests} requests ${JSON.stringify(api.byStatus)}, broken promises (5xx other than 503, 503 without body, hang > ${API_HANG_LIMIT_MS} ms): ${non503}, longest stall ${api.longestStallMs} ms`,
   );
@@ -318,6 +322,7 @@ function printResult(result: ScenarioResult): boolean {
     ...runs.sideEffectMismatches,
     ...runs.retryMismatches,
     ...runs.projectionMismatches,
+    ...runs.signalledTwice,
     ...api.broken,
   ].slice(0, 20))
     log(`  ! ${line}`);
