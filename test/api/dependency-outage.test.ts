@@ -139,9 +139,9 @@ describe('PostgreSQL not answering (a network black hole under the pool)', () =>
 });
 
 describe('a read slower than API_READ_TIMEOUT_MS', () => {
-  // Every database wait is far longer than the read deadline: only the deadline can answer.
+  // Every database wait is longer than the read deadline: only the deadline can answer before 3 s.
   const context = useAppBehindStallingForwarder(
-    { size: 2, connectTimeoutMs: 20_000, queryTimeoutMs: 20_000 },
+    { size: 2, connectTimeoutMs: 3_000, queryTimeoutMs: 3_000 },
     { API_READ_TIMEOUT_MS: '1000' },
   );
 
@@ -165,6 +165,20 @@ describe('a read slower than API_READ_TIMEOUT_MS', () => {
     // The abandoned read holds one connection until its query times out; the pool has another.
     forwarder.resume();
     expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+  }, 60_000);
+
+  it('leaves the sign-in GETs under /api/auth/, which write, to their own limits', async () => {
+    const { api, forwarder } = context;
+    const { token } = await createUserWithToken(context.database.db, ['admin']);
+    expect((await api.request('GET', '/api/auth/me', { token })).status).toBe(200);
+
+    forwarder.stall();
+    const started = Date.now();
+    const refused = await api.request('GET', '/api/auth/me', { token });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ message: 'The database is unavailable; retry later' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    forwarder.resume();
   }, 60_000);
 });
 

@@ -9,11 +9,12 @@ const READS = new Set(['GET', 'HEAD']);
  * request is bounded (a pool connection, a query's answer), but their sum is not: on a slow or
  * dead network a read making several queries could hold its caller far longer. A read changes
  * nothing, so the caller may retry; the work left behind ends on its own and nobody sees it.
- * Writes get no deadline: their 503 must mean "not done", which a deadline cannot promise.
+ * Writes get no deadline: their 503 must mean "not done", which a deadline cannot promise; nor do
+ * the GETs under `exceptUnder` that write all the same.
  */
-export function readDeadline(ms: number): Middleware<AppState> {
+export function readDeadline(ms: number, exceptUnder: string[] = []): Middleware<AppState> {
   return async function answerSlowReadsWith503(ctx, next) {
-    if (!READS.has(ctx.method)) return next();
+    if (!READS.has(ctx.method) || exceptUnder.some((prefix) => ctx.path.startsWith(prefix))) return next();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(
