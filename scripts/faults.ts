@@ -4,7 +4,8 @@ import { createAdminToken } from '../src/services/bootstrap-admin.js';
 import { ApiClient, API_HANG_LIMIT_MS, type FaultFigures } from './faults/api-client.js';
 import { startCountingRemote, type CountingRemote } from './faults/counting-remote.js';
 import { startFaultStack, type FaultStack } from './faults/stack.js';
-import { verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
+import { startToxiproxy, type Proxy, type Toxic, type Toxiproxy } from './faults/toxiproxy.js';
+import { countFailure, verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
 import { createWorkload, type Workload } from './faults/workload.js';
 
 // npm run faults [-- scenario ...] — the fault suite (docs/operations.md): a stack of its own,
@@ -18,6 +19,10 @@ const random = (min: number, max: number) => min + Math.random() * (max - min);
 interface Suite {
   stack: FaultStack;
   remote: CountingRemote;
+  /** The remote's URL as the connector sees it: through toxiproxy when the network scenarios run. */
+  remoteUrl: string;
+  /** The proxies between the service and the remote and PostgreSQL, for the network scenarios. */
+  network?: { toxiproxy: Toxiproxy; remote: Proxy; database: Proxy };
   db: Database;
   temporal: Client;
   api: ApiClient;
@@ -37,23 +42,43 @@ type Scenario = (suite: Suite) => Promise<ScenarioResult>;
 
 const RUNS_PER_SCENARIO = Number(process.env.FAULTS_RUNS ?? 100);
 const RUNS_CLOSE_WITHIN_MS = 5 * 60_000;
+/** The service's connector timeout in the suite's stack: short, so calls beyond it fail quickly. */
+const CONNECTOR_TIMEOUT_MS = 5_000;
+
+interface LoadOptions {
+  /** Starts the runs over this long instead of as fast as the API takes them. */
+  spreadStartsOverMs?: number;
+  /** Retries the runs that failed once the faults are over, as an operator would (network scenarios). */
+  retryFailedRuns?: boolean;
+  /** Callers of the steady read load (1 by default); more than the pools hold, to exhaust them. */
+  readers?: number;
+}
 
 /** Starts the workload's runs, lets `inject` do its faults while approvals are decided, and verifies. */
 async function underLoad(
   suite: Suite,
   name: string,
   inject: (workload: Workload) => Promise<string[]>,
+  options: LoadOptions = {},
 ): Promise<ScenarioResult> {
   suite.api.during(name);
-  const workload = await createWorkload(suite.api, suite.remote.url, suite.approverId);
+  const workload = await createWorkload(suite.api, suite.remoteUrl, suite.approverId);
   const decider = workload.decideContinuously();
-  const reader = steadyReads(suite.api);
-  const [notes] = await Promise.all([inject(workload), workload.start(RUNS_PER_SCENARIO)]);
+  const reader = steadyReads(suite.api, options.readers ?? 1);
+  const [notes] = await Promise.all([inject(workload), workload.start(RUNS_PER_SCENARIO, options.spreadStartsOverMs)]);
   await reader.stop();
   const faultsOver = Date.now();
   const runIds = [...workload.runs.keys()];
   log(`${name}: ${runIds.length} runs started, faults over; waiting for every run to close`);
   await waitForRuns(suite.db, runIds, RUNS_CLOSE_WITHIN_MS, log);
+  if (options.retryFailedRuns) {
+    const retried = await workload.retryFailed();
+    notes.push(
+      `${retried.length} runs failed at a connector step after their 3 attempts and were retried through the API`,
+    );
+    log(notes.at(-1)!);
+    if (retried.length) await waitForRuns(suite.db, runIds, RUNS_CLOSE_WITHIN_MS, log);
+  }
   const recoveryMs = Date.now() - faultsOver;
   await decider.stop();
   return {
@@ -65,21 +90,25 @@ async function underLoad(
   };
 }
 
-/** Steady API load besides the workload's own calls: a list of runs and a run's detail, every 100 ms. */
-function steadyReads(api: ApiClient) {
+/**
+ * Steady API load besides the workload's own calls: `readers` callers, each reading a list of
+ * runs and a run's detail every 100 ms.
+ */
+function steadyReads(api: ApiClient, readers: number) {
   let stopped = false;
-  const loop = (async () => {
+  const reader = async () => {
     while (!stopped) {
       const page = await api.request('GET', '/api/runs?pageSize=5');
       const first = page.status === 200 ? (page.body.data as Array<{ id: string }>)[0] : undefined;
       if (first) await api.request('GET', `/api/runs/${first.id}`);
       await pause(100);
     }
-  })();
+  };
+  const loops = Array.from({ length: readers }, reader);
   return {
     async stop() {
       stopped = true;
-      await loop;
+      await Promise.all(loops);
     },
   };
 }
@@ -136,11 +165,137 @@ const workerKilled: Scenario = (suite) =>
     return notes;
   });
 
+/** One toxic on one of the proxies, for one phase of a network scenario. */
+interface NetworkFault {
+  what: string;
+  proxy: 'remote' | 'database';
+  toxic: Toxic;
+  /** How long it lasts; `PHASE_MS` by default. */
+  forMs?: number;
+}
+
+const PHASE_MS = 10_000;
+const GAP_MS = 5_000;
+
+/** Applies each fault for its time, with `GAP_MS` of a clean network before each one. */
+async function toxicPhases(suite: Suite, name: string, faults: NetworkFault[]): Promise<string[]> {
+  const network = suite.network!;
+  const figures = suite.api.figuresOf(name);
+  const notes: string[] = [];
+  const windows: Array<{ from: Date; to: Date }> = [];
+  for (const [index, fault] of faults.entries()) {
+    await pause(GAP_MS);
+    const before = { requests: figures.requests, byStatus: { ...figures.byStatus } };
+    const since = (status: string) => (figures.byStatus[status] ?? 0) - (before.byStatus[status] ?? 0);
+    const toxic = await network.toxiproxy.addToxic(network[fault.proxy], `fault${index}`, fault.toxic);
+    const from = new Date();
+    log(`${fault.what}: on`);
+    await pause(fault.forMs ?? PHASE_MS);
+    await toxic.remove();
+    windows.push({ from, to: new Date() });
+    log(`${fault.what}: off`);
+    notes.push(
+      `${fault.what} for ${(fault.forMs ?? PHASE_MS) / 1000} s: ${figures.requests - before.requests} API requests, ` +
+        `${since('503')} answered 503, ${since('hang')} hung`,
+    );
+  }
+  const clean = Date.now();
+  while ((await suite.api.request('GET', '/api/health')).status !== 200) await pause(100);
+  const healthy = `API healthy again ${Date.now() - clean} ms after the last toxic was removed`;
+  // The calls started in the last phase have ended (or timed out) by now.
+  await pause(CONNECTOR_TIMEOUT_MS + 2_000);
+  for (const [index, window] of windows.entries()) notes[index] += `; ${await connectorCallsBetween(suite.db, window)}`;
+  return [...notes, healthy];
+}
+
+/** How the connector calls started in a window ended: attempts, and the failed ones by result code. */
+async function connectorCallsBetween(db: Database, window: { from: Date; to: Date }): Promise<string> {
+  const attempts = await db.runStep.findMany({
+    where: { stepType: 'connector', startedAt: { gte: window.from, lt: window.to } },
+    select: { status: true, error: true },
+  });
+  const failed: Record<string, number> = {};
+  for (const attempt of attempts) if (attempt.status === 'failed') countFailure(failed, attempt.error);
+  return `${attempts.length} connector calls started, failed ${JSON.stringify(failed)}`;
+}
+
+/** Runs `faults` one after the other while the runs start, spread over the same time. */
+const networkScenario =
+  (name: string, faults: NetworkFault[], readers = 1): Scenario =>
+  (suite) =>
+    underLoad(suite, name, () => toxicPhases(suite, name, faults), {
+      spreadStartsOverMs: faults.reduce((total, fault) => total + GAP_MS + (fault.forMs ?? PHASE_MS), 0),
+      retryFailedRuns: true,
+      readers,
+    });
+
+/** Item 4: the network between the service (its workers' connector calls) and the remote. */
+const remoteSlowAndBroken = networkScenario('remote slow and broken', [
+  {
+    what: 'remote: 1 s latency each way (below the connector timeout)',
+    proxy: 'remote',
+    toxic: { type: 'latency', attributes: { latency: 1_000 } },
+  },
+  {
+    what: 'remote: 3 s latency each way (beyond the connector timeout)',
+    proxy: 'remote',
+    toxic: { type: 'latency', attributes: { latency: 3_000 } },
+  },
+  { what: 'remote: bandwidth 1 KB/s', proxy: 'remote', toxic: { type: 'bandwidth', attributes: { rate: 1 } } },
+  { what: 'remote: connections reset', proxy: 'remote', toxic: { type: 'reset_peer', attributes: { timeout: 0 } } },
+  {
+    what: 'remote: data dropped, connections held open',
+    proxy: 'remote',
+    toxic: { type: 'timeout', attributes: { timeout: 0 } },
+    // Longer than the activity heartbeat timeout (15 s): every call must end by the connector timeout.
+    forMs: 30_000,
+  },
+]);
+
+/**
+ * Item 4: the network between the service (API processes and workers) and PostgreSQL, with 30
+ * callers reading besides the workload's own.
+ */
+const databaseSlowAndBroken = networkScenario(
+  'database slow and broken',
+  [
+    {
+      what: 'database: 50 ms latency each way',
+      proxy: 'database',
+      toxic: { type: 'latency', attributes: { latency: 50 } },
+    },
+    {
+      what: 'database: 250 ms latency each way',
+      proxy: 'database',
+      toxic: { type: 'latency', attributes: { latency: 250 } },
+    },
+    { what: 'database: bandwidth 16 KB/s', proxy: 'database', toxic: { type: 'bandwidth', attributes: { rate: 16 } } },
+    {
+      what: 'database: connections reset',
+      proxy: 'database',
+      toxic: { type: 'reset_peer', attributes: { timeout: 0 } },
+    },
+    {
+      what: 'database: data dropped, connections held open',
+      proxy: 'database',
+      toxic: { type: 'timeout', attributes: { timeout: 0 } },
+      // Longer than the API's hang limit, so a request stuck on a dead connection shows as a hang.
+      forMs: 30_000,
+    },
+  ],
+  // Callers enough to take the two API processes' pools (10 connections each) once queries slow down.
+  30,
+);
+
 const SCENARIOS: Record<string, Scenario> = {
   'worker-killed': workerKilled,
   'postgres-restarted': postgresRestarted,
   'temporal-restarted': temporalRestarted,
+  'remote-slow-and-broken': remoteSlowAndBroken,
+  'database-slow-and-broken': databaseSlowAndBroken,
 };
+/** The scenarios that need toxiproxy between the service and its dependencies. */
+const NETWORK_SCENARIOS = new Set(['remote-slow-and-broken', 'database-slow-and-broken']);
 
 function printResult(result: ScenarioResult): boolean {
   const { runs, api } = result;
@@ -149,10 +304,15 @@ function printResult(result: ScenarioResult): boolean {
   for (const note of result.notes) log(`  ${note}`);
   log(`  runs started ${runs.runs}, completed ${runs.completed}, wrong end state ${runs.wrongEndState.length}`);
   log(
-    `  connector step attempts ${runs.connectorAttempts}, side effects at the remote ${runs.sideEffects}, ` +
+    `  connector step attempts ${runs.connectorAttempts} (failed ${runs.failedAttempts} ${JSON.stringify(runs.failureCodes)}, ` +
+      `never reached the remote ${runs.undeliveredAttempts}, breaking the retry strategy ${runs.retryMismatches.length}), ` +
+      `side effects at the remote ${runs.sideEffects}, ` +
       `repeated deliveries of an applied key ${runs.repeatedDeliveries}, mismatches ${runs.sideEffectMismatches.length}`,
   );
-  log(`  projection mismatches against Temporal history: ${runs.projectionMismatches.length}`);
+  log(
+    `  projection mismatches against Temporal history: ${runs.projectionMismatches.length}, ` +
+      `decisions signalled again after a failed commit: ${runs.signalledTwice.length}`,
+  );
   log(
     `  API: ${api.requests} requests ${JSON.stringify(api.byStatus)}, broken promises (5xx other than 503, 503 without body, hang > ${API_HANG_LIMIT_MS} ms): ${non503}, longest stall ${api.longestStallMs} ms`,
   );
@@ -160,7 +320,9 @@ function printResult(result: ScenarioResult): boolean {
   for (const line of [
     ...runs.wrongEndState,
     ...runs.sideEffectMismatches,
+    ...runs.retryMismatches,
     ...runs.projectionMismatches,
+    ...runs.signalledTwice,
     ...api.broken,
   ].slice(0, 20))
     log(`  ! ${line}`);
@@ -168,7 +330,8 @@ function printResult(result: ScenarioResult): boolean {
     runs.completed === runs.runs &&
     runs.wrongEndState.length === 0 &&
     runs.sideEffectMismatches.length === 0 &&
-    runs.sideEffects === runs.connectorAttempts &&
+    runs.retryMismatches.length === 0 &&
+    runs.sideEffects + runs.undeliveredAttempts === runs.connectorAttempts &&
     runs.projectionMismatches.length === 0 &&
     non503 === 0
   );
@@ -180,9 +343,21 @@ async function main(): Promise<void> {
   if (unknown.length)
     throw new Error(`Unknown scenarios ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
   const started = Date.now();
+  const scenarios = chosen.length ? chosen : Object.keys(SCENARIOS);
+  const toxiproxy = scenarios.some((name) => NETWORK_SCENARIOS.has(name)) ? await startToxiproxy() : undefined;
   const remote = await startCountingRemote({ minDelayMs: 200, maxDelayMs: 1500 });
-  const stack = await startFaultStack({ connectorAllowedNetworks: '127.0.0.1/32' });
-  stopStack = () => Promise.all([stack.stop(), remote.close()]).then(() => undefined);
+  const remoteProxy = await toxiproxy?.createProxy('remote', new URL(remote.url).host);
+  let databaseProxy: Proxy | undefined;
+  const stack = await startFaultStack({
+    connectorAllowedNetworks: '127.0.0.1/32',
+    connectorTimeoutMs: CONNECTOR_TIMEOUT_MS,
+    routeDatabase:
+      toxiproxy && (async (upstream) => (databaseProxy = await toxiproxy.createProxy('postgres', upstream))),
+  });
+  stopStack = () =>
+    Promise.all([stack.stop(), remote.close()])
+      .then(() => toxiproxy?.stop())
+      .then(() => undefined);
   await Promise.all([stack.startApi(), stack.startApi(), stack.startWorker(), stack.startWorker()]);
   log(`stack ready in ${Date.now() - started} ms: ${stack.apis.length} API processes, ${stack.workers.length} workers`);
 
@@ -192,13 +367,15 @@ async function main(): Promise<void> {
   const suite: Suite = {
     stack,
     remote,
+    remoteUrl: remoteProxy ? `http://${remoteProxy.host}:${remoteProxy.port}` : remote.url,
+    network: toxiproxy && { toxiproxy, remote: remoteProxy!, database: databaseProxy! },
     db,
     temporal: new Client({ connection }),
     api: new ApiClient(() => stack.apis.map((api) => api.url!), admin.token),
     approverId: admin.userId,
   };
   let passed = true;
-  for (const name of chosen.length ? chosen : Object.keys(SCENARIOS)) {
+  for (const name of scenarios) {
     const result = await SCENARIOS[name]!(suite);
     passed = printResult(result) && passed;
   }

@@ -26,7 +26,10 @@ export interface ServiceProcess {
 export interface FaultStack {
   /** Where each API and worker process writes its output. */
   readonly logDir: string;
+  /** PostgreSQL itself: what the suite's own checks use. */
   readonly databaseUrl: string;
+  /** What the API and worker processes connect to: `databaseUrl`, or a proxy in front of it. */
+  readonly serviceDatabaseUrl: string;
   readonly temporalAddress: string;
   readonly taskQueue: string;
   readonly apis: ServiceProcess[];
@@ -51,7 +54,13 @@ const isRoot = process.getuid?.() === 0;
  * SQLite file (so a restart keeps the histories), and the service's API and worker as child
  * processes that can be signalled.
  */
-export async function startFaultStack(options: { connectorAllowedNetworks: string }): Promise<FaultStack> {
+export async function startFaultStack(options: {
+  connectorAllowedNetworks: string;
+  /** The service's `CONNECTOR_TIMEOUT_MS`. */
+  connectorTimeoutMs: number;
+  /** Puts something (a toxiproxy proxy) between the service and PostgreSQL: given `host:port`, where to connect instead. */
+  routeDatabase?: (upstream: string) => Promise<{ host: string; port: number }>;
+}): Promise<FaultStack> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'flowgate-faults-'));
   await chmod(root, 0o755);
   const pgPort = await freePort();
@@ -65,6 +74,7 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
   await ensureDatabase(postgres.url('postgres'), 'flowgate');
   const databaseUrl = postgres.url('flowgate');
   await migrateDatabase(databaseUrl);
+  const serviceDatabaseUrl = await routedUrl(databaseUrl, options.routeDatabase);
   let restarted = false;
   const pgControl = async (...args: string[]) => {
     const command = [pgCtl, '-D', pgDir, '-w', ...args];
@@ -93,11 +103,12 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
   const workers: ServiceProcess[] = [];
   const environment = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: serviceDatabaseUrl,
     TEMPORAL_ADDRESS: temporal?.address ?? `127.0.0.1:${temporalPort}`,
     TEMPORAL_TASK_QUEUE: taskQueue,
     CONNECTOR_SECRET_KEY: secretKey,
     CONNECTOR_ALLOWED_NETWORKS: options.connectorAllowedNetworks,
+    CONNECTOR_TIMEOUT_MS: String(options.connectorTimeoutMs),
     LOG_LEVEL: 'info',
     ...extra,
   });
@@ -128,6 +139,7 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
   return {
     logDir,
     databaseUrl,
+    serviceDatabaseUrl,
     get temporalAddress() {
       return `127.0.0.1:${temporalPort}`;
     },
@@ -162,6 +174,18 @@ export async function startFaultStack(options: { connectorAllowedNetworks: strin
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+async function routedUrl(
+  databaseUrl: string,
+  route: ((upstream: string) => Promise<{ host: string; port: number }>) | undefined,
+): Promise<string> {
+  if (!route) return databaseUrl;
+  const url = new URL(databaseUrl);
+  const through = await route(url.host);
+  url.hostname = through.host;
+  url.port = String(through.port);
+  return url.toString();
 }
 
 /**

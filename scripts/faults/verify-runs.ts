@@ -15,6 +15,14 @@ export interface RunFigures {
   /** Runs whose end state or step path is not the one their decision leads to. */
   wrongEndState: string[];
   connectorAttempts: number;
+  /** Attempts that failed (a timeout, a reset connection: the step's error strategy retries them). */
+  failedAttempts: number;
+  /** Failed attempts whose request never reached the remote: the only attempts without a side effect. */
+  undeliveredAttempts: number;
+  /** The failed attempts' result codes (`timeout` for a call past CONNECTOR_TIMEOUT_MS). */
+  failureCodes: Record<string, number>;
+  /** Steps whose attempts break the `retry` error strategy of docs/runs.md. */
+  retryMismatches: string[];
   sideEffects: number;
   /** Requests that repeated a key already applied (a call cut short by a killed worker, retried). */
   repeatedDeliveries: number;
@@ -22,6 +30,8 @@ export interface RunFigures {
   sideEffectMismatches: string[];
   /** Differences between the PostgreSQL projection and the Temporal history. */
   projectionMismatches: string[];
+  /** Approvals signalled more often than decided: a decision whose commit failed after its signal, retried. */
+  signalledTwice: string[];
 }
 
 /** Polls PostgreSQL until every run has closed or the time is up; returns how long it took. */
@@ -72,10 +82,15 @@ export async function verifyRuns(
     completed: 0,
     wrongEndState: [],
     connectorAttempts: 0,
+    failedAttempts: 0,
+    undeliveredAttempts: 0,
+    failureCodes: {},
+    retryMismatches: [],
     sideEffects: 0,
     repeatedDeliveries: 0,
     sideEffectMismatches: [],
     projectionMismatches: [],
+    signalledTwice: [],
   };
   const rows = await db.workflowRun.findMany({
     where: { id: { in: [...runs.keys()] } },
@@ -99,14 +114,24 @@ export async function verifyRuns(
         attempt: step.attempt,
       });
       recordedKeys.add(key);
-      if (!remote.applied.has(key)) figures.sideEffectMismatches.push(`${key}: recorded, never applied`);
+      if (step.status === 'failed') {
+        figures.failedAttempts += 1;
+        countFailure(figures.failureCodes, step.error);
+      }
+      if (remote.applied.has(key)) continue;
+      // A call cut off by the network may fail before its request arrives; one that succeeded cannot.
+      if (step.status === 'failed') figures.undeliveredAttempts += 1;
+      else figures.sideEffectMismatches.push(`${key}: recorded ${step.status}, never applied`);
     }
+
+    figures.retryMismatches.push(...retryMismatches(row.id, connectorRows));
 
     const history = await historyOf(client, row.id);
     if (history.status !== row.status)
       figures.projectionMismatches.push(`${row.id}: Temporal ${history.status}, projection ${row.status}`);
+    // A connector call that failed is a completed activity too: its failure is the step's outcome.
     const projected = connectorRows
-      .filter((step) => step.status === 'completed')
+      .filter((step) => step.status === 'completed' || step.status === 'failed')
       .map((step) => `${step.sequence}:${step.attempt}`)
       .sort();
     if (history.completedConnectorAttempts.join() !== projected.join())
@@ -116,7 +141,11 @@ export async function verifyRuns(
     const decided = row.approvals.filter(
       (approval) => approval.status === 'approved' || approval.status === 'rejected',
     );
-    if (history.decisionSignals !== decided.length)
+    // The one window docs/operations.md leaves open: the signal went out, then the commit failed
+    // (the connection lost at that moment) and the caller's retry signalled again.
+    if (history.decisionSignals > decided.length && decided.length > 0)
+      figures.signalledTwice.push(`${row.id}: ${history.decisionSignals} decision signals, ${decided.length} decided`);
+    else if (history.decisionSignals !== decided.length)
       figures.projectionMismatches.push(
         `${row.id}: ${history.decisionSignals} decision signals in Temporal, ${decided.length} decided approvals`,
       );
@@ -129,12 +158,65 @@ export async function verifyRuns(
       figures.sideEffectMismatches.push(`${count} calls without an idempotency key`);
       continue;
     }
+    // The remote serves every scenario: only this scenario's runs count.
+    if (!runs.has(key.split(':')[0]!)) continue;
     figures.repeatedDeliveries += count - 1;
-    if (runs.has(key.split(':')[0]!) && !recordedKeys.has(key))
-      figures.sideEffectMismatches.push(`${key}: applied, no step attempt records it`);
+    if (!recordedKeys.has(key)) figures.sideEffectMismatches.push(`${key}: applied, no step attempt records it`);
   }
   figures.sideEffects = [...remote.applied].filter((key) => runs.has(key.split(':')[0]!)).length;
   return figures;
+}
+
+/** Adds a failed step's result code (its `error` column) to `counts`. */
+export function countFailure(counts: Record<string, number>, error: unknown): void {
+  const code = String((error as { code?: unknown } | null)?.code ?? 'none');
+  counts[code] = (counts[code] ?? 0) + 1;
+}
+
+const RETRY_DELAYS_MS = [1_000, 2_000];
+
+/**
+ * The `retry` error strategy (docs/runs.md) step by step: a visit of a connector step makes at
+ * most 3 attempts, numbered from 1, the next one 1 s and then 2 s after the previous one failed;
+ * every attempt but the last failed, and the last completed or, as the third, failed the run
+ * (which the suite then retried, so the step is visited again).
+ */
+function retryMismatches(
+  runId: string,
+  rows: Array<{
+    stepId: string;
+    sequence: number;
+    attempt: number;
+    status: string;
+    startedAt: Date;
+    completedAt: Date | null;
+  }>,
+): string[] {
+  const mismatches: string[] = [];
+  for (const sequence of new Set(rows.map((row) => row.sequence))) {
+    const attempts = rows.filter((row) => row.sequence === sequence);
+    const where = `${runId} ${attempts[0]!.stepId} #${sequence}`;
+    if (attempts.some((row, index) => row.attempt !== index + 1) || attempts.length > 1 + RETRY_DELAYS_MS.length)
+      mismatches.push(`${where}: attempts ${attempts.map((row) => row.attempt).join(',')}`);
+    for (const [index, row] of attempts.entries()) {
+      const last = index === attempts.length - 1;
+      if (!last && row.status !== 'failed')
+        mismatches.push(`${where}: attempt ${row.attempt} ${row.status}, then retried`);
+      if (last && row.status !== 'completed' && !(row.status === 'failed' && attempts.length === 3))
+        mismatches.push(`${where}: last attempt ${row.attempt} ${row.status}`);
+      const next = attempts[index + 1];
+      // Timestamps have millisecond precision and come from the worker's clock; 100 ms of slack.
+      if (
+        next &&
+        row.completedAt &&
+        next.startedAt.getTime() - row.completedAt.getTime() < RETRY_DELAYS_MS[index]! - 100
+      )
+        mismatches.push(
+          `${where}: attempt ${next.attempt} ${next.startedAt.getTime() - row.completedAt.getTime()} ms after attempt ${row.attempt}`,
+        );
+    }
+  }
+  return mismatches;
 }
 
 interface HistorySummary {

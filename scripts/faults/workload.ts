@@ -9,7 +9,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The workflow under load: a connector call with a side effect, a durable timer, an approval
- * decided through the API, and a second connector call once approved.
+ * decided through the API, and a second connector call once approved. A failed connector call
+ * is retried twice (the `retry` error strategy) before the run fails.
  */
 function faultWorkflow(approverId: string) {
   const connectorCall = (id: string, next: string, url: string) => ({
@@ -29,7 +30,7 @@ function faultWorkflow(approverId: string) {
     category: 'general',
     trigger: { types: ['manual'] },
     variables: [],
-    onError: 'stop',
+    onError: 'retry',
     debugLogging: false,
     steps: [
       { id: 'start', name: 'start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'create' }] },
@@ -79,9 +80,12 @@ export interface Workload {
   workflowId: string;
   /** Run id to the decision its approval gets. */
   readonly runs: Map<string, 'approve' | 'reject'>;
-  start(count: number): Promise<void>;
+  /** Starts `count` runs one after the other, spread over `spreadOverMs` when given. */
+  start(count: number, spreadOverMs?: number): Promise<void>;
   /** Decides every pending approval of the workload's runs, until `stop` is called. */
   decideContinuously(): { stop(): Promise<void> };
+  /** Retries, through the API, every run that failed (as an operator would); returns their ids. */
+  retryFailed(): Promise<string[]>;
 }
 
 export async function createWorkload(api: ApiClient, remoteUrl: string, approverId: string): Promise<Workload> {
@@ -100,8 +104,9 @@ export async function createWorkload(api: ApiClient, remoteUrl: string, approver
   return {
     workflowId: draft.id,
     runs,
-    async start(count) {
+    async start(count, spreadOverMs = 0) {
       for (let started = 0; started < count; started += 1) {
+        if (started > 0) await pause(spreadOverMs / count);
         const run = expectStatus(
           await untilAnswered(() => api.request('POST', `/api/workflows/${draft.id}/start`, { variables: {} })),
           201,
@@ -129,6 +134,16 @@ export async function createWorkload(api: ApiClient, remoteUrl: string, approver
           await loop;
         },
       };
+    },
+    async retryFailed() {
+      const retried: string[] = [];
+      for (const runId of runs.keys()) {
+        const run = await untilAnswered(() => api.request('GET', `/api/runs/${runId}`));
+        if (run.body?.status !== 'failed') continue;
+        expectStatus(await untilAnswered(() => api.request('POST', `/api/runs/${runId}/retry`, {})), 200, 'retry run');
+        retried.push(runId);
+      }
+      return retried;
     },
   };
 }

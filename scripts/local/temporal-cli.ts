@@ -1,35 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { goBinDirectory, isExecutable, onPath } from './executables.js';
 
 // Later tags of the CLI module carry a `replace` directive, which `go install` refuses.
 const CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal@v1.5.1';
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function goBinDirectory(): string | undefined {
-  const result = spawnSync('go', ['env', 'GOBIN', 'GOPATH'], { encoding: 'utf8' });
-  if (result.status !== 0) return undefined;
-  const [gobin, gopath] = result.stdout.split('\n').map((line) => line.trim());
-  if (gobin) return gobin;
-  return gopath ? path.join(gopath.split(path.delimiter)[0]!, 'bin') : undefined;
-}
-
-function onPath(name: string): string | undefined {
-  for (const directory of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(directory, name);
-    if (directory && isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 /**
  * The Temporal CLI binary, in this order: TEMPORAL_CLI_PATH; one installed earlier (Go's bin

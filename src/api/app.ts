@@ -15,6 +15,7 @@ import { errorHandler } from './middleware/error-handler.js';
 import { inputLimits } from './middleware/input-limits.js';
 import { jsonBody } from './middleware/json-body.js';
 import { methodNotAllowed } from './middleware/method-not-allowed.js';
+import { readDeadline } from './middleware/read-deadline.js';
 import { requestId } from './middleware/request-id.js';
 import { webConsole } from './middleware/web-console.js';
 import { projectRoot } from '../db/migrate.js';
@@ -123,6 +124,9 @@ export function createApp(deps: AppDependencies): App {
   koa.use(webConsole(deps.webRoot ?? path.join(projectRoot(), 'dist', 'web')));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
   koa.use(scimApi({ db, logger, bodyLimitBytes: config.bodyLimitBytes }));
+  // Sign-in GETs write (single-use login state, sessions) and wait on the identity provider under
+  // OIDC_TIMEOUT_MS: cutting them short would answer 503 for a sign-in that still completes.
+  koa.use(readDeadline(config.readTimeoutMs, ['/api/auth/']));
   koa.use(
     jsonBody(
       config.bodyLimitBytes,

@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   API_SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  API_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
@@ -42,6 +43,7 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
@@ -94,14 +96,16 @@ export interface Config {
   port: number;
   /** How long a stopping API process lets in-flight requests run before it closes their connections. */
   shutdownGraceMs: number;
+  /** How long a read (GET) of the JSON API may take before it answers 503. */
+  readTimeoutMs: number;
   publicUrl?: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
   configImportBodyLimitBytes: number;
   databaseUrl?: string;
-  /** Per process: connections held at most, and how long a query waits for one (then 503). */
-  databasePool: { size: number; connectTimeoutMs: number };
+  /** Per process: connections held at most, how long a query waits for one and for its answer (then 503). */
+  databasePool: { size: number; connectTimeoutMs: number; queryTimeoutMs: number };
   temporal: {
     address?: string;
     namespace: string;
@@ -145,12 +149,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     host: env.HOST,
     port: env.PORT,
     shutdownGraceMs: env.API_SHUTDOWN_GRACE_MS,
+    readTimeoutMs: env.API_READ_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     configImportBodyLimitBytes: env.CONFIG_IMPORT_BODY_LIMIT_BYTES,
     databaseUrl: env.DATABASE_URL,
-    databasePool: { size: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS },
+    databasePool: {
+      size: env.DATABASE_POOL_SIZE,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    },
     temporal: {
       address: env.TEMPORAL_ADDRESS,
       namespace: env.TEMPORAL_NAMESPACE,

@@ -13,10 +13,17 @@ export interface PoolOptions {
    * "database unavailable" (503) instead of piling up behind an exhausted pool or a dead server.
    */
   connectTimeoutMs?: number;
+  /**
+   * How long a query waits for its answer. A network that drops packets (no error, no answer)
+   * otherwise holds the query, its request and its connection until TCP gives up, minutes later;
+   * past this the query fails as "database unavailable" (503) and the connection is discarded.
+   */
+  queryTimeoutMs?: number;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
 export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Database {
   return new PrismaClient({
@@ -24,6 +31,7 @@ export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Dat
       connectionString: databaseUrl,
       max: pool.size ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      query_timeout: pool.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     }),
   });
 }
@@ -46,7 +54,8 @@ const UNAVAILABLE_DRIVER_KINDS = new Set([
 
 // What the pg driver throws unwrapped when a connection dies under a query (a server killed or
 // restarted) or cannot be had in time, and the socket errors of an unreachable server.
-const DRIVER_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect)/;
+const DRIVER_CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout)/;
 const SOCKET_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 
 /** True when `error` says the database cannot be used right now (not that the query was wrong). */

@@ -1,11 +1,12 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createDatabase, type Database } from '../../src/db/client.js';
+import { createDatabase, type Database, type PoolOptions } from '../../src/db/client.js';
 import { freePort } from '../../scripts/local/free-port.js';
 import { startTemporalDevServer, type RunningTemporal } from '../../scripts/local/temporal-dev-server.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { startStallingForwarder, type StallingForwarder } from '../support/stalling-forwarder.js';
 import { useAppWithUnreachableDatabase } from '../support/unreachable-database.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive } from '../support/workflows.js';
@@ -84,6 +85,101 @@ describe('the connection pool exhausted', () => {
     await holding;
     expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
   });
+});
+
+/**
+ * The app on a database of its own that it reaches through a forwarder that can stall, started
+ * before the calling describe block's tests and closed after them.
+ */
+function useAppBehindStallingForwarder(pool: PoolOptions, env?: Record<string, string>) {
+  const context = {} as { database: TestDatabase; forwarder: StallingForwarder; db: Database; api: TestApp };
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.forwarder = await startStallingForwarder(Number(new URL(context.database.url).port));
+    const url = new URL(context.database.url);
+    url.port = String(context.forwarder.port);
+    context.db = createDatabase(url.toString(), pool);
+    context.api = await startTestApp({ db: context.db, env });
+  });
+  afterAll(async () => {
+    await context.api.close();
+    // Closing the forwarder ends the stalled connections, which the pool then lets go of.
+    await context.forwarder.close();
+    await context.db.$disconnect();
+    await context.database.drop();
+  });
+  return context;
+}
+
+describe('PostgreSQL not answering (a network black hole under the pool)', () => {
+  const context = useAppBehindStallingForwarder({ size: 2, connectTimeoutMs: 500, queryTimeoutMs: 1_000 });
+
+  it('a query whose answer never comes answers 503 within the query timeout, and its connection is not used again', async () => {
+    const { api, forwarder } = context;
+    const { token } = await createUserWithToken(context.database.db, ['admin']);
+    expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+
+    forwarder.stall();
+    for (let request = 0; request < 3; request += 1) {
+      const started = Date.now();
+      const refused = await api.request('GET', '/api/runs', { token });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({
+        code: 'service_unavailable',
+        message: 'The database is unavailable; retry later',
+      });
+      expect(Date.now() - started).toBeLessThan(4_000);
+    }
+
+    // The connections that lost their answers are gone: the next requests get fresh ones.
+    forwarder.resume();
+    for (let request = 0; request < 3; request += 1)
+      expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+  }, 60_000);
+});
+
+describe('a read slower than API_READ_TIMEOUT_MS', () => {
+  // Every database wait is longer than the read deadline: only the deadline can answer before 3 s.
+  const context = useAppBehindStallingForwarder(
+    { size: 2, connectTimeoutMs: 3_000, queryTimeoutMs: 3_000 },
+    { API_READ_TIMEOUT_MS: '1000' },
+  );
+
+  it('answers 503 service_unavailable at the deadline, and the next read works once the database answers', async () => {
+    const { api, forwarder } = context;
+    const { token } = await createUserWithToken(context.database.db, ['admin']);
+    expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+
+    forwarder.stall();
+    const started = Date.now();
+    const refused = await api.request('GET', '/api/runs', { token });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      code: 'service_unavailable',
+      message: 'The request took longer than 1000 ms; retry later',
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+
+    // The abandoned read holds one connection until its query times out; the pool has another.
+    forwarder.resume();
+    expect((await api.request('GET', '/api/runs', { token })).status).toBe(200);
+  }, 60_000);
+
+  it('leaves the sign-in GETs under /api/auth/, which write, to their own limits', async () => {
+    const { api, forwarder } = context;
+    const { token } = await createUserWithToken(context.database.db, ['admin']);
+    expect((await api.request('GET', '/api/auth/me', { token })).status).toBe(200);
+
+    forwarder.stall();
+    const started = Date.now();
+    const refused = await api.request('GET', '/api/auth/me', { token });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ message: 'The database is unavailable; retry later' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+    forwarder.resume();
+  }, 60_000);
 });
 
 describe('Temporal stopped', () => {
