@@ -50,7 +50,10 @@ export async function startWorker(
     logger: new DefaultLogger(config.logLevel === 'debug' || config.logLevel === 'trace' ? 'DEBUG' : 'WARN'),
     shutdownSignals: options.handleSignals ? ['SIGINT', 'SIGTERM', 'SIGQUIT', 'SIGUSR2'] : [],
   });
-  const db = createDatabase(databaseUrl, config.databasePool);
+  const db = createDatabase(databaseUrl, {
+    ...config.databasePool,
+    queryTimeoutMs: config.databasePool.workerQueryTimeoutMs,
+  });
   const connection = await NativeConnection.connect({ address: temporalAddress });
   const added = await ensureSearchAttributes(connection, config.temporal.namespace);
   if (added.length > 0) logger.info({ added }, 'registered Temporal search attributes');

@@ -44,6 +44,7 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WORKER_DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
@@ -104,8 +105,13 @@ export interface Config {
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
   configImportBodyLimitBytes: number;
   databaseUrl?: string;
-  /** Per process: connections held at most, how long a query waits for one and for its answer (then 503). */
-  databasePool: { size: number; connectTimeoutMs: number; queryTimeoutMs: number };
+  /**
+   * Per process: connections held at most, how long a query waits for one and for its answer
+   * (then 503). `workerQueryTimeoutMs` replaces `queryTimeoutMs` in workers, whose set-based
+   * statements over whole directories (matching, stale marking) may rightly take longer than any
+   * request should.
+   */
+  databasePool: { size: number; connectTimeoutMs: number; queryTimeoutMs: number; workerQueryTimeoutMs: number };
   temporal: {
     address?: string;
     namespace: string;
@@ -159,6 +165,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
       size: env.DATABASE_POOL_SIZE,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+      workerQueryTimeoutMs: env.WORKER_DATABASE_QUERY_TIMEOUT_MS,
     },
     temporal: {
       address: env.TEMPORAL_ADDRESS,
