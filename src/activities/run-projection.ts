@@ -104,18 +104,20 @@ export function createRunProjectionActivities(db: Database) {
       });
     },
 
-    startStep(input: StartStepInput) {
-      const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
+    /** A step's row as started, or, given its finish from the same batch, written once already finished. */
+    upsertStep(start: StartStepInput, finish?: FinishStepInput) {
+      const key = { runId_sequence_attempt: { runId: start.runId, sequence: start.sequence, attempt: start.attempt } };
       const data = {
-        stepId: input.stepId,
-        stepName: input.stepName,
-        stepType: input.stepType,
-        status: input.status,
-        input: nullableJson(input.input),
+        stepId: start.stepId,
+        stepName: start.stepName,
+        stepType: start.stepType,
+        status: start.status,
+        input: nullableJson(start.input),
+        ...(finish ? finishedStepData(finish) : {}),
       };
       return db.runStep.upsert({
         where: key,
-        create: { runId: input.runId, sequence: input.sequence, attempt: input.attempt, ...data },
+        create: { runId: start.runId, sequence: start.sequence, attempt: start.attempt, ...data },
         update: data,
       });
     },
@@ -126,38 +128,21 @@ export function createRunProjectionActivities(db: Database) {
         data: finishedStepData(input),
       });
     },
-
-    /** A step started and finished in the same batch: its row written once, finished. */
-    stepRun({ start, finish }: { start: StartStepInput; finish: FinishStepInput }) {
-      const key = { runId_sequence_attempt: { runId: start.runId, sequence: start.sequence, attempt: start.attempt } };
-      const data = {
-        stepId: start.stepId,
-        stepName: start.stepName,
-        stepType: start.stepType,
-        input: nullableJson(start.input),
-        ...finishedStepData(finish),
-      };
-      return db.runStep.upsert({
-        where: key,
-        create: { runId: start.runId, sequence: start.sequence, attempt: start.attempt, ...data },
-        update: data,
-      });
-    },
   };
   const statementOf = (write: CoalescedWrite) =>
     write.kind === 'run'
       ? statements.markRun(write)
       : write.kind === 'startStep'
-        ? statements.startStep(write)
+        ? statements.upsertStep(write)
         : write.kind === 'finishStep'
           ? statements.finishStep(write)
-          : statements.stepRun(write);
+          : statements.upsertStep(write.start, write.finish);
   return {
     async markRun(input: MarkRunInput): Promise<void> {
       await statements.markRun(input);
     },
     async startStep(input: StartStepInput): Promise<void> {
-      await statements.startStep(input);
+      await statements.upsertStep(input);
     },
     async finishStep(input: FinishStepInput): Promise<void> {
       await statements.finishStep(input);
