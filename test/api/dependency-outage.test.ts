@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { startStallingForwarder, type StallingForwarder } from '../support/stalling-forwarder.js';
 import { useAppWithUnreachableDatabase } from '../support/unreachable-database.js';
 import { createUserWithToken } from '../support/users.js';
-import { createActive } from '../support/workflows.js';
+import { createActive, definition, end, start } from '../support/workflows.js';
 
 // A dependency that is down is answered with 503 and the error body, so callers know to retry,
 // and a write that needs both PostgreSQL and Temporal leaves nothing half-written.
@@ -199,21 +199,7 @@ describe('Temporal stopped', () => {
     });
     api = await startTestApp({ db: database.db, temporalAddress: temporal.address });
     admin = (await createUserWithToken(database.db, ['admin'])).token;
-    workflowId = (
-      await createActive(api, admin, {
-        name: 'Outage',
-        description: '',
-        category: 'general',
-        trigger: { types: ['manual'] },
-        variables: [],
-        onError: 'stop',
-        debugLogging: false,
-        steps: [
-          { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'end' }] },
-          { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
-        ],
-      })
-    ).id;
+    workflowId = (await createActive(api, admin, definition('Outage', [start('end'), end()]))).id;
   }, 120_000);
 
   afterAll(async () => {
