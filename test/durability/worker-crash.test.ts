@@ -6,14 +6,7 @@ import { useTestApp } from '../support/app.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { workerProcesses } from '../support/worker-process.js';
-import {
-  createActive,
-  createHttpCallWorkflow,
-  definition,
-  end,
-  start as startStep,
-  step,
-} from '../support/workflows.js';
+import { createActive, createHttpCallWorkflow, notifyOnceDefinition } from '../support/workflows.js';
 
 // The real worker entry point in a child process, so it can be killed the hard way.
 const taskQueue = `durability-${randomUUID()}`;
@@ -165,15 +158,7 @@ describe('a notification cut short by a killed worker', () => {
   it('is sent again by another worker within the heartbeat timeout (15 s), not the 2-minute activity timeout', async () => {
     const { db } = context.database;
     const { token: admin, user } = await createUserWithToken(db, ['admin']);
-    const workflow = await createActive(
-      context.api,
-      admin,
-      definition('Held notification', [
-        startStep('tell'),
-        step('tell', 'notification', { recipientId: user.id, message: 'Held' }, { success: 'end' }),
-        end(),
-      ]),
-    );
+    const workflow = await createActive(context.api, admin, notifyOnceDefinition('Held notification', user.id, 'Held'));
     // An SMTP server that takes the connection and never greets: the email is in flight when the worker dies.
     const connected = new Promise<void>((resolve) => {
       const silent = net.createServer(() => resolve());

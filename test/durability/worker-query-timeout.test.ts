@@ -4,7 +4,7 @@ import { useTestApp } from '../support/app.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { workerProcesses } from '../support/worker-process.js';
-import { createActive, definition, end, start, step } from '../support/workflows.js';
+import { createActive, notifyOnceDefinition } from '../support/workflows.js';
 
 // The real worker entry point, with the API processes' query timeout set absurdly low.
 const taskQueue = `query-timeout-${randomUUID()}`;
@@ -16,15 +16,7 @@ afterAll(() => workers.killAll());
 describe("the API processes' query timeout", () => {
   it('does not apply to workers, whose set-based statements may rightly take longer (WORKER_DATABASE_QUERY_TIMEOUT_MS)', async () => {
     const { token: admin, user } = await createUserWithToken(context.database.db, ['admin']);
-    const workflow = await createActive(
-      context.api,
-      admin,
-      definition('Worker queries', [
-        start('tell'),
-        step('tell', 'notification', { recipientId: user.id, message: 'Hello' }, { success: 'end' }),
-        end(),
-      ]),
-    );
+    const workflow = await createActive(context.api, admin, notifyOnceDefinition('Worker queries', user.id, 'Hello'));
     await workers.start({ DATABASE_QUERY_TIMEOUT_MS: '1' });
     const run = (
       await context.api.request('POST', `/api/workflows/${workflow.id}/start`, {

@@ -40,6 +40,10 @@ export const definition = (
   ...extra,
 });
 
+/** A workflow that notifies one user (step `tell`) and ends. */
+export const notifyOnceDefinition = (name: string, recipientId: string, message: string) =>
+  definition(name, [start('tell'), step('tell', 'notification', { recipientId, message }, { success: 'end' }), end()]);
+
 /** Creates a draft through the API and returns its body; fails the test on anything but 201. */
 export async function createDraft(api: TestApp, token: string, definition: unknown = approvalDefinition()) {
   const response = await api.request('POST', '/api/workflows', { token, body: definition });
