@@ -13,7 +13,7 @@ import { createMailer } from '../src/notifications/mailer.js';
 import { STALLED_RUN_AGE_MS, startStalledRuns } from '../src/services/runs/start-run.js';
 import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
 import { ensureSearchAttributes } from '../src/temporal/client.js';
-import { WORKFLOW_BUNDLE_FILE, workflowsSourcePath } from './workflow-code.js';
+import { WORKFLOW_BUNDLE_FILE, workflowBundleOptions } from './workflow-code.js';
 
 export interface RunningWorker {
   /** Resolves when the worker has stopped; rejects if it crashed. */
@@ -31,12 +31,14 @@ export interface WorkerOptions {
  * The workflow code: the bundle `npm run build` writes (production workers load it and skip
  * bundling at start), or else the sources, bundled now.
  */
-async function workflowCode(): Promise<{ workflowBundle: { codePath: string } } | { workflowsPath: string }> {
-  const source = workflowsSourcePath();
+async function workflowCode(): Promise<
+  { workflowBundle: { codePath: string } } | { workflowsPath: string; bundlerOptions: { preloadModules: string[] } }
+> {
+  const { workflowsPath: source, preloadModules } = workflowBundleOptions();
   const prebuilt = path.join(projectRoot(), 'dist', WORKFLOW_BUNDLE_FILE);
   // Only the compiled worker trusts the bundle; run from source, it bundles the current sources.
   if (source.endsWith('.js') && existsSync(prebuilt)) return { workflowBundle: { codePath: prebuilt } };
-  return { workflowsPath: source };
+  return { workflowsPath: source, bundlerOptions: { preloadModules } };
 }
 
 /** Connects to Temporal and runs a worker on the service's task queue. */

@@ -9,3 +9,22 @@ export function workflowsSourcePath(): string {
   const here = fileURLToPath(import.meta.url);
   return path.join(path.dirname(here), '..', 'src', 'workflows', `index${path.extname(here)}`);
 }
+
+/**
+ * Modules of the workflow bundle loaded once per worker thread and shared by every workflow:
+ * the libraries (src/workflows/shared-libraries.ts). Without this, each workflow the sticky cache
+ * holds (and each one it replays) evaluated its own copy of zod and of the CEL parser, a few
+ * megabytes each time, which made the worker's memory grow with the number of waiting runs and
+ * slowed every first workflow task (docs/runs.md#worker). The SDK freezes what these modules
+ * export, so our own modules stay out: their schemas and global regexes change as they are used.
+ */
+export function sharedWorkflowModules(): string[] {
+  const workflows = workflowsSourcePath();
+  return [path.join(path.dirname(workflows), `shared-libraries${path.extname(workflows)}`)];
+}
+
+/** What the bundler needs: the workflows and the modules they share. */
+export const workflowBundleOptions = () => ({
+  workflowsPath: workflowsSourcePath(),
+  preloadModules: sharedWorkflowModules(),
+});

@@ -1,7 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { jsonColumn, type Database } from '../db/client.js';
-import type { DeactivationResult, PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matches.js';
-import type { SyncStats } from '../domain/sync.js';
+import type { PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matches.js';
+import type { DeactivationResult, SyncStats } from '../domain/sync-pass.js';
 import { applyAttributeMappings } from '../services/sync/attribute-mappings.js';
 import {
   ensureMatchRows,

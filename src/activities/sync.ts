@@ -5,13 +5,8 @@ import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, Prisma, type Database } from '../db/client.js';
 import type { SyncConfig } from '../db/generated/client.js';
 import { parseDuration } from '../domain/duration.js';
-import {
-  EMPTY_SYNC_STATS,
-  filterRulesSchema,
-  syncStatsSchema,
-  type SyncResourceType,
-  type SyncStats,
-} from '../domain/sync.js';
+import { EMPTY_SYNC_STATS, type SyncStats } from '../domain/sync-pass.js';
+import { filterRulesSchema, syncStatsSchema, type SyncResourceType } from '../domain/sync.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { filterRecords } from '../services/sync/filter-records.js';
 import { checkListedPage, type ListedPage } from '../services/sync/listed-page.js';

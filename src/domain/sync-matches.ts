@@ -75,18 +75,6 @@ export const bulkResolveMatchesSchema = z
 
 export type BulkResolveMatchesInput = z.output<typeof bulkResolveMatchesSchema>;
 
-/** What post-sync step (c) did: users deactivated, or held by the deletion safeguard. */
-export const deactivationResultSchema = z.union([
-  z.object({ deactivated: z.number().int(), held: z.number().int(), linkedUsers: z.number().int() }),
-  // Before the safeguard the step returned the count alone: histories of passes in flight then.
-  z
-    .number()
-    .int()
-    .transform((deactivated) => ({ deactivated, held: 0, linkedUsers: 0 })),
-]);
-
-export type DeactivationResult = z.output<typeof deactivationResultSchema>;
-
 /** What the automation of a pass started (`syncTriggerMode`, spec 6.3); `error` when a start failed. */
 export const syncAutomationSchema = z
   .object({
@@ -130,18 +118,3 @@ export const postSyncOutcomeSchema = z
   .meta({ id: 'PostSyncOutcome' });
 
 export type PostSyncOutcome = z.output<typeof postSyncOutcomeSchema>;
-
-export const EMPTY_POST_SYNC: Readonly<PostSyncOutcome> = Object.freeze({
-  evaluated: 0,
-  matched: 0,
-  ambiguous: 0,
-  unmatched: 0,
-  usersCreated: 0,
-  createErrors: 0,
-  usersDeactivated: 0,
-  deactivationsHeld: 0,
-  profilesUpdated: 0,
-  error: null,
-  warning: null,
-  automation: null,
-});

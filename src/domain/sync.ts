@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DURATION_PATTERN } from './duration.js';
 import { PROFILE_FIELDS } from './profile.js';
-import type { PostSyncOutcome } from './sync-matches.js';
 
 /**
  * Connector resource sync (spec 2.7 to 2.9, section 8): the resource types, the sync config a
@@ -240,30 +239,6 @@ export const SYNC_CONFIG_DEFAULTS = {
   deactivationThreshold: { maxCount: 50, maxPercent: 10 },
 } as const satisfies Required<SyncConfigInput>;
 
-/** Counts of one sync pass, as the trigger route and the status fields report them. */
-export interface SyncStats {
-  added: number;
-  updated: number;
-  staled: number;
-  unchanged: number;
-  removed: number;
-  durationMs: number;
-  pagesProcessed: number;
-  totalUpstreamRecords: number;
-}
-
-/** The stats of a pass that stored nothing. */
-export const EMPTY_SYNC_STATS: Readonly<SyncStats> = Object.freeze({
-  added: 0,
-  updated: 0,
-  staled: 0,
-  unchanged: 0,
-  removed: 0,
-  durationMs: 0,
-  pagesProcessed: 0,
-  totalUpstreamRecords: 0,
-});
-
 export const syncStatsSchema = z
   .object({
     added: z.number().int(),
@@ -277,17 +252,6 @@ export const syncStatsSchema = z
   })
   .meta({ id: 'SyncStats' });
 
-/** What a sync pass workflow returns. */
-export interface SyncPassResult {
-  outcome: 'success' | 'error' | 'skipped';
-  message: string;
-  stats: SyncStats;
-  /** What the post-sync steps did; null when they did not run (sync item 6). */
-  postSync: PostSyncOutcome | null;
-}
-
-/** The Temporal workflow id of the sync passes of one connector and type: one at a time. */
-export const syncWorkflowId = (connectorId: string, resourceType: string) => `sync-${connectorId}-${resourceType}`;
 /** The Temporal Schedule id of an enabled config with a cron (sync item 5). */
 export const SYNC_SCHEDULE_PREFIX = 'cr-sync-';
 export const syncScheduleId = (connectorId: string, resourceType: string) =>

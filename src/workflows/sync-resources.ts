@@ -9,19 +9,16 @@ import {
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { Activities } from '../activities/index.js';
+import type { PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matches.js';
 import {
   deactivationResultSchema,
   EMPTY_POST_SYNC,
-  type PostSyncOutcome,
-  type SyncAutomationOutcome,
-} from '../domain/sync-matches.js';
-import {
   EMPTY_SYNC_STATS,
   syncWorkflowId,
   type SyncPassResult,
-  type SyncResourceType,
   type SyncStats,
-} from '../domain/sync.js';
+} from '../domain/sync-pass.js';
+import type { SyncResourceType } from '../domain/sync.js';
 
 const activities = proxyActivities<Activities>({
   // A page is one connector call (bounded by CONNECTOR_TIMEOUT_MS) and one transaction.

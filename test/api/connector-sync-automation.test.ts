@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
-import { EMPTY_SYNC_STATS, syncWorkflowId } from '../../src/domain/sync.js';
+import { EMPTY_SYNC_STATS, syncWorkflowId } from '../../src/domain/sync-pass.js';
 import { automationRunId, MAX_RECORDS_PER_RUN, startSyncAutomation } from '../../src/services/sync/sync-automation.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
 import { DIRECTORY_ROLES } from '../../src/connectors/simulated/directory-data.js';
-import { syncScheduleId, syncWorkflowId } from '../../src/domain/sync.js';
+import { syncWorkflowId } from '../../src/domain/sync-pass.js';
+import { syncScheduleId } from '../../src/domain/sync.js';
 import { recordHash } from '../../src/services/sync/record-hash.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { syncWorkflowId } from '../../src/domain/sync.js';
+import { syncWorkflowId } from '../../src/domain/sync-pass.js';
 import { passProgressSchema } from '../../src/services/sync/sync-config-record.js';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { handler as httpDirectory } from '../fixtures/connectors/http-directory-handler.js';

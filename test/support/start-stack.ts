@@ -1,6 +1,6 @@
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import { DefaultLogger, bundleWorkflowCode } from '@temporalio/worker';
-import { workflowsSourcePath } from '../../workers/workflow-code.js';
+import { workflowBundleOptions } from '../../workers/workflow-code.js';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase } from '../../src/db/migrate.js';
@@ -51,7 +51,7 @@ export async function startStack(): Promise<void> {
   }
 
   // One workflow bundle for the whole suite; each test file's worker loads it instead of bundling.
-  const { code } = await bundleWorkflowCode({ workflowsPath: workflowsSourcePath(), logger: quietLogger });
+  const { code } = await bundleWorkflowCode({ ...workflowBundleOptions(), logger: quietLogger });
   const bundlePath = path.join(root, 'workflow-bundle.js');
   await writeFile(bundlePath, code);
   process.env[STACK_ENV.workflowBundle] = bundlePath;

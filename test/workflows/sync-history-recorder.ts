@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, it } from '@jest/globals';
 import { projectRoot } from '../../src/db/migrate.js';
-import { syncWorkflowId } from '../../src/domain/sync.js';
+import { syncWorkflowId } from '../../src/domain/sync-pass.js';
 import { useRunStack } from '../support/run-stack.js';
 import { stackValue } from '../support/stack.js';
 import { connectorOnDirectory } from '../support/sync-directory.js';

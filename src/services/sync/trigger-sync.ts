@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { syncWorkflowId, type SyncPassResult } from '../../domain/sync.js';
+import { syncWorkflowId, type SyncPassResult } from '../../domain/sync-pass.js';
 import { conflict } from '../../errors/index.js';
 import type { syncResourcesWorkflow } from '../../workflows/sync-resources.js';
 import { auditChange, type Caller } from '../caller.js';

@@ -1,0 +1,15 @@
+import { Environment } from '@marcbachmann/cel-js';
+import { z } from 'zod';
+
+/**
+ * The libraries every workflow shares: the worker thread loads this module once, before any
+ * workflow, and then freezes what it reached (workers/workflow-code.ts). So zod is configured
+ * and warmed here, while its module state can still be written: its default locale and memoizer
+ * are installed by the first schema it builds and its first parse. It must not compile object
+ * parsers with `new Function` either: its probe for that caches the answer in an object frozen by
+ * then, and a step's config is parsed once per step, so the compilation would not pay.
+ */
+z.config({ jitless: true });
+z.object({ warm: z.string() }).safeParse({});
+
+export const sharedLibraries = { z, Environment };
