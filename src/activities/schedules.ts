@@ -38,13 +38,11 @@ export function createScheduleActivities(db: Database) {
           await db.schedule.update({ where: { id: schedule.id }, data: { pausedReason: refusal } });
           return { skipped: refusal };
         }
-        const run = await db.$transaction((tx) =>
-          recordNewRun(tx, workflow, variablesSchema.parse(schedule.variables), {
-            actor: { type: 'system' },
-            trigger: 'scheduled',
-            runId,
-          }),
-        );
+        const { input: run } = await recordNewRun(db, workflow, variablesSchema.parse(schedule.variables), {
+          actor: { type: 'system' },
+          trigger: 'scheduled',
+          runId,
+        });
         await db.schedule.update({ where: { id: schedule.id }, data: { pausedReason: null } });
         return {
           run,

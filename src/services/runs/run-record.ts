@@ -8,7 +8,7 @@ import { notFound } from '../../errors/index.js';
 export const runInclude = {
   steps: { orderBy: [{ sequence: 'asc' }, { attempt: 'asc' }] },
 } as const satisfies Prisma.WorkflowRunInclude;
-type RunRow = Prisma.WorkflowRunGetPayload<{ include: typeof runInclude }>;
+export type RunRow = Prisma.WorkflowRunGetPayload<{ include: typeof runInclude }>;
 type RunStepRow = RunRow['steps'][number];
 
 const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);

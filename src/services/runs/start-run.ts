@@ -18,7 +18,8 @@ import {
 import type { Caller } from '../caller.js';
 import { requireRunnableDefinition } from '../workflows/validation.js';
 import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
-import { loadRun, recordedRunOf } from './run-record.js';
+import { insertRunWithAudit } from './insert-run.js';
+import { recordedRunOf, type RunRow } from './run-record.js';
 
 export const DEPRECATED_START_MESSAGE =
   'Deprecated workflows cannot start new runs; create a new version of the workflow and start that instead';
@@ -55,14 +56,14 @@ export function startRefusal(workflow: WorkflowView, trigger: TriggerType): stri
 /**
  * Checks that the interpreter can run the definition and that the variables fit it (400s),
  * snapshots the definition, and writes the run row and its audit entry. Returns what the run's
- * Temporal workflow is started with. Shared by every trigger.
+ * Temporal workflow is started with, and the row as written. Shared by every trigger.
  */
 export async function recordNewRun(
-  tx: DatabaseClient,
+  db: DatabaseClient,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   origin: RunStartOrigin,
-): Promise<RunWorkflowInput> {
+): Promise<{ input: RunWorkflowInput; row: RunRow }> {
   const definition = requireRunnableDefinition(definitionOf(workflow));
   const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
   const problem = describeVariableProblems(problems);
@@ -73,35 +74,35 @@ export async function recordNewRun(
   const subject = subjectValue === undefined || subjectValue === null ? null : String(subjectValue);
   const runId = origin.runId ?? randomUUID();
   const startedBy = origin.actor.type === 'user' ? origin.actor.userId : null;
-  await tx.workflowRun.create({
-    data: {
+  const row = await insertRunWithAudit(
+    db,
+    {
       id: runId,
       definitionId: workflow.id,
       definitionName: workflow.name,
       definitionVersion: workflow.version,
       definitionSnapshot: jsonColumn(definition),
       isTestRun: workflow.status === 'draft',
-      status: 'pending',
       variables: jsonColumn(variables),
       subject,
       startedBy,
       temporalWorkflowId: runWorkflowId(runId),
     },
-  });
-  await recordAudit(tx, {
-    action: 'run.started',
-    actor: origin.actor,
-    target: { type: 'run', id: runId },
-    metadata: {
-      definitionId: workflow.id,
-      definitionName: workflow.name,
-      version: workflow.version,
-      testRun: workflow.status === 'draft',
-      trigger: origin.trigger,
+    {
+      action: 'run.started',
+      actor: origin.actor,
+      target: { type: 'run', id: runId },
+      metadata: {
+        definitionId: workflow.id,
+        definitionName: workflow.name,
+        version: workflow.version,
+        testRun: workflow.status === 'draft',
+        trigger: origin.trigger,
+      },
+      requestId: origin.requestId,
     },
-    requestId: origin.requestId,
-  });
-  return { runId, definitionId: workflow.id, definition, variables, startedBy, subject };
+  );
+  return { input: { runId, definitionId: workflow.id, definition, variables, startedBy, subject }, row };
 }
 
 /** Search attributes and memo that make a run findable in the Temporal UI. */
@@ -131,8 +132,7 @@ export async function startRunBy(
   const workflow = toWorkflowView(await loadWorkflow(context.db, definitionId));
   const refusal = startRefusal(workflow, origin.trigger);
   if (refusal) throw new AppError('validation_failed', refusal);
-  const runId = await startRecordedRun(runStarter(context), workflow, variables, origin);
-  return loadRun(context.db, runId);
+  return startRecordedRun(runStarter(context), workflow, variables, origin);
 }
 
 /** What starting a run needs: the database, the Temporal client and the runs' task queue. */
@@ -175,22 +175,24 @@ export async function startRunExecution(deps: Pick<RunStarter, 'temporal' | 'tas
  * execution, so the workflow's first projection write always finds the row committed. When the
  * start fails the run is withdrawn in a compensating write (its row removed, `run.start_failed`
  * audited) and the caller gets a 503; should that write fail too, the pending row is started by
- * the worker's reconciliation (`startStalledRuns`). Returns the run id.
+ * the worker's reconciliation (`startStalledRuns`). Returns the run's row as it was committed
+ * (status `pending`, no steps yet).
  */
 export async function startRecordedRun(
   deps: RunStarter,
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   origin: RunStartOrigin,
-): Promise<string> {
-  const input = await deps.db.$transaction((tx) => recordNewRun(tx, workflow, variables, origin));
+): Promise<RunRow> {
+  // One statement writes the row and its audit entry, so they commit together without a transaction.
+  const { input, row } = await recordNewRun(deps.db, workflow, variables, origin);
   try {
     await startRunExecution(deps, { input, workflow });
   } catch (error) {
     await withdrawRun(deps.db, input.runId, origin, error);
     throw new AppError('service_unavailable', 'The run could not be started: Temporal is unavailable; try again');
   }
-  return input.runId;
+  return row;
 }
 
 /** The compensating write of a run whose execution could not be started. */
@@ -220,7 +222,7 @@ export async function recordRunInTransaction(
   variables: Record<string, unknown>,
   origin: RunStartOrigin,
 ): Promise<RecordedRun> {
-  return { input: await recordNewRun(tx, workflow, variables, origin), workflow };
+  return { input: (await recordNewRun(tx, workflow, variables, origin)).input, workflow };
 }
 
 /** `POST /api/workflows/:id/start`: the manual trigger, by the caller. */

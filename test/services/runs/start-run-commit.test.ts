@@ -74,7 +74,7 @@ describe('starting a run', () => {
         ],
       },
     });
-    const runId = await startRecordedRun(
+    const { id: runId } = await startRecordedRun(
       { db: stack.database.db, temporal: watching, taskQueue: stack.taskQueue },
       view,
       {},
@@ -117,8 +117,14 @@ describe('starting a run', () => {
     const workflow = await createActive(stack.api, admin, straightThrough(`stalled ${Date.now()}`));
     const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
     // A starter that crashed between the commit and the start: the row is there, no execution.
-    const input = await stack.database.db.$transaction((tx) =>
-      recordNewRun(tx, view, {}, { actor: { type: 'user', userId: adminId }, trigger: 'manual' }),
+    const { input } = await recordNewRun(
+      stack.database.db,
+      view,
+      {},
+      {
+        actor: { type: 'user', userId: adminId },
+        trigger: 'manual',
+      },
     );
     const now = new Date();
     expect(await startStalledRuns(starter(), now)).not.toContain(input.runId);
