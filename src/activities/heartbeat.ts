@@ -16,17 +16,3 @@ export async function withHeartbeat<T>(work: (heartbeat: () => void) => Promise<
     clearInterval(timer);
   }
 }
-
-/**
- * The same activities, each heartbeating while it runs: with a heartbeat timeout on their proxy,
- * an activity whose worker died is retried elsewhere after that timeout, not its whole
- * start-to-close timeout.
- */
-export function heartbeating<T extends Record<string, (input: never) => Promise<unknown>>>(activities: T): T {
-  return Object.fromEntries(
-    Object.entries(activities).map(([name, activity]) => [
-      name,
-      (input: never) => withHeartbeat(() => activity(input)),
-    ]),
-  ) as T;
-}

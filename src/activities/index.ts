@@ -2,7 +2,6 @@ import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { createAuditActivities } from './audit.js';
-import { heartbeating } from './heartbeat.js';
 import { createPeopleStepActivities } from './people-steps.js';
 import { createPostSyncActivities } from './post-sync.js';
 import { createRunProjectionActivities } from './run-projection.js';
@@ -10,6 +9,7 @@ import { createRunStepActivities } from './run-steps.js';
 import { createScheduleActivities } from './schedules.js';
 import { createSyncActivities } from './sync.js';
 import { createSessionActivities } from './sessions.js';
+import { stepWorkActivities } from './step-work.js';
 
 export interface ActivityDependencies {
   db: Database;
@@ -20,12 +20,13 @@ export interface ActivityDependencies {
 
 /** Every activity of the service, built with the dependencies the worker injects. */
 export function createActivities(deps: ActivityDependencies) {
+  const projection = createRunProjectionActivities(deps.db);
   return {
     ...createAuditActivities(deps.db),
-    ...createRunProjectionActivities(deps.db),
+    ...projection,
     // The run steps' work: its proxy has a heartbeat timeout (workflows/run-activities.ts).
-    ...heartbeating(createRunStepActivities(deps)),
-    ...heartbeating(createPeopleStepActivities(deps.db)),
+    ...stepWorkActivities(createRunStepActivities(deps), projection.applyProjection),
+    ...stepWorkActivities(createPeopleStepActivities(deps.db), projection.applyProjection),
     ...createScheduleActivities(deps.db),
     ...createSyncActivities(deps),
     ...createSessionActivities(deps.db),

@@ -2,6 +2,7 @@ import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { PeopleStepActivities } from '../activities/people-steps.js';
 import type { ProjectionWrite, RunProjectionActivities } from '../activities/run-projection.js';
 import type { RunStepActivities } from '../activities/run-steps.js';
+import type { StepWorkActivities } from '../activities/step-work.js';
 
 // The run interpreter's two kinds of activity, each proxy typed with only its own activities.
 
@@ -13,7 +14,7 @@ const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '
  * connector call or anywhere else, runs again elsewhere after 15 s, not after 2 minutes; a
  * connector call goes with the same idempotency key.
  */
-export const stepWork = proxyActivities<RunStepActivities & PeopleStepActivities>({
+export const stepWork = proxyActivities<StepWorkActivities<RunStepActivities & PeopleStepActivities>>({
   startToCloseTimeout: '2 minutes',
   heartbeatTimeout: '15 seconds',
   retry,
@@ -26,12 +27,30 @@ export const stepWork = proxyActivities<RunStepActivities & PeopleStepActivities
  */
 export const projection = proxyLocalActivities<RunProjectionActivities>({ startToCloseTimeout: '30 seconds', retry });
 
+export type StepWork = typeof stepWork;
+
+/**
+ * The step work whose calls carry the writes `take` hands over, stored by the activity before
+ * its own work (activities/step-work.ts): a step that begins with an activity needs no local
+ * activity, and no second round of its workflow task, before it is scheduled.
+ */
+export function carryingProjection(take: () => ProjectionWrite[]): StepWork {
+  return new Proxy(stepWork, {
+    get: (work, name: keyof StepWork) => (input: object) => {
+      const writes = take();
+      return work[name]((writes.length > 0 ? { ...input, projection: writes } : input) as never);
+    },
+  });
+}
+
 /** How the interpreter writes its projection. */
 export interface ProjectionWriter {
   /** Writes at once, or adds the write to the current batch. */
   write(write: ProjectionWrite): Promise<void>;
   /** Stores the current batch; called before every wait (an activity, a timer, a signal) and at the end. */
   flush(): Promise<void>;
+  /** Hands the current batch over to a step-work activity that stores it, leaving it empty. */
+  take(): ProjectionWrite[];
 }
 
 /**
@@ -49,18 +68,23 @@ export function projectionWriter(gather: boolean): ProjectionWriter {
         else await projection.finishStep(write);
       },
       async flush() {},
+      take: () => [],
     };
   }
   let batch: ProjectionWrite[] = [];
+  const take = () => {
+    const writes = batch;
+    batch = [];
+    return writes;
+  };
   return {
     async write(write) {
       batch.push(write);
     },
     async flush() {
-      if (batch.length === 0) return;
-      const writes = batch;
-      batch = [];
-      await projection.applyProjection({ writes });
+      const writes = take();
+      if (writes.length > 0) await projection.applyProjection({ writes });
     },
+    take,
   };
 }

@@ -27,7 +27,14 @@ import {
   variablesUpdatedSignal,
 } from '../temporal/messages.js';
 import { RunStatusAttribute } from '../temporal/search-attributes.js';
-import { projection, projectionWriter, type ProjectionWriter } from './run-activities.js';
+import {
+  carryingProjection,
+  projection,
+  projectionWriter,
+  stepWork,
+  type ProjectionWriter,
+  type StepWork,
+} from './run-activities.js';
 import { brokenInvariant, isBrokenInvariant, type StepOutcome } from './steps/step-module.js';
 import { STEP_MODULES } from './steps/step-modules.js';
 
@@ -40,6 +47,19 @@ import { STEP_MODULES } from './steps/step-modules.js';
  * storing anything, and their rows are written with the next batch (before the next wait).
  */
 const WITHOUT_EFFECTS: ReadonlySet<string> = new Set(['start', 'end', 'condition']);
+
+/**
+ * Step types that begin with a step-work activity: it carries the writes gathered before the
+ * step and stores them first, so no local activity stores them before it is scheduled.
+ */
+const BEGIN_WITH_STEP_WORK: ReadonlySet<string> = new Set([
+  'notification',
+  'connector',
+  'role_grant',
+  'role_revoke',
+  'approval',
+  'task',
+]);
 
 /** A failed run waits this long for retry, skip or cancel before it closes for good. */
 const FAILED_RUN_RETENTION = '30 days';
@@ -69,6 +89,10 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   // Set by `interpret` before the first write: executions started before the projection writes
   // were gathered replay with one local activity per write.
   let writer: ProjectionWriter = projectionWriter(false);
+  // Set with the writer: executions started before step work carried the writes replay with a
+  // local activity before each such step.
+  let work: StepWork = stepWork;
+  let carrying = false;
 
   async function setStatus(
     next: RunStatus,
@@ -106,6 +130,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           await setStatus('waiting');
           await writer.flush();
         },
+        work,
       });
     } catch (error) {
       if (isCancellation(error) || isBrokenInvariant(error)) throw error;
@@ -135,6 +160,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
 
   async function interpret(): Promise<RunWorkflowResult> {
     writer = projectionWriter(patched('gathered-projection-writes'));
+    carrying = patched('step-work-carries-projection');
+    if (carrying) work = carryingProjection(() => writer.take());
     await setStatus('running');
     const steps = indexSteps(definition.steps);
     const start = definition.steps.find((step) => step.type === 'start');
@@ -167,7 +194,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           input: step.config,
         });
         // A step that calls activities or waits finds its row, and the writes before it, stored.
-        if (!WITHOUT_EFFECTS.has(step.type)) await writer.flush();
+        if (!WITHOUT_EFFECTS.has(step.type) && !(carrying && BEGIN_WITH_STEP_WORK.has(step.type))) await writer.flush();
         const result = await execute(step, sequence, attempt);
         if (result.waited && isWaiting()) await setStatus('running');
         if (result.output) outputs[step.id] = result.output;

@@ -9,7 +9,8 @@ import { createUserWithToken } from '../support/users.js';
 import { createActive } from '../support/workflows.js';
 
 // The interpreter gathers the projection writes of the steps it walks through without waiting
-// and stores them in one local activity before the next wait (docs/runs.md, "Projection writes").
+// and stores them before the next wait: in one local activity, or carried by the step-work
+// activity the next step begins with (docs/runs.md, "Projection writes").
 
 const stack = useRunStack();
 let admin: string;
@@ -69,8 +70,22 @@ describe('projection writes', () => {
     const localActivities = (history.events ?? []).filter(
       (event) => event.markerRecordedEventAttributes?.markerName === 'core_local_activity',
     );
-    // Up to the notification: running, start, check, tell's start. After it: tell's end, end, completed.
-    expect(localActivities).toHaveLength(2);
+    // After the notification: tell's end, end, completed.
+    expect(localActivities).toHaveLength(1);
+    // Up to the notification (running, start, check, tell's start): carried by its activity.
+    const notification = (history.events ?? []).find(
+      (event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'sendNotification',
+    );
+    const [payload] = notification!.activityTaskScheduledEventAttributes!.input!.payloads!;
+    const input = JSON.parse(Buffer.from(payload!.data!).toString()) as { projection: Array<{ kind: string }> };
+    expect(input.projection.map((write) => write.kind)).toEqual([
+      'run',
+      'startStep',
+      'finishStep',
+      'startStep',
+      'finishStep',
+      'startStep',
+    ]);
 
     const finished = await waitForRun(stack.api, admin, started.body.id, hasStatus('completed'));
     expect(

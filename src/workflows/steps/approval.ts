@@ -1,6 +1,5 @@
 import { condition } from '@temporalio/workflow';
 import { parseDuration } from '../../domain/duration.js';
-import { stepWork } from '../run-activities.js';
 import { brokenInvariant, defineStep } from './step-module.js';
 
 /**
@@ -8,9 +7,9 @@ import { brokenInvariant, defineStep } from './step-module.js';
  * the timeout. A timeout closes the approval, unless a decision won the race to close it.
  */
 export const approvalStep = defineStep('approval', {
-  run: async (config, { runId, sequence, step, workflowName, decidedApprovals, markWaiting }) => {
+  run: async (config, { runId, sequence, step, workflowName, decidedApprovals, markWaiting, work }) => {
     const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
-    const opened = await stepWork.openApproval({
+    const opened = await work.openApproval({
       runId,
       sequence,
       stepId: step.id,
@@ -29,12 +28,12 @@ export const approvalStep = defineStep('approval', {
       const after = parseDuration(config.escalation.after);
       if (remaining === undefined || after < remaining) {
         if (!(await condition(decided, after))) {
-          await stepWork.escalateApproval({
+          await work.escalateApproval({
             approvalId: opened.approvalId,
             addApprovers: config.escalation.addApprovers ?? [],
           });
           for (const recipient of config.escalation.notify ?? []) {
-            await stepWork.sendNotification({
+            await work.sendNotification({
               runId,
               sequence,
               recipient,
@@ -48,7 +47,7 @@ export const approvalStep = defineStep('approval', {
     }
     const inTime = remaining === undefined ? (await condition(decided), true) : await condition(decided, remaining);
     if (!inTime) {
-      const closed = await stepWork.closeApproval({ approvalId: opened.approvalId, status: 'timed_out' });
+      const closed = await work.closeApproval({ approvalId: opened.approvalId, status: 'timed_out' });
       if (closed.status === 'approved' || closed.status === 'rejected')
         decidedApprovals.set(opened.approvalId, closed.status);
       else return { outcome: 'timeout', output: { approvalId: opened.approvalId }, waited: true };

@@ -1,5 +1,4 @@
 import { interpolateDeep } from '../../engine/interpolation.js';
-import { stepWork } from '../run-activities.js';
 import { defineStep, errorOutcome } from './step-module.js';
 
 /**
@@ -8,8 +7,8 @@ import { defineStep, errorOutcome } from './step-module.js';
  */
 export const connectorStep = defineStep('connector', {
   interpolate: (config, scope) => ({ ...config, parameters: interpolateDeep(config.parameters ?? {}, scope) }),
-  run: async (config, { runId, sequence, attempt, step, variables }) => {
-    const result = await stepWork.runConnectorStep({
+  run: async (config, { runId, sequence, attempt, step, variables, work }) => {
+    const result = await work.runConnectorStep({
       runId,
       sequence,
       attempt,

@@ -1,10 +1,9 @@
-import { stepWork } from '../run-activities.js';
 import { defineStep } from './step-module.js';
 
 /** An in-app notification, emailed too when SMTP is configured; the template sees the whole scope. */
 export const notificationStep = defineStep('notification', {
-  run: async (config, { runId, sequence, step, workflowName, scope }) => {
-    const sent = await stepWork.sendNotification({
+  run: async (config, { runId, sequence, step, workflowName, scope, work }) => {
+    const sent = await work.sendNotification({
       runId,
       sequence,
       recipient: config.recipientId,

@@ -1,12 +1,11 @@
-import { stepWork } from '../run-activities.js';
 import { defineStep, errorOutcome, type StepContext, type StepOutcome } from './step-module.js';
 
 async function changeRole(
   action: 'grant' | 'revoke',
   config: { role: string; subject: string; onDuplicate?: 'skip' | 'error' },
-  { runId }: StepContext,
+  { runId, work }: StepContext,
 ): Promise<StepOutcome> {
-  const result = await stepWork.changeRole({
+  const result = await work.changeRole({
     runId,
     action,
     subject: config.subject,

@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/workflow';
 import type { ErrorEnvelope } from '../../domain/run.js';
 import { STEP_TYPES, type StepConfig, type StepType } from '../../domain/step-types.js';
 import type { WorkflowStep } from '../../domain/workflow-definition.js';
+import type { StepWork } from '../run-activities.js';
 import { interpolateDeep } from '../../engine/interpolation.js';
 
 /** What executing a step produced: the outcome its transitions follow, and what to record. */
@@ -29,6 +30,8 @@ export interface StepContext {
   completedTasks: Map<string, Record<string, unknown>>;
   /** Shows the run as waiting for a person (the loop shows it running again when the step ends). */
   markWaiting(): Promise<void>;
+  /** The step-work activities; a call carries the projection writes gathered before it. */
+  work: StepWork;
 }
 
 /** One step type's behaviour in the run interpreter. */

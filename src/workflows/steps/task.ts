@@ -1,6 +1,5 @@
 import { condition } from '@temporalio/workflow';
 import { parseDuration } from '../../domain/duration.js';
-import { stepWork } from '../run-activities.js';
 import { brokenInvariant, defineStep } from './step-module.js';
 
 /**
@@ -8,9 +7,9 @@ import { brokenInvariant, defineStep } from './step-module.js';
  * variables. A timeout closes the task, unless a completion won the race to close it.
  */
 export const taskStep = defineStep('task', {
-  run: async (config, { runId, sequence, step, variables, completedTasks, markWaiting }) => {
+  run: async (config, { runId, sequence, step, variables, completedTasks, markWaiting, work }) => {
     const timeoutMs = config.timeout ? parseDuration(config.timeout) : undefined;
-    const opened = await stepWork.openTask({
+    const opened = await work.openTask({
       runId,
       sequence,
       stepId: step.id,
@@ -25,7 +24,7 @@ export const taskStep = defineStep('task', {
     const done = () => completedTasks.has(opened.taskId);
     const inTime = timeoutMs === undefined ? (await condition(done), true) : await condition(done, timeoutMs);
     if (!inTime) {
-      const closed = await stepWork.closeTask({ taskId: opened.taskId, status: 'timed_out' });
+      const closed = await work.closeTask({ taskId: opened.taskId, status: 'timed_out' });
       if (closed.status !== 'completed' || !closed.result) return { outcome: 'timeout', waited: true };
       completedTasks.set(opened.taskId, closed.result);
     }
