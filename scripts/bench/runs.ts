@@ -98,6 +98,10 @@ async function historyTimings(temporal: Client, runId: string) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ratio = (value: number, yardstick: number) => Number((value / yardstick).toFixed(2));
 
+/** Runs started one at a time to warm the stack up, then measured one at a time. */
+const WARM_UP_RUNS = 5;
+const ALONE_RUNS = 9;
+
 /**
  * Starts `runCount` runs through the API and measures start throughput and time to completion,
  * next to the bare-Temporal yardstick measured on the same dev server in the same sitting. Before
@@ -129,12 +133,14 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       };
-      const warmUp = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: { amount: 1 } });
-      await waitForCompletion([warmUp.id]);
+      for (let index = 0; index < WARM_UP_RUNS; index += 1) {
+        const warmUp = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: { amount: 1 } });
+        await waitForCompletion([warmUp.id]);
+      }
 
       log('runs started alone on the idle stack: start request → first step activity started');
       const firstActivityMs: number[] = [];
-      for (let index = 0; index < 5; index += 1) {
+      for (let index = 0; index < ALONE_RUNS; index += 1) {
         const requestedAt = Date.now();
         const run = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: { amount: 2 } });
         await waitForCompletion([run.id]);
