@@ -140,4 +140,39 @@ describe('starting a run', () => {
     const after = await handle.describe();
     expect([after.runId, after.status.name]).toEqual([execution, 'COMPLETED']);
   });
+
+  it('starts each run with the definition of the revision it reads, edits included', async () => {
+    const draft = straightThrough(`edited draft ${Date.now()}`);
+    const created = await stack.api.request('POST', '/api/workflows', { token: admin, body: draft });
+    expect(created.status).toBe(201);
+    const start = () =>
+      stack.api.request('POST', `/api/workflows/${created.body.id}/start`, { token: admin, body: { variables: {} } });
+    const snapshotOf = async (runId: string) =>
+      (await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: runId } })).definitionSnapshot as {
+        steps: Array<{ name: string }>;
+      };
+
+    const first = await start();
+    expect(first.status).toBe(201);
+    expect((await snapshotOf(first.body.id)).steps.map((step) => step.name)).toEqual(['start', 'end']);
+
+    const renamed = { ...draft, steps: draft.steps.map((step) => ({ ...step, name: `${step.name} (renamed)` })) };
+    expect(
+      (await stack.api.request('PUT', `/api/workflows/${created.body.id}`, { token: admin, body: renamed })).status,
+    ).toBe(200);
+    const second = await start();
+    expect(second.status).toBe(201);
+    expect((await snapshotOf(second.body.id)).steps.map((step) => step.name)).toEqual([
+      'start (renamed)',
+      'end (renamed)',
+    ]);
+
+    // A draft may be saved unrunnable (lenient validation): its next start is refused.
+    const endless = { ...draft, steps: [{ ...draft.steps[0]!, transitions: [{ on: 'success', goto: 'start' }] }] };
+    expect(
+      (await stack.api.request('PUT', `/api/workflows/${created.body.id}`, { token: admin, body: endless })).status,
+    ).toBe(200);
+    const refused = await start();
+    expect(refused.status).toBe(400);
+  });
 });
