@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/index.js';
 import { createDatabase } from '../../src/db/client.js';
+import { projectRoot } from '../../src/db/migrate.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { startApiServer } from '../../src/server.js';
@@ -12,6 +16,14 @@ import { memoryOf, startWorkerProcess, stopProcess } from './processes.js';
  */
 
 const CONCURRENCY = 20;
+
+/** The worker's NODE_OPTIONS (its heap limit) as docker-compose.yml runs it. */
+async function deployedWorkerNodeOptions(): Promise<string> {
+  const compose = parse(await readFile(path.join(projectRoot(), 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: { worker: { environment: { NODE_OPTIONS: string } } };
+  };
+  return compose.services.worker.environment.NODE_OPTIONS;
+}
 
 /** Runs `task` for each item, at most CONCURRENCY at a time. */
 async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>) {
@@ -26,7 +38,11 @@ async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>) {
 export async function benchApprovals(log: (line: string) => void = () => undefined) {
   return withBenchStack(log, async (stack) => {
     const databaseUrl = await stack.database('bench_approvals');
-    const env = await benchEnvironment(stack, databaseUrl, { TEMPORAL_TASK_QUEUE: 'bench-approvals' });
+    const nodeOptions = await deployedWorkerNodeOptions();
+    const env = await benchEnvironment(stack, databaseUrl, {
+      TEMPORAL_TASK_QUEUE: 'bench-approvals',
+      NODE_OPTIONS: nodeOptions,
+    });
     const worker = await startWorkerProcess(env);
     const api = await startApiServer(loadConfig(env), createLogger('error'));
     const db = createDatabase(databaseUrl);
@@ -79,7 +95,7 @@ export async function benchApprovals(log: (line: string) => void = () => undefin
       }
       const completeSeconds = (performance.now() - decidedAt) / 1000;
       return {
-        benchmark: `runs waiting at an approval, started and decided ${CONCURRENCY} at a time through the API`,
+        benchmark: `runs waiting at an approval, started and decided ${CONCURRENCY} at a time through the API (worker with NODE_OPTIONS=${nodeOptions}, as docker-compose.yml runs it)`,
         workerRssMiB: { waiting100: memory100.rssMiB, waiting1000: memory1000.rssMiB, peak: memory1000.peakMiB },
         runsStartedToWaitingPerSecond: Number((900 / startSeconds).toFixed(1)),
         decisionsPerSecond: Number((approvals.length / decideSeconds).toFixed(1)),
