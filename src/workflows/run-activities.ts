@@ -30,16 +30,27 @@ export const projection = proxyLocalActivities<RunProjectionActivities>({ startT
 export type StepWork = typeof stepWork;
 
 /**
- * The step work whose calls carry the writes `take` hands over, stored by the activity before
- * its own work (activities/step-work.ts): a step that begins with an activity needs no local
- * activity, and no second round of its workflow task, before it is scheduled.
+ * The step work whose calls carry the writer's gathered writes, stored by the activity before its
+ * own work (activities/step-work.ts): a step that begins with an activity needs no local activity,
+ * and no second round of its workflow task, before it is scheduled. A call that fails (the run
+ * cancelled before the activity started, say) hands the writes back to the writer, which stores
+ * them with its next batch: the upserts are idempotent, so whether the activity stored them first
+ * does not matter.
  */
-export function carryingProjection(take: () => ProjectionWrite[]): StepWork {
+export function carryingProjection(writer: ProjectionWriter): StepWork {
   return new Proxy(stepWork, {
-    get: (work, name: keyof StepWork) => (input: object) => {
-      const writes = take();
-      return work[name]((writes.length > 0 ? { ...input, projection: writes } : input) as never);
-    },
+    get:
+      (work, name: keyof StepWork) =>
+      async (input: object): Promise<unknown> => {
+        const writes = writer.take();
+        if (writes.length === 0) return work[name](input as never);
+        try {
+          return await work[name]({ ...input, projection: writes } as never);
+        } catch (error) {
+          writer.giveBack(writes);
+          throw error;
+        }
+      },
   });
 }
 
@@ -51,6 +62,8 @@ export interface ProjectionWriter {
   flush(): Promise<void>;
   /** Hands the current batch over to a step-work activity that stores it, leaving it empty. */
   take(): ProjectionWrite[];
+  /** Puts writes handed over but perhaps not stored back in front of the current batch. */
+  giveBack(writes: ProjectionWrite[]): void;
 }
 
 /**
@@ -69,6 +82,7 @@ export function projectionWriter(gather: boolean): ProjectionWriter {
       },
       async flush() {},
       take: () => [],
+      giveBack() {},
     };
   }
   let batch: ProjectionWrite[] = [];
@@ -86,5 +100,8 @@ export function projectionWriter(gather: boolean): ProjectionWriter {
       if (writes.length > 0) await projection.applyProjection({ writes });
     },
     take,
+    giveBack(writes) {
+      batch = [...writes, ...batch];
+    },
   };
 }

@@ -161,7 +161,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   async function interpret(): Promise<RunWorkflowResult> {
     writer = projectionWriter(patched('gathered-projection-writes'));
     carrying = patched('step-work-carries-projection');
-    if (carrying) work = carryingProjection(() => writer.take());
+    if (carrying) work = carryingProjection(writer);
     await setStatus('running');
     const steps = indexSteps(definition.steps);
     const start = definition.steps.find((step) => step.type === 'start');
