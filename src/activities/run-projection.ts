@@ -1,6 +1,7 @@
 import { redact } from '../audit/index.js';
 import { jsonColumn, Prisma, type Database } from '../db/client.js';
 import type { ErrorEnvelope, RunStatus, StepRunStatus } from '../domain/run.js';
+import { writeBatch } from './projection-batch.js';
 
 export interface MarkRunInput {
   runId: string;
@@ -51,36 +52,6 @@ function finishedStepData(input: FinishStepInput) {
   };
 }
 
-/** A write of a batch after coalescing: a step's start and finish may have become one. */
-type CoalescedWrite = ProjectionWrite | { kind: 'stepRun'; start: StartStepInput; finish: FinishStepInput };
-
-/**
- * The writes of a batch with fewer statements and the same end state: the start and the finish of
- * the same step attempt (steps that do not wait, such as conditions) become one upsert, and
- * consecutive run writes one update holding the fields of both, the later winning.
- */
-export function coalesce(writes: readonly ProjectionWrite[]): CoalescedWrite[] {
-  const coalesced: CoalescedWrite[] = [];
-  for (const write of writes) {
-    const previous = coalesced.at(-1);
-    if (write.kind === 'finishStep' && previous?.kind === 'startStep' && sameAttempt(previous, write)) {
-      coalesced[coalesced.length - 1] = { kind: 'stepRun', start: previous, finish: write };
-    } else if (write.kind === 'run' && previous?.kind === 'run' && previous.runId === write.runId) {
-      coalesced[coalesced.length - 1] = { ...previous, ...definedFields(write) };
-    } else {
-      coalesced.push(write);
-    }
-  }
-  return coalesced;
-}
-
-const sameAttempt = (start: StartStepInput, finish: FinishStepInput) =>
-  start.runId === finish.runId && start.sequence === finish.sequence && start.attempt === finish.attempt;
-
-/** The fields of a write that it sets (an absent field leaves the column as it is). */
-const definedFields = <T extends object>(write: T) =>
-  Object.fromEntries(Object.entries(write).filter(([, value]) => value !== undefined)) as Partial<T>;
-
 /**
  * The run's projection in PostgreSQL, written by the workflow through activities. Every write is
  * an idempotent upsert or a plain overwrite keyed by run, sequence and attempt, so an activity
@@ -104,8 +75,8 @@ export function createRunProjectionActivities(db: Database) {
       });
     },
 
-    /** A step's row as started, or, given its finish from the same batch, written once already finished. */
-    upsertStep(start: StartStepInput, finish?: FinishStepInput) {
+    /** A step's row as started. */
+    upsertStep(start: StartStepInput) {
       const key = { runId_sequence_attempt: { runId: start.runId, sequence: start.sequence, attempt: start.attempt } };
       const data = {
         stepId: start.stepId,
@@ -113,7 +84,6 @@ export function createRunProjectionActivities(db: Database) {
         stepType: start.stepType,
         status: start.status,
         input: nullableJson(start.input),
-        ...(finish ? finishedStepData(finish) : {}),
       };
       return db.runStep.upsert({
         where: key,
@@ -129,14 +99,6 @@ export function createRunProjectionActivities(db: Database) {
       });
     },
   };
-  const statementOf = (write: CoalescedWrite) =>
-    write.kind === 'run'
-      ? statements.markRun(write)
-      : write.kind === 'startStep'
-        ? statements.upsertStep(write)
-        : write.kind === 'finishStep'
-          ? statements.finishStep(write)
-          : statements.upsertStep(write.start, write.finish);
   return {
     async markRun(input: MarkRunInput): Promise<void> {
       await statements.markRun(input);
@@ -149,14 +111,12 @@ export function createRunProjectionActivities(db: Database) {
     },
 
     /**
-     * Several writes in order, in one batch transaction: the interpreter gathers the writes of the
-     * steps it walks through without waiting for anything, and sends them as one local activity.
+     * Several writes in order, as one statement (`writeBatch`): the interpreter gathers the writes
+     * of the steps it walks through without waiting for anything, and sends them as one local
+     * activity (or with the step work that follows them).
      */
     async applyProjection(input: { writes: ProjectionWrite[] }): Promise<void> {
-      const statements = coalesce(input.writes).map(statementOf);
-      // One statement is atomic by itself: no transaction around it.
-      if (statements.length === 1) await statements[0];
-      else await db.$transaction(statements);
+      await writeBatch(db, input.writes);
     },
 
     /** Closes the people-facing work of a cancelled run. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { coalesce, createRunProjectionActivities, type ProjectionWrite } from '../../src/activities/run-projection.js';
+import { rowWrites } from '../../src/activities/projection-batch.js';
+import { createRunProjectionActivities, type ProjectionWrite } from '../../src/activities/run-projection.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 let database: TestDatabase;
@@ -52,23 +53,23 @@ const finish = (runId: string, sequence: number, outcome: string): ProjectionWri
 });
 
 describe('a batch of projection writes', () => {
-  it('writes a step started and finished in the batch once, and consecutive run writes once', () => {
+  it('writes each row once: the run writes merged, a step started and finished in the batch as one', () => {
     const writes: ProjectionWrite[] = [
       { kind: 'run', runId: 'r', status: 'running', currentStepId: 'a' },
-      { kind: 'run', runId: 'r', status: 'running', currentStepId: 'b', variables: { amount: 1 } },
       start('r', 1, 'b'),
+      { kind: 'run', runId: 'r', status: 'running', currentStepId: 'b', variables: { amount: 1 } },
       finish('r', 1, 'true'),
       start('r', 2, 'c'),
       finish('r', 3, 'false'),
+      { kind: 'run', runId: 'r', status: 'waiting' },
     ];
-    expect(coalesce(writes).map((write) => write.kind)).toEqual(['run', 'stepRun', 'startStep', 'finishStep']);
-    expect(coalesce(writes)[0]).toEqual({
-      kind: 'run',
-      runId: 'r',
-      status: 'running',
-      currentStepId: 'b',
-      variables: { amount: 1 },
-    });
+    const rows = rowWrites(writes);
+    expect(rows.run).toEqual({ runId: 'r', status: 'waiting', currentStepId: 'b', variables: { amount: 1 } });
+    expect(rows.steps.map((row) => [row.start?.sequence, row.finish?.sequence])).toEqual([
+      [1, 1],
+      [2, undefined],
+      [undefined, 3],
+    ]);
   });
 
   it('leaves the rows it would have left written one by one, also when applied again', async () => {
@@ -102,6 +103,20 @@ describe('a batch of projection writes', () => {
       status: 'running',
       currentStepId: 'notify',
       completedAt: null,
+    });
+  });
+
+  it('fails a batch whose step row to finish is missing, and writes none of it', async () => {
+    const runId = await createRun();
+    const { applyProjection } = createRunProjectionActivities(database.db);
+    const failure = await applyProjection({
+      writes: [{ kind: 'run', runId, status: 'running', currentStepId: 'x' }, finish(runId, 7, 'true')],
+    }).catch((error: unknown) => error);
+    expect(String(failure)).toContain('Projection row missing: step 7.1');
+    // Rolled back with the statement: the run row is as it was.
+    expect(await database.db.workflowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      status: 'pending',
+      currentStepId: null,
     });
   });
 
