@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
@@ -14,9 +14,12 @@ import { createActive } from '../support/workflows.js';
 import { HISTORY_SCENARIOS } from './history-scenarios.js';
 
 // Not part of the suite (no .test.ts): records the fixtures that recorded-histories.test.ts
-// replays. Run it with the interpreter version whose histories should stay replayable:
-//   npm test -- --testMatch '**/history-recorder.ts' test/workflows/history-recorder.ts
+// replays, into a folder named by HISTORY_VERSION (the commit of the interpreter recorded). Run it
+// with the interpreter version whose histories should stay replayable:
+//   HISTORY_VERSION=<commit> npm test -- --testMatch '**/history-recorder.ts' test/workflows/history-recorder.ts
 const stack = useRunStack();
+const version = process.env.HISTORY_VERSION;
+if (!version) throw new Error('Set HISTORY_VERSION to the commit of the interpreter being recorded');
 
 describe('records run histories', () => {
   it.each(HISTORY_SCENARIOS.map((scenario) => [scenario.name, scenario] as const))('%s', async (name, scenario) => {
@@ -40,7 +43,9 @@ describe('records run histories', () => {
         ['workflow', 'show', '--address', stackValue('temporalAddress'), '-w', handle.workflowId, '-o', 'json'],
         { maxBuffer: 64 * 1024 * 1024 },
       );
-      await writeFile(path.join(projectRoot(), 'test/fixtures/histories', `${name}.json`), stdout);
+      const folder = path.join(projectRoot(), 'test/fixtures/histories', version);
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, `${name}.json`), stdout);
     } finally {
       await temporal.close();
     }

@@ -9,9 +9,14 @@ import { HISTORY_SCENARIOS } from './history-scenarios.js';
 
 const FIXTURES = path.join(projectRoot(), 'test/fixtures/histories');
 
-async function* recordedHistories() {
-  for (const file of (await readdir(FIXTURES)).filter((name) => name.endsWith('.json')).sort()) {
-    const history = historyFromJSON(JSON.parse(await readFile(path.join(FIXTURES, file), 'utf8')));
+/** The folders of recorded histories, one per interpreter version recorded. */
+const versions = async () =>
+  (await readdir(FIXTURES, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+async function* recordedHistories(version: string) {
+  const folder = path.join(FIXTURES, version);
+  for (const file of (await readdir(folder)).filter((name) => name.endsWith('.json')).sort()) {
+    const history = historyFromJSON(JSON.parse(await readFile(path.join(folder, file), 'utf8')));
     yield { workflowId: path.basename(file, '.json'), history };
   }
 }
@@ -19,25 +24,32 @@ async function* recordedHistories() {
 beforeAll(() => void Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] }));
 
 describe('runs started by an earlier version of the interpreter keep running', () => {
-  it('there is one recorded history per scenario of history-scenarios.ts', async () => {
-    const files = (await readdir(FIXTURES)).filter((name) => name.endsWith('.json'));
-    expect(files.map((file) => path.basename(file, '.json')).sort()).toEqual(
-      HISTORY_SCENARIOS.map((scenario) => scenario.name).sort(),
-    );
+  it('there are two or more versions recorded, each with one history per scenario of history-scenarios.ts', async () => {
+    expect((await versions()).length).toBeGreaterThanOrEqual(2);
+    for (const version of await versions()) {
+      const files = (await readdir(path.join(FIXTURES, version))).filter((name) => name.endsWith('.json'));
+      expect([version, files.map((file) => path.basename(file, '.json')).sort()]).toEqual([
+        version,
+        HISTORY_SCENARIOS.map((scenario) => scenario.name).sort(),
+      ]);
+    }
   });
 
   it('replays every recorded history with the current workflow code without a nondeterminism error', async () => {
-    const outcomes: Array<{ workflowId: string; error?: string }> = [];
-    for await (const result of Worker.runReplayHistories(
-      { workflowBundle: { codePath: stackValue('workflowBundle') } },
-      recordedHistories(),
-    )) {
-      outcomes.push({ workflowId: result.workflowId, error: result.error?.message });
+    for (const version of await versions()) {
+      const outcomes: Array<{ workflowId: string; error?: string }> = [];
+      for await (const result of Worker.runReplayHistories(
+        { workflowBundle: { codePath: stackValue('workflowBundle') } },
+        recordedHistories(version),
+      )) {
+        outcomes.push({ workflowId: result.workflowId, error: result.error?.message });
+      }
+      expect([version, outcomes]).toEqual([
+        version,
+        HISTORY_SCENARIOS.map((scenario) => ({ workflowId: scenario.name, error: undefined })).sort((a, b) =>
+          a.workflowId.localeCompare(b.workflowId),
+        ),
+      ]);
     }
-    expect(outcomes).toEqual(
-      HISTORY_SCENARIOS.map((scenario) => ({ workflowId: scenario.name, error: undefined })).sort((a, b) =>
-        a.workflowId.localeCompare(b.workflowId),
-      ),
-    );
   });
 });
