@@ -1,5 +1,4 @@
-import { redact } from '../audit/index.js';
-import { jsonColumn, Prisma, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import type { ErrorEnvelope, RunStatus, StepRunStatus } from '../domain/run.js';
 import { writeBatch } from './projection-batch.js';
 
@@ -33,24 +32,11 @@ export interface FinishStepInput {
   error?: ErrorEnvelope;
 }
 
-const nullableJson = (value: unknown) =>
-  value === undefined ? undefined : value === null ? Prisma.DbNull : jsonColumn(redact(value));
-
 /** One write of the projection, for `applyProjection`. */
 export type ProjectionWrite =
   | ({ kind: 'run' } & MarkRunInput)
   | ({ kind: 'startStep' } & StartStepInput)
   | ({ kind: 'finishStep' } & FinishStepInput);
-
-function finishedStepData(input: FinishStepInput) {
-  return {
-    status: input.status,
-    outcome: input.outcome,
-    output: nullableJson(input.output),
-    error: nullableJson(input.error),
-    completedAt: new Date(),
-  };
-}
 
 /**
  * The run's projection in PostgreSQL, written by the workflow through activities. Every write is
@@ -58,56 +44,17 @@ function finishedStepData(input: FinishStepInput) {
  * retried after a worker crash leaves the same rows.
  */
 export function createRunProjectionActivities(db: Database) {
-  // Each write as one statement not yet sent, so that several can share a batch transaction.
-  const statements = {
-    markRun(input: MarkRunInput) {
-      const finished = input.status === 'completed' || input.status === 'cancelled' || input.status === 'failed';
-      return db.workflowRun.update({
-        where: { id: input.runId },
-        data: {
-          status: input.status,
-          currentStepId: input.currentStepId,
-          failedStepId: input.failedStepId,
-          error: nullableJson(input.error),
-          variables: input.variables === undefined ? undefined : jsonColumn(input.variables),
-          completedAt: finished ? new Date() : null,
-        },
-      });
-    },
-
-    /** A step's row as started. */
-    upsertStep(start: StartStepInput) {
-      const key = { runId_sequence_attempt: { runId: start.runId, sequence: start.sequence, attempt: start.attempt } };
-      const data = {
-        stepId: start.stepId,
-        stepName: start.stepName,
-        stepType: start.stepType,
-        status: start.status,
-        input: nullableJson(start.input),
-      };
-      return db.runStep.upsert({
-        where: key,
-        create: { runId: start.runId, sequence: start.sequence, attempt: start.attempt, ...data },
-        update: data,
-      });
-    },
-
-    finishStep(input: FinishStepInput) {
-      return db.runStep.update({
-        where: { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } },
-        data: finishedStepData(input),
-      });
-    },
-  };
   return {
+    // One write each, for executions started before the writes were gathered: the same statement
+    // as a batch of one.
     async markRun(input: MarkRunInput): Promise<void> {
-      await statements.markRun(input);
+      await writeBatch(db, [{ kind: 'run', ...input }]);
     },
     async startStep(input: StartStepInput): Promise<void> {
-      await statements.upsertStep(input);
+      await writeBatch(db, [{ kind: 'startStep', ...input }]);
     },
     async finishStep(input: FinishStepInput): Promise<void> {
-      await statements.finishStep(input);
+      await writeBatch(db, [{ kind: 'finishStep', ...input }]);
     },
 
     /**

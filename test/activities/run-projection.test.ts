@@ -120,6 +120,25 @@ describe('a batch of projection writes', () => {
     });
   });
 
+  it('writes one write at a time for executions started before the writes were gathered', async () => {
+    const runId = await createRun();
+    const { markRun, startStep, finishStep } = createRunProjectionActivities(database.db);
+    const { kind: _start, ...started } = start(runId, 1, 'b') as Extract<ProjectionWrite, { kind: 'startStep' }>;
+    const { kind: _finish, ...finished } = finish(runId, 1, 'true') as Extract<ProjectionWrite, { kind: 'finishStep' }>;
+    await markRun({ runId, status: 'running', currentStepId: 'b' });
+    await startStep(started);
+    await finishStep(finished);
+    expect(await database.db.runStep.findMany({ where: { runId } })).toEqual([
+      expect.objectContaining({ stepId: 'b', status: 'completed', outcome: 'true', output: { result: true } }),
+    ]);
+    expect(await database.db.workflowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+      status: 'running',
+      currentStepId: 'b',
+    });
+    // A finish whose step row is missing fails, so the local activity is retried.
+    await expect(finishStep({ ...finished, sequence: 9 })).rejects.toThrow('Projection row missing');
+  });
+
   it('applies a batch of one write, and gives a run that completes its completion time', async () => {
     const runId = await createRun();
     const { applyProjection } = createRunProjectionActivities(database.db);
