@@ -64,6 +64,15 @@ describe('docker-compose.yml runs the whole service for users with Docker', () =
     expect(Number(api.OIDC_SESSION_MAX_SECONDS)).toBe(realm.ssoSessionMaxLifespan);
   });
 
+  it('gives Temporal the server settings of docker/temporal/dynamicconfig.yaml, eager activities on', async () => {
+    const temporal = compose.services.temporal;
+    const [file, mountPoint] = temporal.volumes[0].split(':');
+    // The auto-setup image resolves a relative path from /etc/temporal.
+    expect(path.posix.join('/etc/temporal', temporal.environment.DYNAMIC_CONFIG_FILE_PATH)).toBe(mountPoint);
+    const settings = parse(await readFile(path.join(projectRoot(), file), 'utf8'));
+    expect(settings['system.enableActivityEagerExecution']).toEqual([{ value: true }]);
+  });
+
   it('starts the API and worker only after migrations succeeded', () => {
     for (const name of ['api', 'worker']) {
       expect(compose.services[name].depends_on.migrate).toEqual({ condition: 'service_completed_successfully' });

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { parse } from 'yaml';
+import { projectRoot } from '../../src/db/migrate.js';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../../src/temporal/search-attributes.js';
 import { locateTemporalCli } from './temporal-cli.js';
 
@@ -22,6 +24,21 @@ export interface RunningTemporal {
 }
 
 const READY_TIMEOUT_MS = 120_000;
+
+/** The server settings (dynamic config) docker-compose.yml gives its Temporal, with why each is set. */
+export const TEMPORAL_DYNAMIC_CONFIG_FILE = path.join(projectRoot(), 'docker', 'temporal', 'dynamicconfig.yaml');
+
+/**
+ * The dev server's `--dynamic-config-value` arguments for the same settings as docker-compose.yml's
+ * Temporal, read from its file: each key's value without constraints (the file has no others).
+ */
+export async function dynamicConfigArgs(): Promise<string[]> {
+  const settings = parse(await readFile(TEMPORAL_DYNAMIC_CONFIG_FILE, 'utf8')) as Record<string, { value: unknown }[]>;
+  return Object.entries(settings).flatMap(([key, [setting]]) => [
+    '--dynamic-config-value',
+    `${key}=${JSON.stringify(setting!.value)}`,
+  ]);
+}
 
 const SEARCH_ATTRIBUTE_TYPE_NAMES: Record<string, string> = {
   KEYWORD: 'Keyword',
@@ -59,6 +76,7 @@ export async function startTemporalDevServer(options: DevServerOptions): Promise
     options.namespace,
     '--log-level',
     'error',
+    ...(await dynamicConfigArgs()),
     ...CUSTOM_SEARCH_ATTRIBUTES.flatMap((key) => [
       '--search-attribute',
       `${key.name}=${SEARCH_ATTRIBUTE_TYPE_NAMES[key.type]}`,
@@ -103,6 +121,7 @@ async function startSdkDownloadedServer(
       dbFilename: options.dbFile,
       namespace: options.namespace,
       searchAttributes: [...CUSTOM_SEARCH_ATTRIBUTES],
+      extraArgs: await dynamicConfigArgs(),
     },
   });
   return { address, uiUrl, stop: () => environment.teardown() };
