@@ -32,7 +32,8 @@ const benchmarks: Record<string, () => Promise<object>> = {
         `  completed: ${result.runsCompletedPerSecond} runs/s; yardstick bare Temporal ${regular.runsCompletedPerSecond} (regular), ${local.runsCompletedPerSecond} (local); ratio ${result.ratios.completedToRegular}× / ${result.ratios.completedToLocal}× (goal ≥ 0.7× regular)`,
         `  started (HTTP start → Temporal start): ${result.runsStartedPerSecond} runs/s; yardstick bare client.workflow.start ${regular.runsStartedPerSecond}; ratio ${result.ratios.startedToBareStart}× (goal ≥ 0.5×)`,
         `  median start → completion ${result.medianStartToCompletionMs} ms (p95 ${result.p95StartToCompletionMs}); yardstick ${regular.medianStartToCompletionMs} ms (regular), ${local.medianStartToCompletionMs} ms (local)`,
-        `  start request → first step activity started, alone on the idle stack: median ${result.medianRequestToFirstActivityMs} ms of ${result.requestToFirstActivityMs.join(', ')} (goal < 50 ms)`,
+        `  start request → first step activity started, each run alone after ${result.idleBeforeMs} ms idle: median ${result.medianRequestToFirstActivityMs} ms of ${result.requestToFirstActivityMs.join(', ')} (goal < 50 ms)`,
+        `    the same runs back to back: median ${result.medianBackToBackRequestToFirstActivityMs} ms of ${result.backToBackRequestToFirstActivityMs.join(', ')}`,
         `  longest workflow task under the load: ${result.longestWorkflowTaskMs} ms (goal < 1,000 ms); per run ${result.workflowTasksPerRun} workflow tasks, ${result.historyEventsPerRun} history events`,
       ].join('\n'),
     );

@@ -1,14 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/index.js';
 import { createDatabase } from '../../src/db/client.js';
-import { projectRoot } from '../../src/db/migrate.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { startApiServer } from '../../src/server.js';
 import { apiCaller, benchEnvironment, withBenchStack } from './stack.js';
-import { memoryOf, startWorkerProcess, stopProcess } from './processes.js';
+import { deployedWorkerNodeOptions, memoryOf, startWorkerProcess, stopProcess } from './processes.js';
 
 /**
  * Runs waiting at an approval (issue 17): the worker's resident memory with 100 and with 1,000
@@ -16,14 +12,6 @@ import { memoryOf, startWorkerProcess, stopProcess } from './processes.js';
  */
 
 const CONCURRENCY = 20;
-
-/** The worker's NODE_OPTIONS (its heap limit) as docker-compose.yml runs it. */
-async function deployedWorkerNodeOptions(): Promise<string> {
-  const compose = parse(await readFile(path.join(projectRoot(), 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-    services: { worker: { environment: { NODE_OPTIONS: string } } };
-  };
-  return compose.services.worker.environment.NODE_OPTIONS;
-}
 
 /** Runs `task` for each item, at most CONCURRENCY at a time. */
 async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>) {

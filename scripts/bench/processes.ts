@@ -1,6 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { projectRoot } from '../../src/db/migrate.js';
 import { spawnServiceProcess } from '../local/service-process.js';
+
+/** The worker's NODE_OPTIONS (its heap limit) as docker-compose.yml runs it. */
+export async function deployedWorkerNodeOptions(): Promise<string> {
+  const compose = parse(await readFile(path.join(projectRoot(), 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: { worker: { environment: { NODE_OPTIONS: string } } };
+  };
+  return compose.services.worker.environment.NODE_OPTIONS;
+}
 
 /** The worker in a process of its own, so its memory is its own: resolves once it polls. */
 export const startWorkerProcess = (env: NodeJS.ProcessEnv) => spawnServiceProcess('worker', env).ready;

@@ -2,15 +2,13 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
-import { loadConfig } from '../../src/config/index.js';
 import { createDatabase } from '../../src/db/client.js';
 import type { WorkflowStep } from '../../src/domain/workflow-definition.js';
 import { projectRoot } from '../../src/db/migrate.js';
-import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
-import { startApiServer } from '../../src/server.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
-import { startWorker } from '../../workers/main.js';
+import { spawnServiceProcess } from '../local/service-process.js';
+import { deployedWorkerNodeOptions, startWorkerProcess, stopProcess } from './processes.js';
 import { apiCaller, benchEnvironment, withBenchStack } from './stack.js';
 
 /** A 10-step workflow with no people in it: conditions, notifications and a test connector. */
@@ -101,12 +99,20 @@ const ratio = (value: number, yardstick: number) => Number((value / yardstick).t
 /** Runs started one at a time to warm the stack up, then measured one at a time. */
 const WARM_UP_RUNS = 5;
 const ALONE_RUNS = 9;
+/**
+ * How long the stack stays idle before each run measured alone. Started back to back instead, a
+ * run's first workflow task waits 25–40 ms longer in the Temporal server's task queue: bare Temporal
+ * with no service around it shows the same once a worker's tasks follow each other closely
+ * (docs/runs.md), so that series is printed too but is not the figure of the goal.
+ */
+const IDLE_BEFORE_MS = 500;
 
 /**
  * Starts `runCount` runs through the API and measures start throughput and time to completion,
  * next to the bare-Temporal yardstick measured on the same dev server in the same sitting. Before
- * the load, runs started one at a time on the idle stack give the time from the start request to
- * the first step activity starting (from the histories).
+ * the load, runs started one at a time give the time from the start request to the first step
+ * activity starting (from the histories): each after the stack was idle for IDLE_BEFORE_MS, then
+ * back to back.
  */
 export async function benchRuns(runCount = 60, log: (line: string) => void = () => undefined) {
   return withBenchStack(log, async (stack) => {
@@ -114,10 +120,12 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
     const regular = await measureBaseline(stack.temporalAddress, runCount, 'regular');
     const local = await measureBaseline(stack.temporalAddress, runCount, 'local');
     const databaseUrl = await stack.database('bench');
-    const config = loadConfig(await benchEnvironment(stack, databaseUrl));
-    const logger = createLogger('error');
-    const worker = await startWorker(config, logger, { handleSignals: false });
-    const api = await startApiServer(config, logger);
+    const env = await benchEnvironment(stack, databaseUrl);
+    // Each in a process of its own, as docker-compose.yml runs them (the worker with its heap
+    // limit): the requests and measurements made here do not compete for their event loops.
+    const worker = await startWorkerProcess({ ...env, NODE_OPTIONS: await deployedWorkerNodeOptions() });
+    const apiProcess = await spawnServiceProcess('api', env).ready;
+    const api = { url: `http://${env.HOST}:${env.PORT}` };
     const db = createDatabase(databaseUrl);
     const temporalConnection = await Connection.connect({ address: stack.temporalAddress });
     const temporal = new Client({ connection: temporalConnection });
@@ -138,15 +146,21 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
         await waitForCompletion([warmUp.id]);
       }
 
-      log('runs started alone on the idle stack: start request → first step activity started');
-      const firstActivityMs: number[] = [];
-      for (let index = 0; index < ALONE_RUNS; index += 1) {
+      /** Milliseconds from the start request to the first step's activity starting, from its history. */
+      const requestToFirstActivity = async () => {
         const requestedAt = Date.now();
         const run = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: { amount: 2 } });
         await waitForCompletion([run.id]);
-        const timings = await historyTimings(temporal, run.id);
-        firstActivityMs.push(timings.firstActivityStartedAt! - requestedAt);
+        return (await historyTimings(temporal, run.id)).firstActivityStartedAt! - requestedAt;
+      };
+      log('runs started alone: start request → first step activity started');
+      const firstActivityMs: number[] = [];
+      for (let index = 0; index < ALONE_RUNS; index += 1) {
+        await new Promise((resolve) => setTimeout(resolve, IDLE_BEFORE_MS));
+        firstActivityMs.push(await requestToFirstActivity());
       }
+      const backToBackMs: number[] = [];
+      for (let index = 0; index < ALONE_RUNS; index += 1) backToBackMs.push(await requestToFirstActivity());
 
       log(`starting ${runCount} runs`);
       const started = performance.now();
@@ -172,7 +186,8 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
         p95StartToCompletionMs: durations[Math.floor(durations.length * 0.95)]!,
       };
       return {
-        benchmark: 'runs of a 10-step all-automatic workflow on the local dev server',
+        benchmark:
+          'runs of a 10-step all-automatic workflow on the local dev server, the API and the worker each in a process of its own',
         runs: runCount,
         ...service,
         yardstick: { regular, local },
@@ -181,8 +196,11 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
           completedToLocal: ratio(service.runsCompletedPerSecond, local.runsCompletedPerSecond),
           startedToBareStart: ratio(service.runsStartedPerSecond, regular.runsStartedPerSecond),
         },
+        idleBeforeMs: IDLE_BEFORE_MS,
         medianRequestToFirstActivityMs: Math.round(median(firstActivityMs)),
         requestToFirstActivityMs: firstActivityMs.map(Math.round),
+        medianBackToBackRequestToFirstActivityMs: Math.round(median(backToBackMs)),
+        backToBackRequestToFirstActivityMs: backToBackMs.map(Math.round),
         longestWorkflowTaskMs: Math.round(Math.max(...histories.map((history) => history.longestTaskMs))),
         workflowTasksPerRun: median(histories.map((history) => history.workflowTasks)),
         historyEventsPerRun: median(histories.map((history) => history.events)),
@@ -190,8 +208,8 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
     } finally {
       await temporalConnection.close();
       await db.$disconnect();
-      await api.close();
-      await worker.shutdown();
+      await stopProcess(apiProcess);
+      await stopProcess(worker);
     }
   });
 }
