@@ -9,7 +9,7 @@ import type { Mailer } from '../notifications/mailer.js';
 import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
-import { cachedLookup } from '../services/sync/record-cache.js';
+import { cachedLookup, invalidateCache } from '../services/sync/record-cache.js';
 import { resolvePeople } from './people.js';
 
 export interface ConnectorStepInput {
@@ -98,8 +98,8 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
     if (!row) {
       result = { success: false, error: `Connector ${input.connector} does not exist`, code: 'unknown_connector' };
     } else {
+      const handler = connectors.registry.get(row.type)?.handler;
       try {
-        const handler = connectors.registry.get(row.type)?.handler;
         const call = () =>
           executeConnectorCommand(handler, runnableConnector(row, connectors), {
             command: input.command,
@@ -131,6 +131,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       } catch (error) {
         result = failure(error, 'connector_unavailable');
       }
+      // What the command changed must not be answered from the cache by a lookup after it.
+      const changed = result.success ? (handler?.commands[input.command]?.changes ?? []) : [];
+      for (const resourceType of changed) await invalidateCache(db, row.id, { resourceType });
     }
     const stepResult: StepResult = {
       success: result.success,

@@ -8,6 +8,9 @@
 /** JSON Schema (draft 2020-12 subset) of a command's parameters. */
 export type JsonSchema = Record<string, unknown>;
 
+/** The record types of the record cache and the resource webhook. */
+export type RecordType = 'user' | 'group' | 'role';
+
 export interface CommandSpec {
   description: string;
   /** Running it twice with the same parameters has the effect of running it once. */
@@ -19,7 +22,13 @@ export interface CommandSpec {
    * cache during runs. `idField` names the field of `data` holding the record's external id, so a
    * webhook about that record invalidates the entry.
    */
-  lookup?: { resourceType: 'user' | 'group' | 'role'; idField: string };
+  lookup?: { resourceType: RecordType; idField: string };
+  /**
+   * The record types a successful run of it may change (`disableAccount` changes a user): during
+   * runs the connector's cached lookups of those types are dropped after it, so a lookup later in
+   * the run sees the change.
+   */
+  changes?: readonly RecordType[];
   parameters: JsonSchema;
 }
 

@@ -232,3 +232,49 @@ describe('connector steps of runs use the cache, shared by every worker process'
     expect(await status(connector.id)).toEqual({ entries: 1, hits: 1, misses: 1 });
   });
 });
+
+describe('a connector step that changes records drops the cached lookups of their type', () => {
+  it('a lookup after `disableAccount` in the same run sees the account disabled', async () => {
+    const connector = await context.database.db.connector.findUniqueOrThrow({
+      where: { name: 'test-activedirectory' },
+    });
+    const person = generateDirectory().people.find((candidate) => candidate.enabled)!;
+    const step = (id: string, command: string, next: string) => ({
+      id,
+      name: id,
+      type: 'connector' as const,
+      config: { connector: 'test-activedirectory', command, parameters: { username: person.username } },
+      transitions: [{ on: 'success', goto: next }],
+    });
+    const workflow = await createActive(context.api, admin, {
+      name: `disable user ${randomUUID()}`,
+      description: '',
+      category: 'general',
+      trigger: { types: ['manual'] },
+      variables: [],
+      onError: 'stop',
+      debugLogging: false,
+      steps: [
+        { id: 'start', name: 'start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'before' }] },
+        step('before', 'findUser', 'disable'),
+        step('disable', 'disableAccount', 'after'),
+        step('after', 'findUser', 'end'),
+        { id: 'end', name: 'end', type: 'end', config: {}, transitions: [] },
+      ],
+    });
+    await workers.start();
+    const started = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: {} });
+    expect(started.status).toBe(201);
+    const run = await waitForRun(context.api, admin, started.body.id, hasStatus('completed', 'failed'), 30_000);
+    expect(run.status).toBe('completed');
+
+    const timeline = (await call('GET', `/api/runs/${run.id}/steps`)).body;
+    const enabledAt = (stepId: string) =>
+      timeline.steps.find((item: { stepId: string }) => item.stepId === stepId).output.response.data.enabled;
+    expect([enabledAt('before'), enabledAt('after')]).toEqual([true, false]);
+    // The first lookup missed and was stored, the change dropped it, the second missed again.
+    const [entry, ...others] = await entries(connector.id);
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ resourceType: 'user', cacheKey: JSON.stringify({ username: person.username }) });
+  });
+});

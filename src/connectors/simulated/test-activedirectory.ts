@@ -54,6 +54,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
   ): SimulatedCommand => ({
     description,
     idempotent: true,
+    changes: ['user'],
     parameters: objectSchema({ username: USERNAME }, ['username']),
     run: (parameters) => {
       const ad = directory();
@@ -68,6 +69,8 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
   ): SimulatedCommand => ({
     description,
     idempotent: true,
+    // A member list is part of a group's record, and a user's groups part of the user's.
+    changes: ['user', 'group'],
     parameters: objectSchema({ username: USERNAME, groupName: GROUP_NAME }, ['username', 'groupName']),
     run: (parameters) => {
       const ad = directory();
@@ -170,6 +173,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
       resetPassword: {
         description: 'Sets a new password that meets the domain password policy',
         idempotent: true,
+        changes: ['user'],
         parameters: objectSchema(
           {
             username: USERNAME,
@@ -247,6 +251,8 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
       createAccount: {
         description: 'Creates a user account; without a password it is created disabled, as in AD',
         idempotent: false,
+        // Its groups gain a member.
+        changes: ['group'],
         parameters: objectSchema(
           {
             username: { type: 'string', pattern: SAM_ACCOUNT_NAME_PATTERN, description: 'sAMAccountName' },
