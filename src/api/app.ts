@@ -16,6 +16,7 @@ import { inputLimits } from './middleware/input-limits.js';
 import { jsonBody } from './middleware/json-body.js';
 import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { readDeadline } from './middleware/read-deadline.js';
+import { writeStartDeadline } from './middleware/write-start-deadline.js';
 import { requestId } from './middleware/request-id.js';
 import { webConsole } from './middleware/web-console.js';
 import { projectRoot } from '../db/migrate.js';
@@ -80,9 +81,10 @@ export function createApp(deps: AppDependencies): App {
   const webLogin = webLoginOf(config, deps.oidcLoginClient);
   const sessionSite = sessionSiteOf(config, webLogin);
   if (sessionSite) resolvers.push(sessionCredential(db, sessionSite.publicOrigin));
+  const writeStart = writeStartDeadline(config.writeStartTimeoutMs);
   const routerDeps: ResourceRouterDependencies = {
     docs,
-    authenticated: [authenticate(resolvers), auditTokenRequests(db)],
+    authenticated: [writeStart.start, authenticate(resolvers), auditTokenRequests(db), writeStart.check],
   };
 
   const runs = { db, temporal: deps.temporal, config };

@@ -28,6 +28,7 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   API_SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   API_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
+  API_WRITE_START_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
@@ -99,6 +100,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long a read (GET) of the JSON API may take before it answers 503. */
   readTimeoutMs: number;
+  /** How long a write of the JSON API may wait for its authentication before it answers 503, unchanged. */
+  writeStartTimeoutMs: number;
   publicUrl?: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
@@ -156,6 +159,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     port: env.PORT,
     shutdownGraceMs: env.API_SHUTDOWN_GRACE_MS,
     readTimeoutMs: env.API_READ_TIMEOUT_MS,
+    writeStartTimeoutMs: env.API_WRITE_START_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

@@ -129,7 +129,8 @@ export class ApiDocs {
 
 /**
  * The error statuses the edge itself can answer on a route, whatever its handler does: the input
- * rules and schemas (400), credentials and permissions (401, 403), a missing resource named in
+ * rules and schemas (400), credentials and permissions (401, 403; 503 when the database that holds
+ * the credentials cannot be used or is too slow), a missing resource named in
  * the path (404), the body's size and media type (413, 415), a request line and headers over
  * Node's 16 KiB limit (431, refused by the HTTP parser before any middleware; src/api/http-server.ts
  * still answers it with the error body) and
@@ -138,7 +139,14 @@ export class ApiDocs {
 function commonErrors(route: DocumentedRoute): Array<[string, string]> {
   const errors: Array<[string, string]> = [['400', 'Invalid request: see the issues in details']];
   if (route.secured) {
-    errors.push(['401', 'Missing or invalid credentials'], ['403', 'The caller lacks the permission']);
+    errors.push(
+      ['401', 'Missing or invalid credentials'],
+      ['403', 'The caller lacks the permission'],
+      [
+        '503',
+        'The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, or checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS; retry later',
+      ],
+    );
   }
   if (route.params) errors.push(['404', 'No such resource']);
   if (route.body) {

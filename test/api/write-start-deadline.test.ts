@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useTestApp } from '../support/app.js';
+import { createUserWithToken } from '../support/users.js';
+
+// A write whose credentials take too long to check answers 503 before it writes anything
+// (API_WRITE_START_TIMEOUT_MS). The token read is slowed for real: another session holds the
+// token table locked, which makes every read of it wait until the lock goes.
+
+const WRITE_START_TIMEOUT_MS = 150;
+const LOCK_HELD_MS = 600;
+const context = useTestApp({ env: { API_WRITE_START_TIMEOUT_MS: String(WRITE_START_TIMEOUT_MS) } });
+let admin: string;
+
+beforeAll(async () => {
+  admin = (await createUserWithToken(context.database.db, ['admin'])).token;
+});
+
+/** Runs `request` while another session holds api_tokens locked for LOCK_HELD_MS. */
+async function whileTokensLocked<T>(request: () => Promise<T>): Promise<T> {
+  const locker = new pg.Client({ connectionString: context.database.url });
+  await locker.connect();
+  try {
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE api_tokens IN ACCESS EXCLUSIVE MODE');
+    const answer = request();
+    await new Promise((resolve) => setTimeout(resolve, LOCK_HELD_MS));
+    await locker.query('COMMIT');
+    return await answer;
+  } finally {
+    await locker.end();
+  }
+}
+
+const createProject = (name: string) =>
+  context.api.request('POST', '/api/projects', { token: admin, body: { name, description: '' } });
+
+describe('API_WRITE_START_TIMEOUT_MS', () => {
+  it('answers 503 to a write whose authentication took longer, and the write did not happen', async () => {
+    const name = `late ${randomUUID()}`;
+    const answer = await whileTokensLocked(() => createProject(name));
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ statusCode: 503, code: 'service_unavailable' });
+    expect(answer.body.message).toContain('nothing was changed');
+    expect(await context.database.db.project.count({ where: { name } })).toBe(0);
+  });
+
+  it('lets a read wait for its authentication, and a write whose authentication was quick', async () => {
+    const read = await whileTokensLocked(() => context.api.request('GET', '/api/projects', { token: admin }));
+    expect(read.status).toBe(200);
+    const name = `quick ${randomUUID()}`;
+    expect((await createProject(name)).status).toBe(201);
+    expect(await context.database.db.project.count({ where: { name } })).toBe(1);
+  });
+});
