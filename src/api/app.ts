@@ -81,7 +81,7 @@ export function createApp(deps: AppDependencies): App {
   const webLogin = webLoginOf(config, deps.oidcLoginClient);
   const sessionSite = sessionSiteOf(config, webLogin);
   if (sessionSite) resolvers.push(sessionCredential(db, sessionSite.publicOrigin));
-  const writeStart = writeStartDeadline(config.writeStartTimeoutMs);
+  const writeStart = writeStartDeadline<AppState>(config.writeStartTimeoutMs);
   const routerDeps: ResourceRouterDependencies = {
     docs,
     authenticated: [writeStart.start, authenticate(resolvers), auditTokenRequests(db), writeStart.check],
@@ -125,7 +125,9 @@ export function createApp(deps: AppDependencies): App {
   koa.use(errorHandler(logger));
   koa.use(webConsole(deps.webRoot ?? path.join(projectRoot(), 'dist', 'web')));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
-  koa.use(scimApi({ db, logger, bodyLimitBytes: config.bodyLimitBytes }));
+  koa.use(
+    scimApi({ db, logger, bodyLimitBytes: config.bodyLimitBytes, writeStartTimeoutMs: config.writeStartTimeoutMs }),
+  );
   // Sign-in GETs write (single-use login state, sessions) and wait on the identity provider under
   // OIDC_TIMEOUT_MS: cutting them short would answer 503 for a sign-in that still completes.
   koa.use(readDeadline(config.readTimeoutMs, ['/api/auth/']));

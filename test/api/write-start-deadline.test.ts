@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
+import { createScimClient, scimRequest, unique } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
 
 // A write whose credentials take too long to check answers 503 before it writes anything
-// (API_WRITE_START_TIMEOUT_MS). The token read is slowed for real: another session holds the
-// token table locked, which makes every read of it wait until the lock goes.
+// (API_WRITE_START_TIMEOUT_MS), in the JSON API and in SCIM. The token read is slowed for real:
+// another session holds the token table locked, which makes every read of it wait until the lock
+// goes.
 
 const WRITE_START_TIMEOUT_MS = 150;
 const LOCK_HELD_MS = 600;
@@ -17,13 +19,13 @@ beforeAll(async () => {
   admin = (await createUserWithToken(context.database.db, ['admin'])).token;
 });
 
-/** Runs `request` while another session holds api_tokens locked for LOCK_HELD_MS. */
-async function whileTokensLocked<T>(request: () => Promise<T>): Promise<T> {
+/** Runs `request` while another session holds `table` (api_tokens by default) locked for LOCK_HELD_MS. */
+async function whileTokensLocked<T>(request: () => Promise<T>, table = 'api_tokens'): Promise<T> {
   const locker = new pg.Client({ connectionString: context.database.url });
   await locker.connect();
   try {
     await locker.query('BEGIN');
-    await locker.query('LOCK TABLE api_tokens IN ACCESS EXCLUSIVE MODE');
+    await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
     const answer = request();
     await new Promise((resolve) => setTimeout(resolve, LOCK_HELD_MS));
     await locker.query('COMMIT');
@@ -52,5 +54,28 @@ describe('API_WRITE_START_TIMEOUT_MS', () => {
     const name = `quick ${randomUUID()}`;
     expect((await createProject(name)).status).toBe(201);
     expect(await context.database.db.project.count({ where: { name } })).toBe(1);
+  });
+});
+
+describe('API_WRITE_START_TIMEOUT_MS in SCIM', () => {
+  it('answers a SCIM error 503 to a user creation whose token took longer to check; no user is created', async () => {
+    const { token } = await createScimClient(context.api, admin);
+    const userName = `${unique('late')}@example.com`;
+    const body = { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName, active: true };
+    const answer = await whileTokensLocked(
+      () => scimRequest(context.api, 'POST', '/Users', token, body),
+      'scim_clients',
+    );
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '503' });
+    expect(answer.body.detail).toContain('nothing was changed');
+    const listed = await scimRequest(
+      context.api,
+      'GET',
+      `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`,
+      token,
+    );
+    expect(listed.body.totalResults).toBe(0);
+    expect((await scimRequest(context.api, 'POST', '/Users', token, body)).status).toBe(201);
   });
 });

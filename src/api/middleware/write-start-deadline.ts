@@ -1,6 +1,5 @@
 import type { Middleware } from 'koa';
 import { AppError } from '../../errors/index.js';
-import type { AppState } from '../context.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -9,9 +8,10 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * before it writes anything: a 503 then still means "not done", and the caller may retry. Writes
  * get no deadline once they begin (docs/operations.md, "Timeouts"); without this, a write on a
  * slow database could wait up to a query timeout for its credentials and then up to another for
- * its own transaction. `start` goes before the authenticating middleware, `check` after it.
+ * its own transaction. `start` goes before the authenticating middleware, `check` after it. Used
+ * by the JSON API and by SCIM, whose searches sent as POST count as writes here: nothing done.
  */
-export function writeStartDeadline(ms: number): { start: Middleware<AppState>; check: Middleware<AppState> } {
+export function writeStartDeadline<State>(ms: number): { start: Middleware<State>; check: Middleware<State> } {
   const startedAt = new WeakMap<object, number>();
   return {
     start: async function startWriteClock(ctx, next) {

@@ -16,6 +16,7 @@ import {
 import { listRequestOfQuery, listRequestOfSearch, listResponse, type ListRequest } from '../../scim/list-query.js';
 import type { JsonObject } from '../../scim/patch.js';
 import { project, projectionOf, returns } from '../../scim/projection.js';
+import { writeStartDeadline } from '../middleware/write-start-deadline.js';
 import { authenticateScimCaller, type ScimState } from './scim-auth.js';
 import type { ScimRequestContext } from '../../services/scim/scim-context.js';
 import { invalidSyntax, ScimError } from '../../scim/scim-errors.js';
@@ -37,6 +38,8 @@ export interface ScimApiDependencies {
   db: Database;
   logger: Logger;
   bodyLimitBytes: number;
+  /** API_WRITE_START_TIMEOUT_MS: a write whose token took longer to check answers 503, unchanged. */
+  writeStartTimeoutMs: number;
 }
 
 function contextOf(ctx: ScimContext): ScimRequestContext {
@@ -200,6 +203,7 @@ function baseOf(ctx: ParameterizedContext): string {
 export function scimApi(deps: ScimApiDependencies): Middleware<AppState> {
   const routes = buildRouter(deps.db).routes() as unknown as Middleware<ScimState>;
   const authenticate = authenticateScimCaller(deps.db);
+  const writeStart = writeStartDeadline<ScimState>(deps.writeStartTimeoutMs);
   const parseBody = koaBody({
     json: true,
     jsonTypes: ['application/json', 'application/scim+json'],
@@ -221,8 +225,12 @@ export function scimApi(deps: ScimApiDependencies): Middleware<AppState> {
     if (ctx.path !== SCIM_BASE_PATH && !ctx.path.startsWith(`${SCIM_BASE_PATH}/`)) return next();
     const scimCtx = ctx as unknown as ParameterizedContext<ScimState>;
     try {
-      await authenticate(scimCtx, () =>
-        parseBody(scimCtx, () => routes(scimCtx, async () => noEndpoint(scimCtx as ScimContext))),
+      await writeStart.start(scimCtx, () =>
+        authenticate(scimCtx, () =>
+          writeStart.check(scimCtx, () =>
+            parseBody(scimCtx, () => routes(scimCtx, async () => noEndpoint(scimCtx as ScimContext))),
+          ),
+        ),
       );
     } catch (thrown) {
       const body = scimErrorBodyOf(thrown);
