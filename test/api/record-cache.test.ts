@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ConnectorResult } from '../../src/connectors/handler.js';
 import { generateDirectory } from '../../src/connectors/simulated/directory-data.js';
-import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
 import { cachedLookup, type CacheLookup } from '../../src/services/sync/record-cache.js';
 import { webhookSignature } from '../../src/services/sync/webhook-signature.js';
 import { useTestApp } from '../support/app.js';
@@ -10,7 +9,7 @@ import { hasStatus, waitForRun } from '../support/runs.js';
 import { connectorOnDirectory } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
 import { workerProcesses } from '../support/worker-process.js';
-import { createActive } from '../support/workflows.js';
+import { createActive, definition, end, start, step } from '../support/workflows.js';
 
 const taskQueue = `record-cache-${randomUUID()}`;
 const context = useTestApp({ env: { TEMPORAL_TASK_QUEUE: taskQueue } });
@@ -188,26 +187,18 @@ describe('DELETE /api/connectors/:id/cache clears entries: all, of a type, or of
 
 describe('connector steps of runs use the cache, shared by every worker process', () => {
   const username = generateDirectory().people[0]!.username;
-  const definition: WorkflowDefinitionInput = {
-    name: `find user ${randomUUID()}`,
-    description: '',
-    category: 'general',
-    trigger: { types: ['manual'] },
-    variables: [],
-    onError: 'stop',
-    debugLogging: false,
-    steps: [
-      { id: 'start', name: 'start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'find' }] },
+  const findUserWorkflow = definition(`find user ${randomUUID()}`, [
+    start('find'),
+    step(
+      'find',
+      'connector',
+      { connector: 'test-activedirectory', command: 'findUser', parameters: { username } },
       {
-        id: 'find',
-        name: 'find',
-        type: 'connector',
-        config: { connector: 'test-activedirectory', command: 'findUser', parameters: { username } },
-        transitions: [{ on: 'success', goto: 'end' }],
+        success: 'end',
       },
-      { id: 'end', name: 'end', type: 'end', config: {}, transitions: [] },
-    ],
-  };
+    ),
+    end(),
+  ]);
 
   async function runToCompletion(workflowId: string) {
     const started = await call('POST', `/api/workflows/${workflowId}/start`, { variables: {} });
@@ -219,7 +210,7 @@ describe('connector steps of runs use the cache, shared by every worker process'
     const connector = await context.database.db.connector.findUniqueOrThrow({
       where: { name: 'test-activedirectory' },
     });
-    const workflow = await createActive(context.api, admin, definition);
+    const workflow = await createActive(context.api, admin, findUserWorkflow);
 
     const first = await workers.start();
     expect((await runToCompletion(workflow.id)).status).toBe('completed');
@@ -239,29 +230,24 @@ describe('a connector step that changes records drops the cached lookups of thei
       where: { name: 'test-activedirectory' },
     });
     const person = generateDirectory().people.find((candidate) => candidate.enabled)!;
-    const step = (id: string, command: string, next: string) => ({
-      id,
-      name: id,
-      type: 'connector' as const,
-      config: { connector: 'test-activedirectory', command, parameters: { username: person.username } },
-      transitions: [{ on: 'success', goto: next }],
-    });
-    const workflow = await createActive(context.api, admin, {
-      name: `disable user ${randomUUID()}`,
-      description: '',
-      category: 'general',
-      trigger: { types: ['manual'] },
-      variables: [],
-      onError: 'stop',
-      debugLogging: false,
-      steps: [
-        { id: 'start', name: 'start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'before' }] },
-        step('before', 'findUser', 'disable'),
-        step('disable', 'disableAccount', 'after'),
-        step('after', 'findUser', 'end'),
-        { id: 'end', name: 'end', type: 'end', config: {}, transitions: [] },
-      ],
-    });
+    const connectorStep = (id: string, command: string, next: string) =>
+      step(
+        id,
+        'connector',
+        { connector: 'test-activedirectory', command, parameters: { username: person.username } },
+        { success: next },
+      );
+    const workflow = await createActive(
+      context.api,
+      admin,
+      definition(`disable user ${randomUUID()}`, [
+        start('before'),
+        connectorStep('before', 'findUser', 'disable'),
+        connectorStep('disable', 'disableAccount', 'after'),
+        connectorStep('after', 'findUser', 'end'),
+        end(),
+      ]),
+    );
     await workers.start();
     const started = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: {} });
     expect(started.status).toBe(201);
