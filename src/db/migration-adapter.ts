@@ -68,6 +68,30 @@ function withCharColumns<T extends SqlDriverAdapter | Transaction>(queryable: T)
   });
 }
 
+/**
+ * @prisma/adapter-pg runs a script by splitting it at every ';' and sending the pieces one at a
+ * time: a function body in dollar quotes breaks apart, and a migration that fails halfway stays
+ * half-applied. Prisma's native engine sends a migration whole, which PostgreSQL runs as one
+ * implicit transaction; scripts sent through this wrapper go the same way.
+ */
+function withWholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  return new Proxy(adapter, {
+    get(target, property, receiver) {
+      if (property !== 'executeScript') return Reflect.get(target, property, receiver);
+      // Both are @prisma/adapter-pg's, outside the adapter interface: its pool, and its
+      // translation of a pg error into the error the engine reports.
+      const pgAdapter = target as unknown as { underlyingDriver(): pg.Pool; onError(error: unknown): never };
+      return async (script: string) => {
+        try {
+          await pgAdapter.underlyingDriver().query(script);
+        } catch (error) {
+          pgAdapter.onError(error);
+        }
+      };
+    },
+  });
+}
+
 export interface MigrationAdapter {
   factory: SqlMigrationAwareDriverAdapterFactory;
   /** Closes every connection the engine opened (it never closes them itself). */
@@ -89,7 +113,7 @@ export function createMigrationAdapter(databaseUrl: string): MigrationAdapter {
       get: (target, property, receiver) =>
         property === 'dispose' ? disposeOnce : Reflect.get(target, property, receiver),
     });
-    return withCharColumns(tracked);
+    return withCharColumns(withWholeScripts(tracked));
   };
 
   // The adapter's own shadow database drops the database while its pool is still connected to

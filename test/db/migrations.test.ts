@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -75,6 +75,32 @@ describe('npm run db:migrate keeps bookkeeping compatible with prisma migrate de
     } finally {
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
       await admin.end();
+    }
+  });
+});
+
+describe('a migration is applied whole or not at all', () => {
+  it('leaves nothing of a migration that fails halfway', async () => {
+    const database = await createTestDatabase();
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'flowgate-half-'));
+    try {
+      const { schemaPath, migrationsDir } = projectSchema();
+      await cp(migrationsDir, folder, { recursive: true });
+      await mkdir(path.join(folder, '99990101000000_fails_halfway'));
+      await writeFile(
+        path.join(folder, '99990101000000_fails_halfway', 'migration.sql'),
+        'CREATE TABLE "half_done" ("id" INTEGER);\nSELECT 1 / 0;\n',
+      );
+      await expect(migrateDatabase(database.url, { schemaPath, migrationsDir: folder })).rejects.toThrow(
+        /division by zero/,
+      );
+      const [found] = await database.db.$queryRaw<
+        { table: string | null }[]
+      >`SELECT to_regclass('half_done')::text AS table`;
+      expect(found!.table).toBeNull();
+    } finally {
+      await database.drop();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });
