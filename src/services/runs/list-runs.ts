@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { fetchPage, type PageQuery } from '../../domain/pagination.js';
 import type { RunStatus } from '../../domain/run.js';
-import { toRunSummary } from './run-record.js';
+import { runSummarySelect, toRunSummary } from './run-record.js';
 
 export interface RunListQuery extends PageQuery {
   sortBy: 'startedAt' | 'completedAt' | 'status';
@@ -29,6 +29,7 @@ export function listRuns(db: Database, query: RunListQuery, temporal: { uiUrl?: 
     async (window) =>
       (
         await db.workflowRun.findMany({
+          select: runSummarySelect,
           where,
           orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
           ...window,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
-import type { Prisma, WorkflowRun } from '../../db/generated/client.js';
+import type { Prisma } from '../../db/generated/client.js';
 import { RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
 import { workflowDefinitionInputSchema, type WorkflowView } from '../../domain/workflow-definition.js';
 import { notFound } from '../../errors/index.js';
@@ -29,8 +29,31 @@ export function toStepView(step: RunStepRow) {
   };
 }
 
+/**
+ * The columns of a run's summary: lists read no more (the definition snapshot, the largest
+ * column, stays in the database).
+ */
+export const runSummarySelect = {
+  id: true,
+  definitionId: true,
+  definitionName: true,
+  definitionVersion: true,
+  isTestRun: true,
+  status: true,
+  variables: true,
+  subject: true,
+  startedBy: true,
+  currentStepId: true,
+  failedStepId: true,
+  error: true,
+  temporalWorkflowId: true,
+  startedAt: true,
+  completedAt: true,
+} as const satisfies Prisma.WorkflowRunSelect;
+type RunSummaryRow = Prisma.WorkflowRunGetPayload<{ select: typeof runSummarySelect }>;
+
 /** A run as lists show it: the run row without its steps (the run page has them). */
-export function toRunSummary(row: WorkflowRun, temporalUiUrl: string | undefined, namespace: string) {
+export function toRunSummary(row: RunSummaryRow, temporalUiUrl: string | undefined, namespace: string) {
   return {
     id: row.id,
     definitionId: row.definitionId,
