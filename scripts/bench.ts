@@ -45,10 +45,10 @@ const benchmarks: Record<string, () => Promise<object>> = {
     console.log(
       [
         `${result.benchmark}; ${thousands(result.seeded.runs)} runs, ${thousands(result.seeded.runSteps)} step rows, ${thousands(result.seeded.auditRows)} audit rows:`,
-        `  yardstick GET ${yardstick.route} (no authentication): p50 ${yardstick.p50Ms} ms, p99 ${yardstick.p99Ms} ms`,
+        `  yardstick GET ${yardstick.route} (no authentication): p50 ${yardstick.p50Ms} ms, p90 ${yardstick.p90Ms} ms, p99 ${yardstick.p99Ms} ms, max ${yardstick.maxMs} ms`,
         ...result.routes.map(
           (route) =>
-            `  GET ${route.route}: p50 ${route.p50Ms} ms (${route.p50ToYardstick}× the yardstick's), p99 ${route.p99Ms} ms (${route.p99ToYardstick}×; goal < 20 ms idle), ${route.requests} requests, ${route.non2xx} non-2xx, ${route.errors} errors`,
+            `  GET ${route.route}: p50 ${route.p50Ms} ms (${route.p50ToYardstick}× the yardstick's), p90 ${route.p90Ms} ms, p99 ${route.p99Ms} ms (${route.p99ToYardstick}×; goal < 20 ms idle), max ${route.maxMs} ms; ${route.requests} requests on ${route.connections} connections, ${route.non2xx} non-2xx, ${route.errors} errors`,
         ),
         `  token audit: ${thousands(result.tokenRequestAuditRows)} api_token.request entries for ${thousands(result.tokenRequestsSent)} requests sent`,
       ].join('\n'),
