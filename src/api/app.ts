@@ -13,7 +13,6 @@ import { auditTokenRequests } from './middleware/audit-token-requests.js';
 import { authenticate, type CredentialResolver } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { inputLimits } from './middleware/input-limits.js';
-import { jsonBody } from './middleware/json-body.js';
 import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { readDeadline } from './middleware/read-deadline.js';
 import { writeStartDeadline } from './middleware/write-start-deadline.js';
@@ -37,7 +36,7 @@ import { organizationRoutes } from './routes/organizations.js';
 import { approvalRoutes, taskRoutes } from './routes/people-work.js';
 import { projectRoutes } from './routes/projects.js';
 import { reportRoutes } from './routes/reports.js';
-import { resourceWebhookRoutes, WEBHOOK_PATH_PREFIX, webhookSecretRoutes } from './routes/resource-webhook.js';
+import { resourceWebhookRoutes, webhookSecretRoutes } from './routes/resource-webhook.js';
 import { runRoutes } from './routes/runs.js';
 import { scimClientRoutes } from './routes/scim-clients.js';
 import { groupRoutes } from './routes/groups.js';
@@ -85,6 +84,7 @@ export function createApp(deps: AppDependencies): App {
   const routerDeps: ResourceRouterDependencies = {
     docs,
     authenticated: [writeStart.start, authenticate(resolvers), auditTokenRequests(db), writeStart.check],
+    bodyLimitBytes: config.bodyLimitBytes,
   };
 
   const runs = { db, temporal: deps.temporal, config };
@@ -131,16 +131,6 @@ export function createApp(deps: AppDependencies): App {
   // Sign-in GETs write (single-use login state, sessions) and wait on the identity provider under
   // OIDC_TIMEOUT_MS: cutting them short would answer 503 for a sign-in that still completes.
   koa.use(readDeadline(config.readTimeoutMs, ['/api/auth/']));
-  koa.use(
-    jsonBody(
-      config.bodyLimitBytes,
-      {
-        '/api/config/import': config.configImportBodyLimitBytes,
-        '/api/config/import/preview': config.configImportBodyLimitBytes,
-      },
-      (path) => path.startsWith(WEBHOOK_PATH_PREFIX),
-    ),
-  );
   koa.use(inputLimits());
   koa.use(methodNotAllowed());
   for (const router of routers) koa.use(router.router.routes());

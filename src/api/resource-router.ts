@@ -5,7 +5,7 @@ import { AppError } from '../errors/index.js';
 import type { Permission } from '../permissions/index.js';
 import type { AppContext, AppState } from './context.js';
 import { invalidInput } from './middleware/input-limits.js';
-import { hasRequestBody } from './middleware/json-body.js';
+import { hasRequestBody, jsonBody } from './middleware/json-body.js';
 import { preferFixedPaths } from './middleware/method-not-allowed.js';
 import { requirePermission } from './middleware/require-permission.js';
 import type { ApiDocs, DocumentedResponse, HttpMethod } from './openapi/api-docs.js';
@@ -32,6 +32,10 @@ export interface RouteDefinition<
   body?: B;
   /** The body's documented schema, when the handler validates a loosely typed body itself. */
   documentedBody?: z.ZodType;
+  /** The largest body accepted, when it is not BODY_LIMIT_BYTES (configuration imports). */
+  bodyLimitBytes?: number;
+  /** Keeps the body's bytes as received on `ctx.state.rawBody`, for a signature over them. */
+  keepRawBody?: boolean;
   responses: Record<number, DocumentedResponse>;
   handler: (ctx: AppContext, input: { params: Parsed<P>; query: Parsed<Q>; body: Parsed<B> }) => Promise<void> | void;
 }
@@ -40,6 +44,8 @@ export interface ResourceRouterDependencies {
   docs: ApiDocs;
   /** Runs before the permission check on every non-public route. */
   authenticated: readonly Middleware<AppState>[];
+  /** BODY_LIMIT_BYTES: the largest JSON body a route accepts unless it says otherwise. */
+  bodyLimitBytes: number;
 }
 
 /**
@@ -66,6 +72,13 @@ export class ResourceRouter {
     const chain: Middleware<AppState>[] = route.params ? [preferFixedPaths()] : [];
     if (route.access !== 'public') chain.push(...this.dependencies.authenticated);
     if (route.access !== 'public' && route.access !== 'authenticated') chain.push(requirePermission(route.access));
+    // Only now is the body read: a caller the route refuses costs no parsing.
+    chain.push(
+      jsonBody({
+        limitBytes: route.bodyLimitBytes ?? this.dependencies.bodyLimitBytes,
+        keepRawBody: route.keepRawBody,
+      }),
+    );
     chain.push(async function validateAndHandle(ctx) {
       const input = validateInput(ctx as AppContext, route);
       await route.handler(ctx as AppContext, input as never);

@@ -514,6 +514,20 @@ describe('body limit of the import routes (CONFIG_IMPORT_BODY_LIMIT_BYTES)', () 
     expect(response.status).toBe(413);
     expect(response.body.message).toBe(`Request body exceeds the limit of ${LIMIT} bytes`);
   });
+
+  it('reads no body for a caller the route refuses: 401 or 403, not the body errors', async () => {
+    const { token: requestor } = await createUserWithToken(source.database.db, ['requestor']);
+    const oversized = documentOfSize(LIMIT + 1000);
+    const malformed = { rawBody: '{"version": ', headers: { 'content-type': 'application/json' } };
+    expect((await limited.request('POST', '/api/config/import', { body: oversized })).status).toBe(401);
+    expect((await limited.request('POST', '/api/config/import', malformed)).status).toBe(401);
+    expect((await limited.request('POST', '/api/config/import', { token: requestor, body: oversized })).status).toBe(
+      403,
+    );
+    expect((await limited.request('POST', '/api/config/import', { token: requestor, ...malformed })).status).toBe(403);
+    // The same bodies from a caller the route accepts are read, and refused for what they are.
+    expect((await limited.request('POST', '/api/config/import', { token: admin, ...malformed })).status).toBe(400);
+  });
 });
 
 describe('a schedule Temporal does not take after the commit', () => {

@@ -24,16 +24,15 @@ export function invalidInput(location: string, issues: readonly InputIssue[]): A
 
 /**
  * Rules every request obeys before any route sees it, so no handler, database or workflow gets
- * input it cannot store: the path and query string are valid percent-encoded UTF-8, and neither
- * they nor any string or key of the JSON body contain the NUL character (PostgreSQL text cannot
- * hold it); the body nests at most `MAX_JSON_DEPTH` levels.
+ * input it cannot store: the path and query string are valid percent-encoded UTF-8 without the
+ * NUL character (PostgreSQL text cannot hold it). A JSON body obeys `bodyIssues`, checked where
+ * it is parsed (json-body.ts), once the route has accepted the caller.
  */
 export function inputLimits(): Middleware<AppState> {
   return async function checkInputLimits(ctx, next) {
     const checks: Array<[string, () => InputIssue[]]> = [
       ['path', () => pathIssues(ctx.path)],
       ['query', () => queryIssues(ctx.querystring)],
-      ['body', () => bodyIssues(ctx.request.body)],
     ];
     for (const [location, check] of checks) {
       const issues = check();
@@ -89,7 +88,11 @@ function queryIssues(rawQuery: string): InputIssue[] {
   return issues;
 }
 
-function bodyIssues(body: unknown): InputIssue[] {
+/**
+ * What is wrong with a parsed JSON body (at most MAX_REPORTED_ISSUES): a string or key holding
+ * the NUL character, or nesting deeper than MAX_JSON_DEPTH levels.
+ */
+export function bodyIssues(body: unknown): InputIssue[] {
   const issues: InputIssue[] = [];
   const visit = (node: unknown, path: string[], depth: number): void => {
     if (issues.length >= MAX_REPORTED_ISSUES) return;
@@ -113,5 +116,5 @@ function bodyIssues(body: unknown): InputIssue[] {
     }
   };
   visit(body, [], 1);
-  return issues;
+  return issues.slice(0, MAX_REPORTED_ISSUES);
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Middleware, Request } from 'koa';
 import { AppError } from '../../errors/index.js';
 import type { AppState } from '../context.js';
+import { bodyIssues, invalidInput } from './input-limits.js';
 
 // GET, HEAD and DELETE bodies have no defined meaning; they are never read.
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -9,23 +10,21 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Parses JSON bodies (RFC 8259: UTF-8 only) up to `limitBytes`, or the limit `pathLimits` gives
- * the request's path. An oversized body is a 413, a charset other than UTF-8 or a compressed body
- * a 415, bytes that are not UTF-8 or text that is not a JSON object or array a 400. Bodies of
- * other media types are left unread; routes that take a body refuse them with 415.
+ * Parses a JSON body (RFC 8259: UTF-8 only) up to `limitBytes`, then holds it to the input rules
+ * of `bodyIssues` (no NUL character, bounded nesting). An oversized body is a 413, a charset
+ * other than UTF-8 or a compressed body a 415, bytes that are not UTF-8 or text that is not a
+ * JSON object or array a 400. Bodies of other media types are left unread; routes that take a
+ * body refuse them with 415.
  *
- * For paths `keepRawBody` accepts, the bytes as received are also kept on `ctx.state.rawBody`:
- * a signature over the body (the resource webhook's HMAC) must be checked on those exact bytes,
+ * Each route runs it after its caller's credentials and permission are checked (resource-router),
+ * so a caller who may not use a route never gets a body read or parsed: an import body may be
+ * 20 MB. With `keepRawBody`, the bytes as received are also kept on `ctx.state.rawBody`: a
+ * signature over the body (the resource webhook's HMAC) must be checked on those exact bytes,
  * which re-serialising the parsed value would not reproduce.
  */
-export function jsonBody(
-  limitBytes: number,
-  pathLimits: Record<string, number> = {},
-  keepRawBody: (path: string) => boolean = () => false,
-): Middleware<AppState> {
+export function jsonBody(options: { limitBytes: number; keepRawBody?: boolean }): Middleware<AppState> {
   return async function parseJsonBody(ctx, next) {
     if (METHODS_WITH_BODY.has(ctx.method) && ctx.is('application/json', '+json')) {
-      const limit = pathLimits[ctx.path.replace(/(.)\/$/, '$1')] ?? limitBytes;
       const charset = ctx.request.charset;
       if (charset !== '' && !/^utf-?8$/i.test(charset)) {
         throw new AppError('unsupported_media_type', `JSON bodies must be UTF-8; charset=${charset} is not accepted`);
@@ -34,9 +33,11 @@ export function jsonBody(
       if (encoding !== '' && encoding.toLowerCase() !== 'identity') {
         throw new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not accepted`);
       }
-      const bytes = await readBody(ctx.req, limit);
-      if (keepRawBody(ctx.path)) ctx.state.rawBody = bytes;
+      const bytes = await readBody(ctx.req, options.limitBytes);
+      if (options.keepRawBody) ctx.state.rawBody = bytes;
       ctx.request.body = parseJson(bytes);
+      const issues = bodyIssues(ctx.request.body);
+      if (issues.length > 0) throw invalidInput('body', issues);
     }
     await next();
   };

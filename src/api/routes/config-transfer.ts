@@ -79,6 +79,7 @@ function importRoute(
     summary: route.summary,
     description: route.description,
     access: 'config:import' as const,
+    bodyLimitBytes: context.config.configImportBodyLimitBytes,
     query: importQuery,
     body: importBody,
     documentedBody: transferDocumentSchema,

@@ -9,9 +9,6 @@ import { auditedCaller } from '../audit-context.js';
 import { errorBodySchema } from '../openapi/api-docs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
-/** The paths whose raw body `jsonBody` keeps, for the signature check. */
-export const WEBHOOK_PATH_PREFIX = '/api/webhooks/';
-
 const error = (description: string) => ({ description, schema: errorBodySchema });
 
 /** The resource webhook (spec 4.9): authenticated by the connector's webhook secret, not by user credentials. */
@@ -23,6 +20,8 @@ export function resourceWebhookRoutes(deps: ResourceRouterDependencies, context:
     summary: 'A connected system reports a created, updated or deleted record (docs/sync.md)',
     description: `Signed with the connector's webhook secret: ${WEBHOOK_HEADERS.signature}: sha256=<hex HMAC-SHA256 of "<timestamp>.<event id>.<raw body>">, ${WEBHOOK_HEADERS.timestamp} (Unix seconds, within 5 minutes) and ${WEBHOOK_HEADERS.eventId}. A delivery whose event id was applied before answers 200 with alreadyApplied true and changes nothing.`,
     access: 'public',
+    // The signature covers the body's bytes as received.
+    keepRawBody: true,
     params: z.object({ connectorId: z.uuid({ error: 'connectorId must be a UUID' }) }),
     // Validated by the service, after the signature: an unauthenticated caller learns nothing of the body rules.
     documentedBody: resourceEventSchema,
