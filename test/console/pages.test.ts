@@ -260,6 +260,19 @@ describe('runs list', () => {
     await page.getByText('No runs match these filters.').waitFor();
     await page.getByLabel('Started by', { exact: true }).selectOption({ label: 'Anyone' });
     await anyRun.waitFor();
+
+    // The user search asks the API once for what was typed, not once per keystroke.
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const search = new URL(request.url()).searchParams.get('search');
+      if (new URL(request.url()).pathname === '/api/users' && search) searches.push(search);
+    });
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get('search') === 'nobody-here',
+    );
+    await page.getByLabel('Started by: search users by email or name').pressSequentially('nobody-here', { delay: 20 });
+    await answered;
+    expect(searches).toEqual(['nobody-here']);
     await page.context().close();
   });
 });

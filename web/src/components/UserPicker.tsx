@@ -3,6 +3,10 @@ import { withQuery } from '../api/client';
 import { ErrorNotice } from './ErrorNotice';
 import type { Page } from './Pagination';
 import { useApiGet } from './async';
+import { useDebounced } from './use-debounced';
+
+/** How long the search box stays unchanged before the users are asked for. */
+const SEARCH_SETTLE_MS = 250;
 
 export interface UserSummary {
   id: string;
@@ -32,8 +36,9 @@ export function UserPicker({
   extra?: Array<{ value: string; label: string }>;
 }) {
   const [search, setSearch] = useState('');
+  const settledSearch = useDebounced(search.trim(), SEARCH_SETTLE_MS);
   const users = useApiGet<Page<UserSummary>>(
-    withQuery('/api/users', { search: search.trim(), pageSize: 20, sortBy: 'email', sortOrder: 'asc' }),
+    withQuery('/api/users', { search: settledSearch, pageSize: 20, sortBy: 'email', sortOrder: 'asc' }),
   );
   const found = users.data?.data ?? [];
   const known = extra.some((option) => option.value === value) || found.some((user) => user.id === value);
