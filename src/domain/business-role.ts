@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A hundred years: the column is a 32-bit integer, and an assignment's expiry must be a date. */
+export const MAX_EXPIRES_AFTER_DAYS = 36_500;
+
 /** What the API and configuration transfer accept for a business role (spec 2.9). */
 export const businessRoleInputSchema = z
   .object({
@@ -10,6 +13,7 @@ export const businessRoleInputSchema = z
       .number()
       .int()
       .min(1)
+      .max(MAX_EXPIRES_AFTER_DAYS)
       .nullable()
       .default(null)
       .describe('Assignments expire this many days after the grant'),

@@ -60,6 +60,14 @@ describe('entitlements and business roles', () => {
     expect((await groupEntitlement('dup-entitlement', 'oncall')).status).toBe(409);
   });
 
+  it('refuses an expiry beyond a hundred years with 400, not a database error', async () => {
+    const response = await call('POST', '/api/roles', { name: 'Forever', expiresAfterDays: 99_999_999_999_999 });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('expiresAfterDays');
+    expect(await context.database.db.businessRole.count({ where: { name: 'Forever' } })).toBe(0);
+    expect((await call('POST', '/api/roles', { name: 'Century', expiresAfterDays: 36_500 })).status).toBe(201);
+  });
+
   it('lists business roles for role_definition:read holders only', async () => {
     const approver = await createUserWithToken(context.database.db, ['approver']);
     const requestor = await createUserWithToken(context.database.db, ['requestor']);
