@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { DURATION_PATTERN } from './duration.js';
+import { DURATION_PATTERN, isDuration, MAX_DURATION_DAYS } from './duration.js';
 
 /**
  * Every step type, defined once: its config schema (which drives validation, the OpenAPI
  * description and the generated docs) and the transition outcomes it can produce.
  */
 
+/** The largest approval quorum (`{ atLeast: N }`): more approvers than any directory holds. */
+export const MAX_QUORUM = 10_000;
+
 export const durationSchema = z
   .string()
   .regex(DURATION_PATTERN, 'must be a duration such as 90s, 30m, 72h or 7d')
-  .describe('A duration: a whole number followed by ms, s, m, h or d');
+  .refine(isDuration, `must be at most ${MAX_DURATION_DAYS} days`)
+  .describe(`A duration: a whole number followed by ms, s, m, h or d, at most ${MAX_DURATION_DAYS} days`);
 
 const text = (description: string) => z.string().min(1).describe(description);
 
@@ -66,9 +70,9 @@ export const STEP_TYPES = {
           .min(1, 'approvers must name at least one approver')
           .describe('User ids, role names or {{variable}} references'),
         mode: z
-          .union([z.enum(['any', 'all']), z.object({ atLeast: z.number().int().min(1) }).strict()])
+          .union([z.enum(['any', 'all']), z.object({ atLeast: z.number().int().min(1).max(MAX_QUORUM) }).strict()])
           .default('any')
-          .describe('any (default), all, or a quorum { atLeast: N }'),
+          .describe(`any (default), all, or a quorum { atLeast: N }, N at most ${MAX_QUORUM}`),
         timeout: durationSchema.optional(),
         allowSelfApproval: z.boolean().default(false),
         escalation: z

@@ -262,3 +262,25 @@ describe('validateForRun: what every start checks', () => {
     expect(result.definition?.steps).toHaveLength(3);
   });
 });
+
+describe('numbers a step config may hold', () => {
+  const approval = (config: Record<string, unknown>) =>
+    definition([
+      start('a'),
+      step('a', 'approval', { approvers: ['boss'], ...config }, [['approved', 'finish']]),
+      end(),
+    ]);
+
+  it('takes durations up to a hundred years and refuses longer ones', () => {
+    expect(codesOf(approval({ timeout: '36500d' })).errors).toEqual([]);
+    const tooLong = codesOf(approval({ timeout: '99999999d' }));
+    expect(tooLong.errors).toEqual(['invalid_config']);
+    expect(tooLong.result.errors[0]!.message).toContain('at most 36500 days');
+    expect(codesOf(approval({ escalation: { after: '876001h' } })).errors).toEqual(['invalid_config']);
+  });
+
+  it('takes a quorum up to 10,000 approvers and refuses a larger one', () => {
+    expect(codesOf(approval({ mode: { atLeast: 10_000 } })).errors).toEqual([]);
+    expect(codesOf(approval({ mode: { atLeast: 99_999_999_999 } })).errors).toEqual(['invalid_config']);
+  });
+});

@@ -17,11 +17,12 @@ describe('parseDuration reads a whole number and a unit', () => {
     ['72h', 259_200_000],
     ['7d', 604_800_000],
     ['0s', 0],
+    ['36500d', 3_153_600_000_000],
   ])('%s is %i ms', (text, milliseconds) => {
     expect(parseDuration(text)).toBe(milliseconds);
   });
 
-  it.each(['', '90', 's', '1.5h', '-5s', ' 5s', '5 s', '5S', '5sec', '5w', '1h30m', '99999999999999999999d'])(
+  it.each(['', '90', 's', '1.5h', '-5s', ' 5s', '5 s', '5S', '5sec', '5w', '1h30m', '36501d', '99999999999999999999d'])(
     'refuses %p',
     (text) => {
       expect(() => parseDuration(text)).toThrow(/duration/);
