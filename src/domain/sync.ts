@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DURATION_PATTERN } from './duration.js';
+import { DURATION_PATTERN, isDuration, MAX_DURATION_DAYS } from './duration.js';
 import { PROFILE_FIELDS } from './profile.js';
 
 /**
@@ -193,7 +193,9 @@ export const syncConfigInputSchema = z
     strategy: z.enum(SYNC_STRATEGIES),
     cronSchedule: cronSchema.nullable().describe('Five-field cron expression (UTC) or a macro such as @daily'),
     filterRules: filterRulesSchema.nullable(),
-    staleRetention: storableText(20).regex(DURATION_PATTERN, 'must be a duration such as 7d, 24h or 30m'),
+    staleRetention: storableText(20)
+      .regex(DURATION_PATTERN, 'must be a duration such as 7d, 24h or 30m')
+      .refine(isDuration, `must be at most ${MAX_DURATION_DAYS} days`),
     attributeMappings: z.array(attributeMappingRuleSchema).max(200).nullable(),
     userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
     userMatchFallbackStrategies: z

@@ -144,6 +144,12 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
 });
 
 describe('PUT sync-config refuses bad input with 400, listing every problem', () => {
+  it('refuses a stale retention over a hundred years', async () => {
+    const refused = await call('PUT', configPath('user'), { staleRetention: '99999999d' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([expect.objectContaining({ path: 'staleRetention' })]);
+  });
+
   it('names each invalid field of one body', async () => {
     const refused = await call('PUT', configPath('user'), {
       cronSchedule: 'every day',
