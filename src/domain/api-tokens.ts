@@ -7,7 +7,7 @@ const permissionName = z.enum(PERMISSIONS as [Permission, ...Permission[]], {
 
 export const createApiTokenBody = z
   .object({
-    name: z.string().trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+    name: z.string().max(100, 'name must be at most 100 characters').trim().min(1, 'name is required'),
     permissions: z.array(permissionName).min(1, 'permissions must name at least one permission'),
     expiresAt: z.iso
       .datetime({ offset: true, error: 'expiresAt must be an ISO 8601 timestamp' })

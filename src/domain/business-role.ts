@@ -6,7 +6,7 @@ export const MAX_EXPIRES_AFTER_DAYS = 36_500;
 /** What the API and configuration transfer accept for a business role (spec 2.9). */
 export const businessRoleInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().max(200).trim().min(1),
     description: z.string().max(2000).nullable().default(null),
     status: z.enum(['active', 'inactive']).default('active'),
     expiresAfterDays: z

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Metadata only: the document files live outside Flowgate and never travel in transfer documents. */
 export const documentTemplateInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().max(200).trim().min(1),
     description: z.string().max(2000).nullable().default(null),
     fileName: z.string().min(1).max(255).nullable().default(null).describe('File name of the template, e.g. nda.docx'),
     mimeType: z

@@ -17,7 +17,7 @@ const handlebarsSource = (field: string) =>
 
 export const emailTemplateInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().max(200).trim().min(1),
     description: z.string().max(2000).nullable().default(null),
     subjectTemplate: handlebarsSource('subjectTemplate').describe(
       'Handlebars; sees the run variables plus subject, message and workflowName',

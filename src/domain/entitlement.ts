@@ -14,7 +14,7 @@ export const connectorCallSchema = z
 
 export const entitlementInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().max(200).trim().min(1),
     description: z.string().max(2000).nullable().default(null),
     connector: z.string().min(1).describe('Connector name'),
     provisionConfig: connectorCallSchema,

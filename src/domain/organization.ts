@@ -31,8 +31,8 @@ export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
 const optionalText = (field: string, max: number) =>
   z
     .string()
-    .trim()
     .max(max, `${field} must be at most ${max} characters`)
+    .trim()
     .nullable()
     .optional()
     .transform((value) => (value === '' ? null : value));
@@ -41,9 +41,9 @@ export const contactSchema = z
   .object({
     name: z
       .string({ error: 'contact name is required' })
+      .max(ORGANIZATION_LIMITS.contactName)
       .trim()
-      .min(1, 'contact name is required')
-      .max(ORGANIZATION_LIMITS.contactName),
+      .min(1, 'contact name is required'),
     email: optionalText('contact email', ORGANIZATION_LIMITS.contactEmail).transform((value) => value ?? null),
     phone: optionalText('contact phone', ORGANIZATION_LIMITS.contactPhone).transform((value) => value ?? null),
     title: optionalText('contact title', ORGANIZATION_LIMITS.contactTitle).transform((value) => value ?? null),
@@ -55,9 +55,9 @@ export type Contact = z.output<typeof contactSchema>;
 
 const name = z
   .string({ error: 'name is required' })
+  .max(ORGANIZATION_LIMITS.name, `name must be at most ${ORGANIZATION_LIMITS.name} characters`)
   .trim()
-  .min(1, 'name is required')
-  .max(ORGANIZATION_LIMITS.name, `name must be at most ${ORGANIZATION_LIMITS.name} characters`);
+  .min(1, 'name is required');
 
 const domain = optionalText('domain', ORGANIZATION_LIMITS.domain).refine(
   (value) => value == null || /^[^\s@]+$/.test(value),

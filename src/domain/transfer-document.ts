@@ -18,7 +18,7 @@ const nullableText = (max: number) => z.string().max(max).nullable().default(nul
 
 const connectorEntry = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().max(200).trim().min(1),
     type: z.string().min(1).describe('Handler name: http, delay, idp-admin, ... or a custom handler'),
     description: z.string().max(2000).default(''),
     version: z.string().min(1).max(50),
@@ -33,11 +33,11 @@ const connectorEntry = z
 
 const projectEntry = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().max(200).trim().min(1),
     description: z.string().max(5000).default(''),
     workflowSets: z
       .array(
-        z.object({ name: z.string().trim().min(1).max(200), description: z.string().max(5000).default('') }).strict(),
+        z.object({ name: z.string().max(200).trim().min(1), description: z.string().max(5000).default('') }).strict(),
       )
       .default([]),
   })
@@ -49,7 +49,7 @@ const userGroupEntry = groupInputSchema
 
 const organizationEntry = z
   .object({
-    name: z.string().trim().min(1).max(ORGANIZATION_LIMITS.name),
+    name: z.string().max(ORGANIZATION_LIMITS.name).trim().min(1),
     address: nullableText(ORGANIZATION_LIMITS.address),
     website: nullableText(ORGANIZATION_LIMITS.website),
     domain: nullableText(ORGANIZATION_LIMITS.domain),

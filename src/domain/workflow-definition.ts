@@ -45,7 +45,7 @@ export const stepSchema = z
 
 export const workflowDefinitionFieldsSchema = z
   .object({
-    name: z.string().trim().min(1, 'name is required').max(200),
+    name: z.string().max(200).trim().min(1, 'name is required'),
     description: z.string().max(5000).default(''),
     project: z.string().min(1).nullable().optional().describe('Project name'),
     workflowSet: z.string().min(1).nullable().optional().describe('Workflow set name inside the project'),

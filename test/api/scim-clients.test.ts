@@ -34,6 +34,19 @@ describe('SCIM clients are managed by admins under /api, with the token shown on
     expect(audit.actorId).toBe(user.id);
   });
 
+  it('holds the documented maxLength to the name as sent, then trims it', async () => {
+    const { token: adminToken } = await createUserWithToken(context.database.db, ['admin']);
+    const create = (name: string) =>
+      context.api.request('POST', '/api/scim-clients', { token: adminToken, body: { name } });
+    const padded = await create(`\f${'x'.repeat(200)}`);
+    expect(padded.status).toBe(400);
+    expect(padded.body.details).toEqual([expect.objectContaining({ path: 'name', code: 'too_big' })]);
+    const name = unique('Padded');
+    const trimmed = await create(`  ${name}\t`);
+    expect(trimmed.status).toBe(201);
+    expect(trimmed.body.name).toBe(name);
+  });
+
   it('refuses duplicates with 409 and non-admins with 403', async () => {
     const { token: adminToken } = await createUserWithToken(context.database.db, ['admin']);
     const client = await createScimClient(context.api, adminToken);

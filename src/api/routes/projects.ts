@@ -18,7 +18,7 @@ import {
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
-const name = z.string().trim().min(1, 'name is required').max(200);
+const name = z.string().max(200).trim().min(1, 'name is required');
 const description = z.string().max(5000);
 const workflowSetInput = z.object({ name, description: description.default('') }).strict();
 

@@ -35,7 +35,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
       operationId: 'createScimClient',
       summary: 'Create a SCIM client; its token is shown once',
       access: 'user:manage',
-      body: z.object({ name: z.string().trim().min(1).max(200) }).strict(),
+      body: z.object({ name: z.string().max(200).trim().min(1) }).strict(),
       responses: {
         409: { description: 'A SCIM client with this name exists' },
         201: { description: 'The client and its token', schema: scimClientWithTokenSchema },
