@@ -105,6 +105,7 @@ describe('creating a connector checks its handler', () => {
     [{ name: 'x2', type: 'http', executionModel: 'custom' }, 'executionModel must be built_in'],
     [{ name: 'x3', type: 'http', configSchema: { commands: { teleport: {} } } }, 'does not implement: teleport'],
     [{ name: 'bad name!', type: 'http' }, 'name must be'],
+    [{ name: ' padded', type: 'http' }, 'name must be'],
   ])('refuses %j with 400', async (body, message) => {
     const response = await call('POST', '/api/connectors', body);
     expect(response.status).toBe(400);

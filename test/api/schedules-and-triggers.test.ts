@@ -73,6 +73,7 @@ describe('schedules are Temporal Schedules that start runs', () => {
     ['*/0 * * * *', 'step'],
     ['@fortnightly', 'cronExpression'],
     ['TZ=Europe/Berlin 0 9 * * *', 'timezone'],
+    [`0 9 * * ${'1,'.repeat(100)}1`, 'at most 200 characters'],
   ])(
     'refuses the schedule cronExpression %j with a 400 saying why, creating nothing',
     async (cronExpression, reason) => {
@@ -98,6 +99,14 @@ describe('schedules are Temporal Schedules that start runs', () => {
     expect(await stack.database.db.schedule.count({ where: { workflowId: workflow.id } })).toBe(0);
   });
 
+  it('trims surrounding whitespace off a cron expression, as its documented pattern allows', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const created = await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: ' 0 9 * * 1-5\n' });
+    expect(created.status).toBe(201);
+    expect(created.body.cronExpression).toBe('0 9 * * 1-5');
+    await call('DELETE', `/api/schedules/${created.body.id}`);
+  });
+
   it('accepts schedules at the floor and above, and refuses an update below it', async () => {
     const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
     for (const cronExpression of [
@@ -106,6 +115,7 @@ describe('schedules are Temporal Schedules that start runs', () => {
       '* * * * *',
       '0 */15 9-17 * * mon-fri 2030',
       '@hourly',
+      '@midnight',
     ]) {
       const created = await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression });
       expect([cronExpression, created.status]).toEqual([cronExpression, 201]);

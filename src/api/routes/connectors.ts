@@ -15,9 +15,9 @@ import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const settings = z.record(z.string(), z.unknown());
+// Checked as sent, not trimmed first: a padded name does not match the documented pattern.
 const connectorName = z
   .string()
-  .trim()
   .regex(
     /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/,
     'name must be 1-100 letters, digits, ., _ or -, starting with a letter or digit',

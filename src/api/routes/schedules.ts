@@ -16,18 +16,15 @@ import { ResourceRouter, type ResourceRouterDependencies } from '../resource-rou
 const fields = {
   workflowId: z.uuid().describe('The workflow to start; it must have the scheduled trigger'),
   name: z.string().max(200).nullable(),
+  // Fields or a macro. Surrounding whitespace is allowed by the documented pattern and trimmed off after it.
   cronExpression: z
     .string()
-    .trim()
-    .regex(/^\S+(\s+\S+){4,6}$/, 'cronExpression must be a cron expression of 5 to 7 fields, e.g. "0 9 * * 1-5"')
-    .or(
-      z
-        .string()
-        .regex(
-          /^@(yearly|annually|monthly|weekly|daily|hourly|every \S+)$/,
-          'cronExpression must be a cron expression',
-        ),
+    .max(200, 'cronExpression must be at most 200 characters')
+    .regex(
+      /^\s*(\S+(\s+\S+){4,6}|@(yearly|annually|monthly|weekly|daily|midnight|hourly|every \S+))\s*$/,
+      'cronExpression must be a cron expression of 5 to 7 fields, e.g. "0 9 * * 1-5", or a macro such as @daily or @every 10m',
     )
+    .trim()
     .describe(
       'Standard cron (minute hour day-of-month month day-of-week), also @daily, @hourly, @every 10m; firings at least SCHEDULE_MIN_INTERVAL_SECONDS (default 60) apart',
     ),
