@@ -9,9 +9,10 @@ import { DURATION_PATTERN, isDuration, MAX_DURATION_DAYS } from './duration.js';
 /** The largest approval quorum (`{ atLeast: N }`): more approvers than any directory holds. */
 export const MAX_QUORUM = 10_000;
 
+/** A duration as configs write it (domain/duration.ts); the one schema of every duration field. */
 export const durationSchema = z
   .string()
-  .regex(DURATION_PATTERN, 'must be a duration such as 90s, 30m, 72h or 7d')
+  .regex(DURATION_PATTERN, 'must be a duration such as 500ms, 90s, 30m, 72h or 7d')
   .refine(isDuration, `must be at most ${MAX_DURATION_DAYS} days`)
   .describe(`A duration: a whole number followed by ms, s, m, h or d, at most ${MAX_DURATION_DAYS} days`);
 

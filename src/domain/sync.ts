@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DURATION_PATTERN, isDuration, MAX_DURATION_DAYS } from './duration.js';
 import { PROFILE_FIELDS } from './profile.js';
+import { durationSchema } from './step-types.js';
 
 /**
  * Connector resource sync (spec 2.7 to 2.9, section 8): the resource types, the sync config a
@@ -193,9 +193,7 @@ export const syncConfigInputSchema = z
     strategy: z.enum(SYNC_STRATEGIES),
     cronSchedule: cronSchema.nullable().describe('Five-field cron expression (UTC) or a macro such as @daily'),
     filterRules: filterRulesSchema.nullable(),
-    staleRetention: storableText(20)
-      .regex(DURATION_PATTERN, 'must be a duration such as 7d, 24h or 30m')
-      .refine(isDuration, `must be at most ${MAX_DURATION_DAYS} days`),
+    staleRetention: durationSchema,
     attributeMappings: z.array(attributeMappingRuleSchema).max(200).nullable(),
     userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
     userMatchFallbackStrategies: z

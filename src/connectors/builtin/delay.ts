@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { CommandSpec, ConnectorHandler } from '../handler.js';
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';
-import { DURATION_PATTERN, DurationError, parseDuration } from '../../domain/duration.js';
+import { parseDuration } from '../../domain/duration.js';
+import { durationSchema } from '../../domain/step-types.js';
 import { failure, failureFromError } from './handler-results.js';
 
 /**
@@ -13,10 +14,7 @@ import { failure, failureFromError } from './handler-results.js';
 
 const waitParameters = z
   .object({
-    duration: z
-      .string()
-      .regex(DURATION_PATTERN, 'must be a duration such as 500ms, 90s, 30m, 72h or 7d')
-      .describe('A whole number followed by ms, s, m, h or d'),
+    duration: durationSchema,
   })
   .strict();
 
@@ -59,7 +57,6 @@ export function createDelayHandler(): ConnectorHandler {
           return failure('timeout', `The wait of ${parameters.value.duration} was cut short after ${waitedMs} ms`);
         return { success: true, data: { waitedMs } };
       } catch (error) {
-        if (error instanceof DurationError) return failure('invalid_parameters', error.message);
         return failureFromError(error, []);
       }
     },

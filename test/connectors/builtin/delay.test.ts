@@ -56,13 +56,17 @@ describe('wait', () => {
     expect(result.code).toBe('timeout');
   });
 
-  it.each([{ duration: '1.5h' }, { duration: 'soon' }, { duration: 90 }, {}, { duration: '5s', extra: true }])(
-    'refuses parameters %p',
-    async (parameters) => {
-      const result = await wait(parameters);
-      expect(result).toEqual(expect.objectContaining({ success: false, code: 'invalid_parameters' }));
-    },
-  );
+  it.each([
+    { duration: '1.5h' },
+    { duration: 'soon' },
+    { duration: '36501d' },
+    { duration: 90 },
+    {},
+    { duration: '5s', extra: true },
+  ])('refuses parameters %p', async (parameters) => {
+    const result = await wait(parameters);
+    expect(result).toEqual(expect.objectContaining({ success: false, code: 'invalid_parameters' }));
+  });
 
   it('is described as the delay handler with wait as its default command', () => {
     expect(handler).toEqual(expect.objectContaining({ name: 'delay', defaultCommand: 'wait' }));
