@@ -153,7 +153,8 @@ describe('schedules are Temporal Schedules that start runs', () => {
     const run = await waitForRun(stack.api, admin, runId!, hasStatus('completed'));
     expect(run.variables).toEqual({ note: 'nightly' });
 
-    expect((await call('PATCH', `/api/schedules/${created.body.id}`, { enabled: false })).body.enabled).toBe(false);
+    const paused = await call('PATCH', `/api/schedules/${created.body.id}`, { enabled: false });
+    expect([paused.status, paused.body]).toEqual([200, expect.objectContaining({ enabled: false })]);
     expect((await handle.describe()).state.paused).toBe(true);
 
     await handle.delete();

@@ -56,10 +56,30 @@ export interface TestAppOptions {
   temporalAddress?: string;
 }
 
+// pino's level number of `error`: a request that failed on the server's side.
+const ERROR_LEVEL = 50;
+
+/**
+ * Writes a failed request's error to stderr as it happens, so a test that fails on an unexpected
+ * 5xx (say, under the load of the whole suite) shows why in the output, not only its status.
+ */
+function reportServerError(entry: Record<string, unknown>) {
+  if (typeof entry.level !== 'number' || entry.level < ERROR_LEVEL) return;
+  const error = entry.err as { type?: string; message?: string } | undefined;
+  const where = [entry.method, entry.path].filter(Boolean).join(' ');
+  process.stderr.write(`[app ${entry.msg}] ${where}: ${error?.type ?? ''} ${error?.message ?? ''}\n`);
+}
+
 /** The real app on a real listening socket, as clients see it. */
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const logs: Array<Record<string, unknown>> = [];
-  const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) });
+  const logger = createLogger('info', {
+    write: (line: string) => {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      logs.push(entry);
+      reportServerError(entry);
+    },
+  });
   // Listen first, so the environment may depend on the URL; the app answers once it exists.
   let handle: http.RequestListener | undefined;
   const server = createHttpServer((request, response) => handle!(request, response));
