@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { startStallingForwarder, type StallingForwarder } from '../support/stalling-forwarder.js';
 import { useAppWithUnreachableDatabase } from '../support/unreachable-database.js';
 import { createUserWithToken } from '../support/users.js';
+import { registerSimulatedConnectors } from '../../src/services/connectors/manage-connectors.js';
 import { createActive, definition, end, start } from '../support/workflows.js';
 
 // A dependency that is down is answered with 503 and the error body, so callers know to retry,
@@ -188,6 +189,8 @@ describe('Temporal stopped', () => {
   let api: TestApp;
   let admin: string;
   let workflowId: string;
+  let scheduleId: string;
+  let syncConfigPath: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -200,6 +203,16 @@ describe('Temporal stopped', () => {
     api = await startTestApp({ db: database.db, temporalAddress: temporal.address });
     admin = (await createUserWithToken(database.db, ['admin'])).token;
     workflowId = (await createActive(api, admin, definition('Outage', [start('end'), end()]))).id;
+    const scheduled = definition('Outage nightly', [start('end'), end()], { trigger: { types: ['scheduled'] } });
+    const schedule = await api.request('POST', '/api/schedules', {
+      token: admin,
+      body: { workflowId: (await createActive(api, admin, scheduled)).id, cronExpression: '0 3 * * *' },
+    });
+    scheduleId = schedule.body.id;
+    await registerSimulatedConnectors(database.db, api.connectors);
+    const ldap = await database.db.connector.findUniqueOrThrow({ where: { name: 'test-ldap' } });
+    syncConfigPath = `/api/connectors/${ldap.id}/sync-config/group`;
+    await api.request('PUT', syncConfigPath, { token: admin, body: { enabled: true, cronSchedule: '@daily' } });
   }, 120_000);
 
   afterAll(async () => {
@@ -273,4 +286,30 @@ describe('Temporal stopped', () => {
     expect(audited.map((entry) => entry.action)).toEqual(['run.started', 'run.start_failed']);
     expect(audited[0]!.targetId).toBe(audited[1]!.targetId);
   }, 120_000);
+
+  it('a write of a schedule or a sync config answers 503 within the Temporal deadline and leaves its row as it was', async () => {
+    await temporal.stop();
+    const rows = async () => ({
+      schedules: await database.db.schedule.findMany(),
+      syncConfigs: await database.db.syncConfig.findMany(),
+    });
+    const before = await rows();
+    expect(before.syncConfigs).toHaveLength(1);
+    const writes = [
+      ['PATCH', `/api/schedules/${scheduleId}`, { enabled: false, cronExpression: '0 4 * * *' }],
+      ['DELETE', `/api/schedules/${scheduleId}`, undefined],
+      ['PUT', syncConfigPath, { cronSchedule: '@hourly' }],
+      ['DELETE', syncConfigPath, undefined],
+    ] as const;
+    for (const [method, path, body] of writes) {
+      const sentAt = Date.now();
+      const refused = await api.request(method, path, { token: admin, body });
+      expect([method, refused.status, refused.body?.code]).toEqual([method, 503, 'service_unavailable']);
+      expect(refused.body.message).toContain('Temporal');
+      // The 3 s deadline plus slack for a busy machine; past Prisma's 5 s transaction timeout
+      // the transaction would have expired under the call (a 500).
+      expect(Date.now() - sentAt).toBeLessThan(9_000);
+    }
+    expect(await rows()).toEqual(before);
+  }, 60_000);
 });

@@ -65,9 +65,10 @@ const ERROR_LEVEL = 50;
  */
 function reportServerError(entry: Record<string, unknown>) {
   if (typeof entry.level !== 'number' || entry.level < ERROR_LEVEL) return;
-  const error = entry.err as { type?: string; message?: string } | undefined;
+  const error = entry.err as { type?: string; code?: string; message?: string } | undefined;
   const where = [entry.method, entry.path].filter(Boolean).join(' ');
-  process.stderr.write(`[app ${entry.msg}] ${where}: ${error?.type ?? ''} ${error?.message ?? ''}\n`);
+  const what = [error?.type, error?.code, error?.message].filter(Boolean).join(' ');
+  process.stderr.write(`[app ${entry.msg}] ${where}: ${what}\n`);
 }
 
 /** The real app on a real listening socket, as clients see it. */

@@ -2,6 +2,7 @@ import { ScheduleNotFoundError, ServiceError, type Client, type ScheduleOptions 
 import { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
+import { withTemporalDeadline } from '../../temporal/client.js';
 import { createUnlessExists, deleteIfPresent, startsOnQueue } from '../../temporal/schedule-ownership.js';
 import type { Schedule } from '../../db/generated/client.js';
 import { notFound, validationFailed } from '../../errors/index.js';
@@ -208,7 +209,9 @@ export async function writeTemporalSchedule(
       if (error instanceof ScheduleNotFoundError) return create();
       throw error;
     });
-  await writeTemporal({ create, update, upsert }[mode], row.cronExpression);
+  await withTemporalDeadline(context.temporal, () =>
+    writeTemporal({ create, update, upsert }[mode], row.cronExpression),
+  );
 }
 
 export async function updateSchedule(
@@ -258,12 +261,7 @@ export async function deleteSchedule(context: SchedulesContext, caller: Caller, 
     const row = await loadSchedule(tx, id);
     await tx.schedule.delete({ where: { id } });
     await auditChange(tx, caller, 'schedule.deleted', { type: 'schedule', id }, { workflowId: row.workflowId });
-    await context.temporal.schedule
-      .getHandle(temporalScheduleId(id))
-      .delete()
-      .catch((error: unknown) => {
-        if (!(error instanceof ScheduleNotFoundError)) throw error;
-      });
+    await withTemporalDeadline(context.temporal, () => deleteIfPresent(context.temporal, temporalScheduleId(id)));
   });
 }
 

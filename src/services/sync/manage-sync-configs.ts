@@ -2,6 +2,7 @@ import { jsonColumn, Prisma, type DatabaseClient } from '../../db/client.js';
 import { SYNC_CONFIG_DEFAULTS, type SyncConfigInput } from '../../domain/sync.js';
 import { AppError, validationFailed } from '../../errors/index.js';
 import { can } from '../../permissions/index.js';
+import { withTemporalDeadline } from '../../temporal/client.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import {
@@ -114,7 +115,9 @@ export async function putSyncConfig(
       { type: 'sync_config', id: row.id },
       { connectorId, connectorName: connector.name, resourceType, changed: Object.keys(input) },
     );
-    await applySyncSchedule(context.temporal, context.config.temporal.taskQueue, row);
+    await withTemporalDeadline(context.temporal, () =>
+      applySyncSchedule(context.temporal, context.config.temporal.taskQueue, row),
+    );
     return { created: !existing, config: toSyncConfigView(row) };
   });
 }
@@ -138,6 +141,6 @@ export async function deleteSyncConfig(
       { type: 'sync_config', id: row.id },
       { connectorId, connectorName: connector.name, resourceType },
     );
-    await removeSyncSchedule(context.temporal, connectorId, resourceType);
+    await withTemporalDeadline(context.temporal, () => removeSyncSchedule(context.temporal, connectorId, resourceType));
   });
 }
