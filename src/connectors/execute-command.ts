@@ -1,3 +1,4 @@
+import { storableValue } from '../domain/storable-text.js';
 import type { ConnectorHandler, ConnectorResult, JsonSchema } from './handler.js';
 import { parameterProblems } from './parameter-validation.js';
 import { secretScrubber } from './secret-scrubber.js';
@@ -28,8 +29,8 @@ export interface CommandCall {
 /**
  * Runs one connector command: checks the connector and command, validates the parameters against
  * the command's schema, and calls the handler under a timeout. Every outcome is a result, with
- * the connector's secrets scrubbed from it whatever the handler or the remote answered; this
- * never throws. It has no HTTP or Koa dependencies, so workflow activities call it directly.
+ * the connector's secrets scrubbed from it whatever the handler or the remote answered, and text
+ * PostgreSQL cannot store replaced (`storableValue`); this never throws. It has no HTTP or Koa dependencies, so workflow activities call it directly.
  */
 export async function executeConnectorCommand(
   handler: ConnectorHandler | undefined,
@@ -38,8 +39,9 @@ export async function executeConnectorCommand(
 ): Promise<ConnectorResult & { latencyMs: number }> {
   const started = performance.now();
   const scrubber = secretScrubber(connector.secrets);
+  // Stored as jsonb by whoever called (a step's output, the record cache), so made storable here.
   const finish = (result: ConnectorResult) => ({
-    ...scrubber.result(result),
+    ...storableValue(scrubber.result(result)),
     latencyMs: Math.round(performance.now() - started),
   });
 

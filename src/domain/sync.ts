@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_FIELDS } from './profile.js';
 import { durationSchema } from './step-types.js';
+import { holdsUnstorableText, unstorableTextProblem } from './storable-text.js';
 
 /**
  * Connector resource sync (spec 2.7 to 2.9, section 8): the resource types, the sync config a
@@ -23,21 +24,15 @@ const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 /** The roots a source path may start from: the resource's own fields (spec 2.9). */
 export const SOURCE_PATH_ROOTS = ['externalId', 'displayName', 'email', 'attributes'] as const;
 
-/** Text the database can store: at most `max` characters and no NUL (PostgreSQL refuses it). */
+/** Text the database can store: at most `max` characters, no NUL and no unpaired surrogate. */
 export const storableText = (max: number) =>
   z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
-
-/** Whether a JSON value holds the NUL character in any string or key (jsonb cannot store it). */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner));
-  return false;
-}
+    .superRefine((value, ctx) => {
+      const problem = unstorableTextProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+    });
 
 /** What one synced record holds (spec 2.7), whether a list command or the resource webhook sent it. */
 export const listedResourceSchema = z.object({
@@ -49,7 +44,10 @@ export const listedResourceSchema = z.object({
   attributes: z
     .record(z.string(), z.unknown())
     .default({})
-    .refine((attributes) => !holdsNul(attributes), 'must not contain NUL characters'),
+    .refine(
+      (attributes) => !holdsUnstorableText(attributes),
+      'must not hold the NUL character (U+0000) or an unpaired surrogate (\\uD800–\\uDFFF) in any key or value',
+    ),
 });
 
 /** A dot path such as `attributes.department`: own-property segments, none of them unsafe. */

@@ -1,3 +1,4 @@
+import { unstorableTextProblem } from '../domain/storable-text.js';
 import { invalidFilter } from './scim-errors.js';
 
 /** The user filters this service answers (spec 4.10): equality on one attribute. */
@@ -48,8 +49,9 @@ function parseString(raw: string, filter: string): string {
   } catch {
     throw invalidFilter(`Invalid string in filter: ${raw}`);
   }
-  // PostgreSQL refuses the NUL character in text; no stored value can contain it.
-  if (value.includes('\u0000')) throw invalidFilter('Filter values must not contain the NUL character');
+  // No stored value can hold what PostgreSQL refuses, and jsonb comparisons would fail on it.
+  const problem = unstorableTextProblem(value);
+  if (problem) throw invalidFilter(`Filter values ${problem.message}`);
   return value;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unstorableTextProblem } from '../domain/storable-text.js';
 import type { AttributeDefinition, ResourceAttributes } from './schemas.js';
 import { invalidPath, invalidSyntax, invalidValue, mutability, noTarget } from './scim-errors.js';
 
@@ -118,12 +119,14 @@ export function scimBoolean(value: unknown, what: string): boolean {
 }
 
 /**
- * A string attribute's value. PostgreSQL refuses the NUL character, and indexed attributes have a
- * maximum length: both are client errors, found here before anything reaches the database.
+ * A string attribute's value. PostgreSQL refuses the NUL character and unpaired surrogates, and
+ * indexed attributes have a maximum length: all client errors, found here before anything
+ * reaches the database.
  */
 function scimString(attribute: AttributeDefinition, value: unknown): string {
   if (typeof value !== 'string') throw invalidValue(`${attribute.name} must be a string`);
-  if (value.includes('\u0000')) throw invalidValue(`${attribute.name} must not contain the NUL character`);
+  const problem = unstorableTextProblem(value);
+  if (problem) throw invalidValue(`${attribute.name} ${problem.message}`);
   if (attribute.maxLength !== undefined && value.length > attribute.maxLength) {
     throw invalidValue(`${attribute.name} is at most ${attribute.maxLength} characters`);
   }

@@ -71,7 +71,7 @@ describe('the NUL character is refused at the edge, wherever it is (PostgreSQL t
       token,
       body: { custom: { [`k${NUL}`]: 'v' } },
     });
-    expectInvalid(key, { location: 'body', path: 'custom.k', code: 'nul_character' });
+    expectInvalid(key, { location: 'body', path: 'custom.k\ufffd', code: 'nul_character' });
     expect(await context.database.db.userGroup.count({ where: { name: { startsWith: 'a' } } })).toBe(0);
   });
 
@@ -88,6 +88,32 @@ describe('the NUL character is refused at the edge, wherever it is (PostgreSQL t
       body: { values: { answer: NUL } },
     });
     expectInvalid(task, { location: 'body', path: 'values.answer', code: 'nul_character' });
+  });
+});
+
+describe('an unpaired surrogate (JSON can spell it, jsonb cannot store it) is refused in a body', () => {
+  it('in a value, a nested value and an object key, with the key named as storable text', async () => {
+    const project = await context.api.request('POST', '/api/projects', { token, body: { name: 'p\ud800x' } });
+    expectInvalid(project, { location: 'body', path: 'name', code: 'unpaired_surrogate' });
+    const organization = await context.api.request('POST', '/api/organizations', {
+      token,
+      body: { name: 'Acme', contacts: [{ name: 'low \udc00 first' }] },
+    });
+    expectInvalid(organization, { location: 'body', path: 'contacts.0.name', code: 'unpaired_surrogate' });
+    const key = await context.api.request('PATCH', `/api/users/${userId}/profile`, {
+      token,
+      body: { custom: { ['k\ud83d']: 'v' } },
+    });
+    expectInvalid(key, { location: 'body', path: 'custom.k\ufffd', code: 'unpaired_surrogate' });
+    expect(await context.database.db.project.count({ where: { name: { startsWith: 'p' } } })).toBe(0);
+  });
+
+  it('accepts a surrogate pair (an emoji), which is well-formed text', async () => {
+    const created = await context.api.request('POST', '/api/projects', {
+      token,
+      body: { name: 'Launch \ud83d\ude80' },
+    });
+    expect([created.status, created.body.name]).toEqual([201, 'Launch 🚀']);
   });
 });
 

@@ -92,7 +92,7 @@ describe('the NUL character is refused before it reaches PostgreSQL', () => {
       `${route}?filter=${encodeURIComponent(filter)}`,
       client.token,
     );
-    expectScimError(response, 400, 'invalidFilter', 'Filter values must not contain the NUL character');
+    expectScimError(response, 400, 'invalidFilter', 'Filter values must not contain the NUL character (U+0000)');
   });
 
   it('refuses NUL in the attributes of POST and PATCH of users and groups with 400 invalidValue', async () => {
@@ -116,6 +116,32 @@ describe('the NUL character is refused before it reaches PostgreSQL', () => {
       const response = await scimRequest(context.api, method, route, client.token, body);
       expectScimError(response, 400, 'invalidValue', /must not contain the NUL character/);
     }
+    expect(await context.database.db.scimIdentity.count({ where: { clientId: client.id } })).toBe(1);
+    expect(await context.database.db.scimGroup.count({ where: { clientId: client.id } })).toBe(0);
+  });
+});
+
+describe('an unpaired surrogate is refused before it reaches PostgreSQL (jsonb cannot store it)', () => {
+  it('in attributes of POST and PATCH, and in filter values, with 400', async () => {
+    const client = await newClient();
+    const { id } = await newUser(client.token);
+    const half = 'a\ud800b';
+    const requests: Array<[string, string, unknown]> = [
+      ['POST', '/Users', { userName: `${unique('half')}@example.test`, name: { givenName: half } }],
+      ['PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'title', value: half }] }],
+      ['POST', '/Groups', { displayName: unique('group'), externalId: '\udfff' }],
+    ];
+    for (const [method, route, body] of requests) {
+      const response = await scimRequest(context.api, method, route, client.token, body);
+      expectScimError(response, 400, 'invalidValue', /must be valid Unicode text/);
+    }
+    const filter = await scimRequest(
+      context.api,
+      'GET',
+      `/Users?filter=${encodeURIComponent('userName eq "a\\ud800b@example.test"')}`,
+      client.token,
+    );
+    expectScimError(filter, 400, 'invalidFilter', /^Filter values must be valid Unicode text/);
     expect(await context.database.db.scimIdentity.count({ where: { clientId: client.id } })).toBe(1);
     expect(await context.database.db.scimGroup.count({ where: { clientId: client.id } })).toBe(0);
   });

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { NUL_MESSAGE, storableForm, unstorableTextProblem } from '../../domain/storable-text.js';
 import { AppError } from '../../errors/index.js';
 import type { AppState } from '../context.js';
 
@@ -46,7 +47,7 @@ const nulIssue = (location: string, path: string): InputIssue => ({
   location,
   path,
   code: 'nul_character',
-  message: 'must not contain the NUL character (U+0000)',
+  message: NUL_MESSAGE,
 });
 
 /** The decoded text of a percent-encoded component, or undefined when it is not valid UTF-8. */
@@ -89,15 +90,17 @@ function queryIssues(rawQuery: string): InputIssue[] {
 }
 
 /**
- * What is wrong with a parsed JSON body (at most MAX_REPORTED_ISSUES): a string or key holding
- * the NUL character, or nesting deeper than MAX_JSON_DEPTH levels.
+ * What is wrong with a parsed JSON body (at most MAX_REPORTED_ISSUES): a string or key that
+ * PostgreSQL cannot store (the NUL character, an unpaired surrogate), or nesting deeper than
+ * MAX_JSON_DEPTH levels.
  */
 export function bodyIssues(body: unknown): InputIssue[] {
   const issues: InputIssue[] = [];
   const visit = (node: unknown, path: string[], depth: number): void => {
     if (issues.length >= MAX_REPORTED_ISSUES) return;
     if (typeof node === 'string') {
-      if (node.includes('\0')) issues.push(nulIssue('body', path.join('.')));
+      const problem = unstorableTextProblem(node);
+      if (problem) issues.push({ location: 'body', path: path.join('.'), ...problem });
       return;
     }
     if (typeof node !== 'object' || node === null) return;
@@ -111,8 +114,10 @@ export function bodyIssues(body: unknown): InputIssue[] {
       return;
     }
     for (const [key, child] of Object.entries(node)) {
-      if (key.includes('\0')) issues.push(nulIssue('body', [...path, key.replace(/\0/g, '')].join('.')));
-      visit(child, [...path, key], depth + 1);
+      const keyPath = [...path, storableForm(key)];
+      const problem = unstorableTextProblem(key);
+      if (problem) issues.push({ location: 'body', path: keyPath.join('.'), ...problem });
+      visit(child, keyPath, depth + 1);
     }
   };
   visit(body, [], 1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkListedPage } from '../../../src/services/sync/listed-page.js';
 import { recordHash } from '../../../src/services/sync/record-hash.js';
+import { UNPAIRED_SURROGATE_MESSAGE } from '../../../src/domain/storable-text.js';
 
 const user = (index: number) => ({
   externalId: `u${index}`,
@@ -28,7 +29,17 @@ describe('a listed page is checked record by record and hashed', () => {
     resources[575] = { ...user(575), email: 42 };
     expect(await checkListedPage({ resources })).toEqual({
       success: false,
-      problems: 'resources.260.attributes: must not contain NUL characters',
+      problems:
+        'resources.260.attributes: must not hold the NUL character (U+0000) or an unpaired surrogate (\\uD800–\\uDFFF) in any key or value',
+    });
+    resources[260] = { ...user(260), attributes: { ['k\udc00']: 'v' } };
+    expect(await checkListedPage({ resources })).toMatchObject({
+      problems: expect.stringMatching(/^resources\.260\.attributes: .*unpaired surrogate/),
+    });
+    resources[260] = { ...user(260), displayName: 'half \ud83d' };
+    expect(await checkListedPage({ resources })).toEqual({
+      success: false,
+      problems: `resources.260.displayName: ${UNPAIRED_SURROGATE_MESSAGE}`,
     });
     resources[260] = user(260);
     expect(await checkListedPage({ resources })).toEqual({
