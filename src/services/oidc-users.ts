@@ -4,6 +4,7 @@ import type { User } from '../db/generated/client.js';
 import type { OidcConfig } from '../config/index.js';
 import { ROLES, type Role } from '../permissions/index.js';
 import { AppError } from '../errors/index.js';
+import { storableValue } from '../domain/storable-text.js';
 import { associateUserByEmailDomain } from './organizations/domain-association.js';
 import { activeEmailOf } from './users/user-record.js';
 
@@ -33,9 +34,12 @@ export function rolesForGroups(groups: readonly string[], roleGroups: OidcConfig
  */
 export async function findOrCreateOidcUser(
   db: Database,
-  claims: OidcIdentityClaims,
+  signedClaims: OidcIdentityClaims,
   roleGroups: OidcConfig['roleGroups'],
 ): Promise<User> {
+  // The provider vouches for the claims, not for their text: one PostgreSQL cannot store would
+  // fail every sign-in of that user. The same replacement each time keeps the lookups stable.
+  const claims = storableValue(signedClaims);
   const identity = { iss: claims.iss, sub: claims.sub };
   const existing = await db.user.findUnique({ where: { iss_sub: identity } });
   if (existing) return existing;

@@ -61,6 +61,25 @@ describe('valid access tokens authenticate and create the user on first sight', 
   });
 });
 
+describe('claims holding text PostgreSQL cannot store', () => {
+  it('sign the user in with that text replaced by U+FFFD, as the same user each time', async () => {
+    const token = await provider.sign({
+      sub: 'dan\u0000x',
+      aud: AUDIENCE,
+      email: 'dan@example.test',
+      name: 'Dan \ud800',
+      groups: ['idp-admins\u0000', 'managers'],
+    });
+    expect((await me(token)).status).toBe(200);
+    const again = await me(token);
+    expect(again.status).toBe(200);
+    const users = await database.db.user.findMany({ where: { email: 'dan@example.test' } });
+    expect(users).toEqual([
+      expect.objectContaining({ id: again.body.id, sub: 'dan\ufffdx', displayName: 'Dan \ufffd', roles: ['approver'] }),
+    ]);
+  });
+});
+
 describe('first sight confirms an account created unconfirmed for the same email', () => {
   it('gives a SCIM- or admin-created user the real (iss, sub), keeping its roles', async () => {
     const { db } = database;
