@@ -35,6 +35,12 @@ export interface RunWorkflowResult {
  */
 export const RUN_ABANDONED_CODE = 'internal_error';
 
+/**
+ * The error code of a run stopped in an endless loop: it came back to a step without waiting for
+ * anything in between, so it would go round for ever. Its execution has ended.
+ */
+export const ENDLESS_LOOP_CODE = 'endless_loop';
+
 /** A failure recorded on a step or a run. */
 export interface ErrorEnvelope {
   message: string;

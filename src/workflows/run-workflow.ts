@@ -9,6 +9,7 @@ import {
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import {
+  ENDLESS_LOOP_CODE,
   RUN_ABANDONED_CODE,
   type ErrorEnvelope,
   type RunStatus,
@@ -168,6 +169,9 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
     if (!start) throw brokenInvariant('The definition has no start step');
     let stepId = start.id;
     let sequence = 0;
+    // The steps without effects walked through since the run last waited. Nothing can change the
+    // variables while it does not wait, so coming back to one of them means a loop without end.
+    const walkedSinceWait = new Set<string>();
     for (;;) {
       const step = steps.get(stepId);
       if (!step) {
@@ -181,6 +185,18 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       currentStepId = step.id;
       let attempt = 1;
       for (;;) {
+        // Asked only once a loop is found, so no other run records the patch, and executions
+        // that went round before this check existed replay as they ran.
+        if (walkedSinceWait.has(step.id) && patched('endless-loop-check')) {
+          await setStatus('failed', {
+            failedStepId: step.id,
+            error: {
+              message: `The run came back to step ${step.id} without waiting for anything on the way: the conditions on that loop see the same values every time, so it would never exit`,
+              code: ENDLESS_LOOP_CODE,
+            },
+          });
+          return await closeFailed();
+        }
         await writer.write({
           kind: 'startStep',
           runId,
@@ -196,6 +212,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         // A step that calls activities or waits finds its row, and the writes before it, stored.
         if (!WITHOUT_EFFECTS.has(step.type) && !(carrying && BEGIN_WITH_STEP_WORK.has(step.type))) await writer.flush();
         const result = await execute(step, sequence, attempt);
+        if (WITHOUT_EFFECTS.has(step.type)) walkedSinceWait.add(step.id);
+        else walkedSinceWait.clear();
         if (result.waited && isWaiting()) await setStatus('running');
         if (result.output) outputs[step.id] = result.output;
         const route = routeAfter(step, result.outcome, { onError: definition.onError, attempt });
@@ -218,6 +236,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         if (route.action === 'retry') {
           await writer.flush();
           await sleep(route.delayMs);
+          walkedSinceWait.clear();
           attempt += 1;
           continue;
         }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { WorkflowDefinitionInput, WorkflowStep } from '../../src/domain/workflow-definition.js';
+import { ENDLESS_LOOP_CODE } from '../../src/domain/run.js';
 import { executeConnectorCommand } from '../../src/connectors/execute-command.js';
 import { runnableConnector } from '../../src/services/connectors/connector-record.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -322,6 +323,80 @@ describe('tasks, conditions, variables and cancellation', () => {
     expect((await stack.database.db.approval.findFirstOrThrow({ where: { runId: finished.id } })).status).toBe(
       'timed_out',
     );
+  });
+});
+
+describe('a loop of conditions that never exits', () => {
+  it('fails the run when it comes back to a step without waiting, for good, and diagnosis says why', async () => {
+    const started = await run(
+      definition(`endless ${Date.now()}`, [
+        start('check'),
+        step('check', 'condition', { expression: '1 == 2' }, { true: 'end', false: 'again', error: 'end' }),
+        step('again', 'condition', { expression: '1 == 2' }, { true: 'end', false: 'check', error: 'end' }),
+        end(),
+      ]),
+    );
+    const failed = await waitForRun(stack.api, admin, started.id, hasStatus('failed'));
+    expect(failed).toEqual(
+      expect.objectContaining({
+        failedStepId: 'check',
+        error: { code: ENDLESS_LOOP_CODE, message: expect.stringContaining('came back to step check') },
+      }),
+    );
+    expect(stepTrail(failed)).toEqual(['start:completed:success', 'check:completed:false', 'again:completed:false']);
+    const diagnosis = (await stack.api.request('GET', `/api/runs/${started.id}/diagnose`, { token: admin })).body;
+    expect(diagnosis.suggestedActions).toEqual([
+      expect.objectContaining({ action: 'fix_workflow', reason: expect.stringContaining('never exits') }),
+    ]);
+    for (const action of ['retry', 'skip', 'cancel']) {
+      const refused = await stack.api.request('POST', `/api/runs/${started.id}/${action}`, { token: admin, body: {} });
+      expect([action, refused.status]).toEqual([action, 409]);
+    }
+  });
+
+  it('goes round a loop that waits on the way as often as its conditions say', async () => {
+    const started = await run(
+      definition(
+        `counting ${Date.now()}`,
+        [
+          start('check'),
+          step('check', 'condition', { expression: 'count >= 3' }, { true: 'end', false: 'ask' }),
+          step(
+            'ask',
+            'task',
+            { assignee: adminId, title: 'Count', fields: [{ name: 'count', type: 'number', required: true }] },
+            { success: 'check' },
+          ),
+          end(),
+        ],
+        { variables: [{ name: 'count', type: 'number', required: true }] },
+      ),
+      { count: 0 },
+    );
+    const openTask = async () => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const tasks = (await stack.api.request('GET', '/api/tasks?status=open', { token: admin })).body.data;
+        const task = tasks.find((item: { runId: string }) => item.runId === started.id);
+        if (task || Date.now() > deadline) return task;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    for (let count = 1; count <= 3; count += 1) {
+      const task = await openTask();
+      const completed = await stack.api.request('POST', `/api/tasks/${task.id}/complete`, {
+        token: admin,
+        body: { values: { count } },
+      });
+      expect(completed.status).toBe(200);
+    }
+    const finished = await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+    expect(stepTrail(finished).filter((entry) => entry.startsWith('check:'))).toEqual([
+      'check:completed:false',
+      'check:completed:false',
+      'check:completed:false',
+      'check:completed:true',
+    ]);
   });
 });
 

@@ -91,9 +91,15 @@ describe('an invariant broken inside the workflow fails the run, never the workf
         Worker.runReplayHistory({ workflowBundle: { codePath: stackValue('workflowBundle') } }, history, runId),
       ).resolves.toBeUndefined();
 
-      const retried = await stack.api.request('POST', `/api/runs/${runId}/retry`, { token });
-      expect(retried.status).toBe(409);
-      expect(retried.body.message).toContain('execution has ended');
+      for (const action of ['retry', 'skip', 'cancel']) {
+        const refused = await stack.api.request('POST', `/api/runs/${runId}/${action}`, { token });
+        expect([action, refused.status, refused.body.message]).toEqual([
+          action,
+          409,
+          expect.stringContaining('execution has ended'),
+        ]);
+      }
+      expect(await stack.database.db.auditLog.count({ where: { action: 'run.cancel_requested' } })).toBe(0);
     } finally {
       await temporal.close();
     }

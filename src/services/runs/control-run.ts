@@ -18,11 +18,12 @@ async function whileExecutionIsOpen(send: () => Promise<unknown>): Promise<void>
   try {
     await send();
   } catch (error) {
-    if (error instanceof WorkflowNotFoundError)
-      throw conflict("The run's execution has ended, so it can no longer be changed; start a new run");
+    if (error instanceof WorkflowNotFoundError) throw conflict(EXECUTION_ENDED);
     throw error;
   }
 }
+
+const EXECUTION_ENDED = "The run's execution has ended, so it can no longer be changed; start a new run";
 
 /**
  * Cancels a run through Temporal cancellation; the workflow closes its open approvals and tasks
@@ -32,7 +33,11 @@ export async function cancelRun(context: RunsContext, caller: Caller, runId: str
   const run = await loadRun(context.db, runId);
   if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
     throw conflict(`The run is already ${run.status}`);
-  await whileExecutionIsOpen(() => context.temporal.workflow.getHandle(run.temporalWorkflowId).cancel());
+  const handle = context.temporal.workflow.getHandle(run.temporalWorkflowId);
+  // Temporal accepts the cancellation of an execution that has ended, and nothing happens; a
+  // failed run's may have (nobody resumed it in time, or it stopped on an internal error).
+  if (run.status === 'failed' && (await handle.describe()).status.name !== 'RUNNING') throw conflict(EXECUTION_ENDED);
+  await whileExecutionIsOpen(() => handle.cancel());
   await auditChange(context.db, caller, 'run.cancel_requested', { type: 'run', id: runId }, { status: run.status });
   return loadRun(context.db, runId);
 }

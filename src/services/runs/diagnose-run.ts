@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { RUN_ABANDONED_CODE } from '../../domain/run.js';
+import { ENDLESS_LOOP_CODE, RUN_ABANDONED_CODE } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { nextStepId } from '../../engine/graph.js';
 import { loadRun, toStepView } from './run-record.js';
@@ -50,6 +50,15 @@ export function suggestActions(
         action: 'fix_workflow',
         reason:
           'The run stopped on an internal error and its execution has ended, so it cannot be retried or skipped: fix the workflow (or report the error) and start a new run',
+      },
+    ];
+  }
+  if (code === ENDLESS_LOOP_CODE) {
+    return [
+      {
+        action: 'fix_workflow',
+        reason:
+          "The run went round a loop of conditions that never exits, and its execution has ended, so it cannot be retried or skipped: put a step that waits (a task, an approval, a delay) or changes the variables (a connector's outputVariable) on the loop, or fix its conditions, in a new version, and start a new run",
       },
     ];
   }
