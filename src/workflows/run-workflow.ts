@@ -258,6 +258,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         });
         const action = await waitForResume();
         if (action === undefined) return await closeFailed();
+        walkedSinceWait.clear();
         await setStatus('running', { failedStepId: null, error: null });
         if (action === 'skip') {
           const success = nextStepId(step, 'success');

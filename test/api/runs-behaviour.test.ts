@@ -354,6 +354,40 @@ describe('a loop of conditions that never exits', () => {
     }
   });
 
+  it('does not take the retry of a failed condition for a loop', async () => {
+    const started = await run(
+      definition(
+        `failing condition ${Date.now()}`,
+        [
+          start('check'),
+          step('check', 'condition', { expression: 'count > label' }, { true: 'end', false: 'end' }),
+          end(),
+        ],
+        {
+          variables: [
+            { name: 'count', type: 'number', required: true },
+            { name: 'label', type: 'string', required: true },
+          ],
+        },
+      ),
+      { count: 1, label: 'one' },
+    );
+    const failed = await waitForRun(stack.api, admin, started.id, hasStatus('failed'));
+    expect(failed.error.code).toBe('step_error');
+    const retried = await stack.api.request('POST', `/api/runs/${started.id}/retry`, { token: admin, body: {} });
+    expect(retried.status).toBe(200);
+    const again = await waitForRun(
+      stack.api,
+      admin,
+      started.id,
+      (candidate) => candidate.status === 'failed' && candidate.steps.length === 3,
+    );
+    expect(again.error.code).toBe('step_error');
+    expect((await stack.api.request('POST', `/api/runs/${started.id}/cancel`, { token: admin, body: {} })).status).toBe(
+      200,
+    );
+  });
+
   it('goes round a loop that waits on the way as often as its conditions say', async () => {
     const started = await run(
       definition(
