@@ -7,6 +7,57 @@ export function indexSteps(steps: readonly WorkflowStep[]): Map<string, Workflow
   return index;
 }
 
+/**
+ * Step types that neither call an activity nor wait: the interpreter walks through them inside one
+ * workflow task, where nothing can change the variables, and writes their rows with the next
+ * batch (before the next wait).
+ */
+export const STEP_TYPES_WITHOUT_EFFECTS: ReadonlySet<string> = new Set(['start', 'end', 'condition']);
+
+/**
+ * The loops made only of steps without effects (each as its step ids, in definition order). A run
+ * that goes round one once goes round it for ever: its conditions see the same values each time.
+ */
+export function loopsWithoutEffects(index: ReadonlyMap<string, WorkflowStep>): string[][] {
+  const inLoop = (id: string) => STEP_TYPES_WITHOUT_EFFECTS.has(index.get(id)?.type ?? '');
+  const successors = (id: string) =>
+    index
+      .get(id)!
+      .transitions.map((transition) => transition.goto)
+      .filter(inLoop);
+  // Tarjan's strongly connected components over those steps: a component of two or more steps,
+  // or one step going to itself, is such a loop.
+  const order = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (id: string) => {
+    order.set(id, order.size);
+    lowest.set(id, order.get(id)!);
+    stack.push(id);
+    onStack.add(id);
+    for (const next of successors(id)) {
+      if (!order.has(next)) {
+        visit(next);
+        lowest.set(id, Math.min(lowest.get(id)!, lowest.get(next)!));
+      } else if (onStack.has(next)) lowest.set(id, Math.min(lowest.get(id)!, order.get(next)!));
+    }
+    if (lowest.get(id) !== order.get(id)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== id);
+    if (component.length > 1 || successors(id).includes(id)) loops.push(component);
+  };
+  for (const id of index.keys()) if (inLoop(id) && !order.has(id)) visit(id);
+  const position = new Map([...index.keys()].map((id, at) => [id, at]));
+  return loops.map((loop) => loop.sort((a, b) => position.get(a)! - position.get(b)!));
+}
+
 /** The id of the step that follows `step` on `outcome`, if the step has such a transition. */
 export function nextStepId(step: WorkflowStep, outcome: string): string | undefined {
   return step.transitions.find((transition) => transition.on === outcome)?.goto;

@@ -6,7 +6,7 @@ import {
   type WorkflowStep,
 } from '../domain/workflow-definition.js';
 import { checkExpression } from './expressions.js';
-import { indexSteps, reachableFrom, stepsThatReachAnEnd } from './graph.js';
+import { indexSteps, loopsWithoutEffects, reachableFrom, stepsThatReachAnEnd } from './graph.js';
 import { scanInterpolations, stringsIn } from './interpolation.js';
 
 /** Stable codes of validation findings; docs/workflows.md (Validation) explains each. */
@@ -34,7 +34,8 @@ export type ValidationCode =
   | 'subject_variable_undeclared'
   | 'subject_variable_not_user'
   | 'connector_unverified'
-  | 'unused_variable';
+  | 'unused_variable'
+  | 'loop_without_wait';
 
 export interface ValidationItem {
   code: ValidationCode;
@@ -251,6 +252,14 @@ function checkStructure(steps: readonly WorkflowStep[], findings: Findings): voi
       }
     });
   });
+
+  for (const loop of loopsWithoutEffects(index)) {
+    findings.warning({
+      code: 'loop_without_wait',
+      message: `${loop.length === 1 ? `Step ${loop[0]} leads back to itself` : `Steps ${loop.join(', ')} form a loop`} through conditions only: nothing changes the variables on the way, so a run that goes round it once would go round for ever (it fails with endless_loop); put a step that waits or sets variables on the loop, or make it exit on the first pass`,
+      stepId: loop[0],
+    });
+  }
 
   const start = starts[0];
   if (!start) return;

@@ -18,7 +18,7 @@ import {
 } from '../domain/run.js';
 import { isStepType } from '../domain/step-types.js';
 import type { WorkflowStep } from '../domain/workflow-definition.js';
-import { indexSteps, nextStepId } from '../engine/graph.js';
+import { indexSteps, nextStepId, STEP_TYPES_WITHOUT_EFFECTS } from '../engine/graph.js';
 import { routeAfter } from '../engine/run-routing.js';
 import {
   approvalDecidedSignal,
@@ -42,12 +42,6 @@ import { STEP_MODULES } from './steps/step-modules.js';
 // Deterministic workflow code only: every effect goes through an activity, every wait through
 // the SDK. This loop walks the graph with the pure engine (next step, onError), shared with the
 // validator and unit-tested without a server; each step type's behaviour is its module in steps/.
-
-/**
- * Step types that neither call an activity nor wait: the interpreter walks through them without
- * storing anything, and their rows are written with the next batch (before the next wait).
- */
-const WITHOUT_EFFECTS: ReadonlySet<string> = new Set(['start', 'end', 'condition']);
 
 /**
  * Step types that begin with a step-work activity: it carries the writes gathered before the
@@ -210,9 +204,10 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
           input: step.config,
         });
         // A step that calls activities or waits finds its row, and the writes before it, stored.
-        if (!WITHOUT_EFFECTS.has(step.type) && !(carrying && BEGIN_WITH_STEP_WORK.has(step.type))) await writer.flush();
+        if (!STEP_TYPES_WITHOUT_EFFECTS.has(step.type) && !(carrying && BEGIN_WITH_STEP_WORK.has(step.type)))
+          await writer.flush();
         const result = await execute(step, sequence, attempt);
-        if (WITHOUT_EFFECTS.has(step.type)) walkedSinceWait.add(step.id);
+        if (STEP_TYPES_WITHOUT_EFFECTS.has(step.type)) walkedSinceWait.add(step.id);
         else walkedSinceWait.clear();
         if (result.waited && isWaiting()) await setStatus('running');
         if (result.output) outputs[step.id] = result.output;

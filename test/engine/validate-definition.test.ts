@@ -49,6 +49,37 @@ describe('the example workflows are valid under the strict rules', () => {
   });
 });
 
+describe('loops of conditions only', () => {
+  const condition = (id: string, whenFalse: string) =>
+    step(id, 'condition', { expression: 'who == ""' }, [
+      ['true', 'finish'],
+      ['false', whenFalse],
+    ]);
+
+  it('names each such loop once, with its steps in definition order', () => {
+    const { warnings, result } = codesOf(
+      definition([
+        start('a'),
+        condition('c', 'a'),
+        condition('a', 'b'),
+        condition('b', 'c'),
+        condition('d', 'd'),
+        end(),
+      ]),
+    );
+    expect(warnings.filter((code) => code === 'loop_without_wait')).toHaveLength(2);
+    expect(result.warnings.filter((item) => item.code === 'loop_without_wait').map((item) => item.message)).toEqual([
+      expect.stringMatching(/^Steps c, a, b form a loop through conditions only/),
+      expect.stringMatching(/^Step d leads back to itself through conditions only/),
+    ]);
+  });
+
+  it('leaves a loop with a step that waits or acts on the way alone', () => {
+    const { warnings } = codesOf(definition([start('a'), condition('a', 'n'), notify('n', '{{who}}', 'a'), end()]));
+    expect(warnings).not.toContain('loop_without_wait');
+  });
+});
+
 describe('every validator code has a definition that triggers it', () => {
   const cases: Array<[ValidationCode, unknown, 'error' | 'warning']> = [
     ['invalid_shape', { name: '', steps: 'none' }, 'error'],
@@ -132,6 +163,18 @@ describe('every validator code has a definition that triggers it', () => {
       'warning',
     ],
     ['unused_variable', definition([start(), end()]), 'warning'],
+    [
+      'loop_without_wait',
+      definition([
+        start('c'),
+        step('c', 'condition', { expression: 'who == ""' }, [
+          ['true', 'finish'],
+          ['false', 'c'],
+        ]),
+        end(),
+      ]),
+      'warning',
+    ],
   ];
 
   it.each(cases)('%s', (code, input, kind) => {
