@@ -1,4 +1,11 @@
 import { Environment } from '@marcbachmann/cel-js';
+import {
+  comprehensionDepth,
+  largestCollection,
+  MAX_NESTED_ITERATIONS,
+  patternProblem,
+  type Node,
+} from './expression-cost.js';
 
 /**
  * Condition expressions are CEL (the Common Expression Language of Kubernetes admission
@@ -22,28 +29,49 @@ function firstLine(error: unknown): string {
 }
 
 export interface ExpressionProblem {
-  kind: 'syntax' | 'unknown_variable' | 'type';
+  kind: 'syntax' | 'unknown_variable' | 'type' | 'unsafe_pattern';
   message: string;
 }
 
-/** Parses and type-checks `expression` against the variable names in scope; undefined when fine. */
+/**
+ * Parses and type-checks `expression` against the variable names in scope, and checks its
+ * `matches` patterns (expression-cost.ts); undefined when fine.
+ */
 export function checkExpression(expression: string, names: Iterable<string>): ExpressionProblem | undefined {
-  const result = environmentFor(names).check(expression);
+  const environment = environmentFor(names);
+  const result = environment.check(expression);
   if (result.valid) {
-    return result.type === 'bool' || result.type === 'dyn'
-      ? undefined
-      : { kind: 'type', message: `evaluates to ${result.type}, not a boolean` };
+    if (result.type !== 'bool' && result.type !== 'dyn')
+      return { kind: 'type', message: `evaluates to ${result.type}, not a boolean` };
+    const unsafe = patternProblem(environment.parse(expression).ast as Node);
+    return unsafe ? { kind: 'unsafe_pattern', message: unsafe } : undefined;
   }
   const message = firstLine(result.error);
   if (/^Unknown variable/i.test(message)) return { kind: 'unknown_variable', message };
   return { kind: result.error?.name === 'TypeError' ? 'type' : 'syntax', message };
 }
 
-/** Evaluates a condition against `scope`; anything but a boolean result is an ExpressionError. */
+/**
+ * Evaluates a condition against `scope`; anything but a boolean result is an ExpressionError, and
+ * so is one that could run too long (expression-cost.ts): an unsafe `matches` pattern, or nested
+ * comprehensions over lists long enough to pass MAX_NESTED_ITERATIONS.
+ */
 export function evaluateCondition(expression: string, scope: Record<string, unknown>): boolean {
   let result: unknown;
   try {
-    result = environmentFor(Object.keys(scope)).evaluate(expression, scope);
+    const parsed = environmentFor(Object.keys(scope)).parse(expression);
+    const ast = parsed.ast as Node;
+    const unsafe = patternProblem(ast);
+    if (unsafe) throw new Error(unsafe);
+    const depth = comprehensionDepth(ast);
+    if (depth > 1) {
+      const longest = largestCollection(scope);
+      if (longest ** depth > MAX_NESTED_ITERATIONS)
+        throw new Error(
+          `its ${depth} nested comprehensions over lists of up to ${longest} items could iterate ${longest}^${depth} times, more than the ${MAX_NESTED_ITERATIONS} a condition may`,
+        );
+    }
+    result = parsed(scope);
   } catch (error) {
     throw new ExpressionError(`Condition "${expression}" failed: ${firstLine(error)}`);
   }
