@@ -11,6 +11,7 @@ import { projectRoot } from '../src/db/migrate.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { createMailer } from '../src/notifications/mailer.js';
 import { STALLED_RUN_AGE_MS, startStalledRuns } from '../src/services/runs/start-run.js';
+import { closeRunsWithEndedExecutions } from '../src/services/runs/close-ended-runs.js';
 import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
 import { ensureSearchAttributes } from '../src/temporal/client.js';
 import { WORKFLOW_BUNDLE_FILE, workflowBundleOptions } from './workflow-code.js';
@@ -75,8 +76,16 @@ export async function startWorker(
       (started) => started.length > 0 && logger.info({ runIds: started }, 'started stalled pending runs'),
       (error: unknown) => logger.warn({ err: error }, 'could not start stalled pending runs'),
     );
-  await startStalled();
-  const stalledRuns = setInterval(() => void startStalled(), STALLED_RUN_AGE_MS);
+  // Runs whose execution ended outside the service (terminated in the Temporal UI, say) would
+  // show running for ever: now and every minute, they are closed as failed (docs/runs.md).
+  const closeEnded = () =>
+    closeRunsWithEndedExecutions(starter).then(
+      (closed) => closed.length > 0 && logger.warn({ runIds: closed }, 'closed runs whose execution ended outside'),
+      (error: unknown) => logger.warn({ err: error }, 'could not close runs whose execution ended'),
+    );
+  const reconcileRuns = () => Promise.all([startStalled(), closeEnded()]);
+  await reconcileRuns();
+  const runReconciliation = setInterval(() => void reconcileRuns(), STALLED_RUN_AGE_MS);
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,
@@ -89,7 +98,7 @@ export async function startWorker(
   });
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   const finished = worker.run().finally(async () => {
-    clearInterval(stalledRuns);
+    clearInterval(runReconciliation);
     await connection.close();
     await db.$disconnect();
   });

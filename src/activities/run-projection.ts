@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import type { ErrorEnvelope, RunStatus, StepRunStatus } from '../domain/run.js';
+import { closeRunArtifacts } from '../services/runs/close-ended-runs.js';
 import { writeBatch } from './projection-batch.js';
 
 export interface MarkRunInput {
@@ -68,17 +69,7 @@ export function createRunProjectionActivities(db: Database) {
 
     /** Closes the people-facing work of a cancelled run. */
     async cancelRunArtifacts(input: { runId: string }): Promise<void> {
-      await db.$transaction([
-        db.approval.updateMany({
-          where: { runId: input.runId, status: 'pending' },
-          data: { status: 'cancelled', decidedAt: new Date() },
-        }),
-        db.task.updateMany({ where: { runId: input.runId, status: 'open' }, data: { status: 'cancelled' } }),
-        db.runStep.updateMany({
-          where: { runId: input.runId, status: { in: ['running', 'waiting'] } },
-          data: { status: 'cancelled', completedAt: new Date() },
-        }),
-      ]);
+      await db.$transaction((tx) => closeRunArtifacts(tx, input.runId));
     },
   };
 }

@@ -41,6 +41,9 @@ export const RUN_ABANDONED_CODE = 'internal_error';
  */
 export const ENDLESS_LOOP_CODE = 'endless_loop';
 
+/** The error code of a run whose Temporal execution ended outside the service (terminated, say). */
+export const EXECUTION_ENDED_CODE = 'execution_ended';
+
 /** A failure recorded on a step or a run. */
 export interface ErrorEnvelope {
   message: string;

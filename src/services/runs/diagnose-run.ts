@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { ENDLESS_LOOP_CODE, RUN_ABANDONED_CODE } from '../../domain/run.js';
+import { ENDLESS_LOOP_CODE, EXECUTION_ENDED_CODE, RUN_ABANDONED_CODE } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { nextStepId } from '../../engine/graph.js';
 import { loadRun, toStepView } from './run-record.js';
@@ -32,6 +32,22 @@ const DEFINITION_CODES = new Set([
   'handler_missing',
 ]);
 
+/** Why a failed run whose execution has ended cannot be retried or skipped, by its error code. */
+const ENDED_RUN_REASONS = new Map<string, string>([
+  [
+    RUN_ABANDONED_CODE,
+    'The run stopped on an internal error and its execution has ended, so it cannot be retried or skipped: fix the workflow (or report the error) and start a new run',
+  ],
+  [
+    ENDLESS_LOOP_CODE,
+    "The run went round a loop of conditions that never exits, and its execution has ended, so it cannot be retried or skipped: put a step that waits (a task, an approval, a delay) or changes the variables (a connector's outputVariable) on the loop, or fix its conditions, in a new version, and start a new run",
+  ],
+  [
+    EXECUTION_ENDED_CODE,
+    "The run's Temporal execution ended outside the service (terminated in the Temporal UI, say), so it cannot be retried or skipped: start a new run",
+  ],
+]);
+
 export interface SuggestedAction {
   action: 'retry' | 'skip' | 'fix_workflow';
   reason: string;
@@ -44,24 +60,8 @@ export function suggestActions(
 ): SuggestedAction[] {
   if (!failure) return [];
   const code = failure.code ?? '';
-  if (code === RUN_ABANDONED_CODE) {
-    return [
-      {
-        action: 'fix_workflow',
-        reason:
-          'The run stopped on an internal error and its execution has ended, so it cannot be retried or skipped: fix the workflow (or report the error) and start a new run',
-      },
-    ];
-  }
-  if (code === ENDLESS_LOOP_CODE) {
-    return [
-      {
-        action: 'fix_workflow',
-        reason:
-          "The run went round a loop of conditions that never exits, and its execution has ended, so it cannot be retried or skipped: put a step that waits (a task, an approval, a delay) or changes the variables (a connector's outputVariable) on the loop, or fix its conditions, in a new version, and start a new run",
-      },
-    ];
-  }
+  const final = ENDED_RUN_REASONS.get(code);
+  if (final) return [{ action: 'fix_workflow', reason: final }];
   const actions: SuggestedAction[] = [];
   if (DEFINITION_CODES.has(code)) {
     actions.push({

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client, Connection } from '@temporalio/client';
+import { EXECUTION_ENDED_CODE } from '../../../src/domain/run.js';
+import { closeRunsWithEndedExecutions } from '../../../src/services/runs/close-ended-runs.js';
+import { runWorkflowId } from '../../../src/temporal/messages.js';
+import { useRunStack } from '../../support/run-stack.js';
+import { hasStatus, waitForRun } from '../../support/runs.js';
+import { stackValue } from '../../support/stack.js';
+import { createUserWithToken } from '../../support/users.js';
+import { createActive, definition, end, start, step } from '../../support/workflows.js';
+
+// A run whose Temporal execution ends without the interpreter (terminated in the Temporal UI)
+// would show waiting for ever; the worker's reconciliation closes it (docs/runs.md).
+
+const stack = useRunStack();
+let admin: string;
+let adminId: string;
+let temporal: Client;
+let connection: Connection;
+
+beforeAll(async () => {
+  ({
+    token: admin,
+    user: { id: adminId },
+  } = await createUserWithToken(stack.database.db, ['admin']));
+  connection = await Connection.connect({ address: stackValue('temporalAddress') });
+  temporal = new Client({ connection });
+});
+
+afterAll(async () => {
+  await connection.close();
+});
+
+async function startWaitingRun() {
+  const workflow = await createActive(
+    stack.api,
+    admin,
+    definition(`waits ${Date.now()}`, [
+      start('ask'),
+      step('ask', 'task', { assignee: adminId, title: 'Answer', fields: [] }, { success: 'end' }),
+      end(),
+    ]),
+  );
+  const started = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+    token: admin,
+    body: { variables: {} },
+  });
+  return (await waitForRun(stack.api, admin, started.body.id, hasStatus('waiting'))).id as string;
+}
+
+describe('runs whose execution ended outside the service', () => {
+  it('are closed as failed with their open work, once, and other runs are left as they are', async () => {
+    const [ended, untouched] = [await startWaitingRun(), await startWaitingRun()];
+    await temporal.workflow.getHandle(runWorkflowId(ended)).terminate('terminated from the Temporal UI');
+    const reconcile = () =>
+      closeRunsWithEndedExecutions({ db: stack.database.db, temporal, taskQueue: stack.taskQueue });
+
+    // Temporal's visibility shows the closed execution a moment later.
+    let closed: string[] = [];
+    for (const deadline = Date.now() + 20_000; closed.length === 0 && Date.now() < deadline;) {
+      closed = await reconcile();
+      if (closed.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(closed).toEqual([ended]);
+    expect(await reconcile()).toEqual([]);
+
+    const run = (await stack.api.request('GET', `/api/runs/${ended}`, { token: admin })).body;
+    expect(run).toEqual(
+      expect.objectContaining({
+        status: 'failed',
+        completedAt: expect.any(String),
+        error: { code: EXECUTION_ENDED_CODE, message: expect.stringContaining('(terminated, for instance') },
+      }),
+    );
+    expect(run.steps.find((item: { stepId: string }) => item.stepId === 'ask').status).toBe('cancelled');
+    expect(await stack.database.db.task.findMany({ where: { runId: ended }, select: { status: true } })).toEqual([
+      { status: 'cancelled' },
+    ]);
+    expect(await stack.database.db.auditLog.count({ where: { action: 'run.execution_ended', targetId: ended } })).toBe(
+      1,
+    );
+    const diagnosis = (await stack.api.request('GET', `/api/runs/${ended}/diagnose`, { token: admin })).body;
+    expect(diagnosis.suggestedActions).toEqual([
+      expect.objectContaining({ action: 'fix_workflow', reason: expect.stringContaining('start a new run') }),
+    ]);
+    for (const action of ['retry', 'cancel']) {
+      const refused = await stack.api.request('POST', `/api/runs/${ended}/${action}`, { token: admin, body: {} });
+      expect([action, refused.status]).toEqual([action, 409]);
+    }
+
+    expect((await stack.api.request('GET', `/api/runs/${untouched}`, { token: admin })).body.status).toBe('waiting');
+    expect(await stack.database.db.task.count({ where: { runId: untouched, status: 'open' } })).toBe(1);
+  }, 60_000);
+});
