@@ -4,6 +4,7 @@ import { executeConnectorCommand } from '../connectors/execute-command.js';
 import type { ConnectorResult } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, type Database } from '../db/client.js';
+import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
 import { isAppError } from '../errors/index.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { renderEmailTemplate } from '../notifications/render-email.js';
@@ -41,6 +42,20 @@ export type StepResult = z.output<typeof stepResultSchema>;
  */
 export function stepIdempotencyKey(input: Pick<ConnectorStepInput, 'runId' | 'stepId' | 'sequence' | 'attempt'>) {
   return `${input.runId}:${input.stepId}:${input.sequence}:${input.attempt}`;
+}
+
+/**
+ * `result`, or a failure in its place when it weighs more than a step may pass on to the workflow
+ * (MAX_STEP_PAYLOAD_BYTES): Temporal would refuse it and the activity would fail at every retry.
+ */
+function resultWithinPayloadLimit(input: ConnectorStepInput, result: StepResult): StepResult {
+  const bytes = Buffer.byteLength(JSON.stringify(result));
+  if (bytes <= MAX_STEP_PAYLOAD_BYTES) return result;
+  return {
+    success: false,
+    error: `The answer of ${input.connector}.${input.command} is ${bytes} bytes, over the ${MAX_STEP_PAYLOAD_BYTES} a step may pass on (Temporal refuses larger payloads): ask the remote for less`,
+    code: PAYLOAD_TOO_LARGE_CODE,
+  };
 }
 
 function failure(error: unknown, code = 'step_error'): StepResult {
@@ -135,12 +150,12 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       const changed = result.success ? (handler?.commands[input.command]?.changes ?? []) : [];
       for (const resourceType of changed) await invalidateCache(db, row.id, { resourceType });
     }
-    const stepResult: StepResult = {
+    const stepResult = resultWithinPayloadLimit(input, {
       success: result.success,
       ...(result.data ? { data: result.data } : result.payload ? { data: { ...result.payload } } : {}),
       ...(result.error ? { error: result.error } : {}),
       ...(result.code ? { code: result.code } : {}),
-    };
+    });
     const request = { connector: input.connector, command: input.command, parameters: input.parameters };
     await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ request, response: stepResult })) } });
     return stepResult;

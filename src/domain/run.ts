@@ -49,3 +49,12 @@ export interface ErrorEnvelope {
   message: string;
   code?: string;
 }
+
+/**
+ * The most a step's activity input or result may weigh (its JSON in UTF-8). Temporal refuses
+ * payloads over 2 MiB by default: a workflow task scheduling a larger input would fail at every
+ * try, holding the run, and a larger result would fail its activity at every retry. Kept a little
+ * under, for the payload's framing. A step over it fails with PAYLOAD_TOO_LARGE_CODE instead.
+ */
+export const MAX_STEP_PAYLOAD_BYTES = 2_000_000;
+export const PAYLOAD_TOO_LARGE_CODE = 'payload_too_large';

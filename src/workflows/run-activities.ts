@@ -3,6 +3,7 @@ import type { PeopleStepActivities } from '../activities/people-steps.js';
 import type { ProjectionWrite, RunProjectionActivities } from '../activities/run-projection.js';
 import type { RunStepActivities } from '../activities/run-steps.js';
 import type { StepWorkActivities } from '../activities/step-work.js';
+import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
 
 // The run interpreter's two kinds of activity, each proxy typed with only its own activities.
 
@@ -29,6 +30,39 @@ export const projection = proxyLocalActivities<RunProjectionActivities>({ startT
 
 export type StepWork = typeof stepWork;
 
+/** A step-work input over MAX_STEP_PAYLOAD_BYTES: the step fails with this code, the run goes on by its rules. */
+export class StepInputTooLarge extends Error {
+  override readonly name = 'StepInputTooLarge';
+  readonly code = PAYLOAD_TOO_LARGE_CODE;
+}
+
+/** The length of `text` in UTF-8, counted without an encoder. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let at = 0; at < text.length; at += 1) {
+    const unit = text.charCodeAt(at);
+    // A surrogate pair is 4 bytes, 2 for each of its halves.
+    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit < 0xe000) ? 2 : 3;
+  }
+  return bytes;
+}
+
+/** `work` with every call's input weighed first: one over the limit throws StepInputTooLarge. */
+export function withinPayloadLimit(work: StepWork): StepWork {
+  return new Proxy(work, {
+    get:
+      (target, name: keyof StepWork) =>
+      async (input: object): Promise<unknown> => {
+        const bytes = utf8Length(JSON.stringify(input));
+        if (bytes > MAX_STEP_PAYLOAD_BYTES)
+          throw new StepInputTooLarge(
+            `The input of ${String(name)} is ${bytes} bytes, over the ${MAX_STEP_PAYLOAD_BYTES} Temporal accepts: the run's variables and earlier step outputs (which notification steps carry) are too large`,
+          );
+        return target[name](input as never);
+      },
+  });
+}
+
 /**
  * The step work whose calls carry the writer's gathered writes, stored by the activity before its
  * own work (activities/step-work.ts): a step that begins with an activity needs no local activity,
@@ -37,8 +71,8 @@ export type StepWork = typeof stepWork;
  * them with its next batch: the upserts are idempotent, so whether the activity stored them first
  * does not matter.
  */
-export function carryingProjection(writer: ProjectionWriter): StepWork {
-  return new Proxy(stepWork, {
+export function carryingProjection(writer: ProjectionWriter, base: StepWork): StepWork {
+  return new Proxy(base, {
     get:
       (work, name: keyof StepWork) =>
       async (input: object): Promise<unknown> => {

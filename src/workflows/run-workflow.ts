@@ -33,6 +33,8 @@ import {
   projection,
   projectionWriter,
   stepWork,
+  StepInputTooLarge,
+  withinPayloadLimit,
   type ProjectionWriter,
   type StepWork,
 } from './run-activities.js';
@@ -86,7 +88,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   let writer: ProjectionWriter = projectionWriter(false);
   // Set with the writer: executions started before step work carried the writes replay with a
   // local activity before each such step.
-  let work: StepWork = stepWork;
+  let work: StepWork = withinPayloadLimit(stepWork);
   let carrying = false;
 
   async function setStatus(
@@ -129,10 +131,14 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       });
     } catch (error) {
       if (isCancellation(error) || isBrokenInvariant(error)) throw error;
-      // Interpolation and expression errors are definition or data problems: the step fails.
+      // Interpolation and expression errors, and inputs too large to send, are definition or
+      // data problems: the step fails.
       return {
         outcome: 'error',
-        error: { message: error instanceof Error ? error.message : String(error), code: 'step_error' },
+        error: {
+          message: error instanceof Error ? error.message : String(error),
+          code: error instanceof StepInputTooLarge ? error.code : 'step_error',
+        },
       };
     }
   }
@@ -156,7 +162,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
   async function interpret(): Promise<RunWorkflowResult> {
     writer = projectionWriter(patched('gathered-projection-writes'));
     carrying = patched('step-work-carries-projection');
-    if (carrying) work = carryingProjection(writer);
+    if (carrying) work = carryingProjection(writer, withinPayloadLimit(stepWork));
     await setStatus('running');
     const steps = indexSteps(definition.steps);
     const start = definition.steps.find((step) => step.type === 'start');

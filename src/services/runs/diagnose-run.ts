@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { ENDLESS_LOOP_CODE, EXECUTION_ENDED_CODE, RUN_ABANDONED_CODE } from '../../domain/run.js';
+import {
+  ENDLESS_LOOP_CODE,
+  EXECUTION_ENDED_CODE,
+  PAYLOAD_TOO_LARGE_CODE,
+  RUN_ABANDONED_CODE,
+} from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { nextStepId } from '../../engine/graph.js';
 import { loadRun, toStepView } from './run-record.js';
@@ -30,6 +35,7 @@ const DEFINITION_CODES = new Set([
   'unknown_step',
   'connector_disabled',
   'handler_missing',
+  PAYLOAD_TOO_LARGE_CODE,
 ]);
 
 /** Why a failed run whose execution has ended cannot be retried or skipped, by its error code. */
