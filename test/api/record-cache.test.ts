@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ConnectorResult } from '../../src/connectors/handler.js';
 import { generateDirectory } from '../../src/connectors/simulated/directory-data.js';
-import { cachedLookup, type CacheLookup } from '../../src/services/sync/record-cache.js';
+import { cachedLookup, invalidateCache, type CacheLookup } from '../../src/services/sync/record-cache.js';
 import { webhookSignature } from '../../src/services/sync/webhook-signature.js';
 import { useTestApp } from '../support/app.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
@@ -98,6 +98,64 @@ describe('lookups are cache-aside: a hit returns, a miss calls the connector and
     expect((await find({ username: 'jdoe' }, at(TTL_MS + 1))).hit).toBe(false);
     expect(calls.count).toBe(2);
     expect((await find({ username: 'jdoe' }, at(TTL_MS + 2))).hit).toBe(true);
+  });
+});
+
+describe('a lookup that an invalidation overtook does not store what it fetched', () => {
+  const lookupOf = (connectorId: string): CacheLookup => ({
+    connectorId,
+    resourceType: 'user',
+    parameters: { username: 'jdoe' },
+    idField: 'objectGUID',
+  });
+  const stale = { success: true, data: { objectGUID: 'guid-1', enabled: true } };
+
+  it('answers the fetched record but keeps no entry when a write invalidated while it was fetching', async () => {
+    const { connectorId } = await setup();
+    const found = await cachedLookup(
+      context.database.db,
+      lookupOf(connectorId),
+      async () => {
+        // The record changes (say, disableAccount) and the change invalidates, mid-fetch.
+        await invalidateCache(context.database.db, connectorId, { resourceType: 'user' });
+        return stale;
+      },
+      { ttlMs: TTL_MS, now: T0 },
+    );
+    expect(found).toEqual({ result: stale, hit: false });
+    expect(await entries(connectorId)).toEqual([]);
+  });
+
+  it('waits for an invalidation whose transaction is still open, and then keeps no entry', async () => {
+    const { connectorId } = await setup();
+    let fetching!: () => void;
+    const fetchStarted = new Promise<void>((resolve) => (fetching = resolve));
+    let invalidated!: () => void;
+    const invalidationDone = new Promise<void>((resolve) => (invalidated = resolve));
+    const lookingUp = cachedLookup(
+      context.database.db,
+      lookupOf(connectorId),
+      async () => {
+        fetching();
+        await invalidationDone;
+        return stale;
+      },
+      { ttlMs: TTL_MS, now: T0 },
+    );
+    // The lookup has read the generation and is fetching; an invalidation begins and stays open.
+    await fetchStarted;
+    let release!: () => void;
+    const committing = context.database.db.$transaction(async (tx) => {
+      await invalidateCache(tx, connectorId, { resourceType: 'user' });
+      invalidated();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await invalidationDone;
+    // The lookup's store now waits on the invalidation's lock; once that commits, it finds a new generation.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([committing, lookingUp]);
+    expect(await entries(connectorId)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConnectorResult } from '../../connectors/handler.js';
-import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import { canonicalJson } from './record-hash.js';
@@ -38,7 +38,7 @@ export async function cachedLookup(
   if (cacheKey.length > MAX_KEY_LENGTH) return { result: await fetch(), hit: false };
   const where = { connectorId: lookup.connectorId, resourceType: lookup.resourceType, cacheKey };
   const entry = await db.recordCacheEntry.findFirst({ where: { ...where, expiresAt: { gt: options.now } } });
-  await countLookup(db, lookup.connectorId, entry !== null);
+  const generation = await countLookup(db, lookup.connectorId, entry !== null);
   if (entry)
     return { result: { success: true, data: z.record(z.string(), z.unknown()).parse(entry.value) }, hit: true };
 
@@ -46,22 +46,35 @@ export async function cachedLookup(
   const data = result.success ? result.data : undefined;
   if (data && Object.keys(data).length > 0) {
     const resourceId = typeof data[lookup.idField] === 'string' ? String(data[lookup.idField]).slice(0, 255) : null;
-    const fields = { resourceId, value: jsonColumn(data), expiresAt: new Date(options.now.getTime() + options.ttlMs) };
-    await db.recordCacheEntry.upsert({
-      where: { connectorId_resourceType_cacheKey: where },
-      create: { ...where, ...fields },
-      update: fields,
-    });
+    const expiresAt = new Date(options.now.getTime() + options.ttlMs);
+    // Stored only if the connector's generation is still the one read before the fetch: an
+    // invalidation meanwhile (a write command, a webhook) means the record may have changed since
+    // it was fetched. The no-op UPDATE takes the stats row's lock, so an invalidation whose
+    // transaction has not committed yet is waited for, and then wins.
+    await db.$executeRaw(Prisma.sql`
+      WITH unchanged AS (
+        UPDATE record_cache_stats SET generation = generation
+        WHERE connector_id = ${lookup.connectorId}::uuid AND generation = ${generation}
+        RETURNING connector_id
+      )
+      INSERT INTO record_cache (connector_id, resource_type, cache_key, resource_id, value, expires_at)
+      SELECT connector_id, ${lookup.resourceType}, ${cacheKey}, ${resourceId}, ${JSON.stringify(data)}::jsonb, ${expiresAt}
+      FROM unchanged
+      ON CONFLICT (connector_id, resource_type, cache_key) DO UPDATE SET
+        resource_id = EXCLUDED.resource_id, value = EXCLUDED.value, expires_at = EXCLUDED.expires_at`);
   }
   return { result, hit: false };
 }
 
-function countLookup(db: DatabaseClient, connectorId: string, hit: boolean) {
+/** Counts a hit or a miss; answers the connector's cache generation as it is now. */
+async function countLookup(db: DatabaseClient, connectorId: string, hit: boolean): Promise<bigint> {
   const [hits, misses] = hit ? [1, 0] : [0, 1];
-  return db.$executeRaw(Prisma.sql`
+  const [row] = await db.$queryRaw<Array<{ generation: bigint }>>(Prisma.sql`
     INSERT INTO record_cache_stats (connector_id, hits, misses) VALUES (${connectorId}::uuid, ${hits}, ${misses})
     ON CONFLICT (connector_id) DO UPDATE SET
-      hits = record_cache_stats.hits + EXCLUDED.hits, misses = record_cache_stats.misses + EXCLUDED.misses`);
+      hits = record_cache_stats.hits + EXCLUDED.hits, misses = record_cache_stats.misses + EXCLUDED.misses
+    RETURNING generation`);
+  return row!.generation;
 }
 
 export interface CacheSelection {
@@ -70,12 +83,18 @@ export interface CacheSelection {
   key?: string;
 }
 
-/** Removes the connector's entries that match; answers how many went. */
+/**
+ * Removes the connector's entries that match, and bumps its generation so that no lookup fetched
+ * before now stores its result (see `cachedLookup`); answers how many entries went.
+ */
 export async function invalidateCache(
   db: DatabaseClient,
   connectorId: string,
   selection: CacheSelection = {},
 ): Promise<number> {
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO record_cache_stats (connector_id, generation) VALUES (${connectorId}::uuid, 1)
+    ON CONFLICT (connector_id) DO UPDATE SET generation = record_cache_stats.generation + 1`);
   const { count } = await db.recordCacheEntry.deleteMany({
     where: {
       connectorId,
