@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -286,6 +287,49 @@ describe('Temporal stopped', () => {
     expect(audited.map((entry) => entry.action)).toEqual(['run.started', 'run.start_failed']);
     expect(audited[0]!.targetId).toBe(audited[1]!.targetId);
   }, 120_000);
+
+  it('editing, resuming and cancelling a run answer 503 within the Temporal deadline and change nothing', async () => {
+    await temporal.stop();
+    const definitionId = workflowId;
+    const row = (status: 'waiting' | 'failed') => {
+      const id = randomUUID();
+      return database.db.workflowRun.create({
+        data: {
+          id,
+          definitionId,
+          definitionName: 'Outage',
+          definitionVersion: 1,
+          definitionSnapshot: definition('Outage', [start('end'), end()], {
+            variables: [{ name: 'note', type: 'string', required: false }],
+          }) as never,
+          status,
+          variables: { note: 'before' },
+          temporalWorkflowId: `run-${id}`,
+        },
+      });
+    };
+    const [waiting, failed] = [await row('waiting'), await row('failed')];
+    const requests = [
+      ['PUT', `/api/runs/${waiting.id}`, { variables: { note: 'after' } }],
+      ['POST', `/api/runs/${waiting.id}/cancel`, {}],
+      ['POST', `/api/runs/${failed.id}/retry`, {}],
+      ['POST', `/api/runs/${failed.id}/cancel`, {}],
+    ] as const;
+    for (const [method, path, body] of requests) {
+      const sentAt = Date.now();
+      const refused = await api.request(method, path, { token: admin, body });
+      expect([path, refused.status, refused.body?.code]).toEqual([path, 503, 'service_unavailable']);
+      expect(Date.now() - sentAt).toBeLessThan(9_000);
+    }
+    expect(await database.db.workflowRun.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({
+      status: 'waiting',
+      variables: { note: 'before' },
+    });
+    const audited = await database.db.auditLog.count({
+      where: { action: { in: ['run.variables_updated', 'run.cancel_requested', 'run.retried'] } },
+    });
+    expect(audited).toBe(0);
+  }, 60_000);
 
   it('a write of a schedule or a sync config answers 503 within the Temporal deadline and leaves its row as it was', async () => {
     await temporal.stop();

@@ -1,22 +1,24 @@
-import { WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { z } from 'zod';
 import { jsonColumn } from '../../db/client.js';
 import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
+import { withTemporalDeadline } from '../../temporal/client.js';
 import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
 import type { RunsContext } from './start-run.js';
 
 /**
- * Sends a cancellation or signal to a run's execution. An execution that has ended (a failed run
+ * Sends a cancellation or signal to a run's execution, under the request deadline for Temporal
+ * calls (a 503 when Temporal does not answer in time). An execution that has ended (a failed run
  * nobody resumed in time, or one stopped on an internal error) takes nothing any more: 409.
  */
-async function whileExecutionIsOpen(send: () => Promise<unknown>): Promise<void> {
+async function whileExecutionIsOpen(temporal: Client, send: () => Promise<unknown>): Promise<void> {
   try {
-    await send();
+    await withTemporalDeadline(temporal, send);
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) throw conflict(EXECUTION_ENDED);
     throw error;
@@ -34,10 +36,12 @@ export async function cancelRun(context: RunsContext, caller: Caller, runId: str
   if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
     throw conflict(`The run is already ${run.status}`);
   const handle = context.temporal.workflow.getHandle(run.temporalWorkflowId);
-  // Temporal accepts the cancellation of an execution that has ended, and nothing happens; a
-  // failed run's may have (nobody resumed it in time, or it stopped on an internal error).
-  if (run.status === 'failed' && (await handle.describe()).status.name !== 'RUNNING') throw conflict(EXECUTION_ENDED);
-  await whileExecutionIsOpen(() => handle.cancel());
+  await whileExecutionIsOpen(context.temporal, async () => {
+    // Temporal accepts the cancellation of an execution that has ended, and nothing happens; a
+    // failed run's may have (nobody resumed it in time, or it stopped on an internal error).
+    if (run.status === 'failed' && (await handle.describe()).status.name !== 'RUNNING') throw conflict(EXECUTION_ENDED);
+    await handle.cancel();
+  });
   await auditChange(context.db, caller, 'run.cancel_requested', { type: 'run', id: runId }, { status: run.status });
   return loadRun(context.db, runId);
 }
@@ -46,7 +50,7 @@ export async function cancelRun(context: RunsContext, caller: Caller, runId: str
 export async function resumeRun(context: RunsContext, caller: Caller, runId: string, action: 'retry' | 'skip') {
   const run = await loadRun(context.db, runId);
   if (run.status !== 'failed') throw conflict(`Only failed runs can be resumed; this run is ${run.status}`);
-  await whileExecutionIsOpen(() =>
+  await whileExecutionIsOpen(context.temporal, () =>
     context.temporal.workflow.getHandle(run.temporalWorkflowId).signal(resumeRunSignal, { action }),
   );
   await auditChange(
@@ -98,7 +102,10 @@ export async function updateRunVariables(
       { type: 'run', id: runId },
       { changed: Object.keys(changes) },
     );
-    await temporal.workflow.getHandle(run.temporalWorkflowId).signal(variablesUpdatedSignal, { variables: changes });
+    // Inside the transaction, under the deadline: with Temporal down the change rolls back (503).
+    await whileExecutionIsOpen(temporal, () =>
+      temporal.workflow.getHandle(run.temporalWorkflowId).signal(variablesUpdatedSignal, { variables: changes }),
+    );
     return runId;
   });
 }
