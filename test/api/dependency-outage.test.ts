@@ -331,7 +331,7 @@ describe('Temporal stopped', () => {
     expect(audited).toBe(0);
   }, 60_000);
 
-  it('a write of a schedule or a sync config answers 503 within the Temporal deadline and leaves its row as it was', async () => {
+  it('a write of a schedule or a sync config, or a sync trigger, answers 503 within the Temporal deadline and leaves the rows as they were', async () => {
     await temporal.stop();
     const rows = async () => ({
       schedules: await database.db.schedule.findMany(),
@@ -343,6 +343,7 @@ describe('Temporal stopped', () => {
       ['PATCH', `/api/schedules/${scheduleId}`, { enabled: false, cronExpression: '0 4 * * *' }],
       ['DELETE', `/api/schedules/${scheduleId}`, undefined],
       ['PUT', syncConfigPath, { cronSchedule: '@hourly' }],
+      ['POST', `${syncConfigPath}/trigger`, {}],
       ['DELETE', syncConfigPath, undefined],
     ] as const;
     for (const [method, path, body] of writes) {

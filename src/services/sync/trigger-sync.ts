@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { syncWorkflowId, type SyncPassResult } from '../../domain/sync-pass.js';
 import { conflict } from '../../errors/index.js';
+import { withTemporalDeadline } from '../../temporal/client.js';
 import type { syncResourcesWorkflow } from '../../workflows/sync-resources.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadSyncConfig, loadSyncTarget, requireListCommand, type SyncContext } from './sync-config-record.js';
@@ -21,12 +22,15 @@ export async function triggerSync(
   const config = await loadSyncConfig(context.db, connectorId, resourceType);
   let handle;
   try {
-    handle = await context.temporal.workflow.start<typeof syncResourcesWorkflow>('syncResourcesWorkflow', {
-      workflowId: syncWorkflowId(connectorId, resourceType),
-      taskQueue: context.config.temporal.taskQueue,
-      args: [{ connectorId, resourceType }],
-      workflowIdConflictPolicy: 'FAIL',
-    });
+    // The start is bounded like any Temporal call of a request; the wait for the pass below is not.
+    handle = await withTemporalDeadline(context.temporal, () =>
+      context.temporal.workflow.start<typeof syncResourcesWorkflow>('syncResourcesWorkflow', {
+        workflowId: syncWorkflowId(connectorId, resourceType),
+        taskQueue: context.config.temporal.taskQueue,
+        args: [{ connectorId, resourceType }],
+        workflowIdConflictPolicy: 'FAIL',
+      }),
+    );
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError)
       throw conflict(`A ${resourceType} sync of connector ${connector.name} is already running`);
