@@ -30,7 +30,8 @@ export interface CommandCall {
  * Runs one connector command: checks the connector and command, validates the parameters against
  * the command's schema, and calls the handler under a timeout. Every outcome is a result, with
  * the connector's secrets scrubbed from it whatever the handler or the remote answered, and text
- * PostgreSQL cannot store replaced (`storableValue`); this never throws. It has no HTTP or Koa dependencies, so workflow activities call it directly.
+ * PostgreSQL cannot store replaced (`storableValue`); this never throws. It has no HTTP or Koa
+ * dependencies, so workflow activities call it directly.
  */
 export async function executeConnectorCommand(
   handler: ConnectorHandler | undefined,
