@@ -3,7 +3,7 @@ import { redact } from '../audit/index.js';
 import { executeConnectorCommand } from '../connectors/execute-command.js';
 import type { ConnectorResult } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
-import { jsonColumn, type Database } from '../db/client.js';
+import { isUniqueViolation, jsonColumn, type Database } from '../db/client.js';
 import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
 import { isAppError } from '../errors/index.js';
 import type { Mailer } from '../notifications/mailer.js';
@@ -192,18 +192,23 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       if (people.unknown.length > 0)
         return { success: false, error: `Unknown recipient ${input.recipient}`, code: 'unknown_recipient' };
       const key = { runId: input.runId, sequence: input.sequence, recipient: input.recipient };
-      await db.notification.createMany({
-        data: [
-          {
+      // A create, not createMany with skipDuplicates: Prisma compiles a createMany anew at every
+      // call (its query plan cache passes it by), which was most of the worker's compile time.
+      await db.notification
+        .create({
+          data: {
             ...key,
             recipientUserId: people.userIds[0] ?? null,
             recipientRole: people.userIds.length === 0 ? (people.roles[0] ?? null) : null,
             subject: input.subject ?? null,
             message: input.message,
           },
-        ],
-        skipDuplicates: true,
-      });
+          select: { id: true },
+        })
+        .catch((error: unknown) => {
+          // Stored by an earlier attempt of this activity.
+          if (!isUniqueViolation(error)) throw error;
+        });
       if (!mailer) return { success: true };
       const notification = await db.notification.findUniqueOrThrow({ where: { runId_sequence_recipient: key } });
       if (notification.emailedAt) return { success: true };
