@@ -67,7 +67,14 @@ export function createAuditBatches(db: DatabaseClient): AuditBatches {
     while (gathering.length > 0) {
       const batch = gathering;
       gathering = [];
-      const failure = await db.auditLog.createMany({ data: batch.map(({ entry }) => auditRow(entry)) }).then(
+      const rows = batch.map(({ entry }) => auditRow(entry));
+      // Prisma reuses the compiled plan of a create but compiles every createMany anew, so a batch
+      // of one, the usual batch at a light load, is a create.
+      const written =
+        rows.length === 1
+          ? db.auditLog.create({ data: rows[0]!, select: { id: true } })
+          : db.auditLog.createMany({ data: rows });
+      const failure = await written.then(
         () => undefined,
         (error: unknown) => error ?? new Error('audit write failed'),
       );
