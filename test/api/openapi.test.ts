@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from '@jest/globals';
 import { ApiDocs, toOpenApiPath } from '../../src/api/openapi/api-docs.js';
 import { useTestApp, type TestApp } from '../support/app.js';
+import { createUserWithToken } from '../support/users.js';
 
 const context = useTestApp();
 
@@ -121,6 +122,31 @@ describe('the description is usable by client generators', () => {
       { $ref: '#/components/schemas/ValidationItem' },
       { type: 'object', nullable: true, enum: [null] },
     ]);
+  });
+
+  it('says on each free-form request string that it may not hold NUL, as the API refuses it', async () => {
+    const document = (await context.api.request('GET', '/api/docs/json')).body;
+    const component = (schema: { $ref?: string }) =>
+      schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()!] : schema;
+    const tokenBody = component(document.paths['/api/auth/tokens'].post.requestBody.content['application/json'].schema);
+    const search = document.paths['/api/users'].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === 'search',
+    ).schema;
+    const pattern = new RegExp(tokenBody.properties.name.pattern, 'u');
+    expect({ name: tokenBody.properties.name.pattern, search: search.pattern }).toEqual({
+      name: pattern.source,
+      search: pattern.source,
+    });
+    expect([pattern.test('Deploy bot ✓'), pattern.test('Deploy\u0000bot')]).toEqual([true, false]);
+    // Enumerations and formats say enough; answers are not requests.
+    expect(tokenBody.properties.permissions.items.pattern).toBeUndefined();
+    expect(document.components.schemas.Error.properties.message.pattern).toBeUndefined();
+    const { token } = await createUserWithToken(context.database.db, ['resource_manager']);
+    const refused = await context.api.request('POST', '/api/auth/tokens', {
+      token,
+      body: { name: 'Deploy\u0000bot', permissions: ['workflow:read'] },
+    });
+    expect([refused.status, refused.body.details?.[0]?.code]).toEqual([400, 'nul_character']);
   });
 
   it('documents the error statuses the edge can answer on each kind of route', async () => {

@@ -360,4 +360,18 @@ describe('POST /api/workflows/validate is a dry run', () => {
     expect(strict.body.subjectVariableError.code).toBe('subject_variable_undeclared');
     expect(await context.database.db.workflowDefinition.count()).toBe(before);
   });
+
+  it('reports a property a definition does not have as a finding, as its description admits', async () => {
+    const found = await call('POST', '/api/workflows/validate', { name: 'x', steps: [], colour: 'blue' });
+    expect([found.status, found.body.valid, found.body.errors]).toEqual([
+      200,
+      false,
+      [expect.objectContaining({ code: 'invalid_shape', message: expect.stringContaining('colour') })],
+    ]);
+    const { paths, components } = (await call('GET', '/api/docs/json')).body;
+    const body = paths['/api/workflows/validate'].post.requestBody.content['application/json'].schema;
+    const schema = body.$ref ? components.schemas[body.$ref.split('/').pop()] : body;
+    expect(schema.additionalProperties).not.toBe(false);
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['name', 'steps', 'strict']));
+  });
 });

@@ -1,5 +1,6 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { markRequestStringsNulFree } from './nul-free-request-strings.js';
 
 // The generator needs zod's `.openapi()` extension for parameters and registered components.
 extendZodWithOpenApi(z);
@@ -123,7 +124,9 @@ export class ApiDocs {
       },
       servers: [{ url: serverUrl }],
     });
-    return withTypedNullables(document) as typeof document;
+    const described = withTypedNullables(document) as typeof document;
+    markRequestStringsNulFree(described);
+    return described;
   }
 }
 

@@ -64,9 +64,11 @@ const validationResultSchema = z
 // The definition is checked by the validator (which reports every problem with a stable code),
 // not by the request schema, so these routes accept any object and document the real shape.
 const definitionBody = z.record(z.string(), z.unknown());
-const documentedValidateBody = workflowDefinitionFieldsSchema.extend({
-  strict: z.boolean().optional().describe('Apply the publish-time rules'),
-});
+// Properties a definition does not have are reported among the findings (`invalid_shape`), not
+// refused, like every other problem of the definition: the description admits them.
+const documentedValidateBody = workflowDefinitionFieldsSchema
+  .extend({ strict: z.boolean().optional().describe('Apply the publish-time rules') })
+  .loose();
 
 const publishBody = z.object({ deprecatePreviousVersionId: z.uuid().optional() }).strict();
 const deprecateBody = z
