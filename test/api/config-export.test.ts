@@ -123,6 +123,28 @@ describe('GET /api/config/export', () => {
     expect(unknown.status).toBe(400);
   });
 
+  it('describes the section list with a pattern that admits exactly what the route accepts', async () => {
+    const { parameters } = (await call('GET', '/api/docs/json')).body.paths['/api/config/export'].get;
+    const pattern = new RegExp(
+      parameters.find((parameter: { name: string }) => parameter.name === 'entities').schema.pattern,
+    );
+    const lists = [
+      '',
+      'roles',
+      ' projects , roles ',
+      'projects,roles,schedules',
+      'projects,',
+      ',roles',
+      'secrets',
+      'roles;projects',
+    ];
+    const answers = await Promise.all(
+      lists.map(async (list) => (await call('GET', `/api/config/export?entities=${encodeURIComponent(list)}`)).status),
+    );
+    expect(lists.map((list) => pattern.test(list))).toEqual(answers.map((status) => status === 200));
+    expect(answers).toEqual([200, 200, 200, 200, 400, 400, 400, 400]);
+  });
+
   it('records config.exported naming the entities', async () => {
     await call('GET', '/api/config/export?entities=roles');
     const entry = await context.database.db.auditLog.findFirst({

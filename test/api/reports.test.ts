@@ -141,6 +141,16 @@ describe('report queries are validated', () => {
     expect(response.text).toContain(message);
   });
 
+  it('takes defaultSlaHours as the number its description says, exponent forms included', async () => {
+    const parameter = (await context.api.request('GET', '/api/docs/json')).body.paths[
+      '/api/reports/sla-compliance'
+    ].get.parameters.find((candidate: { name: string }) => candidate.name === 'defaultSlaHours');
+    expect(parameter.schema).toMatchObject({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 87600 });
+    const tiny = await get('sla-compliance?defaultSlaHours=1e-05');
+    expect([tiny.status, tiny.body.defaultSlaHours]).toEqual([200, 0.00001]);
+    expect((await get('sla-compliance?defaultSlaHours=2.5E3')).body.defaultSlaHours).toBe(2500);
+  });
+
   it('accepts the largest defaultSlaHours (87600, ten years)', async () => {
     const response = await get('sla-compliance?defaultSlaHours=87600');
     expect(response.status).toBe(200);

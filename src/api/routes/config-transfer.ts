@@ -14,6 +14,10 @@ import type { AppContext } from '../context.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
+const sectionName = `\\s*(${TRANSFER_SECTIONS.join('|')})\\s*`;
+/** Comma-separated section names, or nothing (every section). */
+const sectionListPattern = `^(${sectionName}(,${sectionName})*)?$`;
+
 const exportQuery = z
   .object({
     entities: z
@@ -21,7 +25,7 @@ const exportQuery = z
       .optional()
       .transform((value) => (value ? value.split(',').map((section) => section.trim()) : [...TRANSFER_SECTIONS]))
       .pipe(z.array(transferSectionSchema))
-      .meta({ type: 'string' })
+      .meta({ type: 'string', pattern: sectionListPattern })
       .describe(`Comma-separated sections (default all): ${TRANSFER_SECTIONS.join(', ')}`),
   })
   .strict();

@@ -27,10 +27,11 @@ const slaQuery = z
     ...windowFields,
     defaultSlaHours: z
       .string()
-      .regex(/^\d+(\.\d+)?$/, 'defaultSlaHours must be a positive number')
+      .regex(/^\d+(\.\d+)?([eE][+-]?\d+)?$/, 'defaultSlaHours must be a positive number')
       .transform(Number)
       .refine((hours) => hours > 0, 'defaultSlaHours must be a positive number')
       .refine((hours) => hours <= MAX_SLA_HOURS, `defaultSlaHours must be at most ${MAX_SLA_HOURS} (ten years)`)
+      .meta({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: MAX_SLA_HOURS, pattern: undefined })
       .optional()
       .describe(
         `SLA of approvals and tasks without a due date, in hours (default ${DEFAULT_SLA_HOURS}, at most ${MAX_SLA_HOURS})`,
