@@ -35,26 +35,43 @@ function providerColumns(tokens: ProviderTokens, secretKey: Buffer | undefined, 
   };
 }
 
+/** Whole seconds from `now` to `moment`, 0 once it has passed (a session cookie's Max-Age). */
+export function secondsBetween(now: Date, moment: Date): number {
+  return Math.max(0, Math.floor((moment.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * When a session started or extended at `now` ends: the local TTL, cut at the provider's maximum
+ * (`auth_time` plus OIDC_SESSION_MAX_SECONDS) when both are known, because the maximum cannot be
+ * extended (spec 8). Every request checks `expiresAt`, so the server enforces it.
+ */
+function sessionEnd(now: Date, authTime: Date | null, sessionMaxSeconds: number | undefined): Date {
+  const localEnd = now.getTime() + SESSION_LIFETIME_SECONDS * 1000;
+  const providerEnd = authTime && sessionMaxSeconds ? authTime.getTime() + sessionMaxSeconds * 1000 : Infinity;
+  return new Date(Math.min(localEnd, providerEnd));
+}
+
 /**
  * Stores a new session for `userId` and returns the raw cookie value (shown only here). Without
  * `tokens` (a development-mode sign-in link) the session has no provider side.
  */
 export async function createSession(
   db: DatabaseClient,
-  input: { userId: string; tokens?: ProviderTokens; secretKey?: Buffer; now?: Date },
+  input: { userId: string; tokens?: ProviderTokens; secretKey?: Buffer; sessionMaxSeconds?: number; now?: Date },
 ): Promise<{ session: Session; cookieValue: string }> {
   const now = input.now ?? new Date();
   const cookieValue = newSecret();
-  const authTime = input.tokens?.claims?.auth_time;
+  const authTimeClaim = input.tokens?.claims?.auth_time;
+  const authTime = typeof authTimeClaim === 'number' ? new Date(authTimeClaim * 1000) : null;
   const session = await db.session.create({
     data: {
       tokenHash: hashSecret(cookieValue),
       userId: input.userId,
       ...(input.tokens ? providerColumns(input.tokens, input.secretKey, now) : {}),
-      authTime: typeof authTime === 'number' ? new Date(authTime * 1000) : null,
+      authTime,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000),
+      expiresAt: sessionEnd(now, authTime, input.sessionMaxSeconds),
     },
   });
   return { session, cookieValue };
@@ -84,11 +101,14 @@ export function refreshTokenOf(session: Session, secretKey: Buffer | undefined):
   return typeof refreshToken === 'string' ? refreshToken : undefined;
 }
 
-/** Resets the local TTL to 24 hours and records the provider's answer to the keep-alive. */
+/**
+ * Resets the local TTL to 24 hours, never past the provider's maximum, and records the provider's
+ * answer to the keep-alive.
+ */
 export function extendSession(
   db: DatabaseClient,
   session: Session,
-  input: { tokens?: ProviderTokens; secretKey?: Buffer; now?: Date },
+  input: { tokens?: ProviderTokens; secretKey?: Buffer; sessionMaxSeconds?: number; now?: Date },
 ): Promise<Session> {
   const now = input.now ?? new Date();
   return db.session.update({
@@ -96,7 +116,7 @@ export function extendSession(
     data: {
       ...(input.tokens ? providerColumns(input.tokens, input.secretKey, now) : {}),
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000),
+      expiresAt: sessionEnd(now, session.authTime, input.sessionMaxSeconds),
     },
   });
 }
@@ -136,7 +156,7 @@ export function sessionInfo(
   oidc: Pick<OidcConfig, 'sessionMaxSeconds'>,
   now = new Date(),
 ): SessionInfo {
-  const secondsUntil = (moment: Date) => Math.max(0, Math.floor((moment.getTime() - now.getTime()) / 1000));
+  const secondsUntil = (moment: Date) => secondsBetween(now, moment);
   const localRemaining = secondsUntil(session.expiresAt);
   const providerMaxEnd =
     session.authTime && oidc.sessionMaxSeconds

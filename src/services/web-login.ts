@@ -35,10 +35,12 @@ export function checkReturnTo(returnTo: string | undefined): string {
   const base = 'https://flowgate.invalid';
   const resolved = URL.canParse(returnTo, base) ? new URL(returnTo, base) : undefined;
   const unsafe = !returnTo.startsWith('/') || /[\\\u0000-\u001f]/.test(returnTo) || returnTo.startsWith('//');
-  if (unsafe || !resolved || resolved.origin !== base) {
+  const target = resolved && `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  // The parser collapses dot segments (`/.//evil.com` is `//evil.com`), so the result is checked too.
+  if (unsafe || !target || resolved.origin !== base || target.startsWith('//')) {
     throw validationFailed('returnTo must be a path on this site, such as /runs', { field: 'returnTo' });
   }
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return target;
 }
 
 /** Starts a login: remembers state, nonce and PKCE verifier in PostgreSQL, returns where to send the browser. */
@@ -117,7 +119,12 @@ async function signIn(
   if (!user.active || user.deletedAt) throw new AppError('unauthenticated', 'Sign-in failed: this user is inactive');
   const { session, cookieValue } = await db.$transaction(async (tx) => {
     if (input.previousCookie) await tx.session.deleteMany({ where: { tokenHash: hashSecret(input.previousCookie) } });
-    const created = await createSession(tx, { userId: user.id, tokens, secretKey: context.secretKey });
+    const created = await createSession(tx, {
+      userId: user.id,
+      tokens,
+      secretKey: context.secretKey,
+      sessionMaxSeconds: context.oidc.sessionMaxSeconds,
+    });
     await recordAudit(tx, {
       action: 'auth.login',
       actor: { type: 'user', userId: user.id },
@@ -198,7 +205,11 @@ export async function extendWebSession(context: WebLoginContext, sessionId: stri
           return { ended: `Your session has ended at the identity provider: ${error.message}` };
         }
       }
-      const updated = await extendSession(tx, session, { tokens, secretKey: context.secretKey });
+      const updated = await extendSession(tx, session, {
+        tokens,
+        secretKey: context.secretKey,
+        sessionMaxSeconds: context.oidc.sessionMaxSeconds,
+      });
       await recordAudit(tx, {
         action: 'auth.session_extended',
         actor: { type: 'user', userId: session.userId },

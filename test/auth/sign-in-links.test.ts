@@ -96,6 +96,29 @@ describe('a sign-in link opens a session once', () => {
   });
 });
 
+describe("a user's sessions end when the user is deleted or made inactive", () => {
+  it('and do not come back when the user is restored or reactivated', async () => {
+    const { token: adminToken } = await createUserWithToken(context.database.db, ['admin']);
+    const deleted = await linkFor(['approver']);
+    const deletedBrowser = new TestBrowser();
+    await deletedBrowser.request(deleted.url);
+    const deactivated = await linkFor(['approver']);
+    const deactivatedBrowser = new TestBrowser();
+    await deactivatedBrowser.request(deactivated.url);
+    expect([(await me(deletedBrowser)).status, (await me(deactivatedBrowser)).status]).toEqual([200, 200]);
+
+    const admin = (method: string, path: string) => context.api.request(method, path, { token: adminToken });
+    expect((await admin('DELETE', `/api/users/${deleted.user.id}`)).status).toBe(200);
+    expect((await admin('POST', `/api/users/${deleted.user.id}/restore`)).status).toBe(200);
+    await context.database.db.user.update({ where: { id: deactivated.user.id }, data: { active: false } });
+    await context.database.db.user.update({ where: { id: deactivated.user.id }, data: { active: true } });
+
+    expect([(await me(deletedBrowser)).status, (await me(deactivatedBrowser)).status]).toEqual([401, 401]);
+    const users = [deleted.user.id, deactivated.user.id];
+    expect(await context.database.db.session.count({ where: { userId: { in: users } } })).toBe(0);
+  });
+});
+
 describe('a link gives exactly its own user, never more', () => {
   it('a requestor link in a browser signed in as an admin replaces the admin session', async () => {
     const admin = await linkFor(['admin']);

@@ -110,7 +110,7 @@ describe('signing in through the provider gives a session cookie that authentica
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/runs?status=running');
     const setCookie = browser.setCookieLine('svc_sid')!;
-    expect(setCookie).toMatch(/; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax/);
+    expect(setCookie).toMatch(/; Path=\/; Max-Age=3(5\d\d|600); HttpOnly; SameSite=Lax/);
     expect(setCookie).not.toContain('Secure'); // PUBLIC_URL is http here
 
     const response = await me(browser, api);
@@ -123,7 +123,8 @@ describe('signing in through the provider gives a session cookie that authentica
 
     const session = await sessionOf(browser, api);
     expect(session.userId).toBe(user.id);
-    expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(SESSION_LIFETIME_SECONDS * 1000);
+    // The local 24 hours are cut at the provider's maximum (OIDC_SESSION_MAX_SECONDS), shorter here.
+    expect(session.expiresAt.getTime()).toBe(session.authTime!.getTime() + PROVIDER_SESSION_MAX_SECONDS * 1000);
     expect(session.idToken).toMatch(/^ey/);
     // The refresh token is sealed like connector secrets, and opens with the key.
     const { refreshToken } = openSecrets(session.refreshTokenSealed!, parseSecretKey(TEST_SECRET_KEY));
@@ -250,15 +251,22 @@ describe('signing in through the provider gives a session cookie that authentica
 });
 
 describe('bad sign-in input is refused with a clear 4xx or 503', () => {
-  it.each(['//evil.example/x', 'https://evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
-    'refuses returnTo %s (no open redirect)',
-    async (returnTo) => {
-      const response = await api.request('GET', `/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-      expect(response.status).toBe(400);
-      expect(response.headers.get('location')).toBeNull();
-      expect(response.body.message).toMatch(/returnTo must be a path on this site/);
-    },
-  );
+  it.each([
+    '//evil.example/x',
+    'https://evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    // Dot segments the URL parser collapses into `//evil.example`.
+    '/.//evil.example',
+    '/..//evil.example',
+    '/runs/..//evil.example',
+    '/%2e%2e//evil.example',
+  ])('refuses returnTo %s (no open redirect)', async (returnTo) => {
+    const response = await api.request('GET', `/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.body.message).toMatch(/returnTo must be a path on this site/);
+  });
 
   it('refuses a callback whose state is not the one this browser was given', async () => {
     provider.accounts.set('eve', { email: 'eve@example.test' });
@@ -387,7 +395,8 @@ describe('session info and extend (spec 2.12, 4.1)', () => {
     expect(info.remainingSessionLifetime).toBeLessThanOrEqual(PROVIDER_SESSION_MAX_SECONDS);
     expect(info.maxIdleSessionLifetime).toBe(REFRESH_IDLE_SECONDS);
     expect(info.remainingIdleLifetime).toBeGreaterThan(REFRESH_IDLE_SECONDS - 10);
-    expect(info.flohSessionTtl).toBeGreaterThan(SESSION_LIFETIME_SECONDS - 10);
+    // The local TTL of 24 hours ends at the provider's maximum, which is shorter here.
+    expect(info.flohSessionTtl).toBe(info.remainingSessionLifetime);
   });
 
   it('falls back to the local TTL for what the provider does not tell', async () => {
@@ -430,14 +439,41 @@ describe('session info and extend (spec 2.12, 4.1)', () => {
     });
     expect(response.status).toBe(200);
     const info = JSON.parse(response.text);
-    expect(info.flohSessionTtl).toBeGreaterThan(SESSION_LIFETIME_SECONDS - 10);
+    expect(info.flohSessionTtl).toBeGreaterThan(PROVIDER_SESSION_MAX_SECONDS - 10);
+    expect(info.flohSessionTtl).toBe(info.remainingSessionLifetime);
     expect(info.remainingIdleLifetime).toBeGreaterThan(REFRESH_IDLE_SECONDS - 10);
-    expect(browser.setCookieLine('svc_sid')).toMatch(/Max-Age=86400/);
+    expect(browser.setCookieLine('svc_sid')).toContain(`Max-Age=${info.flohSessionTtl};`);
     const after = await sessionOf(browser, api);
     expect(after.refreshTokenSealed).not.toBe(before.refreshTokenSealed); // the provider rotated it
     expect(await database.db.auditLog.count({ where: { action: 'auth.session_extended', targetId: before.id } })).toBe(
       1,
     );
+  });
+
+  it("never extends past the provider's maximum: the session ends there, extended or not", async () => {
+    provider.accounts.set('maximum', {});
+    const browser = new TestBrowser();
+    await signIn(browser, api, 'maximum');
+    const signedIn = await sessionOf(browser, api);
+    const maximumEnd = signedIn.authTime!.getTime() + PROVIDER_SESSION_MAX_SECONDS * 1000;
+    expect(signedIn.expiresAt.getTime()).toBe(maximumEnd);
+    expect(browser.setCookieLine('svc_sid')).toMatch(/Max-Age=3(5\d\d|600);/);
+    const extend = () =>
+      browser.request(`${api.baseUrl}/api/auth/session/extend`, { method: 'POST', headers: { origin: api.baseUrl } });
+    expect((await extend()).status).toBe(200);
+    expect((await sessionOf(browser, api)).expiresAt.getTime()).toBe(maximumEnd);
+
+    // The provider's session began almost a full maximum ago: one second is left.
+    await database.db.session.update({
+      where: { id: signedIn.id },
+      data: { authTime: new Date(Date.now() - (PROVIDER_SESSION_MAX_SECONDS - 1) * 1000) },
+    });
+    const lastExtend = await extend();
+    expect(lastExtend.status).toBe(200);
+    expect(JSON.parse(lastExtend.text).flohSessionTtl).toBeLessThanOrEqual(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await me(browser, api)).status).toBe(401);
+    expect((await extend()).status).toBe(401);
   });
 
   it('lets two tabs extend at once: the second uses the rotated refresh token, not the spent one', async () => {

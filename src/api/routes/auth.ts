@@ -7,8 +7,10 @@ import { AppError, isAppError } from '../../errors/index.js';
 import {
   findLiveSession,
   LOGIN_ATTEMPT_LIFETIME_SECONDS,
+  secondsBetween,
   SESSION_LIFETIME_SECONDS,
   sessionInfo,
+  type SessionInfo,
 } from '../../services/sessions.js';
 import { redeemSignInLink } from '../../services/sign-in-links.js';
 import { completeLogin, extendWebSession, logout, startLogin } from '../../services/web-login.js';
@@ -259,7 +261,7 @@ export function authRoutes(
             previousCookie: sessionCookieOf(ctx),
           },
         );
-        setSessionCookie(ctx, result.cookieValue, SESSION_LIFETIME_SECONDS, login);
+        setSessionCookie(ctx, result.cookieValue, secondsBetween(new Date(), result.session.expiresAt), login);
         ctx.redirect(result.returnTo);
       },
     })
@@ -354,13 +356,15 @@ export function authRoutes(
       async handler(ctx) {
         const { session, webLogin: login } = requireSession(ctx, webLogin);
         const context = { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey };
+        let info: SessionInfo;
         try {
-          ctx.body = await extendWebSession({ ...context, requestId: ctx.state.requestId }, session.id);
+          info = await extendWebSession({ ...context, requestId: ctx.state.requestId }, session.id);
         } catch (error) {
           if (isAppError(error) && error.code === 'unauthenticated') clearSessionCookie(ctx, login);
           throw error;
         }
-        setSessionCookie(ctx, sessionCookieOf(ctx)!, SESSION_LIFETIME_SECONDS, login);
+        ctx.body = info;
+        setSessionCookie(ctx, sessionCookieOf(ctx)!, info.flohSessionTtl, login);
       },
     });
 }
