@@ -10,6 +10,17 @@ export const commandDeclarationSchema = z
   })
   .passthrough();
 
+/**
+ * A connector's name: 1-100 letters, digits, `.`, `_` or `-`, starting with a letter or digit.
+ * Checked as sent, not trimmed first: a padded name does not match the documented pattern.
+ */
+export const connectorNameSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/,
+    'name must be 1-100 letters, digits, ., _ or -, starting with a letter or digit',
+  );
+
 export const configSchemaSchema = z
   .object({ commands: z.record(z.string(), commandDeclarationSchema) })
   .passthrough()

@@ -59,16 +59,21 @@ const name = z
   .trim()
   .min(1, 'name is required');
 
-const domain = optionalText('domain', ORGANIZATION_LIMITS.domain).refine(
-  (value) => value == null || /^[^\s@]+$/.test(value),
-  'domain must be an email domain such as example.com (no @, no spaces)',
-);
+/** The texts an organization may leave empty: trimmed, `""` stored as null (the API and the transfer document). */
+export const organizationText = {
+  domain: optionalText('domain', ORGANIZATION_LIMITS.domain).refine(
+    (value) => value == null || /^[^\s@]+$/.test(value),
+    'domain must be an email domain such as example.com (no @, no spaces)',
+  ),
+  website: optionalText('website', ORGANIZATION_LIMITS.website),
+  address: optionalText('address', ORGANIZATION_LIMITS.address),
+};
 
 const organizationFields = {
   name,
-  domain: domain.describe('Email domain: users created with an email in it become members'),
-  website: optionalText('website', ORGANIZATION_LIMITS.website),
-  address: optionalText('address', ORGANIZATION_LIMITS.address),
+  domain: organizationText.domain.describe('Email domain: users created with an email in it become members'),
+  website: organizationText.website,
+  address: organizationText.address,
   parentId: z.uuid({ error: 'parentId must be a UUID' }).nullable().optional(),
   contacts: z
     .array(contactSchema)

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { businessRoleInputSchema } from './business-role.js';
-import { configSchemaSchema } from './connector.js';
+import { configSchemaSchema, connectorNameSchema } from './connector.js';
 import { documentTemplateInputSchema } from './document-template.js';
 import { emailTemplateInputSchema } from './email-template.js';
 import { entitlementInputSchema } from './entitlement.js';
 import { groupInputSchema } from './group.js';
-import { ORGANIZATION_LIMITS, contactSchema, organizationRoleSchema } from './organization.js';
+import { ORGANIZATION_LIMITS, contactSchema, organizationRoleSchema, organizationText } from './organization.js';
 import { WORKFLOW_STATUSES, workflowDefinitionFieldsSchema } from './workflow-definition.js';
 
 /**
@@ -14,14 +14,12 @@ import { WORKFLOW_STATUSES, workflowDefinitionFieldsSchema } from './workflow-de
  * reuses the input schema of its own API, so a document cannot hold what the API would refuse.
  */
 
-const nullableText = (max: number) => z.string().max(max).nullable().default(null);
-
 const connectorEntry = z
   .object({
-    name: z.string().max(200).trim().min(1),
+    name: connectorNameSchema,
     type: z.string().min(1).describe('Handler name: http, delay, idp-admin, ... or a custom handler'),
     description: z.string().max(2000).default(''),
-    version: z.string().min(1).max(50),
+    version: z.string().max(50),
     configSchema: configSchemaSchema,
     enabled: z.boolean().default(true),
     secretKeys: z
@@ -50,9 +48,9 @@ const userGroupEntry = groupInputSchema
 const organizationEntry = z
   .object({
     name: z.string().max(ORGANIZATION_LIMITS.name).trim().min(1),
-    address: nullableText(ORGANIZATION_LIMITS.address),
-    website: nullableText(ORGANIZATION_LIMITS.website),
-    domain: nullableText(ORGANIZATION_LIMITS.domain),
+    address: organizationText.address.transform((value) => value ?? null),
+    website: organizationText.website.transform((value) => value ?? null),
+    domain: organizationText.domain.transform((value) => value ?? null),
     parent: z.string().min(1).nullable().default(null).describe('Parent organization name'),
     contacts: z.array(contactSchema).max(ORGANIZATION_LIMITS.contacts).default([]),
     members: z.array(z.object({ email: z.email(), role: organizationRoleSchema }).strict()).default([]),
@@ -75,7 +73,8 @@ const scheduleEntry = z
   .object({
     workflow: z.string().min(1).describe('Workflow name'),
     name: z.string().min(1).max(200).nullable().default(null),
-    cronExpression: z.string().min(1).max(200),
+    // Trimmed as the schedules API trims it, so an unnamed schedule is found by its expression.
+    cronExpression: z.string().max(200).trim().min(1),
     timezone: z.string().min(1).nullable().default(null),
     enabled: z.boolean().default(true),
     variables: z.record(z.string(), z.unknown()).default({}),

@@ -9,7 +9,7 @@ import { startTestApp, useTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
-import { approvalDefinition, createActive, createDraft } from '../support/workflows.js';
+import { approvalDefinition, createActive, createDraft, definition, end, start } from '../support/workflows.js';
 
 const source = useTestApp({ beforeTeardown: () => removeTemporalSchedules(source.database) });
 let admin: string;
@@ -279,6 +279,24 @@ describe('strategies against existing entities', () => {
     ]);
     expect(await source.database.db.workflowDefinition.count()).toBe(before);
   });
+
+  it('upsert of an unchanged active workflow whose document leaves out its empty fields writes no new version', async () => {
+    await createActive(source.api, admin, definition('Outside any project', [start('end'), end()]));
+    const before = await source.database.db.workflowDefinition.count();
+    const document = await exportAll(source.api, admin);
+    const exported = document.entities.workflows.find(
+      (workflow: { name: string }) => workflow.name === 'Outside any project',
+    );
+    const withoutNulls = Object.fromEntries(Object.entries(exported).filter(([, value]) => value !== null));
+    expect(Object.keys(exported).filter((key) => !(key in withoutNulls))).toEqual(
+      expect.arrayContaining(['project', 'workflowSet']),
+    );
+    const response = await call('POST', '/api/config/import', { ...document, entities: { workflows: [withoutNulls] } });
+    expect(response.body.details).toEqual([
+      { entity: 'workflow', name: 'Outside any project', action: 'skipped', note: 'Identical to the active version' },
+    ]);
+    expect(await source.database.db.workflowDefinition.count()).toBe(before);
+  });
 });
 
 describe('row-level refusals', () => {
@@ -326,6 +344,33 @@ describe('row-level refusals', () => {
       orderBy: { createdAt: 'desc' },
     });
     expect(audit.metadata).toMatchObject({ strategy: 'upsert', created: 2, updated: 0, skipped: 0, errors: 1 });
+  });
+});
+
+describe('values stored as their own API stores them', () => {
+  it("trims an organization's texts, stores an empty one as null, and finds an unnamed schedule by its trimmed expression", async () => {
+    const workflow = await createActive(
+      source.api,
+      admin,
+      definition('Padded', [start('end'), end()], { trigger: { types: ['scheduled'] } }),
+    );
+    const document = {
+      version: '1',
+      exportedAt: new Date().toISOString(),
+      exportedBy: 'test',
+      entities: {
+        organizations: [{ name: 'Padded Co', domain: ' padded.example ', website: '' }],
+        schedules: [{ workflow: workflow.name, cronExpression: ' 0 3 * * * ' }],
+      },
+    };
+    expect((await call('POST', '/api/config/import', document)).status).toBe(200);
+    expect((await call('POST', '/api/config/import', document)).body.details).toContainEqual(
+      expect.objectContaining({ entity: 'schedule', action: 'updated' }),
+    );
+    const organization = await source.database.db.organization.findFirstOrThrow({ where: { name: 'Padded Co' } });
+    expect([organization.domain, organization.website]).toEqual(['padded.example', null]);
+    const schedules = await source.database.db.schedule.findMany({ where: { workflowId: workflow.id } });
+    expect(schedules.map((schedule) => schedule.cronExpression)).toEqual(['0 3 * * *']);
   });
 });
 
@@ -408,6 +453,23 @@ describe('documents with problems (400, every problem listed, nothing written)',
       ]),
     );
     expect(problems).toHaveLength(4);
+    expect(await counts(source.database)).toEqual(before);
+  });
+
+  it("refuses what each entity's own API refuses: a connector name with a slash, an email address as a domain", async () => {
+    const before = await counts(source.database);
+    const response = await call('POST', '/api/config/import', {
+      ...base,
+      entities: {
+        connectors: [{ name: 'crm prod/../x', type: 'http', version: '', configSchema: { commands: {} } }],
+        organizations: [{ name: 'Acme', domain: '@acme.example' }],
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details.problems).toEqual([
+      expect.objectContaining({ section: 'connectors', path: 'entities.connectors.0.name' }),
+      expect.objectContaining({ section: 'organizations', path: 'entities.organizations.0.domain' }),
+    ]);
     expect(await counts(source.database)).toEqual(before);
   });
 

@@ -3,7 +3,7 @@ import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database } from '../../db/client.js';
 import { idParams, queryBoolean, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
-import { configSchemaSchema } from '../../domain/connector.js';
+import { configSchemaSchema, connectorNameSchema } from '../../domain/connector.js';
 import { listConnectors, loadConnector, toConnectorView } from '../../services/connectors/connector-record.js';
 import {
   createConnector,
@@ -15,13 +15,6 @@ import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const settings = z.record(z.string(), z.unknown());
-// Checked as sent, not trimmed first: a padded name does not match the documented pattern.
-const connectorName = z
-  .string()
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/,
-    'name must be 1-100 letters, digits, ., _ or -, starting with a letter or digit',
-  );
 
 const connectorSchema = z
   .object({
@@ -44,7 +37,7 @@ const connector = { description: 'The connector', schema: connectorSchema };
 
 const createBody = z
   .object({
-    name: connectorName,
+    name: connectorNameSchema,
     type: z.string().min(1).describe('Handler name: http, delay, idp-admin, test-ldap, ... or a custom handler'),
     description: z.string().max(2000).optional(),
     version: z.string().max(50).optional(),

@@ -249,7 +249,8 @@ export async function exportConfiguration(
   return {
     version: '1',
     exportedAt: now.toISOString(),
-    exportedBy: caller.principal.email ?? caller.principal.userId,
+    // No id appears in a document; the audit entry config.exported names the user either way.
+    exportedBy: caller.principal.email ?? 'a user without an email address',
     entities,
   };
 }

@@ -117,11 +117,19 @@ function secretKeysToSet(wanted: string[], held: string[]): Omit<ImportRow, 'act
   return missing.length > 0 ? { secretKeysToSet: missing } : {};
 }
 
-/** Stable text of a JSON value, keys sorted, to compare definitions whatever their key order. */
+/**
+ * Stable text of a JSON value, to compare definitions whatever their key order: keys sorted, and
+ * keys holding null left out, as a document may leave out what the stored definition holds as
+ * null (no project, no subject variable).
+ */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      ? Object.fromEntries(
+          Object.entries(inner)
+            .filter(([, field]) => field !== null)
+            .sort(([a], [b]) => a.localeCompare(b)),
+        )
       : inner,
   );
 }
