@@ -299,6 +299,34 @@ describe('strategies against existing entities', () => {
   });
 });
 
+describe('a draft made of an active workflow by import', () => {
+  it('is edited by the next import of that draft, not joined by another one', async () => {
+    const active = await createActive(source.api, admin, definition('Drafted again', [start('end'), end()]));
+    const document = await exportAll(source.api, admin);
+    const entry = document.entities.workflows.find((workflow: { name: string }) => workflow.name === active.name);
+    const importDraft = (description: string) =>
+      call('POST', '/api/config/import', {
+        ...document,
+        entities: { workflows: [{ ...entry, status: 'draft', description }] },
+      });
+
+    expect((await importDraft('First edit')).body.details[0]).toMatchObject({ action: 'updated' });
+    expect((await importDraft('Second edit')).body.details[0]).toMatchObject({ action: 'updated' });
+    expect((await importDraft('Second edit')).body.details[0]).toMatchObject({
+      action: 'skipped',
+      note: 'Identical to the draft of its next version',
+    });
+    const versions = await source.database.db.workflowDefinition.findMany({
+      where: { name: active.name, deletedAt: null },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(versions.map((version) => [version.status, version.description])).toEqual([
+      ['active', ''],
+      ['draft', 'Second edit'],
+    ]);
+  });
+});
+
 describe('row-level refusals', () => {
   it('reports an unknown member email for that group, applies the rest, and keeps an invalid active workflow as a draft', async () => {
     const document = {

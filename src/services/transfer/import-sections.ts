@@ -19,7 +19,7 @@ import { activeEmailOf } from '../users/user-record.js';
 import { insertWorkflow, replaceDraft } from '../workflows/edit-workflow.js';
 import { publishDraft } from '../workflows/publish-workflow.js';
 import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
-import { definitionOf, toWorkflowView } from '../workflows/workflow-record.js';
+import { definitionOf, toWorkflowView, workflowInclude } from '../workflows/workflow-record.js';
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
 import { currentWorkflows } from './export-configuration.js';
 import type { ImportAction, ImportDetail, ImportEntity } from './import-result.js';
@@ -414,7 +414,21 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           if (current.status === status && canonical(definitionOf(toWorkflowView(current))) === canonical(definition)) {
             return done('skipped', { note: `Identical to the ${current.status} version` });
           }
-          const version = await insertWorkflowVersion(run.tx, run.caller, current.id);
+          // A draft already made of it (by an earlier import, or a person) is that version, so
+          // importing the document again edits it instead of adding one more draft each time.
+          const pending = await run.tx.workflowDefinition.findFirst({
+            where: { sourceWorkflowId: current.id, status: 'draft', deletedAt: null },
+            include: workflowInclude,
+            orderBy: { createdAt: 'desc' },
+          });
+          if (
+            pending &&
+            status === 'draft' &&
+            canonical(definitionOf(toWorkflowView(pending))) === canonical(definition)
+          ) {
+            return done('skipped', { note: 'Identical to the draft of its next version' });
+          }
+          const version = pending ?? (await insertWorkflowVersion(run.tx, run.caller, current.id));
           await replaceDraft(run.tx, run.caller, version.id, definition);
           const previousActiveId = current.status === 'active' ? current.id : undefined;
           return done('updated', {
