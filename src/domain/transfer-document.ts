@@ -29,6 +29,22 @@ const connectorEntry = z
   })
   .strict();
 
+/**
+ * A list whose items are each listed once, by `keyOf`: a repeated member or workflow set is a
+ * 400 naming it, not a conflict while importing.
+ */
+const listedOnce =
+  <T>(keyOf: (item: T) => string) =>
+  (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const key = keyOf(item);
+      if (seen.has(key.toLowerCase()))
+        ctx.addIssue({ code: 'custom', message: `"${key}" is listed twice`, path: [index] });
+      seen.add(key.toLowerCase());
+    });
+  };
+
 const projectEntry = z
   .object({
     name: z.string().max(200).trim().min(1),
@@ -37,12 +53,19 @@ const projectEntry = z
       .array(
         z.object({ name: z.string().max(200).trim().min(1), description: z.string().max(5000).default('') }).strict(),
       )
-      .default([]),
+      .default([])
+      .superRefine(listedOnce((set) => set.name)),
   })
   .strict();
 
 const userGroupEntry = groupInputSchema
-  .extend({ members: z.array(z.email()).default([]).describe('Member emails') })
+  .extend({
+    members: z
+      .array(z.email())
+      .default([])
+      .superRefine(listedOnce((email) => email.toLowerCase()))
+      .describe('Member emails'),
+  })
   .strict();
 
 const organizationEntry = z
@@ -53,7 +76,10 @@ const organizationEntry = z
     domain: organizationText.domain.transform((value) => value ?? null),
     parent: z.string().min(1).nullable().default(null).describe('Parent organization name'),
     contacts: z.array(contactSchema).max(ORGANIZATION_LIMITS.contacts).default([]),
-    members: z.array(z.object({ email: z.email(), role: organizationRoleSchema }).strict()).default([]),
+    members: z
+      .array(z.object({ email: z.email(), role: organizationRoleSchema }).strict())
+      .default([])
+      .superRefine(listedOnce((member) => member.email.toLowerCase())),
   })
   .strict();
 

@@ -501,6 +501,37 @@ describe('documents with problems (400, every problem listed, nothing written)',
     expect(await counts(source.database)).toEqual(before);
   });
 
+  it('names a member or workflow set listed twice in one entry', async () => {
+    const response = await call('POST', '/api/config/import', {
+      ...base,
+      entities: {
+        projects: [{ name: 'Sets', workflowSets: [{ name: 'Joiners' }, { name: 'Joiners' }] }],
+        userGroups: [{ name: 'Twice', description: null, members: [ANN, 'Ann@Example.test'] }],
+        organizations: [
+          {
+            name: 'Twice Co',
+            members: [
+              { email: ANN, role: 'member' },
+              { email: ANN, role: 'approver' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details.problems).toEqual([
+      expect.objectContaining({ path: 'entities.projects.0.workflowSets.1', message: '"Joiners" is listed twice' }),
+      expect.objectContaining({
+        path: 'entities.userGroups.0.members.1',
+        message: '"ann@example.test" is listed twice',
+      }),
+      expect.objectContaining({
+        path: 'entities.organizations.0.members.1',
+        message: '"ann@example.test" is listed twice',
+      }),
+    ]);
+  });
+
   it('lists unknown references and parent cycles, by section and name', async () => {
     const response = await call('POST', '/api/config/import', {
       ...base,
