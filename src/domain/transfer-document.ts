@@ -98,10 +98,11 @@ const workflowEntry = workflowDefinitionFieldsSchema
 const scheduleEntry = z
   .object({
     workflow: z.string().min(1).describe('Workflow name'),
-    name: z.string().min(1).max(200).nullable().default(null),
+    // The schedules API takes an empty name and time zone (UTC) too, so their exports must import.
+    name: z.string().max(200).nullable().default(null),
     // Trimmed as the schedules API trims it, so an unnamed schedule is found by its expression.
     cronExpression: z.string().max(200).trim().min(1),
-    timezone: z.string().min(1).nullable().default(null),
+    timezone: z.string().nullable().default(null),
     enabled: z.boolean().default(true),
     variables: z.record(z.string(), z.unknown()).default({}),
   })

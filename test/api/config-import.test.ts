@@ -376,6 +376,32 @@ describe('row-level refusals', () => {
 });
 
 describe('values stored as their own API stores them', () => {
+  it('imports the export of a schedule with an empty name and time zone, which its API accepts', async () => {
+    const workflow = await createActive(
+      source.api,
+      admin,
+      definition('Blank schedule', [start('end'), end()], { trigger: { types: ['scheduled'] } }),
+    );
+    await expectCreated(source.api, admin, '/api/schedules', {
+      workflowId: workflow.id,
+      name: '',
+      cronExpression: '0 4 * * *',
+      timezone: '',
+      enabled: true,
+      variables: {},
+    });
+    const document = await exportAll(source.api, admin);
+    const schedules = document.entities.schedules.filter(
+      (entry: { workflow: string }) => entry.workflow === workflow.name,
+    );
+    expect(schedules).toEqual([expect.objectContaining({ name: '', timezone: '' })]);
+    const response = await call('POST', '/api/config/import', { ...document, entities: { schedules } });
+    expect([response.status, response.body.details]).toEqual([
+      200,
+      [expect.objectContaining({ entity: 'schedule', action: 'updated' })],
+    ]);
+  });
+
   it("trims an organization's texts, stores an empty one as null, and finds an unnamed schedule by its trimmed expression", async () => {
     const workflow = await createActive(
       source.api,
