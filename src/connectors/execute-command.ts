@@ -1,6 +1,6 @@
 import { storableValue } from '../domain/storable-text.js';
 import type { ConnectorHandler, ConnectorResult, JsonSchema } from './handler.js';
-import { parameterProblems } from './parameter-validation.js';
+import { parameterProblems } from '../domain/parameter-schema.js';
 import { secretScrubber } from './secret-scrubber.js';
 
 /** What the execution layer needs to know of a connector record. */

@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { parameterSchemaProblem } from './parameter-schema.js';
 
 /** The commands a connector declares (spec 2.7); extra keys are kept for handlers that use them. */
 export const commandDeclarationSchema = z
   .object({
     description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional().describe('JSON Schema of the parameters'),
+    parameters: z
+      .record(z.string(), z.unknown())
+      .superRefine((schema, ctx) => {
+        const problem = parameterSchemaProblem(schema);
+        if (problem) ctx.addIssue({ code: 'custom', message: `must be a JSON Schema: ${problem}` });
+      })
+      .optional()
+      .describe('JSON Schema of the parameters'),
     idempotent: z.boolean().optional(),
     syncCapable: z.boolean().optional(),
   })

@@ -106,6 +106,10 @@ describe('creating a connector checks its handler', () => {
     [{ name: 'x3', type: 'http', configSchema: { commands: { teleport: {} } } }, 'does not implement: teleport'],
     [{ name: 'bad name!', type: 'http' }, 'name must be'],
     [{ name: ' padded', type: 'http' }, 'name must be'],
+    [
+      { name: 'x4', type: 'http', configSchema: { commands: { request: { parameters: { type: 'nope' } } } } },
+      'must be a JSON Schema',
+    ],
   ])('refuses %j with 400', async (body, message) => {
     const response = await call('POST', '/api/connectors', body);
     expect(response.status).toBe(400);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { LIST_COMMAND_PARAMETERS, listCommandParameters } from '../../src/connectors/list-command-parameters.js';
-import { parameterProblems } from '../../src/connectors/parameter-validation.js';
+import { parameterProblems } from '../../src/domain/parameter-schema.js';
 
 const SAMPLES: Array<[string, Record<string, unknown>, boolean]> = [
   ['an empty request', {}, true],
