@@ -142,6 +142,27 @@ describe('group membership', () => {
   });
 });
 
+describe('ids that would leave their path segment', () => {
+  it.each([
+    ['removeFromGroup', { userId: '..', groupId: 'any-group' }],
+    ['addToGroup', { userId: '.', groupId: 'any-group' }],
+    ['deleteUser', { userId: '..' }],
+    ['unlinkExternalIdentity', { userId: 'any-user', provider: '..' }],
+  ])('%s with %j is refused before Keycloak is called', async (command, parameters) => {
+    // `..` survives encodeURIComponent, and the URL parser would resolve it: removeFromGroup
+    // would have sent DELETE /groups/<group id>, deleting the group.
+    const before = keycloak.adminRequests.length;
+    expect(await call(command, parameters)).toEqual(
+      expect.objectContaining({
+        success: false,
+        code: 'invalid_parameters',
+        error: expect.stringContaining('must not be . or ..'),
+      }),
+    );
+    expect(keycloak.adminRequests.length).toBe(before);
+  });
+});
+
 describe('list commands page through the realm', () => {
   it('listUsers walks every page with a small page size', async () => {
     const { resources, pages } = await walk('listUsers', { pageSize: 3 });
