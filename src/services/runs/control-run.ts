@@ -1,31 +1,14 @@
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { z } from 'zod';
 import { jsonColumn } from '../../db/client.js';
 import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
-import { withTemporalDeadline } from '../../temporal/client.js';
 import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
+import { EXECUTION_ENDED, whileExecutionIsOpen } from './run-execution.js';
 import type { RunsContext } from './start-run.js';
-
-/**
- * Sends a cancellation or signal to a run's execution, under the request deadline for Temporal
- * calls (a 503 when Temporal does not answer in time). An execution that has ended (a failed run
- * nobody resumed in time, or one stopped on an internal error) takes nothing any more: 409.
- */
-async function whileExecutionIsOpen(temporal: Client, send: () => Promise<unknown>): Promise<void> {
-  try {
-    await withTemporalDeadline(temporal, send);
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) throw conflict(EXECUTION_ENDED);
-    throw error;
-  }
-}
-
-const EXECUTION_ENDED = "The run's execution has ended, so it can no longer be changed; start a new run";
 
 /**
  * Cancels a run through Temporal cancellation; the workflow closes its open approvals and tasks

@@ -3,9 +3,9 @@ import { jsonColumn, isUniqueViolation } from '../../db/client.js';
 import { taskFieldSchema, type TaskField } from '../../domain/step-types.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
-import { withTemporalDeadline } from '../../temporal/client.js';
 import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
+import { whileExecutionIsOpen } from './run-execution.js';
 import type { RunsContext } from './start-run.js';
 
 /** Whether `principal` is one of the approval's approvers (listed, or holding a listed role). */
@@ -79,7 +79,7 @@ export async function decideApproval(
         },
       );
       if (outcome)
-        await withTemporalDeadline(temporal, () =>
+        await whileExecutionIsOpen(temporal, () =>
           temporal.workflow
             .getHandle(approval.run.temporalWorkflowId)
             .signal(approvalDecidedSignal, { approvalId, outcome }),
@@ -158,7 +158,7 @@ export async function completeTask(
       { type: 'task', id: taskId },
       { runId: task.runId, fields: Object.keys(parsed.data) },
     );
-    await withTemporalDeadline(temporal, () =>
+    await whileExecutionIsOpen(temporal, () =>
       temporal.workflow
         .getHandle(task.run.temporalWorkflowId)
         .signal(taskCompletedSignal, { taskId, values: parsed.data }),

@@ -91,4 +91,13 @@ describe('runs whose execution ended outside the service', () => {
     expect((await stack.api.request('GET', `/api/runs/${untouched}`, { token: admin })).body.status).toBe('waiting');
     expect(await stack.database.db.task.count({ where: { runId: untouched, status: 'open' } })).toBe(1);
   }, 60_000);
+
+  it('refuse the completion of their task with 409 until the reconciliation closes them, and keep it open', async () => {
+    const ended = await startWaitingRun();
+    await temporal.workflow.getHandle(runWorkflowId(ended)).terminate('terminated from the Temporal UI');
+    const task = await stack.database.db.task.findFirstOrThrow({ where: { runId: ended } });
+    const refused = await stack.api.request('POST', `/api/tasks/${task.id}/complete`, { token: admin, body: {} });
+    expect([refused.status, refused.body.message]).toEqual([409, expect.stringContaining('execution has ended')]);
+    expect((await stack.database.db.task.findUniqueOrThrow({ where: { id: task.id } })).status).toBe('open');
+  }, 60_000);
 });
