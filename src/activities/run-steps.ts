@@ -115,8 +115,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
     } else {
       const handler = connectors.registry.get(row.type)?.handler;
       try {
+        const connector = runnableConnector(row, connectors);
         const call = () =>
-          executeConnectorCommand(handler, runnableConnector(row, connectors), {
+          executeConnectorCommand(handler, connector, {
             command: input.command,
             parameters: input.parameters,
             simulateFailure: input.simulateFailure,
@@ -126,8 +127,10 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
             idempotencyKey: stepIdempotencyKey(input),
             timeoutMs: connectors.timeoutMs,
           });
-        // Single-record lookups go through the record cache (sync item 3); a simulated failure never does.
-        const lookup = input.simulateFailure ? undefined : handler?.commands[input.command]?.lookup;
+        // Single-record lookups go through the record cache (sync item 3); a simulated failure never
+        // does, nor a call the connector would refuse (disabled, or the command not declared).
+        const answerable = connector.enabled && Object.hasOwn(connector.commands, input.command);
+        const lookup = input.simulateFailure || !answerable ? undefined : handler?.commands[input.command]?.lookup;
         result = lookup
           ? (
               await cachedLookup(

@@ -279,6 +279,17 @@ describe('connector steps of runs use the cache, shared by every worker process'
     await workers.start();
     expect((await runToCompletion(workflow.id)).status).toBe('completed');
     expect(await status(connector.id)).toEqual({ entries: 1, hits: 1, misses: 1 });
+
+    // Disabled, the connector answers nothing, not even what its cache holds.
+    expect((await call('PUT', `/api/connectors/${connector.id}`, { enabled: false })).status).toBe(200);
+    try {
+      const refused = await runToCompletion(workflow.id);
+      expect(refused.status).toBe('failed');
+      expect(refused.error).toEqual(expect.objectContaining({ code: 'connector_disabled' }));
+      expect((await status(connector.id)).hits).toBe(1);
+    } finally {
+      await call('PUT', `/api/connectors/${connector.id}`, { enabled: true });
+    }
   });
 });
 
