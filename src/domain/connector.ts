@@ -5,14 +5,7 @@ import { parameterSchemaProblem } from './parameter-schema.js';
 export const commandDeclarationSchema = z
   .object({
     description: z.string().optional(),
-    parameters: z
-      .record(z.string(), z.unknown())
-      .superRefine((schema, ctx) => {
-        const problem = parameterSchemaProblem(schema);
-        if (problem) ctx.addIssue({ code: 'custom', message: `must be a JSON Schema: ${problem}` });
-      })
-      .optional()
-      .describe('JSON Schema of the parameters'),
+    parameters: z.record(z.string(), z.unknown()).optional().describe('JSON Schema of the parameters'),
     idempotent: z.boolean().optional(),
     syncCapable: z.boolean().optional(),
   })
@@ -35,3 +28,20 @@ export const configSchemaSchema = z
   .meta({ id: 'ConnectorConfigSchema' });
 
 export type ConnectorConfigSchema = z.output<typeof configSchemaSchema>;
+
+/**
+ * A config schema as a client sends it: each command's `parameters` must be a JSON Schema ajv
+ * can use (400 otherwise). Stored rows are read with the lenient `configSchemaSchema`, so a row
+ * written before this check still reads; its calls fail with `invalid_parameters`.
+ */
+export const configSchemaInputSchema = configSchemaSchema.superRefine((configSchema, ctx) => {
+  for (const [command, declaration] of Object.entries(configSchema.commands)) {
+    const problem = declaration.parameters && parameterSchemaProblem(declaration.parameters);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['commands', command, 'parameters'],
+        message: `must be a JSON Schema: ${problem}`,
+      });
+  }
+});

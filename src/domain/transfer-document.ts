@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessRoleInputSchema } from './business-role.js';
-import { configSchemaSchema, connectorNameSchema } from './connector.js';
+import { configSchemaInputSchema, connectorNameSchema } from './connector.js';
 import { documentTemplateInputSchema } from './document-template.js';
 import { emailTemplateInputSchema } from './email-template.js';
 import { entitlementInputSchema } from './entitlement.js';
@@ -20,7 +20,7 @@ const connectorEntry = z
     type: z.string().min(1).describe('Handler name: http, delay, idp-admin, ... or a custom handler'),
     description: z.string().max(2000).default(''),
     version: z.string().max(50),
-    configSchema: configSchemaSchema,
+    configSchema: configSchemaInputSchema,
     enabled: z.boolean().default(true),
     secretKeys: z
       .array(z.string().min(1))

@@ -3,7 +3,7 @@ import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database } from '../../db/client.js';
 import { idParams, queryBoolean, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
-import { configSchemaSchema, connectorNameSchema } from '../../domain/connector.js';
+import { configSchemaInputSchema, configSchemaSchema, connectorNameSchema } from '../../domain/connector.js';
 import { listConnectors, loadConnector, toConnectorView } from '../../services/connectors/connector-record.js';
 import {
   createConnector,
@@ -41,7 +41,7 @@ const createBody = z
     type: z.string().min(1).describe('Handler name: http, delay, idp-admin, test-ldap, ... or a custom handler'),
     description: z.string().max(2000).optional(),
     version: z.string().max(50).optional(),
-    configSchema: configSchemaSchema.optional().describe('Defaults to every command of the handler'),
+    configSchema: configSchemaInputSchema.optional().describe('Defaults to every command of the handler'),
     config: settings.optional(),
     secrets: settings.optional().describe('Secret settings (passwords, API keys, client secrets); write-only'),
     enabled: z.boolean().optional(),
