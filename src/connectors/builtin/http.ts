@@ -92,6 +92,13 @@ interface CallSettings {
   idempotencyKey?: string;
 }
 
+/**
+ * Headers a step may not set. `Host` would name another virtual host behind the base URL's
+ * address (and, over TLS, the name the certificate is checked against) while the connector's
+ * credentials go along; the others describe the connection and the body, which the client sets.
+ */
+const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
+
 export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHandler {
   const allowedNetworks = parseAllowedNetworks(options.allowedNetworks);
   const maxResponseBytes = positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
@@ -105,6 +112,9 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
     const method = parameters.method;
     if (parameters.body !== undefined && (method === 'GET' || method === 'HEAD'))
       return failure('invalid_parameters', `body is not allowed with ${method}`, secrets);
+    const reserved = Object.keys(parameters.headers ?? {}).find((name) => RESERVED_HEADERS.has(name.toLowerCase()));
+    if (reserved)
+      return failure('invalid_parameters', `the ${reserved} header is set by the connector, not by a step`, secrets);
 
     const headers = new HeaderSet();
     headers.set('accept', 'application/json, */*;q=0.5');

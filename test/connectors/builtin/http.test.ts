@@ -92,6 +92,29 @@ function call(
 const lastReceived = () => received[received.length - 1]!;
 const handler = createHttpHandler({ allowedNetworks: ALLOWED, maxResponseBytes: 256 * 1024, timeoutMs: 5_000 });
 
+describe('headers a step may not set', () => {
+  it.each(['Host', 'content-length', 'Transfer-Encoding', 'Connection'])(
+    'refuses %s before sending anything, so credentials cannot go to another virtual host',
+    async (name) => {
+      const before = received.length;
+      const result = await call(
+        handler,
+        'request',
+        { method: 'GET', url: '/users', headers: { [name]: 'attacker.example' } },
+        { baseUrl, bearerToken: 'secret-bearer' },
+      );
+      expect(result).toEqual(
+        expect.objectContaining({
+          success: false,
+          code: 'invalid_parameters',
+          error: `the ${name} header is set by the connector, not by a step`,
+        }),
+      );
+      expect(received.length).toBe(before);
+    },
+  );
+});
+
 describe('request sends what the parameters describe', () => {
   it('GET with query parameters and headers, answering parsed JSON', async () => {
     const result = await call(
