@@ -178,6 +178,36 @@ describe('approval modes and self-approval', () => {
     await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
   });
 
+  it.each([
+    ['in capitals', (user: { id: string }) => user.id.toUpperCase()],
+    ['in braces, without hyphens', (user: { id: string }) => `{${user.id.replace(/-/g, '')}}`],
+    ['as an email in capitals', (user: { email: string | null }) => user.email!.toUpperCase()],
+  ])('refuses self-approval by the subject named by its id %s', async (_form, nameOf) => {
+    const self = await createUserWithToken(stack.database.db, ['requestor', 'approver']);
+    const workflow = await createActive(stack.api, admin, approvalFlow({ approvers: ['approver'] }));
+    const run = await startAs(admin, workflow.id, { requester: nameOf(self.user), manager: manager.id });
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const refused = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: self.token,
+      body: { decision: 'approve' },
+    });
+    expect([refused.status, refused.body.message]).toEqual([403, expect.stringContaining('that is about you')]);
+
+    // The subject follows its variable: once the run is about someone else, they may decide.
+    const edited = await stack.api.request('PUT', `/api/runs/${run.id}`, {
+      token: admin,
+      body: { variables: { requester: manager.id } },
+    });
+    expect([edited.status, edited.body.subject]).toEqual([200, manager.id]);
+    const allowed = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: self.token,
+      body: { decision: 'approve' },
+    });
+    expect(allowed.status).toBe(200);
+    await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+  });
+
   it('escalates: after the escalation delay the added approvers may decide', async () => {
     const backup = await createUserWithToken(stack.database.db, ['approver']);
     const workflow = await createActive(

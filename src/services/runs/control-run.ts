@@ -8,7 +8,7 @@ import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages
 import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
 import { EXECUTION_ENDED, whileExecutionIsOpen } from './run-execution.js';
-import type { RunsContext } from './start-run.js';
+import { subjectOf, type RunsContext } from './start-run.js';
 
 /**
  * Cancels a run through Temporal cancellation; the workflow closes its open approvals and tasks
@@ -77,7 +77,11 @@ export async function updateRunVariables(
     const problem = describeVariableProblems(problems);
     if (problem) throw validationFailed(`Cannot update the variables: ${problem}`, problems);
     const merged = { ...z.record(z.string(), z.unknown()).parse(run.variables), ...changes };
-    await tx.workflowRun.update({ where: { id: runId }, data: { variables: jsonColumn(merged) } });
+    // The subject follows its variable: who may not decide the run's approvals depends on it.
+    await tx.workflowRun.update({
+      where: { id: runId },
+      data: { variables: jsonColumn(merged), subject: subjectOf(definition.subjectVariable, merged) },
+    });
     await auditChange(
       tx,
       caller,

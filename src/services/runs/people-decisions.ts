@@ -20,6 +20,18 @@ export function isEligibleApprover(
 }
 
 /**
+ * Whether a run's subject names `principal`: its user id in any form PostgreSQL reads as that
+ * uuid (any case, braces, no hyphens), or its email in any case. The subject is the text the
+ * starter gave, so comparing it as sent would let `<ID IN CAPITALS>` pass for someone else.
+ */
+function namesUser(subject: string | null, principal: Principal): boolean {
+  if (subject === null) return false;
+  const text = subject.trim().toLowerCase();
+  const asUuid = text.replace(/^\{(.*)\}$/, '$1').replace(/-/g, '');
+  return asUuid === principal.userId.replace(/-/g, '') || text === principal.email?.toLowerCase();
+}
+
+/**
  * Records a decision. The database transaction is the arbiter: it locks the approval, refuses
  * callers who are neither approvers nor holders of `approval:decide_any` (403), self-approval by the run's starter or subject unless allowed (403)
  * and decisions on decided approvals (409), counts the decisions against the mode, and signals
@@ -47,7 +59,8 @@ export async function decideApproval(
           'forbidden',
           'You are not an approver of this approval (deciding for others needs approval:decide_any)',
         );
-      const self = [approval.run.startedBy, approval.run.subject].includes(caller.principal.userId);
+      const self =
+        approval.run.startedBy === caller.principal.userId || namesUser(approval.run.subject, caller.principal);
       if (self && !approval.allowSelfApproval) {
         throw new AppError('forbidden', 'You cannot decide an approval of a run you started or that is about you');
       }

@@ -91,8 +91,7 @@ export async function recordNewRun(
   if (problem) throw validationFailed(`Cannot start the run: ${problem}`, problems);
   // Optional variables the caller left out exist, as null, so configs may refer to them.
   variables = { ...Object.fromEntries(workflow.variables.map((variable) => [variable.name, null])), ...variables };
-  const subjectValue = workflow.subjectVariable ? variables[workflow.subjectVariable] : undefined;
-  const subject = subjectValue === undefined || subjectValue === null ? null : String(subjectValue);
+  const subject = subjectOf(workflow.subjectVariable, variables);
   const runId = origin.runId ?? randomUUID();
   const startedBy = origin.actor.type === 'user' ? origin.actor.userId : null;
   const row = await insertRunWithAudit(
@@ -124,6 +123,12 @@ export async function recordNewRun(
     },
   );
   return { input: { runId, definitionId: workflow.id, definition, variables, startedBy, subject }, row };
+}
+
+/** Who or what a run is about: the value of the definition's subject variable, as text. */
+export function subjectOf(subjectVariable: string | null | undefined, variables: Record<string, unknown>) {
+  const value = subjectVariable ? variables[subjectVariable] : undefined;
+  return value === undefined || value === null ? null : String(value);
 }
 
 /** Search attributes and memo that make a run findable in the Temporal UI. */
