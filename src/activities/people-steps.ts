@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonColumn, type Database } from '../db/client.js';
+import { isRunSelf } from '../services/runs/run-self.js';
 import { resolvePeople } from './people.js';
 
 export interface OpenApprovalInput {
@@ -36,6 +37,19 @@ export type TaskStatus = z.output<typeof taskStatus>;
  * decision that raced a timeout wins if it was recorded first.
  */
 export function createPeopleStepActivities(db: Database) {
+  async function roleHoldersWhoMayDecide(input: OpenApprovalInput, roles: string[]) {
+    const holders = await db.user.findMany({
+      where: { roles: { hasSome: roles }, deletedAt: null, active: true },
+      select: { id: true, email: true },
+    });
+    if (input.allowSelfApproval) return holders;
+    const run = await db.workflowRun.findUniqueOrThrow({
+      where: { id: input.runId },
+      select: { startedBy: true, subject: true },
+    });
+    return holders.filter((holder) => !isRunSelf(run, holder));
+  }
+
   return {
     async openApproval(
       input: OpenApprovalInput,
@@ -44,14 +58,10 @@ export function createPeopleStepActivities(db: Database) {
       if (people.unknown.length > 0) {
         return { approvalId: '', status: 'cancelled', problem: `Unknown approvers: ${people.unknown.join(', ')}` };
       }
-      // `all` needs every approver: roles are expanded to the users holding them when it opens.
+      // `all` needs every approver: roles are expanded to the users holding them when it opens,
+      // except the run's starter and subject when they may not decide (they would hold it for ever).
       const holders =
-        input.mode === 'all' && people.roles.length > 0
-          ? await db.user.findMany({
-              where: { roles: { hasSome: people.roles }, deletedAt: null, active: true },
-              select: { id: true },
-            })
-          : [];
+        input.mode === 'all' && people.roles.length > 0 ? await roleHoldersWhoMayDecide(input, people.roles) : [];
       const userIds = [...new Set([...people.userIds, ...holders.map((user) => user.id)])];
       const roles = input.mode === 'all' ? [] : people.roles;
       const required = input.mode === 'all' ? userIds.length : input.mode === 'any' ? 1 : input.mode.atLeast;

@@ -208,6 +208,26 @@ describe('approval modes and self-approval', () => {
     await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
   });
 
+  it('leaves the starter out of the role holders an `all` approval waits for, who could never decide it', async () => {
+    const self = await createUserWithToken(stack.database.db, ['requestor', 'approver']);
+    const workflow = await createActive(stack.api, admin, approvalFlow({ approvers: ['approver'], mode: 'all' }));
+    const run = await startAs(self.token, workflow.id, { requester: requester.id, manager: manager.id });
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const holders = await stack.database.db.user.findMany({
+      where: { roles: { has: 'approver' }, deletedAt: null, active: true },
+      select: { id: true },
+    });
+    expect(approval.approverUserIds.sort()).toEqual(
+      holders
+        .map((holder) => holder.id)
+        .filter((id) => id !== self.user.id)
+        .sort(),
+    );
+    expect(approval.requiredApprovals).toBe(approval.approverUserIds.length);
+    await stack.api.request('POST', `/api/runs/${run.id}/cancel`, { token: admin });
+  });
+
   it('escalates: after the escalation delay the added approvers may decide', async () => {
     const backup = await createUserWithToken(stack.database.db, ['approver']);
     const workflow = await createActive(

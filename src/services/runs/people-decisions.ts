@@ -6,6 +6,7 @@ import { can, type Principal } from '../../permissions/index.js';
 import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import { whileExecutionIsOpen } from './run-execution.js';
+import { isRunSelf } from './run-self.js';
 import type { RunsContext } from './start-run.js';
 
 /** Whether `principal` is one of the approval's approvers (listed, or holding a listed role). */
@@ -17,18 +18,6 @@ export function isEligibleApprover(
     approval.approverUserIds.includes(principal.userId) ||
     approval.approverRoles.some((role) => (principal.roles as string[]).includes(role))
   );
-}
-
-/**
- * Whether a run's subject names `principal`: its user id in any form PostgreSQL reads as that
- * uuid (any case, braces, no hyphens), or its email in any case. The subject is the text the
- * starter gave, so comparing it as sent would let `<ID IN CAPITALS>` pass for someone else.
- */
-function namesUser(subject: string | null, principal: Principal): boolean {
-  if (subject === null) return false;
-  const text = subject.trim().toLowerCase();
-  const asUuid = text.replace(/^\{(.*)\}$/, '$1').replace(/-/g, '');
-  return asUuid === principal.userId.replace(/-/g, '') || text === principal.email?.toLowerCase();
 }
 
 /**
@@ -59,8 +48,7 @@ export async function decideApproval(
           'forbidden',
           'You are not an approver of this approval (deciding for others needs approval:decide_any)',
         );
-      const self =
-        approval.run.startedBy === caller.principal.userId || namesUser(approval.run.subject, caller.principal);
+      const self = isRunSelf(approval.run, { id: caller.principal.userId, email: caller.principal.email });
       if (self && !approval.allowSelfApproval) {
         throw new AppError('forbidden', 'You cannot decide an approval of a run you started or that is about you');
       }
