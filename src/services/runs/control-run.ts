@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { jsonColumn } from '../../db/client.js';
+import { WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
+import { jsonColumn, type Database } from '../../db/client.js';
 import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
+import { withTemporalDeadline } from '../../temporal/client.js';
 import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
@@ -19,6 +21,12 @@ export async function cancelRun(context: RunsContext, caller: Caller, runId: str
   if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
     throw conflict(`The run is already ${run.status}`);
   const handle = context.temporal.workflow.getHandle(run.temporalWorkflowId);
+  // A pending run may have no execution yet (its start failed, or it was recorded while Temporal
+  // was down): it is cancelled here, or the reconciliation would start it later.
+  if (run.status === 'pending' && !(await executionExists(context.temporal, handle))) {
+    await cancelUnstartedRun(context.db, caller, runId);
+    return loadRun(context.db, runId);
+  }
   await whileExecutionIsOpen(context.temporal, async () => {
     // Temporal accepts the cancellation of an execution that has ended, and nothing happens; a
     // failed run's may have (nobody resumed it in time, or it stopped on an internal error).
@@ -27,6 +35,28 @@ export async function cancelRun(context: RunsContext, caller: Caller, runId: str
   });
   await auditChange(context.db, caller, 'run.cancel_requested', { type: 'run', id: runId }, { status: run.status });
   return loadRun(context.db, runId);
+}
+
+async function executionExists(temporal: Client, handle: WorkflowHandle): Promise<boolean> {
+  try {
+    await withTemporalDeadline(temporal, () => handle.describe());
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return false;
+    throw error;
+  }
+}
+
+/** Cancels a run that never started an execution, unless it started meanwhile (then 409: try again). */
+async function cancelUnstartedRun(db: Database, caller: Caller, runId: string) {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.workflowRun.updateMany({
+      where: { id: runId, status: 'pending' },
+      data: { status: 'cancelled', completedAt: new Date() },
+    });
+    if (count === 0) throw conflict('The run started meanwhile; cancel it again');
+    await auditChange(tx, caller, 'run.cancel_requested', { type: 'run', id: runId }, { status: 'pending' });
+  });
 }
 
 /** Resumes a failed run: `retry` runs the failed step again; `skip` marks it skipped and goes on. */

@@ -141,6 +141,26 @@ describe('starting a run', () => {
     expect([after.runId, after.status.name]).toEqual([execution, 'COMPLETED']);
   });
 
+  it('cancels a pending run left without an execution, which the reconciliation then leaves alone', async () => {
+    const workflow = await createActive(stack.api, admin, straightThrough(`cancelled stalled ${Date.now()}`));
+    const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
+    const { input } = await recordNewRun(
+      stack.database.db,
+      view,
+      {},
+      { actor: { type: 'user', userId: adminId }, trigger: 'manual' },
+    );
+
+    const cancelled = await stack.api.request('POST', `/api/runs/${input.runId}/cancel`, { token: admin });
+    expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled']);
+    const later = new Date(Date.now() + STALLED_RUN_AGE_MS + 1000);
+    expect(await startStalledRuns(starter(), later)).not.toContain(input.runId);
+    expect((await stack.api.request('POST', `/api/runs/${input.runId}/cancel`, { token: admin })).status).toBe(409);
+    expect(
+      await stack.database.db.auditLog.count({ where: { action: 'run.cancel_requested', targetId: input.runId } }),
+    ).toBe(1);
+  });
+
   it('starts each run with the definition of the revision it reads, edits included', async () => {
     const draft = straightThrough(`edited draft ${Date.now()}`);
     const created = await stack.api.request('POST', '/api/workflows', { token: admin, body: draft });
