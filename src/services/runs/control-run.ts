@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
+import { z } from 'zod';
 import { jsonColumn, type Database } from '../../db/client.js';
 import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
