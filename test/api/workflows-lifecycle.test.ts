@@ -372,6 +372,7 @@ describe('POST /api/workflows/validate is a dry run', () => {
     const body = paths['/api/workflows/validate'].post.requestBody.content['application/json'].schema;
     const schema = body.$ref ? components.schemas[body.$ref.split('/').pop()] : body;
     expect(schema.additionalProperties).not.toBe(false);
+    expect(schema.required ?? []).toEqual([]);
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['name', 'steps', 'strict']));
   });
 });

@@ -64,9 +64,11 @@ const validationResultSchema = z
 // The definition is checked by the validator (which reports every problem with a stable code),
 // not by the request schema, so these routes accept any object and document the real shape.
 const definitionBody = z.record(z.string(), z.unknown());
-// Properties a definition does not have are reported among the findings (`invalid_shape`), not
-// refused, like every other problem of the definition: the description admits them.
+// A missing field or a property a definition does not have is reported among the findings
+// (`invalid_shape`), not refused, like every other problem of the definition: the description
+// admits both.
 const documentedValidateBody = workflowDefinitionFieldsSchema
+  .partial()
   .extend({ strict: z.boolean().optional().describe('Apply the publish-time rules') })
   .loose();
 
