@@ -288,7 +288,8 @@ export async function reconcileSchedules(
   }
   const recreated: string[] = [];
   for (const [scheduleId, row] of wanted) {
-    if (existing.has(scheduleId)) continue;
+    // Not read from the listing: it comes from Temporal's visibility, which lags behind, so a
+    // schedule deleted a moment ago may still be listed there. Describe answers from the schedule.
     try {
       await context.temporal.schedule.getHandle(scheduleId).describe();
     } catch (error) {
