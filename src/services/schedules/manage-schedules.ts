@@ -265,6 +265,9 @@ export async function deleteSchedule(context: SchedulesContext, caller: Caller, 
   });
 }
 
+/** How many schedules the startup repair describes at once. */
+const REPAIR_CONCURRENCY = 16;
+
 /**
  * Startup repair: every schedule row gets its Temporal Schedule back if it went missing, and
  * Temporal Schedules of ours without a row are removed. Returns what it changed.
@@ -287,17 +290,23 @@ export async function reconcileSchedules(
     removed.push(scheduleId);
   }
   const recreated: string[] = [];
-  for (const [scheduleId, row] of wanted) {
-    // Not read from the listing: it comes from Temporal's visibility, which lags behind, so a
-    // schedule deleted a moment ago may still be listed there. Describe answers from the schedule.
-    try {
-      await context.temporal.schedule.getHandle(scheduleId).describe();
-    } catch (error) {
-      if (!(error instanceof ScheduleNotFoundError)) throw error;
-      // Another process repairing at the same time may have created it first.
-      if (await createUnlessExists(context.temporal, temporalScheduleOptions(row, taskQueue)))
-        recreated.push(scheduleId);
-    }
+  // Each row's schedule is described rather than looked up in the listing, which comes from
+  // Temporal's visibility and lags behind: a schedule deleted a moment ago may still be listed.
+  // Several at a time, so that many schedules on a distant Temporal do not hold the API's start.
+  const rowsToCheck = [...wanted];
+  for (let index = 0; index < rowsToCheck.length; index += REPAIR_CONCURRENCY) {
+    await Promise.all(
+      rowsToCheck.slice(index, index + REPAIR_CONCURRENCY).map(async ([scheduleId, row]) => {
+        try {
+          await context.temporal.schedule.getHandle(scheduleId).describe();
+        } catch (error) {
+          if (!(error instanceof ScheduleNotFoundError)) throw error;
+          // Another process repairing at the same time may have created it first.
+          if (await createUnlessExists(context.temporal, temporalScheduleOptions(row, taskQueue)))
+            recreated.push(scheduleId);
+        }
+      }),
+    );
   }
   return { recreated, removed };
 }
