@@ -373,6 +373,9 @@ describe('POST /api/workflows/validate is a dry run', () => {
     const schema = body.$ref ? components.schemas[body.$ref.split('/').pop()] : body;
     expect(schema.additionalProperties).not.toBe(false);
     expect(schema.required ?? []).toEqual([]);
+    // `strict` belongs to the request, not to the definition: a wrong one is refused.
+    const wrongFlag = await call('POST', '/api/workflows/validate', { name: 'x', steps: [], strict: {} });
+    expect([wrongFlag.status, wrongFlag.body.message]).toEqual([400, 'strict must be true or false']);
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['name', 'steps', 'strict']));
   });
 });

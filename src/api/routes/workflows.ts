@@ -147,6 +147,8 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       responses: { 200: { description: 'Findings', schema: validationResultSchema } },
       async handler(ctx, { body }) {
         const { strict, ...definition } = body;
+        // The flag is the request's, not the definition's: a wrong one is refused, not a finding.
+        if (strict !== undefined && typeof strict !== 'boolean') throw validationFailed('strict must be true or false');
         const result = validateDefinition(
           definition,
           strict === true ? { strict: true, connectors: await loadConnectorCatalogue(db) } : { strict: false },
