@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { redact } from '../audit/index.js';
-import { executeConnectorCommand } from '../connectors/execute-command.js';
+import { commandRefusal, executeConnectorCommand } from '../connectors/execute-command.js';
 import type { ConnectorResult } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { isUniqueViolation, jsonColumn, type Database } from '../db/client.js';
@@ -129,7 +129,7 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
           });
         // Single-record lookups go through the record cache (sync item 3); a simulated failure never
         // does, nor a call the connector would refuse (disabled, or the command not declared).
-        const answerable = connector.enabled && Object.hasOwn(connector.commands, input.command);
+        const answerable = !commandRefusal(handler, connector, input.command);
         const lookup = input.simulateFailure || !answerable ? undefined : handler?.commands[input.command]?.lookup;
         result = lookup
           ? (

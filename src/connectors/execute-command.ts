@@ -27,6 +27,28 @@ export interface CommandCall {
 }
 
 /**
+ * Why the connector would not run `command` at all (disabled, no handler, a command it does not
+ * declare or its handler does not implement), or undefined when it would. Own keys only, so a
+ * command named like an object's built-in (`constructor`) is unknown too.
+ */
+export function commandRefusal(
+  handler: ConnectorHandler | undefined,
+  connector: RunnableConnector,
+  command: string,
+): ConnectorResult | undefined {
+  if (!connector.enabled)
+    return { success: false, error: `Connector ${connector.name} is disabled`, code: 'connector_disabled' };
+  if (!handler) return { success: false, error: `No handler for connector ${connector.name}`, code: 'handler_missing' };
+  if (!Object.hasOwn(connector.commands, command) || !Object.hasOwn(handler.commands, command))
+    return {
+      success: false,
+      error: `Connector ${connector.name} has no command "${command}"`,
+      code: 'unknown_command',
+    };
+  return undefined;
+}
+
+/**
  * Runs one connector command: checks the connector and command, validates the parameters against
  * the command's schema, and calls the handler under a timeout. Every outcome is a result, with
  * the connector's secrets scrubbed from it whatever the handler or the remote answered, and text
@@ -46,19 +68,11 @@ export async function executeConnectorCommand(
     latencyMs: Math.round(performance.now() - started),
   });
 
-  if (!connector.enabled)
-    return finish({ success: false, error: `Connector ${connector.name} is disabled`, code: 'connector_disabled' });
-  if (!handler)
-    return finish({ success: false, error: `No handler for connector ${connector.name}`, code: 'handler_missing' });
-  const declared = connector.commands[call.command];
-  const implemented = handler.commands[call.command];
-  if (!declared || !implemented) {
-    return finish({
-      success: false,
-      error: `Connector ${connector.name} has no command "${call.command}"`,
-      code: 'unknown_command',
-    });
-  }
+  const refusal = commandRefusal(handler, connector, call.command);
+  // `!handler` only tells the compiler what commandRefusal checked already.
+  if (refusal || !handler) return finish(refusal!);
+  const declared = connector.commands[call.command]!;
+  const implemented = handler.commands[call.command]!;
   const parameters = structuredClone(call.parameters);
   const problems = parameterProblems(declared.parameters ?? implemented.parameters, parameters);
   if (problems)

@@ -64,6 +64,11 @@ describe('the execution layer turns every outcome into a result', () => {
     );
     expect((await executeConnectorCommand(undefined, connector(), call())).code).toBe('handler_missing');
     expect((await executeConnectorCommand(handler, connector({ commands: {} }), call())).code).toBe('unknown_command');
+    // A name every object answers to is no command either.
+    for (const command of ['constructor', 'toString', '__proto__']) {
+      const result = await executeConnectorCommand(handler, connector(), { ...call(), command });
+      expect([command, result.code]).toEqual([command, 'unknown_command']);
+    }
   });
 
   it('turns a throwing handler into a failure result', async () => {
