@@ -34,6 +34,7 @@ const benchmarks: Record<string, () => Promise<object>> = {
         `  median start → completion ${result.medianStartToCompletionMs} ms (p95 ${result.p95StartToCompletionMs}); yardstick ${regular.medianStartToCompletionMs} ms (regular), ${local.medianStartToCompletionMs} ms (local)`,
         `  start request → first step activity started, each run alone after ${result.idleBeforeMs} ms idle: median ${result.medianRequestToFirstActivityMs} ms of ${result.requestToFirstActivityMs.join(', ')} (goal < 50 ms)`,
         `    the same runs back to back: median ${result.medianBackToBackRequestToFirstActivityMs} ms of ${result.backToBackRequestToFirstActivityMs.join(', ')}`,
+        `  CPU time per run under the load: API ${result.cpuMsPerRun.api} ms, worker ${result.cpuMsPerRun.worker} ms (all its threads)`,
         `  longest workflow task under the load: ${result.longestWorkflowTaskMs} ms (goal < 1,000 ms); per run ${result.workflowTasksPerRun} workflow tasks, ${result.historyEventsPerRun} history events`,
       ].join('\n'),
     );

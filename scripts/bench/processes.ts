@@ -31,5 +31,16 @@ export async function memoryOf(pid: number): Promise<{ rssMiB: number; peakMiB: 
   return { rssMiB: Math.round(kib('VmRSS') / 1024), peakMiB: Math.round(kib('VmHWM') / 1024) };
 }
 
+/**
+ * CPU time a process has used so far, user and system, in ms (Linux: /proc/<pid>/stat, in clock
+ * ticks of 10 ms, the kernel's USER_HZ on every Linux this runs on).
+ */
+export async function cpuMillisOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Starts counting the peak resident memory afresh (Linux: clear_refs 5 resets VmHWM). */
 export const resetPeakMemory = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');

@@ -8,7 +8,7 @@ import { projectRoot } from '../../src/db/migrate.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { spawnServiceProcess } from '../local/service-process.js';
-import { deployedWorkerNodeOptions, startWorkerProcess, stopProcess } from './processes.js';
+import { cpuMillisOf, deployedWorkerNodeOptions, startWorkerProcess, stopProcess } from './processes.js';
 import { apiCaller, benchEnvironment, withBenchStack } from './stack.js';
 
 /** A 10-step workflow with no people in it: conditions, notifications and a test connector. */
@@ -163,6 +163,8 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
       for (let index = 0; index < ALONE_RUNS; index += 1) backToBackMs.push(await requestToFirstActivity());
 
       log(`starting ${runCount} runs`);
+      const cpuUsed = async () => ({ api: await cpuMillisOf(apiProcess.pid!), worker: await cpuMillisOf(worker.pid!) });
+      const cpuBefore = await cpuUsed();
       const started = performance.now();
       const runs = await Promise.all(
         Array.from({ length: runCount }, () =>
@@ -173,6 +175,7 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
       const ids = runs.map((run) => run.id);
       await waitForCompletion(ids);
       const totalSeconds = (performance.now() - started) / 1000;
+      const cpuAfter = await cpuUsed();
       const rows = await db.workflowRun.findMany({
         where: { id: { in: ids } },
         select: { startedAt: true, completedAt: true },
@@ -195,6 +198,10 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
           completedToRegular: ratio(service.runsCompletedPerSecond, regular.runsCompletedPerSecond),
           completedToLocal: ratio(service.runsCompletedPerSecond, local.runsCompletedPerSecond),
           startedToBareStart: ratio(service.runsStartedPerSecond, regular.runsStartedPerSecond),
+        },
+        cpuMsPerRun: {
+          api: Math.round((cpuAfter.api - cpuBefore.api) / runCount),
+          worker: Math.round((cpuAfter.worker - cpuBefore.worker) / runCount),
         },
         idleBeforeMs: IDLE_BEFORE_MS,
         medianRequestToFirstActivityMs: Math.round(median(firstActivityMs)),

@@ -3,7 +3,7 @@ import { redact } from '../audit/index.js';
 import { commandRefusal, executeConnectorCommand } from '../connectors/execute-command.js';
 import type { ConnectorResult } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
-import { isUniqueViolation, jsonColumn, type Database } from '../db/client.js';
+import { jsonColumn, type Database } from '../db/client.js';
 import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
 import { isAppError } from '../errors/index.js';
 import type { Mailer } from '../notifications/mailer.js';
@@ -11,7 +11,7 @@ import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { cachedLookup, invalidateCache } from '../services/sync/record-cache.js';
-import { resolvePeople } from './people.js';
+import { storeStepNotification } from './store-notification.js';
 
 export interface ConnectorStepInput {
   runId: string;
@@ -191,27 +191,14 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       /** What the template sees besides subject, message and workflowName: the run's variables. */
       variables?: Record<string, unknown>;
     }): Promise<StepResult> {
-      const people = await resolvePeople(db, [input.recipient]);
-      if (people.unknown.length > 0)
-        return { success: false, error: `Unknown recipient ${input.recipient}`, code: 'unknown_recipient' };
       const key = { runId: input.runId, sequence: input.sequence, recipient: input.recipient };
-      // A create, not createMany with skipDuplicates: Prisma compiles a createMany anew at every
-      // call (its query plan cache passes it by), which was most of the worker's compile time.
-      await db.notification
-        .create({
-          data: {
-            ...key,
-            recipientUserId: people.userIds[0] ?? null,
-            recipientRole: people.userIds.length === 0 ? (people.roles[0] ?? null) : null,
-            subject: input.subject ?? null,
-            message: input.message,
-          },
-          select: { id: true },
-        })
-        .catch((error: unknown) => {
-          // Stored by an earlier attempt of this activity.
-          if (!isUniqueViolation(error)) throw error;
-        });
+      const audience = await storeStepNotification(db, {
+        ...key,
+        subject: input.subject ?? null,
+        message: input.message,
+      });
+      if (!audience)
+        return { success: false, error: `Unknown recipient ${input.recipient}`, code: 'unknown_recipient' };
       if (!mailer) return { success: true };
       const notification = await db.notification.findUniqueOrThrow({ where: { runId_sequence_recipient: key } });
       if (notification.emailedAt) return { success: true };
@@ -220,7 +207,7 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
           deletedAt: null,
           active: true,
           email: { not: null },
-          OR: [{ id: { in: people.userIds } }, { roles: { hasSome: people.roles } }],
+          ...('userId' in audience ? { id: audience.userId } : { roles: { has: audience.role } }),
         },
         select: { email: true },
       });
