@@ -115,4 +115,30 @@ describe('create-version and deprecate need authority over the project', () => {
       (await context.api.request('POST', `/api/workflows/${active.id}/create-version`, { token: full.token })).status,
     ).toBe(201);
   });
+
+  it('holds publishing that deprecates the previous version to the rules of deprecate', async () => {
+    const { db } = context.database;
+    const project = (
+      await context.api.request('POST', '/api/projects', { token: admin, body: { name: `Guarded ${Date.now()}` } })
+    ).body;
+    const guarded = await createActive(context.api, admin, approvalDefinition({ project: project.name }));
+    const manager = await createUserWithToken(db, ['resource_manager']);
+    const publishOnly = await createUserWithToken(db, ['resource_manager'], ['workflow:read', 'workflow:publish']);
+    const publish = (token: string, draftId: string) =>
+      context.api.request('POST', `/api/workflows/${draftId}/publish`, {
+        token,
+        body: { deprecatePreviousVersionId: guarded.id },
+      });
+
+    const outsider = await publish(manager.token, (await createDraft(context.api, manager.token)).id);
+    expect(outsider.status).toBe(403);
+    expect(outsider.body.message).toContain("authority over this workflow's project");
+    const narrow = await publish(publishOnly.token, (await createDraft(context.api, manager.token)).id);
+    expect(narrow.status).toBe(403);
+    expect(narrow.body.message).toContain('workflow:update');
+
+    const after = await context.api.request('GET', `/api/workflows/${guarded.id}`, { token: admin });
+    expect(after.body.status).toBe('active');
+    expect(await db.workflowDefinition.count({ where: { createdBy: manager.user.id, status: 'active' } })).toBe(0);
+  });
 });

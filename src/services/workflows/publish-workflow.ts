@@ -1,5 +1,6 @@
 import type { Database, DatabaseClient } from '../../db/client.js';
 import { AppError, conflict } from '../../errors/index.js';
+import { can } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { assertDraft } from './edit-workflow.js';
 import { assertProjectAuthority } from './project-authority.js';
@@ -45,9 +46,15 @@ export async function publishDraft(
   let previous: WorkflowRow | undefined;
   if (previousId !== undefined) {
     if (previousId === id) throw conflict('A workflow cannot deprecate itself when published');
+    // Deprecating it is the deprecate transition, with its own rules (spec 3.1).
+    if (!can(caller.principal, 'workflow:update'))
+      throw new AppError('forbidden', 'Missing permission workflow:update, needed to deprecate the previous version', {
+        details: { permission: 'workflow:update' },
+      });
     previous = await loadWorkflow(tx, previousId).catch(() => {
       throw new AppError('not_found', `Workflow ${previousId} to deprecate not found`);
     });
+    await assertProjectAuthority(tx, caller.principal, previous.projectId);
     if (previous.status !== 'active') {
       throw conflict(
         `Workflow ${previousId} is ${previous.status}, not active, so it cannot be deprecated; nothing was published`,
