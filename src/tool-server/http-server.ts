@@ -12,25 +12,42 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const isLoopback = (host: string) =>
   host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 
-function sendJsonRpcError(response: http.ServerResponse, status: number, message: string, headers = {}): void {
+// JSON-RPC's code for an error of the server itself, and the SDK's for errors of the transport.
+const INTERNAL_ERROR = -32603;
+const TRANSPORT_ERROR = -32000;
+
+function sendJsonRpcError(
+  response: http.ServerResponse,
+  status: number,
+  message: string,
+  headers = {},
+  code = TRANSPORT_ERROR,
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-/** The caller's own API token from `Authorization: Bearer <token>`, if it sent one. */
-function bearerToken(request: http.IncomingMessage): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1];
+/**
+ * The API token a request acts with: the caller's own from `Authorization: Bearer <token>`, or
+ * SVC_API_TOKEN when it sent no Authorization header at all. A header in any other form gets no
+ * token, so a caller that meant to send its own never acts as the server's.
+ */
+function requestToken(request: http.IncomingMessage, fallback: string | undefined): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return fallback;
+  return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
 /**
  * The tool server over Streamable HTTP (stateless: every POST gets its own server and
  * transport). Each caller acts with its own API token, passed through to the API; the configured
- * SVC_API_TOKEN is only the fallback for callers that send none. On a loopback address only
+ * SVC_API_TOKEN is only the fallback for callers that send no Authorization header. On a loopback address only
  * loopback Host headers are accepted, so a web page cannot reach the server by DNS rebinding.
  */
 export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.Server {
   const checkHost = isLoopback(config.host);
+  // The configured address itself is a name callers may use, such as 127.0.0.2.
+  const allowedHosts = new Set([...LOOPBACK_NAMES, isIP(config.host) === 6 ? `[${config.host}]` : config.host]);
   return http.createServer(async function handleMcpRequest(request, response) {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== MCP_PATH) return sendJsonRpcError(response, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
@@ -41,7 +58,7 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
       } catch {
         hostname = undefined;
       }
-      if (!hostname || !LOOPBACK_NAMES.includes(hostname)) {
+      if (!hostname || !allowedHosts.has(hostname)) {
         return sendJsonRpcError(response, 403, 'Host not allowed: this tool server only answers on localhost');
       }
     }
@@ -50,7 +67,7 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
         allow: 'POST',
       });
     }
-    const token = bearerToken(request) ?? config.apiToken;
+    const token = requestToken(request, config.apiToken);
     if (!token) {
       return sendJsonRpcError(response, 401, 'Send your Flowgate API token as Authorization: Bearer <token>', {
         'www-authenticate': 'Bearer',
@@ -67,7 +84,8 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
       await transport.handleRequest(request, response);
     } catch (error) {
       console.error('Tool server request failed:', error);
-      if (!response.headersSent) sendJsonRpcError(response, 500, 'Internal error of the tool server');
+      if (!response.headersSent)
+        sendJsonRpcError(response, 500, 'Internal error of the tool server', {}, INTERNAL_ERROR);
     }
   });
 }

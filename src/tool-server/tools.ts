@@ -251,7 +251,7 @@ const TOOLS = [
     name: 'publish_workflow',
     title: 'Publish a draft',
     description:
-      'Turn a draft into the active workflow after strict validation (findings come back in the error details). Optionally deprecate the previous active version in the same step. Needs workflow:publish, and to deprecate, workflow:update and authority over that workflow's project.',
+      'Turn a draft into the active workflow after strict validation (findings come back in the error details). Optionally deprecate the previous active version in the same step. Needs workflow:publish, and to deprecate, workflow:update and authority over the project of that workflow.',
     input: {
       workflowId,
       deprecatePreviousVersionId: z

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
+import { createToolHttpServer, MCP_PATH } from '../../src/tool-server/http-server.js';
 import { RESOURCES, stepTypesReference, workflowDefinitionJsonSchema } from '../../src/tool-server/resources.js';
 import { renderConditionSyntax, renderVariableInterpolation } from '../../src/tool-server/reference-text.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -36,6 +38,27 @@ afterAll(async () => {
   for (const client of Object.values(clients)) await client.close();
   await httpServer?.close();
 });
+
+/** The status of a POST of `{}` to the tool server at `address`, sent with the given Host header. */
+function postStatus(target: { address: string; port: string | number; path: string; host: string }) {
+  return new Promise<number>((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: target.address,
+        port: target.port,
+        path: target.path,
+        method: 'POST',
+        headers: { host: target.host, 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end('{}');
+  });
+}
 
 const TOOL_NAMES = [
   'list_workflows',
@@ -432,6 +455,30 @@ describe('errors become tool results, and the server stays up', () => {
     await expect(connectHttp(httpServer.url)).rejects.toThrow(/401|Authorization/);
   });
 
+  it('acts with SVC_API_TOKEN only for callers that send no Authorization header at all', async () => {
+    const withFallback = await startToolHttpServer(stack.api.baseUrl, adminToken);
+    const initialize = (headers: Record<string, string>) =>
+      fetch(withFallback.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+        }),
+      });
+    try {
+      expect((await initialize({})).status).toBe(200);
+      for (const authorization of [`Token ${adminToken}`, 'Bearer', `Bearer ${adminToken} extra`]) {
+        const refused = await initialize({ authorization });
+        expect({ authorization, status: refused.status }).toEqual({ authorization, status: 401 });
+      }
+    } finally {
+      await withFallback.close();
+    }
+  });
+
   it('a bad argument is an isError result, and the API answer for a missing workflow is not_found', async () => {
     const client = clients.stdio!;
     const bad = await callTool(client, 'get_workflow', { workflowId: 'not-a-uuid' });
@@ -543,19 +590,9 @@ describe('the entry points and the HTTP transport guard themselves', () => {
 
   it('on loopback, only loopback Host headers are served (no DNS rebinding), only POST, only at /mcp', async () => {
     const port = new URL(httpServer.url).port;
-    const post = (path: string, host: string) =>
-      new Promise<number>((resolve, reject) => {
-        const request = httpRequest(
-          { host: '127.0.0.1', port, path, method: 'POST', headers: { host, 'content-type': 'application/json' } },
-          (response) => {
-            response.resume();
-            resolve(response.statusCode ?? 0);
-          },
-        );
-        request.on('error', reject);
-        request.end('{}');
-      });
+    const post = (path: string, host: string) => postStatus({ address: '127.0.0.1', port, path, host });
     expect(await post('/mcp', `evil.example:${port}`)).toBe(403);
+    expect(await post('/mcp', `127.0.0.2:${port}`)).toBe(403);
     expect(await post('/other', `localhost:${port}`)).toBe(404);
     const get = await fetch(httpServer.url, { headers: { authorization: `Bearer ${adminToken}` } });
     expect(get.status).toBe(405);
@@ -564,5 +601,26 @@ describe('the entry points and the HTTP transport guard themselves', () => {
         error: expect.objectContaining({ message: expect.stringContaining('only takes POST') }),
       }),
     );
+  });
+
+  it('on another loopback address, also answers to that address as Host', async () => {
+    const server = createToolHttpServer({
+      apiUrl: stack.api.baseUrl,
+      apiTimeoutMs: 10_000,
+      host: '127.0.0.2',
+      port: 0,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const status = (host: string) => postStatus({ address: '127.0.0.2', port, path: MCP_PATH, host });
+      // 401: past the Host check, and no token.
+      expect(await status(`127.0.0.2:${port}`)).toBe(401);
+      expect(await status(`localhost:${port}`)).toBe(401);
+      expect(await status(`evil.example:${port}`)).toBe(403);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
