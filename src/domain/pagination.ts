@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { containsIgnoringCase } from '../db/text-match.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -58,8 +59,7 @@ export interface SortedPageQuery<S extends string = string> extends PageQuery {
 }
 
 /** Case-insensitive match on the name, for lists with `search`. */
-export const nameContains = (search?: string) =>
-  search ? { name: { contains: search, mode: 'insensitive' as const } } : {};
+export const nameContains = (search?: string) => (search ? { name: containsIgnoringCase(search) } : {});
 
 export function skipTake(query: PageQuery): { skip: number; take: number } {
   return { skip: (query.page - 1) * query.pageSize, take: query.pageSize };

@@ -204,6 +204,21 @@ describe('GET /Users lists the client own users with filters', () => {
     expect((await list('externalId eq "00UJL29U0LE5T6AJ10H7"')).body.totalResults).toBe(0);
   });
 
+  it('takes _ and % in a userName as themselves, in filters and in the duplicate check', async () => {
+    const client = await newClient();
+    const tag = unique('wild');
+    const { id } = await createOktaUser(client.token, `jx${tag}@example.test`);
+    const list = (filter: string) =>
+      scimRequest(context.api, 'GET', `/Users?filter=${encodeURIComponent(filter)}`, client.token);
+
+    expect((await list(`userName eq "j_${tag}@example.test"`)).body.totalResults).toBe(0);
+    expect((await list('userName eq "%"')).body.totalResults).toBe(0);
+    expect((await list(`userName eq "jx${tag}@example.test"`)).body.Resources[0].id).toBe(id);
+    // Not a duplicate of jx…: a user of its own.
+    const underscore = await createOktaUser(client.token, `j_${tag}@example.test`);
+    expect(underscore.id).not.toBe(id);
+  });
+
   it.each(['userName co "a"', 'displayName eq "x"', 'userName eq "a" or userName eq "b"', 'active eq true'])(
     'refuses %p with 400 invalidFilter',
     async (filter) => {

@@ -9,6 +9,7 @@ import { openSecrets } from '../../connectors/secret-box.js';
 import { secretTextsOf } from '../../connectors/secret-scrubber.js';
 import { AppError, notFound } from '../../errors/index.js';
 import { fetchPage, type SortedPageQuery } from '../../domain/pagination.js';
+import { containsIgnoringCase } from '../../db/text-match.js';
 
 /** The configSchema a connector of `handler`'s type gets when none is given: all its commands. */
 export function configSchemaOf(handler: ConnectorHandler): ConnectorConfigSchema {
@@ -83,7 +84,7 @@ export function listConnectors(
   const where = {
     type: query.type,
     enabled: query.enabled,
-    name: query.search ? { contains: query.search, mode: 'insensitive' as const } : undefined,
+    name: query.search ? containsIgnoringCase(query.search) : undefined,
   };
   return fetchPage(
     query,

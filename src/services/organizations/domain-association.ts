@@ -1,5 +1,6 @@
 import { recordAudit, type AuditActor } from '../../audit/index.js';
 import type { DatabaseClient } from '../../db/client.js';
+import { equalsIgnoringCase } from '../../db/text-match.js';
 
 /** The part after the last `@`, lower-cased; null for a missing or malformed email. */
 export function emailDomainOf(email: string | null | undefined): string | null {
@@ -30,7 +31,7 @@ export async function associateUserByEmailDomain(
   const domain = emailDomainOf(user.email);
   if (!domain) return [];
   const organizations = await tx.organization.findMany({
-    where: { deletedAt: null, domain: { equals: domain, mode: 'insensitive' } },
+    where: { deletedAt: null, domain: equalsIgnoringCase(domain) },
     select: { id: true },
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
   });

@@ -7,6 +7,7 @@ import {
   toOrganizationListItem,
   type OrganizationListItem,
 } from './organization-record.js';
+import { containsIgnoringCase } from '../../db/text-match.js';
 
 export interface OrganizationListQuery extends PageQuery {
   sortBy: 'name' | 'createdAt' | 'updatedAt';
@@ -24,10 +25,7 @@ export function listOrganizations(
   const where: Prisma.OrganizationWhereInput = {
     deletedAt: query.includeDeleted ? undefined : null,
     OR: query.search
-      ? [
-          { name: { contains: query.search, mode: 'insensitive' } },
-          { domain: { contains: query.search, mode: 'insensitive' } },
-        ]
+      ? [{ name: containsIgnoringCase(query.search) }, { domain: containsIgnoringCase(query.search) }]
       : undefined,
   };
   return fetchPage(

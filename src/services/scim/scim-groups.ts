@@ -14,6 +14,7 @@ import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from '../../scim/schemas.js';
 import { scimAuditOf, type ScimRequestContext } from './scim-context.js';
 import { invalidValue, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
 import { versionOf } from '../../scim/user-resource.js';
+import { equalsIgnoringCase } from '../../db/text-match.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,7 +43,7 @@ export async function listScimGroups(
 ) {
   const where: Prisma.ScimGroupWhereInput = {
     clientId: context.client.id,
-    ...(filter ? { group: { name: { equals: filter.value, mode: 'insensitive' } } } : {}),
+    ...(filter ? { group: { name: equalsIgnoringCase(filter.value) } } : {}),
   };
   const [total, rows] = await Promise.all([
     db.scimGroup.count({ where }),

@@ -20,6 +20,7 @@ import {
   type ParsedScimUser,
   type ScimUserRow,
 } from '../../scim/user-resource.js';
+import { equalsIgnoringCase } from '../../db/text-match.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +28,7 @@ function whereOfFilter(filter: UserFilter | undefined): Prisma.ScimIdentityWhere
   if (!filter) return {};
   switch (filter.attribute) {
     case 'userName':
-      return { userName: { equals: filter.value, mode: 'insensitive' } };
+      return { userName: equalsIgnoringCase(filter.value) };
     case 'externalId':
       return { externalId: filter.value };
     case 'emails.value': {
@@ -114,7 +115,7 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
   const audit = scimAuditOf(context);
   const write = db.$transaction(async (tx) => {
     const sameUserName = await tx.scimIdentity.findFirst({
-      where: { clientId: context.client.id, userName: { equals: parsed.userName, mode: 'insensitive' } },
+      where: { clientId: context.client.id, userName: equalsIgnoringCase(parsed.userName) },
     });
     if (sameUserName) throw uniqueness(`A user with userName ${parsed.userName} already exists`);
     const candidates = await tx.user.findMany({

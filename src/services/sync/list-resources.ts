@@ -3,6 +3,7 @@ import type { ConnectorResource } from '../../db/generated/client.js';
 import type { DatabaseClient } from '../../db/client.js';
 import { fetchPage, type PageQuery } from '../../domain/pagination.js';
 import { loadConnector } from '../connectors/connector-record.js';
+import { containsIgnoringCase } from '../../db/text-match.js';
 
 export interface ResourceListQuery extends PageQuery {
   sortBy: 'displayName' | 'externalId' | 'syncedAt' | 'createdAt';
@@ -35,7 +36,7 @@ export function toResourceView(row: ConnectorResource) {
 /** A page of a connector's synced records (404 when the connector is unknown). */
 export async function listConnectorResources(db: DatabaseClient, connectorId: string, query: ResourceListQuery) {
   await loadConnector(db, connectorId);
-  const search = query.search ? { contains: query.search, mode: 'insensitive' as const } : undefined;
+  const search = query.search ? containsIgnoringCase(query.search) : undefined;
   const where = {
     connectorId,
     resourceType: query.resourceType,

@@ -18,6 +18,7 @@ import { loadConnector } from '../connectors/connector-record.js';
 import { emailTaken } from '../users/manage-users.js';
 import { loadSyncTarget } from './sync-config-record.js';
 import { createUserForMatch } from './sync-users.js';
+import { containsIgnoringCase } from '../../db/text-match.js';
 
 /** Sync matches through the API (spec 4.8): list, statistics and the resolve actions. */
 
@@ -56,7 +57,7 @@ export function toMatchView(row: SyncMatch) {
 /** A page of the matches of a connector's records of one type (404: unknown connector or type). */
 export async function listSyncMatches(db: DatabaseClient, connectorId: string, query: MatchListQuery) {
   const { resourceType } = await loadSyncTarget(db, connectorId, query.type);
-  const search = query.search ? { contains: query.search, mode: 'insensitive' as const } : undefined;
+  const search = query.search ? containsIgnoringCase(query.search) : undefined;
   const where = {
     connectorId,
     resourceType,

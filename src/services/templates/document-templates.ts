@@ -5,6 +5,7 @@ import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js
 import { notFound } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
+import { containsIgnoringCase } from '../../db/text-match.js';
 
 export function toDocumentTemplateView(row: DocumentTemplate) {
   return {
@@ -82,7 +83,7 @@ export function listDocumentTemplates(
   db: DatabaseClient,
   query: PageQuery & { sortBy: 'name' | 'createdAt'; sortOrder: 'asc' | 'desc'; search?: string },
 ): Promise<Page<ReturnType<typeof toDocumentTemplateView>>> {
-  const where = query.search ? { name: { contains: query.search, mode: 'insensitive' as const } } : {};
+  const where = query.search ? { name: containsIgnoringCase(query.search) } : {};
   return fetchPage(
     query,
     async (window) =>

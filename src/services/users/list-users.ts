@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { fetchPage, type PageQuery } from '../../domain/pagination.js';
 import { toUserView } from './user-record.js';
+import { equalsIgnoringCase, containsIgnoringCase } from '../../db/text-match.js';
 
 export interface UserListQuery extends PageQuery {
   sortBy: 'email' | 'createdAt' | 'displayName';
@@ -16,13 +17,10 @@ export interface UserListQuery extends PageQuery {
 export function listUsers(db: Database, query: UserListQuery) {
   const where: Prisma.UserWhereInput = {
     deletedAt: query.includeDeleted ? undefined : null,
-    email: query.email ? { equals: query.email, mode: 'insensitive' } : undefined,
+    email: query.email ? equalsIgnoringCase(query.email) : undefined,
     roles: query.role ? { has: query.role } : undefined,
     OR: query.search
-      ? [
-          { email: { contains: query.search, mode: 'insensitive' } },
-          { displayName: { contains: query.search, mode: 'insensitive' } },
-        ]
+      ? [{ email: containsIgnoringCase(query.search) }, { displayName: containsIgnoringCase(query.search) }]
       : undefined,
   };
   return fetchPage(

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js';
 import { toWorkflowView, workflowInclude, type WorkflowView } from './workflow-record.js';
+import { containsIgnoringCase } from '../../db/text-match.js';
 
 export interface WorkflowListQuery extends PageQuery {
   sortBy: 'name' | 'createdAt' | 'updatedAt' | 'version';
@@ -25,10 +26,7 @@ export function listWorkflows(db: Database, query: WorkflowListQuery): Promise<P
     workflowSet: query.workflowSet ? { name: query.workflowSet } : undefined,
     deletedAt: query.includeDeleted ? undefined : null,
     OR: query.search
-      ? [
-          { name: { contains: query.search, mode: 'insensitive' } },
-          { description: { contains: query.search, mode: 'insensitive' } },
-        ]
+      ? [{ name: containsIgnoringCase(query.search) }, { description: containsIgnoringCase(query.search) }]
       : undefined,
   };
   return fetchPage(
