@@ -13,10 +13,15 @@ const CORE_USER_URN = 'urn:ietf:params:scim:schemas:core:2.0:user:';
 const CORE_GROUP_URN = 'urn:ietf:params:scim:schemas:core:2.0:group:';
 const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
 // attrPath, or emails[type eq "work"].value as Microsoft Entra ID sends it; then operator and value.
+// Matched against the trimmed filter: a lazy value followed by `\s*$` would backtrack
+// quadratically over a long run of spaces.
 const EXPRESSION = new RegExp(
-  String.raw`^\s*([A-Za-z][\w:.$-]*?)(?:\[\s*type\s+eq\s+(${QUOTED})\s*\](\.[A-Za-z]+)?)?\s+(\S+)\s+(.+?)\s*$`,
+  String.raw`^([A-Za-z][\w:.$-]*?)(?:\[\s*type\s+eq\s+(${QUOTED})\s*\](\.[A-Za-z]+)?)?\s+(\S+)\s+(.+)$`,
   'i',
 );
+
+/** Longer than any filter of one comparison needs (values are at most a few hundred characters). */
+export const MAX_FILTER_LENGTH = 4096;
 
 interface Comparison {
   path: string;
@@ -26,7 +31,9 @@ interface Comparison {
 
 /** Parses `attrPath eq "value"`; anything else (other operators, and/or/not, non-strings) is invalidFilter. */
 function parseComparison(filter: string, urnPrefix: string): Comparison {
-  const match = EXPRESSION.exec(filter);
+  if (filter.length > MAX_FILTER_LENGTH)
+    throw invalidFilter(`The filter is ${filter.length} characters long, over the ${MAX_FILTER_LENGTH} accepted`);
+  const match = EXPRESSION.exec(filter.trim());
   if (!match) throw invalidFilter(`Unsupported filter: ${filter}. Only "<attribute> eq \\"<value>\\"" is supported`);
   const [, rawPath = '', rawType, subAttribute, operator = '', rawValue = ''] = match;
   if (operator.toLowerCase() !== 'eq') {

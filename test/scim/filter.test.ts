@@ -11,6 +11,18 @@ function filterError(parse: () => unknown) {
 }
 
 describe('user filters: equality on userName, externalId and emails', () => {
+  it('refuses a filter over 4096 characters, and reads long runs of spaces in one pass', () => {
+    expect(filterError(() => parseUserFilter(`userName eq "a"${' '.repeat(1_000_000)}x`))).toMatchObject({
+      status: 400,
+      scimType: 'invalidFilter',
+      message: expect.stringContaining('over the 4096 accepted'),
+    });
+    expect(filterError(() => parseUserFilter(`userName eq "a"${' '.repeat(4000)}x`))).toMatchObject({
+      scimType: 'invalidFilter',
+    });
+    expect(parseUserFilter(`  userName eq "a"${' '.repeat(4000)}`)).toEqual({ attribute: 'userName', value: 'a' });
+  });
+
   it('parses userName eq with any attribute and operator case', () => {
     expect(parseUserFilter('userName eq "Alice@Example.test"')).toEqual({
       attribute: 'userName',
