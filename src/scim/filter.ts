@@ -50,16 +50,25 @@ function parseString(raw: string, filter: string): string {
   if (!new RegExp(`^${QUOTED}$`).test(raw)) {
     throw invalidFilter(`Unsupported filter value in ${filter}: the value must be a quoted string`);
   }
-  let value: string;
+  const text = quotedText(raw);
+  if ('problem' in text) throw invalidFilter(`Filter values ${text.problem}`);
+  return text.value;
+}
+
+/**
+ * The text of a quoted SCIM string (JSON escapes), or why it is none: not valid JSON, or text no
+ * column can hold (PostgreSQL refuses NUL and unpaired surrogates, in jsonb comparisons too).
+ */
+export function quotedText(raw: string): { value: string } | { problem: string } {
+  let value: unknown;
   try {
-    value = JSON.parse(raw) as string;
+    value = JSON.parse(raw);
   } catch {
-    throw invalidFilter(`Invalid string in filter: ${raw}`);
+    return { problem: `must be valid quoted strings: ${raw} is not` };
   }
-  // No stored value can hold what PostgreSQL refuses, and jsonb comparisons would fail on it.
+  if (typeof value !== 'string') return { problem: `must be quoted strings: ${raw} is not` };
   const problem = unstorableTextProblem(value);
-  if (problem) throw invalidFilter(`Filter values ${problem.message}`);
-  return value;
+  return problem ? { problem: problem.message } : { value };
 }
 
 /** `userName eq`, `externalId eq`, `emails.value eq` and `emails[type eq "t"].value eq`; names case-insensitive. */

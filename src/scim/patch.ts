@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unstorableTextProblem } from '../domain/storable-text.js';
+import { quotedText } from './filter.js';
 import type { AttributeDefinition, ResourceAttributes } from './schemas.js';
 import { invalidPath, invalidSyntax, invalidValue, mutability, noTarget } from './scim-errors.js';
 
@@ -96,7 +97,7 @@ export function parsePatchPath(raw: string, attributes: ResourceAttributes, core
     if (!attribute.multiValued || !findSub(attribute, filterAttribute)) {
       throw invalidPath(`Unsupported value filter in path: ${raw}`);
     }
-    path.valueFilter = { attribute: findSub(attribute, filterAttribute)!.name, value: JSON.parse(filterValue) };
+    path.valueFilter = { attribute: findSub(attribute, filterAttribute)!.name, value: filterValueOf(filterValue, raw) };
   }
   if (sub !== undefined) {
     const subAttribute = findSub(attribute, sub);
@@ -105,6 +106,14 @@ export function parsePatchPath(raw: string, attributes: ResourceAttributes, core
     path.subAttribute = subAttribute;
   }
   return path;
+}
+
+/** The value of a path's value filter: true, false or a quoted string. */
+function filterValueOf(raw: string, path: string): string | boolean {
+  if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === 'true';
+  const text = quotedText(raw);
+  if ('problem' in text) throw invalidPath(`Unsupported value filter in path ${path}: filter values ${text.problem}`);
+  return text.value;
 }
 
 function findSub(attribute: AttributeDefinition, name: string): AttributeDefinition | undefined {

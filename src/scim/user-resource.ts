@@ -1,6 +1,6 @@
 import type { ScimIdentity, User } from '../db/generated/client.js';
 import { coerceValue, type JsonObject } from './patch.js';
-import { ENTERPRISE_USER_SCHEMA, USER_ATTRIBUTES, USER_SCHEMA } from './schemas.js';
+import { ENTERPRISE_USER_SCHEMA, INDEXED_TEXT_MAX_LENGTH, USER_ATTRIBUTES, USER_SCHEMA } from './schemas.js';
 import { invalidValue } from './scim-errors.js';
 
 export interface ScimUserRow {
@@ -44,6 +44,17 @@ export function userDocumentFromBody(body: unknown): JsonObject {
   return document;
 }
 
+/** The first `maxLength` UTF-16 units of `text`, never splitting a character in two. */
+function cutToLength(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  let cut = '';
+  for (const character of text) {
+    if (cut.length + character.length > maxLength) break;
+    cut += character;
+  }
+  return cut;
+}
+
 /** Reads the service's view of a canonical User document; a user without an email address is an invalidValue. */
 export function parseUserDocument(document: JsonObject): ParsedScimUser {
   const userName = typeof document.userName === 'string' ? document.userName.trim() : '';
@@ -62,10 +73,12 @@ export function parseUserDocument(document: JsonObject): ParsedScimUser {
   ].filter((value, index, all) => EMAIL_SHAPE.test(value) && all.indexOf(value) === index);
   const name = document.name as JsonObject | undefined;
   const composedName = [name?.givenName, name?.familyName].filter((part) => typeof part === 'string').join(' ');
+  const nameOfParts = (typeof name?.formatted === 'string' && name.formatted.trim()) || composedName.trim();
   const displayName =
     (typeof document.displayName === 'string' && document.displayName.trim()) ||
-    (typeof name?.formatted === 'string' && name.formatted.trim()) ||
-    composedName.trim() ||
+    // displayName itself is checked for length; one made from the name is cut to fit (the whole
+    // name stays in the resource).
+    cutToLength(nameOfParts, INDEXED_TEXT_MAX_LENGTH).trimEnd() ||
     null;
   const email = candidateEmails[0];
   if (!email) throw invalidValue('userName, a work email or a primary email must be an email address');

@@ -213,6 +213,21 @@ describe('indexed texts are at most 255 characters (400 invalidValue)', () => {
     }
   });
 
+  it('cuts a display name made from a long name to 255 characters, keeping the whole name', async () => {
+    const client = await newClient();
+    const formatted = noise(10_000);
+    for (const name of [{ formatted }, { givenName: noise(3_000), familyName: noise(3_000) }]) {
+      const response = await scimRequest(context.api, 'POST', '/Users', client.token, {
+        userName: `${unique('long-name')}@example.test`,
+        name,
+      });
+      expect(response.status).toBe(201);
+      expect(response.body.name).toEqual(name);
+      const user = await context.database.db.user.findUniqueOrThrow({ where: { id: response.body.id } });
+      expect(user.displayName).toHaveLength(255);
+    }
+  });
+
   it('accepts exactly 255 characters', async () => {
     const client = await newClient();
     const userName = `${noise(255 - '@example.test'.length)}@example.test`;

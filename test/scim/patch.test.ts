@@ -103,6 +103,21 @@ describe('paths', () => {
     expect(scimErrorOf(() => applyPatch(alice, ops))).toMatchObject({ scimType: 'noTarget' });
   });
 
+  it('refuses value filters that are no valid or storable string with invalidPath', () => {
+    for (const filterValue of ['"\\x"', '"\\u0000"', '"\\ud800"']) {
+      const path = `emails[type eq ${filterValue}].value`;
+      expect({ path, error: scimErrorOf(() => userOps(patchOf({ op: 'add', path, value: 'a@b.co' }))) }).toMatchObject({
+        path,
+        error: { status: 400, scimType: 'invalidPath' },
+      });
+    }
+  });
+
+  it('reads true and false in any case in a value filter', () => {
+    const ops = userOps(patchOf({ op: 'replace', path: 'emails[primary eq True].type', value: 'home' }));
+    expect(applyPatch(alice, ops).emails).toEqual([{ value: 'alice@example.test', type: 'home', primary: true }]);
+  });
+
   it('refuses read-only attributes with mutability', () => {
     expect(scimErrorOf(() => userOps(patchOf({ op: 'replace', path: 'id', value: 'x' })))).toMatchObject({
       scimType: 'mutability',
