@@ -6,11 +6,18 @@ export const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) })
 export const queryBoolean = (name: string) =>
   z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((value) => value === 'true');
 
-/** An ISO 8601 timestamp in a query string. */
+/**
+ * An ISO 8601 timestamp in a query string, in the years 1 to 9999 once its offset is applied:
+ * PostgreSQL has no year 0 (`0000-01-01T00:00:00Z`, or `0001-01-01T00:00:00+01:00`, which is in
+ * the year before).
+ */
 export const queryTimestamp = (name: string) =>
   z.iso
     .datetime({ offset: true, error: `${name} must be an ISO 8601 timestamp` })
-    .transform((value) => new Date(value));
+    .transform((value) => new Date(value))
+    .refine((date) => date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999, {
+      error: `${name} must be in the years 0001 to 9999 (UTC)`,
+    });
 
 /**
  * Longest name, email address or search term accepted: PostgreSQL b-tree entries (unique names,

@@ -129,6 +129,8 @@ describe('reports need report:read', () => {
 describe('report queries are validated', () => {
   it.each([
     ['workflow-stats?from=yesterday', 'from must be an ISO 8601 timestamp'],
+    ['workflow-stats?from=0000-01-01T00:00:00Z', 'from must be in the years 0001 to 9999 (UTC)'],
+    ['sla-compliance?to=0001-01-01T00:00:00%2B01:00', 'to must be in the years 0001 to 9999 (UTC)'],
     ['approver-performance?from=2025-03-02T00:00:00Z&to=2025-03-01T00:00:00Z', 'from must be before to'],
     ['sla-compliance?defaultSlaHours=0', 'defaultSlaHours must be a positive number'],
     ['sla-compliance?defaultSlaHours=-3', 'defaultSlaHours must be a positive number'],
@@ -139,6 +141,20 @@ describe('report queries are validated', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ statusCode: 400, code: 'validation_failed' });
     expect(response.text).toContain(message);
+  });
+
+  it('refuses timestamps before the year 1 on the other routes that take them, and takes the year 1', async () => {
+    for (const route of ['/api/audit-logs', '/api/runs']) {
+      const refused = await context.api.request('GET', `${route}?from=0000-12-31T23:59:59Z`, { token: adminToken });
+      expect({ route, status: refused.status, message: refused.body.message }).toEqual({
+        route,
+        status: 400,
+        message: expect.stringContaining('from must be in the years 0001 to 9999 (UTC)'),
+      });
+      expect(
+        (await context.api.request('GET', `${route}?from=0001-01-01T00:00:00Z`, { token: adminToken })).status,
+      ).toBe(200);
+    }
   });
 
   it('takes defaultSlaHours as the number its description says, exponent forms included', async () => {
