@@ -28,7 +28,13 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
   const connectors = await createConnectorRuntime(config);
   await registerSimulatedConnectors(db, connectors);
   const repaired = await reconcileSchedules({ db, temporal: temporal.client, config });
-  if (repaired.recreated.length || repaired.removed.length) logger.info(repaired, 'reconciled Temporal schedules');
+  if (repaired.recreated.length || repaired.removed.length)
+    logger.info({ recreated: repaired.recreated, removed: repaired.removed }, 'reconciled Temporal schedules');
+  for (const { scheduleId, reason } of repaired.refused)
+    logger.warn(
+      { scheduleId, reason },
+      'Temporal refused to recreate this schedule: correct it with PATCH /api/schedules/:id',
+    );
   const housekeeping = await ensureSystemSchedules(temporal.client, config.temporal.taskQueue);
   if (housekeeping.length) logger.info({ created: housekeeping }, 'created housekeeping schedules');
   const { koa } = createApp({

@@ -18,8 +18,9 @@ function runIdFor(firingId: string): string {
 export function createScheduleActivities(db: Database) {
   return {
     /**
-     * Records the run of one schedule firing. A deprecated or deleted workflow (or one that lost
-     * its `scheduled` trigger) starts nothing; the reason is kept on the schedule for its owners.
+     * Records the run of one schedule firing. A disabled schedule starts nothing, nor does a
+     * deprecated or deleted workflow (or one that lost its `scheduled` trigger): that reason is
+     * kept on the schedule for its owners.
      */
     async prepareScheduledRun(input: { scheduleId: string; firingId: string }): Promise<{
       run?: RunWorkflowInput;
@@ -31,6 +32,9 @@ export function createScheduleActivities(db: Database) {
       const runId = runIdFor(input.firingId);
       const existing = await db.workflowRun.findUnique({ where: { id: runId } });
       if (existing) return { run: recordedRunOf(existing).input };
+      // Its Temporal Schedule should be paused too, but may not be: a pause that timed out, or an
+      // import that could not reach Temporal. The row is what the schedule's owners see.
+      if (!schedule.enabled) return { skipped: 'The schedule is disabled' };
       try {
         const workflow = toWorkflowView(await loadWorkflow(db, schedule.workflowId));
         const refusal = startRefusal(workflow, 'scheduled');

@@ -197,6 +197,70 @@ describe('schedules are Temporal Schedules that start runs', () => {
     }
     expect(reason).toContain('Deprecated workflows cannot start new runs');
     expect(await stack.database.db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(0);
+    // It can still be paused, but not turned on again while its workflow is deprecated.
+    const paused = await call('PATCH', `/api/schedules/${created.id}`, { enabled: false });
+    expect([paused.status, paused.body.enabled]).toEqual([200, false]);
+    const resumed = await call('PATCH', `/api/schedules/${created.id}`, { enabled: true });
+    expect([resumed.status, resumed.body.message]).toEqual([400, expect.stringContaining('Deprecated workflows')]);
+    await call('DELETE', `/api/schedules/${created.id}`);
+  });
+
+  it('stores a time zone written in another case as Temporal reads it', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const created = await call('POST', '/api/schedules', {
+      workflowId: workflow.id,
+      cronExpression: '0 9 * * *',
+      timezone: 'europe/BERLIN',
+    });
+    expect([created.status, created.body.timezone]).toEqual([201, 'Europe/Berlin']);
+    const handle = temporal.client.schedule.getHandle(temporalScheduleId(created.body.id));
+    expect((await handle.describe()).spec.timezone).toBe('Europe/Berlin');
+    const changed = await call('PATCH', `/api/schedules/${created.body.id}`, { timezone: 'america/new_york' });
+    expect([changed.status, changed.body.timezone]).toEqual([200, 'America/New_York']);
+    await call('DELETE', `/api/schedules/${created.body.id}`);
+  });
+
+  it('reports a row Temporal refuses at the startup repair, repairs the others, and saving the row registers it', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const { db } = stack.database;
+    // Written outside the API (by hand, or by an older version's looser checks).
+    const refusedRow = await db.schedule.create({
+      data: { workflowId: workflow.id, cronExpression: '0 5 * * *', timezone: 'US/Pacific-New', variables: {} },
+    });
+    const missing = (await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 6 * * *' }))
+      .body;
+    await temporal.client.schedule.getHandle(temporalScheduleId(missing.id)).delete();
+
+    const repaired = await reconcileSchedules({ db, temporal: temporal.client, config: stack.api.config });
+    expect(repaired.refused).toEqual([
+      { scheduleId: temporalScheduleId(refusedRow.id), reason: expect.stringContaining('US/Pacific-New') },
+    ]);
+    expect(repaired.recreated).toEqual([temporalScheduleId(missing.id)]);
+
+    const saved = await call('PATCH', `/api/schedules/${refusedRow.id}`, { timezone: 'America/Los_Angeles' });
+    expect(saved.status).toBe(200);
+    const described = await temporal.client.schedule.getHandle(temporalScheduleId(refusedRow.id)).describe();
+    expect(described.spec.timezone).toBe('America/Los_Angeles');
+    for (const id of [refusedRow.id, missing.id]) await call('DELETE', `/api/schedules/${id}`);
+  });
+
+  it('starts nothing when its row is disabled although its Temporal Schedule still fires', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const created = (await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 7 * * *' }))
+      .body;
+    // The pause that did not reach Temporal: only the row says disabled.
+    await stack.database.db.schedule.update({ where: { id: created.id }, data: { enabled: false } });
+    const handle = temporal.client.schedule.getHandle(temporalScheduleId(created.id));
+    await handle.trigger();
+    const deadline = Date.now() + 20_000;
+    let firing: string | undefined;
+    while (!firing && Date.now() < deadline) {
+      const action = (await handle.describe()).info.recentActions[0]?.action;
+      firing = action?.type === 'startWorkflow' ? action.workflow.workflowId : undefined;
+      if (!firing) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await temporal.client.workflow.getHandle(firing!).result()).toEqual({ skipped: 'The schedule is disabled' });
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(0);
     await call('DELETE', `/api/schedules/${created.id}`);
   });
 });

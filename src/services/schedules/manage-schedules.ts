@@ -58,15 +58,21 @@ export async function loadSchedule(db: DatabaseClient, id: string): Promise<Sche
   return row;
 }
 
-function checkTimezone(timezone: string | null): void {
-  if (!timezone) return;
+/**
+ * The time zone as Temporal will read it, or a 400 for an unknown one. IANA names are matched
+ * in any case by JavaScript but not by Temporal, so `europe/berlin` is stored as `Europe/Berlin`.
+ */
+function canonicalTimezone(timezone: string | null): string | null {
+  if (!timezone) return timezone;
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    resolved = new Intl.DateTimeFormat('en', { timeZone: timezone }).resolvedOptions().timeZone;
   } catch {
     throw validationFailed(`Unknown time zone "${timezone}" (use an IANA name such as Europe/Berlin)`, {
       field: 'timezone',
     });
   }
+  return resolved.toLowerCase() === timezone.toLowerCase() ? resolved : timezone;
 }
 
 /** The workflow must exist, take the `scheduled` trigger, not be deprecated, and accept the variables. */
@@ -123,6 +129,14 @@ function checkCronExpression(cronExpression: string, config: Readonly<Config>): 
   }
 }
 
+/** Temporal's refusal of a schedule: the SDK's TypeError for an invalid spec, or INVALID_ARGUMENT. */
+function isTemporalRefusal(error: unknown): boolean {
+  const invalidSpec = error instanceof Error && error.name === 'TypeError';
+  const invalidArgument =
+    error instanceof ServiceError && (error.cause as { code?: unknown } | undefined)?.code === INVALID_ARGUMENT;
+  return invalidSpec || invalidArgument;
+}
+
 /**
  * Anything Temporal still refuses as an invalid argument when the schedule is written (the SDK
  * turns an invalid spec into a TypeError, other invalid arguments into a ServiceError with gRPC
@@ -132,10 +146,8 @@ async function writeTemporal<T>(write: () => Promise<T>, cronExpression: string)
   try {
     return await write();
   } catch (error) {
-    const invalidSpec = error instanceof Error && error.name === 'TypeError';
-    const invalidArgument =
-      error instanceof ServiceError && (error.cause as { code?: unknown } | undefined)?.code === INVALID_ARGUMENT;
-    if (invalidSpec || invalidArgument) {
+    if (isTemporalRefusal(error)) {
+      const invalidArgument = error instanceof ServiceError;
       const reason = (invalidArgument ? (error.cause as Error).message : (error as Error).message).replace(
         /^3 INVALID_ARGUMENT: /,
         '',
@@ -171,10 +183,10 @@ export async function insertSchedule(
   input: ScheduleInput,
 ): Promise<Schedule> {
   checkCronExpression(input.cronExpression, config);
-  checkTimezone(input.timezone);
+  const timezone = canonicalTimezone(input.timezone);
   await checkWorkflow(tx, input);
   const row = await tx.schedule.create({
-    data: { ...input, variables: jsonColumn(input.variables), createdBy: caller.principal.userId },
+    data: { ...input, timezone, variables: jsonColumn(input.variables), createdBy: caller.principal.userId },
   });
   await auditChange(
     tx,
@@ -222,7 +234,9 @@ export async function updateSchedule(
 ) {
   return context.db.$transaction(async (tx) => {
     const row = await changeSchedule(tx, context.config, caller, id, changes);
-    await writeTemporalSchedule(context, row, 'update');
+    // Upsert: a Temporal Schedule that went missing (deleted in the Temporal UI, or never
+    // registered by an import while Temporal was away) is created again by saving the row.
+    await writeTemporalSchedule(context, row, 'upsert');
     return toScheduleView(row);
   });
 }
@@ -236,18 +250,22 @@ export async function changeSchedule(
   changes: Partial<ScheduleInput>,
 ): Promise<Schedule> {
   if (changes.cronExpression !== undefined) checkCronExpression(changes.cronExpression, config);
-  if (changes.timezone !== undefined) checkTimezone(changes.timezone);
+  const timezone = changes.timezone === undefined ? undefined : canonicalTimezone(changes.timezone);
   const current = await loadSchedule(tx, id);
   const next = {
     ...current,
     ...changes,
     variables: changes.variables ?? z.record(z.string(), z.unknown()).parse(current.variables),
   };
-  await checkWorkflow(tx, next);
+  // What the schedule will start is checked when that changes, or when the schedule is turned
+  // on: pausing or renaming the schedule of a deprecated or deleted workflow stays possible.
+  if (changes.workflowId !== undefined || changes.variables !== undefined || changes.enabled === true)
+    await checkWorkflow(tx, next);
   const row = await tx.schedule.update({
     where: { id },
     data: {
       ...changes,
+      timezone,
       variables: changes.variables ? jsonColumn(changes.variables) : undefined,
       pausedReason: null,
     },
@@ -274,7 +292,7 @@ const REPAIR_CONCURRENCY = 16;
  */
 export async function reconcileSchedules(
   context: SchedulesContext,
-): Promise<{ recreated: string[]; removed: string[] }> {
+): Promise<{ recreated: string[]; removed: string[]; refused: Array<{ scheduleId: string; reason: string }> }> {
   const rows = await context.db.schedule.findMany();
   const wanted = new Map(rows.map((row) => [temporalScheduleId(row.id), row]));
   const existing = new Set<string>();
@@ -286,10 +304,14 @@ export async function reconcileSchedules(
   for (const scheduleId of existing) {
     // Another deployment's schedule in the same namespace (another task queue) is not ours to remove.
     if (wanted.has(scheduleId) || !(await startsOnQueue(context.temporal, scheduleId, taskQueue))) continue;
+    // Created by another process since the rows were read (its row commits after its schedule).
+    const rowId = scheduleId.slice(SCHEDULE_ID_PREFIX.length);
+    if (await context.db.schedule.findUnique({ where: { id: rowId }, select: { id: true } })) continue;
     await deleteIfPresent(context.temporal, scheduleId);
     removed.push(scheduleId);
   }
   const recreated: string[] = [];
+  const refused: Array<{ scheduleId: string; reason: string }> = [];
   // Each row's schedule is described rather than looked up in the listing, which comes from
   // Temporal's visibility and lags behind: a schedule deleted a moment ago may still be listed.
   // Several at a time, so that many schedules on a distant Temporal do not hold the API's start.
@@ -301,14 +323,21 @@ export async function reconcileSchedules(
           await context.temporal.schedule.getHandle(scheduleId).describe();
         } catch (error) {
           if (!(error instanceof ScheduleNotFoundError)) throw error;
-          // Another process repairing at the same time may have created it first.
-          if (await createUnlessExists(context.temporal, temporalScheduleOptions(row, taskQueue)))
-            recreated.push(scheduleId);
+          // Another process repairing at the same time may have created it first. A row Temporal
+          // refuses (written by hand, or by a version with looser checks) is reported and left for
+          // its owners: it must not keep the API from starting.
+          try {
+            if (await createUnlessExists(context.temporal, temporalScheduleOptions(row, taskQueue)))
+              recreated.push(scheduleId);
+          } catch (refusal) {
+            if (!isTemporalRefusal(refusal)) throw refusal;
+            refused.push({ scheduleId, reason: (refusal as Error).message });
+          }
         }
       }),
     );
   }
-  return { recreated, removed };
+  return { recreated, removed, refused };
 }
 
 /** A page of schedules, of one workflow with `workflowId`. */

@@ -37,7 +37,7 @@ async function registerSchedules(context: ImportContext, schedules: PendingSched
       await writeTemporalSchedule(context, row, mode);
     } catch (error) {
       detail.action = 'error';
-      detail.error = `Saved, but Temporal did not take the schedule: ${(error as Error).message}; save it again (PUT /api/schedules/${row.id}) to retry`;
+      detail.error = `Saved, but Temporal did not take the schedule: ${(error as Error).message}; save it again (PATCH /api/schedules/${row.id}) to retry`;
     }
   }
 }
