@@ -6,6 +6,7 @@ import { isAppError } from '../errors/index.js';
 import { recordedRunOf } from '../services/runs/run-record.js';
 import { recordNewRun, startRefusal } from '../services/runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../services/workflows/workflow-record.js';
+import type { RunWorkflowFacts } from '../temporal/search-attributes.js';
 
 const variablesSchema = z.record(z.string(), z.unknown());
 
@@ -24,6 +25,8 @@ export function createScheduleActivities(db: Database) {
      */
     async prepareScheduledRun(input: { scheduleId: string; firingId: string }): Promise<{
       run?: RunWorkflowInput;
+      /** What the run's execution is found by in the Temporal UI. */
+      workflow?: RunWorkflowFacts;
       memo?: Record<string, unknown>;
       skipped?: string;
     }> {
@@ -31,7 +34,10 @@ export function createScheduleActivities(db: Database) {
       if (!schedule) return { skipped: 'The schedule no longer exists' };
       const runId = runIdFor(input.firingId);
       const existing = await db.workflowRun.findUnique({ where: { id: runId } });
-      if (existing) return { run: recordedRunOf(existing).input };
+      if (existing) {
+        const recorded = recordedRunOf(existing);
+        return { run: recorded.input, workflow: recorded.workflow };
+      }
       // Its Temporal Schedule should be paused too, but may not be: a pause that timed out, or an
       // import that could not reach Temporal. The row is what the schedule's owners see.
       if (!schedule.enabled) return { skipped: 'The schedule is disabled' };
@@ -50,6 +56,7 @@ export function createScheduleActivities(db: Database) {
         await db.schedule.update({ where: { id: schedule.id }, data: { pausedReason: null } });
         return {
           run,
+          workflow: { id: workflow.id, name: workflow.name, version: workflow.version },
           memo: { definitionName: workflow.name, definitionVersion: workflow.version, scheduleId: schedule.id },
         };
       } catch (error) {

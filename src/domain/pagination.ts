@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { containsIgnoringCase } from '../db/text-match.js';
+import { containsIgnoringCase } from './text-match.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

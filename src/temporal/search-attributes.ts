@@ -13,3 +13,26 @@ export const CUSTOM_SEARCH_ATTRIBUTES = [
   RunStatusAttribute,
   SubjectAttribute,
 ] as const;
+
+/** The facts of its workflow that make a run findable in the Temporal UI. */
+export interface RunWorkflowFacts {
+  id: string;
+  name: string;
+  version: number;
+}
+
+/**
+ * Search attributes and memo of a run's execution, as it starts. Workflow-safe: the scheduled
+ * start sets them on the child it starts, the API on the executions it starts.
+ */
+export function runVisibility(workflow: RunWorkflowFacts, subject: string | null) {
+  return {
+    memo: { definitionName: workflow.name, definitionVersion: workflow.version },
+    typedSearchAttributes: [
+      { key: DefinitionIdAttribute, value: workflow.id },
+      { key: DefinitionNameAttribute, value: workflow.name },
+      { key: RunStatusAttribute, value: 'pending' },
+      ...(subject ? [{ key: SubjectAttribute, value: subject }] : []),
+    ],
+  };
+}

@@ -1,6 +1,7 @@
-import { ParentClosePolicy, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import { ParentClosePolicy, patched, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import { runWorkflowId } from '../temporal/messages.js';
+import { runVisibility } from '../temporal/search-attributes.js';
 import { runWorkflow } from './run-workflow.js';
 
 const activities = proxyActivities<Activities>({
@@ -21,11 +22,18 @@ export async function scheduledStartWorkflow(input: {
     firingId: workflowInfo().workflowId,
   });
   if (!prepared.run) return { skipped: prepared.skipped };
+  // Findable in the Temporal UI like the runs the API starts, and by the closed-run check through
+  // their status attribute. Patched: firings that started their child without them replay so.
+  const visibility =
+    prepared.workflow && patched('scheduled-runs-findable')
+      ? runVisibility(prepared.workflow, prepared.run.subject)
+      : undefined;
   await startChild(runWorkflow, {
     workflowId: runWorkflowId(prepared.run.runId),
     args: [prepared.run],
     parentClosePolicy: ParentClosePolicy.ABANDON,
-    memo: prepared.memo,
+    memo: prepared.memo ?? visibility?.memo,
+    typedSearchAttributes: visibility?.typedSearchAttributes,
   });
   return { runId: prepared.run.runId };
 }

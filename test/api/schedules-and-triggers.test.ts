@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { reconcileSchedules, temporalScheduleId } from '../../src/services/schedules/manage-schedules.js';
+import { runWorkflowId } from '../../src/temporal/messages.js';
+import { DefinitionIdAttribute, DefinitionNameAttribute } from '../../src/temporal/search-attributes.js';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { stackValue } from '../support/stack.js';
@@ -152,6 +154,10 @@ describe('schedules are Temporal Schedules that start runs', () => {
     expect(runId).toBeDefined();
     const run = await waitForRun(stack.api, admin, runId!, hasStatus('completed'));
     expect(run.variables).toEqual({ note: 'nightly' });
+    // Findable in the Temporal UI like a run started through the API.
+    const execution = await temporal.client.workflow.getHandle(runWorkflowId(runId!)).describe();
+    expect(execution.typedSearchAttributes.get(DefinitionIdAttribute)).toBe(workflow.id);
+    expect(execution.typedSearchAttributes.get(DefinitionNameAttribute)).toBe(workflow.name);
 
     const paused = await call('PATCH', `/api/schedules/${created.body.id}`, { enabled: false });
     expect([paused.status, paused.body]).toEqual([200, expect.objectContaining({ enabled: false })]);

@@ -9,7 +9,7 @@ import { openSecrets } from '../../connectors/secret-box.js';
 import { secretTextsOf } from '../../connectors/secret-scrubber.js';
 import { AppError, notFound } from '../../errors/index.js';
 import { fetchPage, type SortedPageQuery } from '../../domain/pagination.js';
-import { containsIgnoringCase } from '../../db/text-match.js';
+import { containsIgnoringCase } from '../../domain/text-match.js';
 
 /** The configSchema a connector of `handler`'s type gets when none is given: all its commands. */
 export function configSchemaOf(handler: ConnectorHandler): ConnectorConfigSchema {

@@ -1,6 +1,6 @@
 import { recordAudit, type AuditActor } from '../../audit/index.js';
 import type { DatabaseClient } from '../../db/client.js';
-import { equalsIgnoringCase } from '../../db/text-match.js';
+import { equalsIgnoringCase } from '../../domain/text-match.js';
 
 /** The part after the last `@`, lower-cased; null for a missing or malformed email. */
 export function emailDomainOf(email: string | null | undefined): string | null {

@@ -7,7 +7,7 @@ import {
   toOrganizationListItem,
   type OrganizationListItem,
 } from './organization-record.js';
-import { containsIgnoringCase } from '../../db/text-match.js';
+import { containsIgnoringCase } from '../../domain/text-match.js';
 
 export interface OrganizationListQuery extends PageQuery {
   sortBy: 'name' | 'createdAt' | 'updatedAt';

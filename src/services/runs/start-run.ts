@@ -9,12 +9,7 @@ import { checkRunVariables, describeVariableProblems } from '../../engine/run-va
 import { AppError, validationFailed } from '../../errors/index.js';
 import { withTemporalDeadline } from '../../temporal/client.js';
 import { runWorkflowId } from '../../temporal/messages.js';
-import {
-  DefinitionIdAttribute,
-  DefinitionNameAttribute,
-  RunStatusAttribute,
-  SubjectAttribute,
-} from '../../temporal/search-attributes.js';
+import { runVisibility } from '../../temporal/search-attributes.js';
 import type { Caller } from '../caller.js';
 import { requireRunnableDefinition } from '../workflows/validation.js';
 import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
@@ -129,19 +124,6 @@ export async function recordNewRun(
 export function subjectOf(subjectVariable: string | null | undefined, variables: Record<string, unknown>) {
   const value = subjectVariable ? variables[subjectVariable] : undefined;
   return value === undefined || value === null ? null : String(value);
-}
-
-/** Search attributes and memo that make a run findable in the Temporal UI. */
-export function runVisibility(workflow: Pick<WorkflowView, 'id' | 'name' | 'version'>, subject: string | null) {
-  return {
-    memo: { definitionName: workflow.name, definitionVersion: workflow.version },
-    typedSearchAttributes: [
-      { key: DefinitionIdAttribute, value: workflow.id },
-      { key: DefinitionNameAttribute, value: workflow.name },
-      { key: RunStatusAttribute, value: 'pending' },
-      ...(subject ? [{ key: SubjectAttribute, value: subject }] : []),
-    ],
-  };
 }
 
 /**

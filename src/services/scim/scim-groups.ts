@@ -14,7 +14,7 @@ import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from '../../scim/schemas.js';
 import { scimAuditOf, type ScimRequestContext } from './scim-context.js';
 import { invalidValue, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
 import { versionOf } from '../../scim/user-resource.js';
-import { equalsIgnoringCase } from '../../db/text-match.js';
+import { equalsIgnoringCase } from '../../domain/text-match.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

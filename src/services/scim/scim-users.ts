@@ -20,7 +20,7 @@ import {
   type ParsedScimUser,
   type ScimUserRow,
 } from '../../scim/user-resource.js';
-import { equalsIgnoringCase } from '../../db/text-match.js';
+import { equalsIgnoringCase } from '../../domain/text-match.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

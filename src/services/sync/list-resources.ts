@@ -3,7 +3,7 @@ import type { ConnectorResource } from '../../db/generated/client.js';
 import type { DatabaseClient } from '../../db/client.js';
 import { fetchPage, type PageQuery } from '../../domain/pagination.js';
 import { loadConnector } from '../connectors/connector-record.js';
-import { containsIgnoringCase } from '../../db/text-match.js';
+import { containsIgnoringCase } from '../../domain/text-match.js';
 
 export interface ResourceListQuery extends PageQuery {
   sortBy: 'displayName' | 'externalId' | 'syncedAt' | 'createdAt';

@@ -18,7 +18,7 @@ import { loadConnector } from '../connectors/connector-record.js';
 import { emailTaken } from '../users/manage-users.js';
 import { loadSyncTarget } from './sync-config-record.js';
 import { createUserForMatch } from './sync-users.js';
-import { containsIgnoringCase } from '../../db/text-match.js';
+import { containsIgnoringCase } from '../../domain/text-match.js';
 
 /** Sync matches through the API (spec 4.8): list, statistics and the resolve actions. */
 

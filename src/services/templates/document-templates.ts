@@ -5,7 +5,7 @@ import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js
 import { notFound } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
-import { containsIgnoringCase } from '../../db/text-match.js';
+import { containsIgnoringCase } from '../../domain/text-match.js';
 
 export function toDocumentTemplateView(row: DocumentTemplate) {
   return {

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { fetchPage, type PageQuery } from '../../domain/pagination.js';
 import { toUserView } from './user-record.js';
-import { equalsIgnoringCase, containsIgnoringCase } from '../../db/text-match.js';
+import { equalsIgnoringCase, containsIgnoringCase } from '../../domain/text-match.js';
 
 export interface UserListQuery extends PageQuery {
   sortBy: 'email' | 'createdAt' | 'displayName';

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js';
 import { toWorkflowView, workflowInclude, type WorkflowView } from './workflow-record.js';
-import { containsIgnoringCase } from '../../db/text-match.js';
+import { containsIgnoringCase } from '../../domain/text-match.js';
 
 export interface WorkflowListQuery extends PageQuery {
   sortBy: 'name' | 'createdAt' | 'updatedAt' | 'version';

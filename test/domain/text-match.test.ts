@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { containsIgnoringCase, equalsIgnoringCase } from '../../src/db/text-match.js';
+import { containsIgnoringCase, equalsIgnoringCase } from '../../src/domain/text-match.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 let database: TestDatabase;

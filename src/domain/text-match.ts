@@ -3,7 +3,7 @@
  * PostgreSQL's ILIKE (for `equals` too) and passes the value on as the pattern without escaping
  * it, so `_` and `%` in a value are wildcards: `j_smith` would equal `jxsmith`, and `%` would
  * equal everything. These escape them (backslash is ILIKE's escape character);
- * test/db/text-match.test.ts fails should Prisma start escaping them itself.
+ * test/domain/text-match.test.ts fails should Prisma start escaping them itself.
  */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
