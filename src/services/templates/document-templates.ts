@@ -87,9 +87,13 @@ export function listDocumentTemplates(
   return fetchPage(
     query,
     async (window) =>
-      (await db.documentTemplate.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
-        toDocumentTemplateView,
-      ),
+      (
+        await db.documentTemplate.findMany({
+          where,
+          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          ...window,
+        })
+      ).map(toDocumentTemplateView),
     () => db.documentTemplate.count({ where }),
   );
 }

@@ -93,9 +93,13 @@ export function listEmailTemplates(
   return fetchPage(
     query,
     async (window) =>
-      (await db.emailTemplate.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
-        toEmailTemplateView,
-      ),
+      (
+        await db.emailTemplate.findMany({
+          where,
+          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          ...window,
+        })
+      ).map(toEmailTemplateView),
     () => db.emailTemplate.count({ where }),
   );
 }
