@@ -38,9 +38,11 @@ export const storableText = (max: number) =>
 export const listedResourceSchema = z.object({
   externalId: storableText(255).min(1),
   displayName: storableText(255),
+  // Trimmed here, of all the whitespace JavaScript knows (PostgreSQL's btrim knows only spaces),
+  // and an email of only whitespace is none: matching and user creation see one value.
   email: storableText(320)
     .nullish()
-    .transform((email) => email ?? null),
+    .transform((email) => email?.trim() || null),
   attributes: z
     .record(z.string(), z.unknown())
     .default({})

@@ -295,6 +295,32 @@ describe('createUsers creates unconfirmed users for unmatched records with an em
   });
 });
 
+describe('createUsers fails only the rows whose email is whitespace or no address', () => {
+  it('stores an email of whitespace as none, refuses one that is no address on its row, and creates the others', async () => {
+    const domain = 'odd-email.test';
+    const { directory, connectorId } = await syncedDirectory(4, domain, {
+      userMatchStrategy: 'email_and_issuer',
+      createUsers: true,
+    });
+    directory.records.user[0]!.email = '\t';
+    directory.records.user[1]!.email = '\u00a0\n';
+    directory.records.user[2]!.email = ' not-an-address ';
+
+    const result = await trigger(connectorId);
+    expect(result.postSync).toMatchObject({ usersCreated: 1, createErrors: 1, error: null });
+    const records = await db().connectorResource.findMany({ where: { connectorId }, orderBy: { externalId: 'asc' } });
+    expect(records.map((record) => record.email)).toEqual([null, null, 'not-an-address', `user4@${domain}`]);
+    const matches = await matchesOf(connectorId);
+    expect(matches.u1).toMatchObject({ matchStatus: 'unmatched', resolutionNotes: null });
+    expect(matches.u2).toMatchObject({ matchStatus: 'unmatched', resolutionNotes: null });
+    expect(matches.u3).toMatchObject({
+      matchStatus: 'unmatched',
+      resolutionNotes: expect.stringContaining('"not-an-address" is not an email address'),
+    });
+    expect(matches.u4).toMatchObject({ matchStatus: 'matched', userId: expect.any(String) });
+  });
+});
+
 describe('deactivateUsers soft-deletes users linked only to a stale record of this connector and type (sync item 6c)', () => {
   const domain = 'deactivate.test';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AuditActor } from '../../audit/index.js';
 import { recordAudit } from '../../audit/index.js';
 import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { emailAddress } from '../../domain/common.js';
 import type { DeactivationThreshold, HeldDeactivations } from '../../domain/sync.js';
 import type { SyncMatch, User } from '../../db/generated/client.js';
 import { isAppError, validationFailed } from '../../errors/index.js';
@@ -50,6 +51,11 @@ export async function createUserForMatch(
 ): Promise<User> {
   const email = match.externalEmail?.trim();
   if (!email) throw validationFailed('The synced record has no email, so no user can be created for it');
+  // The rule of POST /api/users: a connector's record is no more trusted than a request.
+  if (!emailAddress().safeParse(email).success)
+    throw validationFailed(
+      `The synced record's email "${email}" is not an email address, so no user can be created for it`,
+    );
   if (await tx.user.findUnique({ where: { activeEmail: email.toLowerCase() }, select: { id: true } }))
     throw emailInUse(email);
   const user = await insertUnconfirmedUser(
@@ -74,8 +80,9 @@ const BATCH_SIZE = 200;
 
 /**
  * Step (b): marks the unmatched current records with an email `create_pending`, then creates
- * and links a user for each (`matched`, confidence `exact`). A taken email fails that row only:
- * it goes back to `unmatched` with the reason in `resolutionNotes`. Rows still `create_pending`
+ * and links a user for each (`matched`, confidence `exact`). A taken email, or one that is no
+ * email address, fails that row only: it goes back to `unmatched` with the reason in
+ * `resolutionNotes`. Rows still `create_pending`
  * after an interruption are taken up by the next run.
  */
 export async function createUsersForUnmatched(
@@ -124,7 +131,8 @@ export async function createUsersForUnmatched(
         );
         if (created) counts.created += 1;
       } catch (error) {
-        if (!isAppError(error) || error.code !== 'conflict') throw error;
+        // A refusal of this row's user (its email taken, or no email address) fails the row only.
+        if (!isAppError(error) || (error.code !== 'conflict' && error.code !== 'validation_failed')) throw error;
         await db.syncMatch.updateMany({
           where: { id: match.id, matchStatus: 'create_pending' },
           data: { matchStatus: 'unmatched', resolutionNotes: `Automatic user creation failed: ${error.message}` },
