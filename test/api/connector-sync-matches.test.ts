@@ -358,15 +358,20 @@ describe('the deletion safeguard holds the deactivations of a pass over the thre
   const heldPath = (connectorId: string, action: string) => `${configPath(connectorId)}/held-deactivations/${action}`;
   const isDeleted = async (id: string) => (await db().user.findUniqueOrThrow({ where: { id } })).deletedAt !== null;
 
-  /** Five linked users, then a pass where `leaving` of their records are gone (and one is added). */
-  async function passDropping(leaving: number, threshold: { maxCount: number; maxPercent: number }, prefix: string) {
+  /** `linked` (five) linked users, then a pass where `leaving` of their records are gone (and one is added). */
+  async function passDropping(
+    leaving: number,
+    threshold: { maxCount: number; maxPercent: number },
+    prefix: string,
+    linked = 5,
+  ) {
     const at = `${prefix}.${domain}`;
-    const { directory, connectorId } = await syncedDirectory(5, at, {
+    const { directory, connectorId } = await syncedDirectory(linked, at, {
       deactivateUsers: true,
       deactivationThreshold: threshold,
     });
     const users = [];
-    for (let index = 1; index <= 5; index += 1) users.push(await user({ email: `user${index}@${at}` }));
+    for (let index = 1; index <= linked; index += 1) users.push(await user({ email: `user${index}@${at}` }));
     await trigger(connectorId);
     directory.records.user = directory.records.user.slice(leaving);
     addRecord(directory, 'u9', at);
@@ -413,6 +418,24 @@ describe('the deletion safeguard holds the deactivations of a pass over the thre
       await db().auditLog.findFirstOrThrow({ where: { action: 'user.deleted', targetId: gone[0]!.id } }),
     ).toMatchObject({ actorType: 'user', metadata: expect.objectContaining({ source: 'held_deactivation_release' }) });
     expect((await call('POST', heldPath(connectorId, 'release'))).status).toBe(409);
+  });
+
+  it('releases a hold larger than one transaction takes, all of it', async () => {
+    const { connectorId, result } = await passDropping(230, { maxCount: 10, maxPercent: 10 }, 'large', 240);
+    const status = await call('GET', `${configPath(connectorId)}/status`);
+    const heldIds: string[] = status.body.heldDeactivations.users.map((one: { userId: string }) => one.userId);
+    expect(heldIds).toHaveLength(result.postSync.deactivationsHeld);
+    expect(heldIds.length).toBeGreaterThan(200);
+
+    const released = await call('POST', heldPath(connectorId, 'release'));
+    expect([released.status, released.body]).toEqual([200, { released: heldIds.length, kept: 0 }]);
+    expect(await db().user.count({ where: { id: { in: heldIds }, deletedAt: null } })).toBe(0);
+    expect((await call('GET', `${configPath(connectorId)}/status`)).body.heldDeactivations).toBeNull();
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { action: 'sync.held_deactivations_released' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(audit.metadata).toMatchObject({ connectorId, count: heldIds.length });
   });
 
   it('discard drops the hold and keeps the users active', async () => {

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "users_roles_idx" ON "users" USING GIN ("roles");
