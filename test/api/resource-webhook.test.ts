@@ -155,6 +155,34 @@ describe('created, updated and deleted events change the stored record', () => {
     expect(JSON.stringify(accepted)).not.toContain(secret);
   });
 
+  it("stores nothing, and starts nothing, for a record the sync config's filter rules leave out", async () => {
+    const { connectorId, secret } = await connectorWithSecret();
+    const configured = await call('PUT', `/api/connectors/${connectorId}/sync-config/user`, {
+      filterRules: { emailDomains: ['corp.example'] },
+    });
+    expect(configured.status).toBe(201);
+    const outsider = await send(
+      connectorId,
+      { action: 'created', resourceId: 'u9', resourceType: 'user', data: { ...alice, email: 'x@other.example' } },
+      { secret },
+    );
+    expect([outsider.status, outsider.body.message]).toEqual([
+      200,
+      'Not stored: the filter rules of the user sync config leave u9 out',
+    ]);
+    const insider = await send(
+      connectorId,
+      { action: 'created', resourceId: 'u8', resourceType: 'user', data: { ...alice, email: 'a@CORP.example' } },
+      { secret },
+    );
+    expect(insider.status).toBe(200);
+    expect((await resources(connectorId)).map((record) => record.externalId)).toEqual(['u8']);
+    expect((await audits('webhook.accepted', connectorId)).map((entry) => entry.metadata)).toEqual([
+      expect.objectContaining({ resourceId: 'u9', outcome: 'filtered_out' }),
+      expect.objectContaining({ resourceId: 'u8', outcome: 'added' }),
+    ]);
+  });
+
   it('checks the signature over the exact bytes received, whatever their formatting', async () => {
     const { connectorId, secret } = await connectorWithSecret();
     const raw = `{ "resourceType": "group",\n  "resourceId": "g1", "action": "created", "data": {"displayName": "Admins"} }`;

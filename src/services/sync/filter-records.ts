@@ -6,15 +6,39 @@ import type { ListedResource } from '../../connectors/handler.js';
  * Every rule present must hold (AND); `maxRecords` then caps what is kept across the pass.
  */
 
-/** A case-insensitive matcher for a glob: `*` any characters, `?` exactly one, all else literal. */
+/**
+ * A case-insensitive matcher for a glob: `*` any characters, `?` exactly one, all else literal.
+ * Matched by walking the glob and the text, going back only to the last `*` (at most glob length
+ * times text length steps): a regular expression of many `*` would backtrack exponentially.
+ */
 export function globMatcher(pattern: string): (text: string) => boolean {
-  const source = [...pattern]
-    .map((character) =>
-      character === '*' ? '.*' : character === '?' ? '.' : character.replace(/[.+^${}()|[\]\\/-]/g, '\\$&'),
-    )
-    .join('');
-  const expression = new RegExp(`^${source}$`, 'is');
-  return (text) => expression.test(text);
+  const glob = [...pattern.toLowerCase()];
+  return (text) => {
+    const characters = [...text.toLowerCase()];
+    let at = 0;
+    let next = 0;
+    // Where the last `*` was, and the text position it is to swallow up to.
+    let star = -1;
+    let swallowed = 0;
+    while (at < characters.length) {
+      if (next < glob.length && (glob[next] === '?' || glob[next] === characters[at])) {
+        next += 1;
+        at += 1;
+      } else if (next < glob.length && glob[next] === '*') {
+        star = next;
+        next += 1;
+        swallowed = at;
+      } else if (star !== -1) {
+        next = star + 1;
+        swallowed += 1;
+        at = swallowed;
+      } else {
+        return false;
+      }
+    }
+    while (next < glob.length && glob[next] === '*') next += 1;
+    return next === glob.length;
+  };
 }
 
 /** The values of a record's `memberOf` attribute (a string or a list of strings), lower-cased. */

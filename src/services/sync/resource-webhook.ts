@@ -4,7 +4,8 @@ import { openSecrets, sealSecrets } from '../../connectors/secret-box.js';
 import type { DatabaseClient } from '../../db/client.js';
 import type { Connector } from '../../db/generated/client.js';
 import { resourceEventDataSchema, resourceEventSchema, type ResourceEvent } from '../../domain/resource-webhook.js';
-import type { SyncResourceType } from '../../domain/sync.js';
+import { filterRulesSchema, type SyncResourceType } from '../../domain/sync.js';
+import type { ListedResource } from '../../connectors/handler.js';
 import { AppError, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
@@ -12,7 +13,8 @@ import { runStarter, startRecordedRuns, type RecordedRun, type RunsContext } fro
 import { reconcileEntitlements } from './entitlement-reconciliation.js';
 import { invalidateCache } from './record-cache.js';
 import { claimEventId } from './webhook-event-ids.js';
-import { upsertRecords, withHashes, type RecordKey } from './record-store.js';
+import { filterRecords } from './filter-records.js';
+import { syncedGroupKeys, upsertRecords, withHashes, type RecordKey } from './record-store.js';
 import { recordRecordAutomation } from './sync-automation.js';
 import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } from './webhook-signature.js';
 
@@ -167,7 +169,11 @@ export async function receiveResourceEvent(
       requestId: delivery.requestId,
     });
     return {
-      message: fresh ? `Applied: ${resourceType} ${event.resourceId} ${event.action}` : 'Event already applied',
+      message: !fresh
+        ? 'Event already applied'
+        : outcome === 'filtered_out'
+          ? `Not stored: the filter rules of the ${resourceType} sync config leave ${event.resourceId} out`
+          : `Applied: ${resourceType} ${event.resourceId} ${event.action}`,
       eventId: signed.eventId,
       alreadyApplied: !fresh,
     };
@@ -201,6 +207,21 @@ function storedRecord(tx: DatabaseClient, key: RecordKey, externalId: string) {
 }
 
 /**
+ * Whether a pass would keep the record under the filter rules of the sync config of its connector
+ * and type (any record, without a config). `maxRecords` caps a pass, not single events.
+ */
+async function passesFilterRules(tx: DatabaseClient, key: RecordKey, record: ListedResource): Promise<boolean> {
+  const config = await tx.syncConfig.findUnique({
+    where: { connectorId_resourceType: key },
+    select: { filterRules: true },
+  });
+  const rules = filterRulesSchema.nullable().parse(config?.filterRules ?? null);
+  if (!rules) return true;
+  const groupKeys = rules.memberOfSyncedGroups ? await syncedGroupKeys(tx, key.connectorId) : undefined;
+  return filterRecords([record], { ...rules, maxRecords: undefined }, { syncedGroupKeys: groupKeys }).length === 1;
+}
+
+/**
  * Invalidates the record's cache entries, then upserts it with its hash (`created`, `updated`)
  * or deletes it (`deleted`).
  */
@@ -210,7 +231,7 @@ async function applyRecordEvent(
   resourceType: SyncResourceType,
   event: ResourceEvent,
   now: Date,
-): Promise<'added' | 'updated' | 'unchanged' | 'deleted' | 'absent'> {
+): Promise<'added' | 'updated' | 'unchanged' | 'deleted' | 'absent' | 'filtered_out'> {
   await invalidateCache(tx, connectorId, { resourceType, key: event.resourceId });
   if (event.action === 'deleted') {
     const { count } = await tx.connectorResource.deleteMany({
@@ -218,12 +239,9 @@ async function applyRecordEvent(
     });
     return count === 1 ? 'deleted' : 'absent';
   }
-  const data = resourceEventDataSchema.parse(event.data ?? {});
-  const counts = await upsertRecords(
-    tx,
-    { connectorId, resourceType },
-    withHashes([{ externalId: event.resourceId, ...data }]),
-    now,
-  );
+  const record = { externalId: event.resourceId, ...resourceEventDataSchema.parse(event.data ?? {}) };
+  // A record the config's filter rules leave out is not seen, as on a pass: nothing is stored.
+  if (!(await passesFilterRules(tx, { connectorId, resourceType }, record))) return 'filtered_out';
+  const counts = await upsertRecords(tx, { connectorId, resourceType }, withHashes([record]), now);
   return counts.added ? 'added' : counts.updated ? 'updated' : 'unchanged';
 }

@@ -20,8 +20,19 @@ describe('groupNamePattern is a case-insensitive glob', () => {
     ['a.b', 'axb', false],
     ['(x)+[y]', '(X)+[Y]', true],
     ['*', '', true],
+    ['a*b*c', 'aXbYc', true],
+    ['a*b*c', 'aXbYcZ', false],
+    ['**x', 'yyx', true],
+    ['*?', '', false],
+    ['line*end', 'line\nend', true],
   ])('%s against %s is %s', (pattern, name, expected) => {
     expect(globMatcher(pattern)(name)).toBe(expected);
+  });
+
+  it('answers a pattern of many stars against a long name without backtracking for ever', () => {
+    const pattern = `${'*a'.repeat(120)}*b`;
+    expect(globMatcher(pattern)('a'.repeat(255))).toBe(false);
+    expect(globMatcher(pattern)(`${'a'.repeat(254)}b`)).toBe(true);
   });
 });
 
