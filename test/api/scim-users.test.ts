@@ -158,6 +158,40 @@ describe('re-POST and existing users', () => {
     ).toBe(1);
   });
 
+  it('keeps the address that linked an account while the resource names it, and deactivates it (Entra UPN)', async () => {
+    const client = await newClient();
+    const tag = unique('upn');
+    const workEmail = `${tag}@corp.example`;
+    const existing = await context.database.db.user.create({
+      data: {
+        email: workEmail,
+        activeEmail: workEmail,
+        roles: ['requestor'],
+        iss: 'https://idp.test',
+        sub: unique('sub'),
+        confirmed: true,
+      },
+    });
+    const linked = await scimRequest(context.api, 'POST', '/Users', client.token, {
+      userName: `${tag}@corp.onmicrosoft.example`,
+      emails: [{ value: workEmail, type: 'work', primary: true }],
+    });
+    expect([linked.status, linked.body.id]).toEqual([201, existing.id]);
+
+    const renamed = await patch(client.token, existing.id, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'displayName', value: 'Renamed' }],
+    });
+    expect(renamed.status).toBe(200);
+    const deactivated = await patch(client.token, existing.id, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
+    expect(deactivated.status).toBe(200);
+    const user = await context.database.db.user.findUniqueOrThrow({ where: { id: existing.id } });
+    expect(user).toMatchObject({ email: workEmail, active: false, displayName: 'Renamed' });
+  });
+
   it("answers 409 uniqueness when another SCIM client owns the user's identity", async () => {
     const first = await newClient();
     const second = await newClient();

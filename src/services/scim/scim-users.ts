@@ -238,6 +238,20 @@ async function checkSafeChange(
   }
 }
 
+/**
+ * The user's email after a write of its resource. It follows the resource's preferred address
+ * (userName, else the work, primary or first email) when that was the user's email; a user linked
+ * by another of the resource's addresses (Entra's work email, with a UPN as userName) keeps that
+ * address for as long as the resource names it, so writes that leave it alone (a deactivation)
+ * are not taken as a change of email.
+ */
+function emailAfterWrite(current: string | null, before: ParsedScimUser, next: ParsedScimUser): string {
+  const key = current?.toLowerCase();
+  const wasPreferred = before.email.toLowerCase() === key;
+  const stillNamed = next.candidateEmails.some((email) => email.toLowerCase() === key);
+  return current !== null && stillNamed && !wasPreferred ? current : next.email;
+}
+
 /** Writes the new state of a user (PUT or PATCH): a no-op when nothing changes. */
 async function writeUser(
   tx: Prisma.TransactionClient,
@@ -247,7 +261,7 @@ async function writeUser(
 ): Promise<ScimUserRow> {
   const { user, identity } = row;
   const before = parseUserDocument(userDocumentOf(row));
-  const email = next.email;
+  const email = emailAfterWrite(user.email, before, next);
   const changed: string[] = [];
   if (next.userName !== identity.userName) changed.push('userName');
   if (email !== user.email) changed.push('email');
