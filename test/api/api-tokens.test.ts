@@ -134,6 +134,26 @@ describe('revoked, expired and orphaned tokens are refused', () => {
     expect((await context.api.request('GET', '/api/auth/me', { token })).status).toBe(401);
   });
 
+  it('revokes the tokens of a user deactivated or deleted, for good: reactivating does not revive them', async () => {
+    const { db } = context.database;
+    const admin = (await createUserWithToken(db, ['admin'])).token;
+    for (const change of ['deactivated', 'deleted'] as const) {
+      const { token, user } = await createUserWithToken(db, ['requestor']);
+      if (change === 'deactivated') await db.user.update({ where: { id: user.id }, data: { active: false } });
+      else expect((await context.api.request('DELETE', `/api/users/${user.id}`, { token: admin })).status).toBe(200);
+      const [row] = await db.apiToken.findMany({ where: { userId: user.id } });
+      expect(row!.revokedAt).toBeInstanceOf(Date);
+      expect(await db.auditLog.findFirst({ where: { action: 'api_token.revoked', targetId: row!.id } })).toMatchObject({
+        actorType: 'system',
+        metadata: expect.objectContaining({ reason: `owner ${change}` }),
+      });
+
+      await db.user.update({ where: { id: user.id }, data: { active: true, deletedAt: null } });
+      const refused = await context.api.request('GET', '/api/auth/me', { token });
+      expect([change, refused.status, refused.body.message]).toEqual([change, 401, 'API token has been revoked']);
+    }
+  });
+
   it('refuses a token whose secret part was altered', async () => {
     const { token } = await createUserWithToken(context.database.db, ['admin']);
     const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
