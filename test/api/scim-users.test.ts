@@ -423,7 +423,12 @@ describe('active: false deactivates; active: true re-enables only for the owning
 
     const enabled = await patch(client.token, user.id, scimFixture('entra-patch-user-enable'));
     expect(enabled.body.active).toBe(true);
-    expect((await context.api.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    expect(await context.database.db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      active: true,
+    });
+    // Deactivation revoked the token for good (docs/security.md): re-enabling does not revive it.
+    const revived = await context.api.request('GET', '/api/auth/me', { token });
+    expect([revived.status, revived.body.message]).toEqual([401, 'API token has been revoked']);
   });
 
   it('does not let a second client re-enable (or see) a user the first client deactivated', async () => {
