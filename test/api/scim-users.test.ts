@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { useTestApp } from '../support/app.js';
 import { createScimClient, scimFixture, scimRequest, unique } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
@@ -402,6 +403,31 @@ describe('PUT and PATCH /Users/:id', () => {
     const response = await scimRequest(context.api, 'PUT', `/Users/${id}`, client.token, { userName: taken });
     expect(response.status).toBe(409);
     expect(response.body.scimType).toBe('uniqueness');
+  });
+});
+
+describe('a SCIM write and a delete through the API at the same time', () => {
+  it('sees the delete committed while it waited, answers 404, and leaves the email free', async () => {
+    const client = await newClient();
+    const { id, email } = await createOktaUser(client.token);
+    const deleting = new pg.Client({ connectionString: context.database.url });
+    await deleting.connect();
+    try {
+      // The delete holds the user's row while the PATCH arrives.
+      await deleting.query('BEGIN');
+      await deleting.query('UPDATE users SET deleted_at = now(), active_email = NULL WHERE id = $1', [id]);
+      const patched = patch(client.token, id, {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', path: 'displayName', value: 'Too late' }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deleting.query('COMMIT');
+      expect((await patched).status).toBe(404);
+    } finally {
+      await deleting.end();
+    }
+    const user = await context.database.db.user.findUniqueOrThrow({ where: { id } });
+    expect(user).toMatchObject({ activeEmail: null, deletedAt: expect.any(Date), email });
   });
 });
 

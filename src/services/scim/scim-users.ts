@@ -307,9 +307,14 @@ async function writeUser(
   return { user: updatedUser, identity: updatedIdentity };
 }
 
+/**
+ * The row, locked: the identity against concurrent SCIM writes, and the user against writes of the
+ * API (a delete committed meanwhile is seen, and is a 404, rather than written over).
+ */
 async function lockAndLoad(tx: Prisma.TransactionClient, context: ScimRequestContext, id: string) {
   const row = await loadRow(tx, context, id);
   await tx.$queryRaw`SELECT id FROM scim_identities WHERE id = ${row.identity.id}::uuid FOR UPDATE`;
+  await tx.$queryRaw`SELECT id FROM users WHERE id = ${row.user.id}::uuid FOR UPDATE`;
   return loadRow(tx, context, id);
 }
 
