@@ -17,7 +17,7 @@ export interface ApiRequest {
 export interface ApiFailure {
   /** The HTTP status, or null when no answer came. */
   status: number | null;
-  /** The API's error code, or `api_unreachable`, `api_timeout`, `api_bad_response`. */
+  /** The API's error code, or `api_unreachable`, `api_timeout`, `api_bad_response`, `invalid_arguments`. */
   code: string;
   message: string;
   details?: unknown;
@@ -58,6 +58,24 @@ function failureOfBody(status: number, body: unknown, text: string): ApiFailure 
   return { status, code: 'api_bad_response', message: `The API answered ${status}: ${text.slice(0, 200)}` };
 }
 
+/**
+ * The request body as JSON, or the failure to report for arguments that cannot be sent: nested so
+ * deep that JSON.stringify runs out of stack (the API refuses more than 32 levels anyway).
+ */
+function serialised(body: unknown): string | undefined | ApiFailure {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      status: null,
+      code: 'invalid_arguments',
+      message: 'The arguments nest objects and arrays too deeply to send: the API accepts at most 32 levels',
+    };
+  }
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   return {
@@ -68,13 +86,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (request.body !== undefined) headers['content-type'] = 'application/json';
+      const body = serialised(request.body);
+      if (typeof body === 'object') return { ok: false, failure: body };
       let response: Response;
       let text: string;
       try {
         response = await fetchImpl(urlOf(options.baseUrl, request), {
           method: request.method,
           headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          body,
           signal: AbortSignal.timeout(options.timeoutMs),
         });
         text = await response.text();

@@ -1,7 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../domain/pagination.js';
+import { MAX_KEY_TEXT_LENGTH } from '../domain/common.js';
+import { MAX_PAGE, MAX_PAGE_SIZE } from '../domain/pagination.js';
 import { RUN_STATUSES } from '../domain/run.js';
 import {
   exportSelectionSchema,
@@ -25,7 +26,7 @@ const definition = workflowDefinitionFieldsSchema.describe(
 );
 
 const pageFields = {
-  page: z.number().int().min(1).optional().describe('Page number, from 1 (default 1)'),
+  page: z.number().int().min(1).max(MAX_PAGE).optional().describe(`Page number, 1 to ${MAX_PAGE} (default 1)`),
   pageSize: z
     .number()
     .int()
@@ -34,7 +35,9 @@ const pageFields = {
     .optional()
     .describe(`Items per page, 1 to ${MAX_PAGE_SIZE} (default 20)`),
 };
-const search = z.string().min(1).optional().describe('Case-insensitive match on the name');
+/** A text filter, within the API's bounds for one (1 to 255 characters). */
+const filterText = () => z.string().min(1).max(MAX_KEY_TEXT_LENGTH);
+const search = filterText().optional().describe('Case-insensitive match on the name');
 
 interface ToolDefinition<S extends z.ZodRawShape> {
   name: string;
@@ -179,9 +182,9 @@ const TOOLS = [
       ...pageFields,
       status: z.enum(WORKFLOW_STATUSES).optional().describe('Only workflows in this status'),
       category: z.enum(CATEGORIES).optional(),
-      project: z.string().min(1).optional().describe('Project name'),
-      workflowSet: z.string().min(1).optional().describe('Workflow set name'),
-      search: z.string().min(1).optional().describe('Case-insensitive match on name or description'),
+      project: filterText().optional().describe('Project name'),
+      workflowSet: filterText().optional().describe('Workflow set name'),
+      search: filterText().optional().describe('Case-insensitive match on name or description'),
     },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: '/api/workflows', query: args }),
@@ -382,7 +385,7 @@ const TOOLS = [
     description: 'Connectors that connector steps can call, with their commands (configSchema). Needs connector:read.',
     input: {
       ...pageFields,
-      type: z.string().min(1).optional().describe('Handler name, e.g. http or test-ldap'),
+      type: filterText().optional().describe('Handler name, e.g. http or test-ldap'),
       enabled: z.boolean().optional(),
       search,
     },
@@ -415,9 +418,9 @@ const TOOLS = [
     description: 'Users (approvers, assignees, subjects of runs). Needs user:read.',
     input: {
       ...pageFields,
-      email: z.string().min(1).optional().describe('Exact email, case-insensitive'),
+      email: filterText().optional().describe('Exact email, case-insensitive'),
       role: z.enum(ROLES).optional().describe('Only users holding this built-in role'),
-      search: z.string().min(1).optional().describe('Part of the email or display name'),
+      search: filterText().optional().describe('Part of the email or display name'),
       includeDeleted: z.boolean().optional(),
     },
     annotations: readOnly,

@@ -494,6 +494,31 @@ describe('errors become tool results, and the server stays up', () => {
     expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
   });
 
+  it('refuses arguments beyond the API bounds before calling it, saying which bound', async () => {
+    const client = clients.http!;
+    const long = await callTool(client, 'list_workflows', { search: 'x'.repeat(10_000) });
+    expect([long.isError, firstText(long)]).toEqual([true, expect.stringMatching(/<=255 characters at search/)]);
+    const far = await callTool(client, 'list_runs', { page: 2_000_000 });
+    expect([far.isError, firstText(far)]).toEqual([true, expect.stringMatching(/<=1000000 at page/)]);
+
+    // Nested far deeper than JSON.stringify can follow: sent as raw JSON, as a client could.
+    const depth = 100_000;
+    const variables = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const response = await fetch(httpServer.url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"start_run","arguments":{"workflowId":"00000000-0000-4000-8000-000000000000","variables":${variables}}}}`,
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    expect(answer.result.isError).toBe(true);
+    expect(answer.result.content[0]!.text).toContain('at most 32 levels');
+  });
+
   it('an API that is down or does not answer gives a clear error within the time limit', async () => {
     const down = await startToolHttpServer(stack.api.baseUrl);
     const downUrl = down.url;
