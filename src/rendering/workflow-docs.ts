@@ -225,10 +225,18 @@ function section(title: string, body: string): string {
   return `## ${title}\n\n${body}`;
 }
 
-/** A Markdown table; every cell is escaped, so text with `|` or line breaks stays in its cell. */
+/**
+ * A Markdown table; every cell is escaped, so text with `|`, `\` or line breaks stays in its cell:
+ * backslashes are doubled before pipes are escaped (a pipe after an even run of backslashes would
+ * split the cell), and line breaks become spaces (the console shows no raw HTML such as `<br>`).
+ */
 function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  const row = (cells: readonly string[]) =>
-    `| ${cells.map((cell) => cell.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>')).join(' | ')} |`;
+  const escaped = (cell: string) =>
+    cell
+      .replace(/\\/g, '\\\\')
+      .replace(/\|/g, '\\|')
+      .replace(/\r\n|\r|\n/g, ' ');
+  const row = (cells: readonly string[]) => `| ${cells.map(escaped).join(' | ')} |`;
   return [row(headers), row(headers.map(() => '---')), ...rows.map(row)].join('\n');
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { marked } from 'marked';
 import type { WorkflowDefinitionInput, WorkflowStep } from '../../src/domain/workflow-definition.js';
 import { provisioningExample } from '../../src/examples/provisioning.js';
 import { simpleApprovalExample } from '../../src/examples/simple-approval.js';
@@ -67,10 +68,14 @@ describe('the Markdown page of a workflow', () => {
     for (const each of example.steps) expect(markdown).toContain(`### ${each.name} (\`${each.id}\`)`);
   });
 
-  it('escapes pipes and line breaks in table cells', () => {
+  it('keeps pipes, backslashes and line breaks of a name in its table cell, as the console renders it', async () => {
     const workflow = documented(simpleApprovalExample);
-    workflow.steps[1]!.name = 'Approve | reject\nnow';
-    expect(renderWorkflowMarkdown(workflow, options)).toContain('| `manager_approval` | Approve \\| reject<br>now |');
+    workflow.steps[1]!.name = 'Approve | reject\nnow a\\|b \\\\';
+    const html = await marked.parse(renderWorkflowMarkdown(workflow, options));
+    const row = html.split('<tr>').find((candidate) => candidate.includes('<td><code>manager_approval</code></td>'))!;
+    const cells = [...row.matchAll(/<td>(.*?)<\/td>/gs)].map((match) => match[1]);
+    expect(cells[1]).toBe('Approve | reject now a\\|b \\\\');
+    expect(cells[2]).toBe(`<code>${workflow.steps[1]!.type}</code>`);
   });
 
   it('is the same text every time', () => {
