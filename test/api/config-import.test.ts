@@ -716,7 +716,7 @@ describe('a schedule Temporal does not take after the commit', () => {
             name: 'Onboard/clash',
             action: 'error',
             error: expect.stringMatching(
-              new RegExp(`^Saved, but Temporal did not take the schedule: .*PUT /api/schedules/${id}`),
+              new RegExp(`^Saved, but Temporal did not take the schedule: .*PATCH /api/schedules/${id}`),
             ),
           },
         ],

@@ -290,3 +290,42 @@ describe('concurrent member changes', () => {
     ).toBe(1);
   });
 });
+
+describe('versions change with changes made outside SCIM (RFC 7644 3.14)', () => {
+  it("changes a user's and a group's version when the API changes them, so a stale If-Match is 412", async () => {
+    const admin = (await createUserWithToken(context.database.db, ['admin'])).token;
+    const client = await newClient();
+    const [userId] = await createUsers(client.token, 1);
+    const group = await createGroup(client.token);
+    const versionOf = async (path: string) =>
+      (await scimRequest(context.api, 'GET', path, client.token)).body.meta.version as string;
+    const userBefore = await versionOf(`/Users/${userId}`);
+    const groupBefore = await versionOf(`/Groups/${group.id}`);
+
+    const profile = await context.api.request('PATCH', `/api/users/${userId}/profile`, {
+      token: admin,
+      body: { displayName: 'Changed by an admin' },
+    });
+    expect(profile.status).toBe(200);
+    const added = await context.api.request('POST', `/api/groups/${group.id}/members`, {
+      token: admin,
+      body: { userId },
+    });
+    expect(added.status).toBe(200);
+
+    expect(await versionOf(`/Users/${userId}`)).not.toBe(userBefore);
+    expect(await versionOf(`/Groups/${group.id}`)).not.toBe(groupBefore);
+    const stale = await scimRequest(
+      context.api,
+      'PATCH',
+      `/Users/${userId}`,
+      client.token,
+      {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', path: 'displayName', value: 'From the directory' }],
+      },
+      { 'if-match': userBefore },
+    );
+    expect(stale.status).toBe(412);
+  });
+});

@@ -11,7 +11,7 @@ import {
 import type { ListWindow } from '../../scim/list-query.js';
 import { applyPatch, normalisePatchRequest, splitMemberOperations, type MemberChanges } from '../../scim/patch.js';
 import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from '../../scim/schemas.js';
-import { scimAuditOf, type ScimRequestContext } from './scim-context.js';
+import { markScimWrite, scimAuditOf, type ScimRequestContext } from './scim-context.js';
 import { invalidValue, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
 import { versionOf } from '../../scim/user-resource.js';
 import { equalsIgnoringCase } from '../../domain/text-match.js';
@@ -204,6 +204,7 @@ async function applyGroupFields(
 
 /** Serialises writes to one group: concurrent member PATCHes queue here instead of losing members. */
 async function lockGroup(tx: Prisma.TransactionClient, context: ScimRequestContext, id: string) {
+  await markScimWrite(tx);
   const row = await loadRow(tx, context, id);
   await tx.$queryRaw`SELECT id FROM user_groups WHERE id = ${row.group.id}::uuid FOR UPDATE`;
   return loadRow(tx, context, id);
@@ -225,6 +226,7 @@ export async function createScimGroup(db: Database, context: ScimRequestContext,
   const parsed = parseGroupBody(body);
   const members = parsed.members ?? [];
   const write = db.$transaction(async (tx) => {
+    await markScimWrite(tx);
     await checkMembers(tx, context, members);
     const group = await tx.userGroup.create({ data: { name: parsed.displayName } });
     const scimGroup = await tx.scimGroup.create({

@@ -8,7 +8,7 @@ import type { UserFilter } from '../../scim/filter.js';
 import type { ListWindow } from '../../scim/list-query.js';
 import { applyPatch, normalisePatchRequest } from '../../scim/patch.js';
 import { USER_ATTRIBUTES, USER_SCHEMA } from '../../scim/schemas.js';
-import { scimAuditOf, type ScimRequestContext } from './scim-context.js';
+import { markScimWrite, scimAuditOf, type ScimRequestContext } from './scim-context.js';
 import { mutability, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
 import {
   parseUserDocument,
@@ -114,6 +114,7 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
   const parsed = parseUserDocument(userDocumentFromBody(body));
   const audit = scimAuditOf(context);
   const write = db.$transaction(async (tx) => {
+    await markScimWrite(tx);
     const sameUserName = await tx.scimIdentity.findFirst({
       where: { clientId: context.client.id, userName: equalsIgnoringCase(parsed.userName) },
     });
@@ -308,13 +309,15 @@ async function writeUser(
 }
 
 /**
- * The row, locked: the identity against concurrent SCIM writes, and the user against writes of the
- * API (a delete committed meanwhile is seen, and is a 404, rather than written over).
+ * The row, locked: the user against writes of the API (a delete committed meanwhile is seen, and
+ * is a 404, rather than written over), and the identity against concurrent SCIM writes. The user
+ * first, in the order of a write through the API, whose trigger then bumps the identity's version.
  */
 async function lockAndLoad(tx: Prisma.TransactionClient, context: ScimRequestContext, id: string) {
+  await markScimWrite(tx);
   const row = await loadRow(tx, context, id);
+  await tx.$queryRaw`SELECT id FROM users WHERE id = ${row.user.id}::uuid FOR NO KEY UPDATE`;
   await tx.$queryRaw`SELECT id FROM scim_identities WHERE id = ${row.identity.id}::uuid FOR UPDATE`;
-  await tx.$queryRaw`SELECT id FROM users WHERE id = ${row.user.id}::uuid FOR UPDATE`;
   return loadRow(tx, context, id);
 }
 
