@@ -406,6 +406,31 @@ describe('PUT and PATCH /Users/:id', () => {
   });
 });
 
+describe('a user deleted in Flowgate', () => {
+  it('is provisioned anew by its client: the old identity no longer holds its userName or externalId', async () => {
+    const client = await newClient();
+    const admin = (await createUserWithToken(context.database.db, ['admin'])).token;
+    const externalId = unique('ext');
+    const first = await createOktaUser(client.token, undefined, externalId);
+    expect((await context.api.request('DELETE', `/api/users/${first.id}`, { token: admin })).status).toBe(200);
+    const filtered = await scimRequest(
+      context.api,
+      'GET',
+      `/Users?filter=${encodeURIComponent(`userName eq "${first.email}"`)}`,
+      client.token,
+    );
+    expect(filtered.body.totalResults).toBe(0);
+
+    const again = await createOktaUser(client.token, first.email, externalId);
+    expect(again.id).not.toBe(first.id);
+    const audit = await context.database.db.auditLog.findFirstOrThrow({
+      where: { action: 'scim.user.created', targetId: again.id },
+    });
+    expect(audit.metadata).toMatchObject({ replacesDeletedUserIds: [first.id] });
+    expect(await context.database.db.scimIdentity.count({ where: { userId: first.id } })).toBe(0);
+  });
+});
+
 describe('a SCIM write and a delete through the API at the same time', () => {
   it('sees the delete committed while it waited, answers 404, and leaves the email free', async () => {
     const client = await newClient();

@@ -115,6 +115,22 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
   const audit = scimAuditOf(context);
   const write = db.$transaction(async (tx) => {
     await markScimWrite(tx);
+    // The identities of users deleted in Flowgate no longer stand for anyone: the client cannot see
+    // them (404, empty filters), so they must not make its userName or externalId taken for ever.
+    // They go, and the user is provisioned anew; the deleted user, if restored, is no longer managed.
+    const replaced = await tx.scimIdentity.findMany({
+      where: {
+        clientId: context.client.id,
+        user: { deletedAt: { not: null } },
+        OR: [
+          { userName: equalsIgnoringCase(parsed.userName) },
+          ...(parsed.externalId === null ? [] : [{ externalId: parsed.externalId }]),
+        ],
+      },
+      select: { id: true, userId: true },
+    });
+    if (replaced.length > 0)
+      await tx.scimIdentity.deleteMany({ where: { id: { in: replaced.map((identity) => identity.id) } } });
     const sameUserName = await tx.scimIdentity.findFirst({
       where: { clientId: context.client.id, userName: equalsIgnoringCase(parsed.userName) },
     });
@@ -193,7 +209,13 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
       ...audit,
       action: 'scim.user.created',
       target: { type: 'user', id: user.id },
-      metadata: { ...audit.metadata, userName: parsed.userName, externalId: parsed.externalId, active: user.active },
+      metadata: {
+        ...audit.metadata,
+        userName: parsed.userName,
+        externalId: parsed.externalId,
+        active: user.active,
+        ...(replaced.length > 0 ? { replacesDeletedUserIds: replaced.map((identity) => identity.userId) } : {}),
+      },
     });
     await associateUserByEmailDomain(tx, user, audit.actor, context.requestId);
     return { user, identity };
