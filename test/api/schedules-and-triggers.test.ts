@@ -22,6 +22,17 @@ beforeAll(async () => {
 afterAll(() => temporal.close());
 
 const call = (method: string, path: string, body?: unknown) => stack.api.request(method, path, { token: admin, body });
+
+/** The first answer of `read` that is not empty, asked every 200 ms for up to 20 s (undefined then). */
+async function firstAnswer<T>(read: () => Promise<T | null | undefined>): Promise<T | undefined> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const answer = await read();
+    if (answer !== null && answer !== undefined) return answer;
+    if (Date.now() > deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 const automatic = (types: Array<'manual' | 'scheduled' | 'webhook'>) =>
   approvalDefinition({
     name: `Automatic ${types.join('+')}`,
@@ -145,12 +156,9 @@ describe('schedules are Temporal Schedules that start runs', () => {
     expect(described.spec.timezone).toBe('Europe/Berlin');
 
     await handle.trigger();
-    const deadline = Date.now() + 20_000;
-    let runId: string | undefined;
-    while (!runId && Date.now() < deadline) {
-      runId = (await stack.database.db.workflowRun.findFirst({ where: { definitionId: workflow.id } }))?.id;
-      if (!runId) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const runId = await firstAnswer(
+      async () => (await stack.database.db.workflowRun.findFirst({ where: { definitionId: workflow.id } }))?.id,
+    );
     expect(runId).toBeDefined();
     const run = await waitForRun(stack.api, admin, runId!, hasStatus('completed'));
     expect(run.variables).toEqual({ note: 'nightly' });
@@ -195,12 +203,9 @@ describe('schedules are Temporal Schedules that start runs', () => {
       .body;
     await call('POST', `/api/workflows/${workflow.id}/deprecate`, {});
     await temporal.client.schedule.getHandle(temporalScheduleId(created.id)).trigger();
-    const deadline = Date.now() + 20_000;
-    let reason: string | null = null;
-    while (!reason && Date.now() < deadline) {
-      reason = (await call('GET', `/api/schedules/${created.id}`)).body.pausedReason;
-      if (!reason) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const reason = await firstAnswer(
+      async () => (await call('GET', `/api/schedules/${created.id}`)).body.pausedReason as string | null,
+    );
     expect(reason).toContain('Deprecated workflows cannot start new runs');
     expect(await stack.database.db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(0);
     // It can still be paused, but not turned on again while its workflow is deprecated.
@@ -258,13 +263,10 @@ describe('schedules are Temporal Schedules that start runs', () => {
     await stack.database.db.schedule.update({ where: { id: created.id }, data: { enabled: false } });
     const handle = temporal.client.schedule.getHandle(temporalScheduleId(created.id));
     await handle.trigger();
-    const deadline = Date.now() + 20_000;
-    let firing: string | undefined;
-    while (!firing && Date.now() < deadline) {
+    const firing = await firstAnswer(async () => {
       const action = (await handle.describe()).info.recentActions[0]?.action;
-      firing = action?.type === 'startWorkflow' ? action.workflow.workflowId : undefined;
-      if (!firing) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+      return action?.type === 'startWorkflow' ? action.workflow.workflowId : undefined;
+    });
     expect(await temporal.client.workflow.getHandle(firing!).result()).toEqual({ skipped: 'The schedule is disabled' });
     expect(await stack.database.db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(0);
     await call('DELETE', `/api/schedules/${created.id}`);

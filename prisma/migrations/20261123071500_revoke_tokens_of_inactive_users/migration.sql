@@ -1,9 +1,14 @@
--- A user made inactive or deleted has their API tokens revoked at once, whichever path made the
--- change (the users API, SCIM, a connector sync, SQL), as their sessions end: reactivating or
--- restoring the user later must not bring back a token that may have leaked meanwhile. Each
--- revocation is audited as the API audits one, by the system, with the reason.
-CREATE FUNCTION "users_revoke_api_tokens"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A user made inactive or deleted loses their API tokens too, not only their web sessions
+-- (20261123050000_end_sessions_of_inactive_users), for the same reason and on the same paths (the
+-- users API, SCIM, a connector sync, SQL): reactivating or restoring the user later must not bring
+-- back a token that may have leaked meanwhile. Each revocation is audited as the API audits one,
+-- by the system, with the reason. One function and trigger now end both.
+DROP TRIGGER "users_end_sessions_when_inactive" ON "users";
+DROP FUNCTION "users_end_sessions"();
+
+CREATE FUNCTION "users_end_access"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  DELETE FROM "sessions" WHERE "user_id" = NEW."id";
   WITH revoked AS (
     UPDATE "api_tokens" SET "revoked_at" = now()
     WHERE "user_id" = NEW."id" AND "revoked_at" IS NULL
@@ -19,7 +24,7 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER "users_revoke_api_tokens_when_inactive" AFTER UPDATE OF "active", "deleted_at" ON "users"
+CREATE TRIGGER "users_end_access_when_inactive" AFTER UPDATE OF "active", "deleted_at" ON "users"
   FOR EACH ROW
   WHEN ((NOT NEW."active" AND OLD."active") OR (NEW."deleted_at" IS NOT NULL AND OLD."deleted_at" IS NULL))
-  EXECUTE FUNCTION "users_revoke_api_tokens"();
+  EXECUTE FUNCTION "users_end_access"();
