@@ -361,7 +361,7 @@ describe('POST /api/workflows/validate is a dry run', () => {
     expect(await context.database.db.workflowDefinition.count()).toBe(before);
   });
 
-  it('reports a property a definition does not have as a finding, as its description admits', async () => {
+  it('reports a property a definition does not have, or one of the wrong type, as a finding, as its description admits', async () => {
     const found = await call('POST', '/api/workflows/validate', { name: 'x', steps: [], colour: 'blue' });
     expect([found.status, found.body.valid, found.body.errors]).toEqual([
       200,
@@ -376,6 +376,12 @@ describe('POST /api/workflows/validate is a dry run', () => {
     // `strict` belongs to the request, not to the definition: a wrong one is refused.
     const wrongFlag = await call('POST', '/api/workflows/validate', { name: 'x', steps: [], strict: {} });
     expect([wrongFlag.status, wrongFlag.body.message]).toEqual([400, 'strict must be true or false']);
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['name', 'steps', 'strict']));
+    // Nor does it constrain the definition's own fields: one of the wrong type is a finding too.
+    expect(Object.keys(schema.properties)).toEqual(['strict']);
+    const wrongType = await call('POST', '/api/workflows/validate', { name: 'x', steps: [], debugLogging: {} });
+    expect([wrongType.status, wrongType.body.errors]).toEqual([
+      200,
+      [expect.objectContaining({ code: 'invalid_shape', path: 'debugLogging' })],
+    ]);
   });
 });

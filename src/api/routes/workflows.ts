@@ -8,7 +8,6 @@ import { STEP_TYPES, STEP_TYPE_NAMES } from '../../domain/step-types.js';
 import {
   CATEGORIES,
   WORKFLOW_STATUSES,
-  workflowDefinitionFieldsSchema,
   workflowDefinitionInputSchema,
   workflowViewSchema,
 } from '../../domain/workflow-definition.js';
@@ -64,13 +63,15 @@ const validationResultSchema = z
 // The definition is checked by the validator (which reports every problem with a stable code),
 // not by the request schema, so these routes accept any object and document the real shape.
 const definitionBody = z.record(z.string(), z.unknown());
-// A missing field or a property a definition does not have is reported among the findings
-// (`invalid_shape`), not refused, like every other problem of the definition: the description
-// admits both.
-const documentedValidateBody = workflowDefinitionFieldsSchema
-  .partial()
-  .extend({ strict: z.boolean().optional().describe('Apply the publish-time rules') })
-  .loose();
+// Any object: a missing field, a field of the wrong type or a property a definition does not
+// have is reported among the findings (`invalid_shape`), not refused, like every other problem of
+// the definition, so the description constrains only the request's own flag.
+const documentedValidateBody = z
+  .object({ strict: z.boolean().optional().describe('Apply the publish-time rules') })
+  .loose()
+  .describe(
+    'The workflow definition to check (the shape of WorkflowDefinitionInput), and strict. Fields that do not fit that shape are findings, not a 400.',
+  );
 
 const publishBody = z.object({ deprecatePreviousVersionId: z.uuid().optional() }).strict();
 const deprecateBody = z
