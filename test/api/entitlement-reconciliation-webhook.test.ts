@@ -120,3 +120,33 @@ describe('an event without resourceType goes to the entitlement whose reconcilia
     expect(rejected!.metadata).toMatchObject({ status: 400, reason: expect.stringContaining('webhook trigger') });
   });
 });
+
+describe('reconciliationConfig is checked when written, and a replace with null clears it', () => {
+  it('refuses a config without a resourceId or with a workflowId that is no id, and clears one replaced with null', async () => {
+    const base = {
+      connector: 'test-activedirectory',
+      provisionConfig: { command: 'addToGroup', parameters: {} },
+      deprovisionConfig: { command: 'removeFromGroup', parameters: {} },
+    };
+    for (const reconciliationConfig of [{ workflowId: randomUUID() }, { resourceId: 'cn=x', workflowId: 'abc' }]) {
+      const refused = await call('POST', '/api/entitlements', {
+        ...base,
+        name: `ent-${randomUUID()}`,
+        reconciliationConfig,
+      });
+      expect({ reconciliationConfig, status: refused.status }).toEqual({ reconciliationConfig, status: 400 });
+    }
+
+    const resourceId = `cn=cleared-${randomUUID()}`;
+    const created = await entitlement({ resourceId });
+    const cleared = await call('PUT', `/api/entitlements/${created.id}`, {
+      ...base,
+      name: created.name,
+      reconciliationConfig: null,
+    });
+    expect([cleared.status, cleared.body.reconciliationConfig]).toEqual([200, null]);
+    expect((await call('GET', `/api/entitlements/${created.id}`)).body.reconciliationConfig).toBeNull();
+    const event = await send({ action: 'updated', resourceId });
+    expect(event.status).toBe(404);
+  });
+});

@@ -29,7 +29,13 @@ import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const entitlementSchema = entitlementInputSchema
-  .extend({ id: z.uuid(), createdAt: z.date(), updatedAt: z.date() })
+  .extend({
+    id: z.uuid(),
+    // As stored: writes have been checked against ReconciliationConfig since 23 Nov 2026 only.
+    reconciliationConfig: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
   .meta({ id: 'Entitlement' });
 const businessRoleSchema = businessRoleInputSchema
   .extend({ id: z.uuid(), activeAssignments: z.number().int(), createdAt: z.date(), updatedAt: z.date() })

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
-import type { Prisma } from '../../db/generated/client.js';
+import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import { connectorCallSchema, type EntitlementInput } from '../../domain/entitlement.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
@@ -45,7 +44,8 @@ function columnsOf(input: EntitlementInput, connectorId: string) {
     connectorId,
     provisionConfig: jsonColumn(input.provisionConfig),
     deprovisionConfig: jsonColumn(input.deprovisionConfig),
-    reconciliationConfig: input.reconciliationConfig === null ? undefined : jsonColumn(input.reconciliationConfig),
+    // Prisma.DbNull, not undefined: a replace with null clears the config (undefined would keep it).
+    reconciliationConfig: input.reconciliationConfig === null ? Prisma.DbNull : jsonColumn(input.reconciliationConfig),
   };
 }
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { recordAudit } from '../../audit/index.js';
 import type { Connector } from '../../db/generated/client.js';
+import { reconciliationConfigSchema } from '../../domain/entitlement.js';
 import type { ResourceEvent } from '../../domain/resource-webhook.js';
 import { AppError } from '../../errors/index.js';
 import {
@@ -21,11 +21,6 @@ import type { SignedDelivery } from './webhook-signature.js';
  * is the event's `resourceId`. Each is recorded (audit `entitlement.reconciliation_event`), and
  * when its config names a `workflowId`, a run of that workflow starts with the webhook trigger.
  */
-
-const reconciliationConfigSchema = z.looseObject({
-  resourceId: z.string(),
-  workflowId: z.uuid().optional(),
-});
 
 /** The variables a reconciliation run gets, of those its workflow declares. */
 function runVariables(
@@ -57,7 +52,11 @@ export async function reconcileEntitlements(
     }
     const runIds: string[] = [];
     for (const entitlement of entitlements) {
-      const reconciliation = reconciliationConfigSchema.parse(entitlement.reconciliationConfig);
+      // Checked on every write since 23 Nov 2026; a row stored before that may not fit.
+      const parsed = reconciliationConfigSchema.safeParse(entitlement.reconciliationConfig);
+      if (!parsed.success)
+        throw new AppError('validation_failed', `Entitlement ${entitlement.name} has an invalid reconciliationConfig`);
+      const reconciliation = parsed.data;
       let runId: string | null = null;
       if (reconciliation.workflowId) {
         const workflow = toWorkflowView(await loadWorkflow(tx, reconciliation.workflowId));

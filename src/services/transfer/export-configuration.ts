@@ -4,6 +4,7 @@ import { configSchemaSchema } from '../../domain/connector.js';
 import { contactSchema, organizationRoleSchema } from '../../domain/organization.js';
 import { validationFailed } from '../../errors/index.js';
 import { toBusinessRoleView, businessRoleInclude } from '../access/business-roles.js';
+import type { EntitlementInput } from '../../domain/entitlement.js';
 import { entitlementInclude, toEntitlementView } from '../access/entitlements.js';
 import { actorOf, recordAudit } from '../../audit/index.js';
 import type { Caller } from '../caller.js';
@@ -129,7 +130,16 @@ const loaders: { [S in TransferSection]: (db: DatabaseClient, names: NameFilter)
       return rows.map((row) => {
         const { name, description, connector, provisionConfig, deprovisionConfig, reconciliationConfig } =
           toEntitlementView(row);
-        return { name, description, connector, provisionConfig, deprovisionConfig, reconciliationConfig };
+        // Exported as stored: a config written before it was checked (23 Nov 2026) that does not
+        // fit is refused by the import, naming it, rather than changed here.
+        return {
+          name,
+          description,
+          connector,
+          provisionConfig,
+          deprovisionConfig,
+          reconciliationConfig: reconciliationConfig as EntitlementInput['reconciliationConfig'],
+        };
       });
     },
     async roles(db, names) {
