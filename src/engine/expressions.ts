@@ -20,7 +20,14 @@ export class ExpressionError extends Error {
 
 function environmentFor(names: Iterable<string>): Environment {
   const environment = new Environment({ homogeneousAggregateLiterals: false, limits: { maxAstNodes: 2000 } });
-  for (const name of new Set(names)) environment.registerVariable(name, 'dyn');
+  for (const name of new Set(names)) {
+    try {
+      environment.registerVariable(name, 'dyn');
+    } catch {
+      // A word CEL reserves (for, if, let, __proto__...): no expression can name it, so the
+      // variable is left out of expressions; placeholders can still use it.
+    }
+  }
   return environment;
 }
 
@@ -34,11 +41,16 @@ export interface ExpressionProblem {
 }
 
 /**
- * Parses and type-checks `expression` against the variable names in scope, and checks its
- * `matches` patterns (expression-cost.ts); undefined when fine.
+ * A checker of expressions against the variable names in scope, built once for them all: it
+ * parses and type-checks an expression and checks its `matches` patterns (expression-cost.ts);
+ * undefined when fine.
  */
-export function checkExpression(expression: string, names: Iterable<string>): ExpressionProblem | undefined {
+export function expressionChecker(names: Iterable<string>): (expression: string) => ExpressionProblem | undefined {
   const environment = environmentFor(names);
+  return (expression) => checkExpression(environment, expression);
+}
+
+function checkExpression(environment: Environment, expression: string): ExpressionProblem | undefined {
   const result = environment.check(expression);
   if (result.valid) {
     if (result.type !== 'bool' && result.type !== 'dyn')

@@ -39,8 +39,13 @@ export function checkRunVariables(
   const byName = new Map(declared.map((variable) => [variable.name, variable]));
   const missing = options.requireAll
     ? declared
+        // Own values only: `constructor` or `toString` is not given by Object.prototype.
         .filter(
-          (variable) => variable.required && (values[variable.name] === undefined || values[variable.name] === null),
+          (variable) =>
+            variable.required &&
+            (!Object.hasOwn(values, variable.name) ||
+              values[variable.name] === null ||
+              values[variable.name] === undefined),
         )
         .map((variable) => variable.name)
     : [];

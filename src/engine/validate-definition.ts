@@ -5,7 +5,7 @@ import {
   type WorkflowDefinitionInput,
   type WorkflowStep,
 } from '../domain/workflow-definition.js';
-import { checkExpression } from './expressions.js';
+import { expressionChecker } from './expressions.js';
 import { indexSteps, loopsWithoutEffects, reachableFrom, stepsThatReachAnEnd } from './graph.js';
 import { scanInterpolations, stringsIn } from './interpolation.js';
 
@@ -299,10 +299,13 @@ function checkVariables(definition: WorkflowDefinitionInput, findings: Findings)
   // Values a task collects and a connector's output variable join the run variables.
   const produced = producedVariables(definition.steps);
   const known = new Set([...declared, ...produced]);
-  const scopeNames = [...known, ...BUILT_IN_REFERENCE_ROOTS];
+  const checkExpression = expressionChecker([...known, ...BUILT_IN_REFERENCE_ROOTS]);
 
   definition.steps.forEach((step, stepIndex) => {
-    for (const { path, text } of stringsIn(step.config)) {
+    // A condition reads the variables itself: its expression is never interpolated, so a `}}` in
+    // it is CEL (a map inside a map), not a placeholder.
+    const interpolated = step.type === 'condition' ? [] : stringsIn(step.config);
+    for (const { path, text } of interpolated) {
       const at = `steps.${stepIndex}.config.${path.join('.')}`;
       const scan = scanInterpolations(text);
       for (const problem of scan.problems) {
@@ -316,9 +319,9 @@ function checkVariables(definition: WorkflowDefinitionInput, findings: Findings)
       for (const reference of scan.references) {
         const [root, second] = reference.split('.');
         used.add(root!);
-        const known =
-          declared.has(root!) || root === 'run' || (root === 'steps' && second !== undefined && stepIds.has(second));
-        if (!known) {
+        const resolvable =
+          known.has(root!) || root === 'run' || (root === 'steps' && second !== undefined && stepIds.has(second));
+        if (!resolvable) {
           findings.error({
             code: 'undeclared_variable',
             message: `Step ${step.id} refers to {{${reference}}}, which is not a declared variable`,
@@ -329,8 +332,10 @@ function checkVariables(definition: WorkflowDefinitionInput, findings: Findings)
       }
     }
     if (step.type === 'condition' && typeof step.config.expression === 'string') {
-      const problem = checkExpression(step.config.expression, scopeNames);
-      for (const name of declared) if (new RegExp(`\\b${name}\\b`).test(step.config.expression)) used.add(name);
+      const problem = checkExpression(step.config.expression);
+      // Each word of the expression, once (variable names are identifiers).
+      for (const word of step.config.expression.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])
+        if (declared.has(word)) used.add(word);
       if (problem) {
         findings.error({
           code: problem.kind === 'unknown_variable' ? 'undeclared_variable' : 'invalid_expression',

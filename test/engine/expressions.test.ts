@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { MAX_NESTED_ITERATIONS, nestsRepetition } from '../../src/engine/expression-cost.js';
-import { ExpressionError, checkExpression, evaluateCondition } from '../../src/engine/expressions.js';
+import { ExpressionError, evaluateCondition, expressionChecker } from '../../src/engine/expressions.js';
+
+const checkExpression = (expression: string, names: string[]) => expressionChecker(names)(expression);
 
 describe('CEL conditions', () => {
   it('evaluates comparisons, membership and presence over JSON values', () => {
@@ -19,6 +21,12 @@ describe('CEL conditions', () => {
     expect(checkExpression('amount >', ['amount'])?.kind).toBe('syntax');
     expect(checkExpression('other == 1', ['amount'])?.kind).toBe('unknown_variable');
     expect(checkExpression('amount == 1', ['amount'])).toBeUndefined();
+  });
+
+  it('leaves variables named after words CEL reserves out of expressions, without failing', () => {
+    expect(checkExpression('amount == 1', ['amount', 'for', 'if', '__proto__'])).toBeUndefined();
+    expect(checkExpression('for == 1', ['for'])?.kind).toBe('syntax');
+    expect(evaluateCondition('amount == 1', { amount: 1, for: 'x', let: 'y' })).toBe(true);
   });
 });
 

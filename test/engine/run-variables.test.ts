@@ -36,6 +36,15 @@ describe('run variables are checked against their declarations', () => {
     );
   });
 
+  it('requires variables named like Object.prototype members to be given', () => {
+    const named: WorkflowVariable[] = [
+      { name: 'constructor', type: 'string', required: true },
+      { name: 'toString', type: 'string', required: true },
+    ];
+    expect(checkRunVariables(named, {}, { requireAll: true }).missing).toEqual(['constructor', 'toString']);
+    expect(checkRunVariables(named, { constructor: 'a', toString: 'b' }, { requireAll: true }).missing).toEqual([]);
+  });
+
   it('does not require anything for partial edits', () => {
     expect(checkRunVariables(declared, { amount: 1 }, { requireAll: false }).missing).toEqual([]);
   });

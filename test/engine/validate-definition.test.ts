@@ -270,6 +270,48 @@ describe('graph rules', () => {
     expect(codesOf(wrongStep).errors).toEqual(['undeclared_variable']);
   });
 
+  it('accepts placeholders of values a task collects, as conditions over them are', () => {
+    const input = definition([
+      start('t'),
+      step('t', 'task', { assignee: '{{who}}', fields: [{ name: 'reason', type: 'string' }] }, [['success', 'n']]),
+      notify('n', '{{who}} {{reason}}'),
+      end(),
+    ]);
+    expect(codesOf(input).errors).toEqual([]);
+  });
+
+  it('reads a condition as CEL only: a map inside a map is no placeholder', () => {
+    const input = definition([
+      start('c'),
+      step('c', 'condition', { expression: 'who == "x" || {"a": {"b": true}}.a.b' }, [
+        ['true', 'finish'],
+        ['false', 'finish'],
+      ]),
+      end(),
+    ]);
+    expect(codesOf(input).errors).toEqual([]);
+  });
+
+  it('takes a variable named after a word CEL reserves, left out of conditions', () => {
+    const input = definition(
+      [
+        start('c'),
+        step('c', 'condition', { expression: 'who == "x"' }, [
+          ['true', 'finish'],
+          ['false', 'finish'],
+        ]),
+        end(),
+      ],
+      {
+        variables: [
+          { name: 'who', type: 'user', required: true },
+          { name: 'for', type: 'string', required: false },
+        ],
+      },
+    );
+    expect(codesOf(input).errors).toEqual([]);
+  });
+
   it('refuses a condition over an undeclared variable and a non-boolean condition', () => {
     const condition = (expression: string) =>
       definition([
