@@ -26,32 +26,46 @@ export function loopsWithoutEffects(index: ReadonlyMap<string, WorkflowStep>): s
       .transitions.map((transition) => transition.goto)
       .filter(inLoop);
   // Tarjan's strongly connected components over those steps: a component of two or more steps,
-  // or one step going to itself, is such a loop.
+  // or one step going to itself, is such a loop. Walked with a stack of its own, not by recursion:
+  // a chain of thousands of conditions would overflow the call stack.
   const order = new Map<string, number>();
   const lowest = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
   const loops: string[][] = [];
-  const visit = (id: string) => {
-    order.set(id, order.size);
-    lowest.set(id, order.get(id)!);
-    stack.push(id);
-    onStack.add(id);
-    for (const next of successors(id)) {
-      if (!order.has(next)) {
-        visit(next);
-        lowest.set(id, Math.min(lowest.get(id)!, lowest.get(next)!));
-      } else if (onStack.has(next)) lowest.set(id, Math.min(lowest.get(id)!, order.get(next)!));
+  const visit = (root: string) => {
+    // The steps being visited, each with its successors and how many of them were looked at.
+    const frames: Array<{ id: string; next: string[]; at: number }> = [];
+    const enter = (id: string) => {
+      order.set(id, order.size);
+      lowest.set(id, order.get(id)!);
+      stack.push(id);
+      onStack.add(id);
+      frames.push({ id, next: successors(id), at: 0 });
+    };
+    enter(root);
+    while (frames.length > 0) {
+      const frame = frames.at(-1)!;
+      if (frame.at < frame.next.length) {
+        const next = frame.next[frame.at++]!;
+        if (!order.has(next)) enter(next);
+        else if (onStack.has(next)) lowest.set(frame.id, Math.min(lowest.get(frame.id)!, order.get(next)!));
+        continue;
+      }
+      frames.pop();
+      const { id } = frame;
+      const parent = frames.at(-1);
+      if (parent) lowest.set(parent.id, Math.min(lowest.get(parent.id)!, lowest.get(id)!));
+      if (lowest.get(id) !== order.get(id)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== id);
+      if (component.length > 1 || frame.next.includes(id)) loops.push(component);
     }
-    if (lowest.get(id) !== order.get(id)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== id);
-    if (component.length > 1 || successors(id).includes(id)) loops.push(component);
   };
   for (const id of index.keys()) if (inLoop(id) && !order.has(id)) visit(id);
   const position = new Map([...index.keys()].map((id, at) => [id, at]));

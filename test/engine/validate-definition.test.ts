@@ -5,6 +5,7 @@ import {
   validateWorkflowDefinition,
   type ValidationCode,
 } from '../../src/engine/validate-definition.js';
+import { indexSteps, loopsWithoutEffects } from '../../src/engine/graph.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
 
 const start = (goto = 'finish'): WorkflowStep => ({
@@ -72,6 +73,14 @@ describe('loops of conditions only', () => {
       expect.stringMatching(/^Steps c, a, b form a loop through conditions only/),
       expect.stringMatching(/^Step d leads back to itself through conditions only/),
     ]);
+  });
+
+  it('walks a chain of 30,000 conditions without running out of stack, finding its one loop', () => {
+    const ids = Array.from({ length: 30_000 }, (_, at) => `c${at}`);
+    // Each condition goes on to the next; the last goes back to the first.
+    const chain = ids.map((id, at) => condition(id, ids[at + 1] ?? ids[0]!));
+    const loops = loopsWithoutEffects(indexSteps([start('c0'), ...chain, end()]));
+    expect(loops.map((loop) => loop.length)).toEqual([30_000]);
   });
 
   it('leaves a loop with a step that waits or acts on the way alone', () => {
