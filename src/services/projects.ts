@@ -244,7 +244,7 @@ export function listProjects(db: Database, query: SortedPageQuery & { search?: s
         await db.project.findMany({
           where,
           include: projectInclude,
-          orderBy: { [query.sortBy]: query.sortOrder },
+          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
           ...window,
         })
       ).map(toProjectView),

@@ -120,7 +120,7 @@ export function listBusinessRoles(db: Database, query: SortedPageQuery & { searc
         await db.businessRole.findMany({
           where,
           include: businessRoleInclude,
-          orderBy: { [query.sortBy]: query.sortOrder },
+          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
           ...window,
         })
       ).map(toBusinessRoleView),
@@ -134,7 +134,12 @@ export async function listRoleAssignments(db: Database, roleId: string, query: S
   const where = { roleId };
   return fetchPage(
     query,
-    (window) => db.roleAssignment.findMany({ where, orderBy: { grantedAt: query.sortOrder }, ...window }),
+    (window) =>
+      db.roleAssignment.findMany({
+        where,
+        orderBy: [{ grantedAt: query.sortOrder }, { id: query.sortOrder }],
+        ...window,
+      }),
     () => db.roleAssignment.count({ where }),
   );
 }

@@ -121,7 +121,7 @@ export function listEntitlements(db: Database, query: SortedPageQuery & { search
         await db.entitlement.findMany({
           where,
           include: entitlementInclude,
-          orderBy: { [query.sortBy]: query.sortOrder },
+          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
           ...window,
         })
       ).map(toEntitlementView),
