@@ -119,6 +119,24 @@ describe('granting a role provisions each entitlement; revoking deprovisions it'
     expect((await call('DELETE', `/api/roles/${role.id}/assignments/${userId}`)).status).toBe(404);
   });
 
+  it('revokes the role of a user deleted since (offboarding), and grants none to a deleted user', async () => {
+    await groupEntitlement('leaver-access', 'vpn-users');
+    const role = (await call('POST', '/api/roles', { name: 'Leaver role', entitlements: ['leaver-access'] })).body;
+    const leaver = await context.database.db.user.create({
+      data: { email: 'leaver@example.test', displayName: 'jdoe', roles: ['requestor'] },
+    });
+    expect((await call('POST', `/api/roles/${role.id}/assignments`, { userId: leaver.id })).body.status).toBe(
+      'granted',
+    );
+    expect(await isMember('vpn-users')).toBe(true);
+    expect((await call('DELETE', `/api/users/${leaver.id}`)).status).toBe(200);
+
+    const revoked = await call('DELETE', `/api/roles/${role.id}/assignments/${leaver.id}`);
+    expect([revoked.status, revoked.body.status]).toEqual([200, 'revoked']);
+    expect(await isMember('vpn-users')).toBe(false);
+    expect((await call('POST', `/api/roles/${role.id}/assignments`, { userId: leaver.id })).status).toBe(404);
+  });
+
   it('undoes what it provisioned when a later entitlement fails, and records the grant as failed', async () => {
     await groupEntitlement('a-remote', 'remote-workers');
     await groupEntitlement('b-broken', 'no-such-group');

@@ -33,8 +33,14 @@ export interface RoleChangeRequest {
 
 type LinkedEntitlement = { name: string; connector: Connector; provisionConfig: unknown; deprovisionConfig: unknown };
 
-async function loadSubjects(db: Database, request: RoleChangeRequest) {
-  const user = await db.user.findFirst({ where: { id: request.userId, deletedAt: null } });
+/**
+ * The user, the role and its entitlements. A deleted user may have roles revoked (offboarding
+ * often runs after the account is gone, and their access must still go), not granted.
+ */
+async function loadSubjects(db: Database, request: RoleChangeRequest, options: { deletedUser: boolean }) {
+  const user = await db.user.findFirst({
+    where: { id: request.userId, ...(options.deletedUser ? {} : { deletedAt: null }) },
+  });
   if (!user) throw notFound('User');
   const role = await db.businessRole.findFirst({
     where: 'id' in request.role ? { id: request.role.id } : { name: request.role.name },
@@ -102,7 +108,7 @@ export async function grantRole(
   runtime: ConnectorRuntime,
   request: RoleChangeRequest & { onDuplicate: 'skip' | 'error' },
 ): Promise<RoleChangeOutcome> {
-  const { user, role, entitlements } = await loadSubjects(db, request);
+  const { user, role, entitlements } = await loadSubjects(db, request, { deletedUser: false });
   if (role.status !== 'active') throw conflict(`Business role ${role.name} is inactive and cannot be granted`);
   const existing = await db.roleAssignment.findUnique({
     where: { userId_roleId: { userId: user.id, roleId: role.id } },
@@ -169,7 +175,7 @@ export async function revokeRole(
   runtime: ConnectorRuntime,
   request: RoleChangeRequest,
 ): Promise<RoleChangeOutcome> {
-  const { user, role, entitlements } = await loadSubjects(db, request);
+  const { user, role, entitlements } = await loadSubjects(db, request, { deletedUser: true });
   const assignment = await db.roleAssignment.findUnique({
     where: { userId_roleId: { userId: user.id, roleId: role.id } },
   });
