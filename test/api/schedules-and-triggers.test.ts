@@ -211,6 +211,8 @@ describe('schedules are Temporal Schedules that start runs', () => {
     // It can still be paused, but not turned on again while its workflow is deprecated.
     const paused = await call('PATCH', `/api/schedules/${created.id}`, { enabled: false });
     expect([paused.status, paused.body.enabled]).toEqual([200, false]);
+    // The reason stays for the schedule's owners: nothing checked the workflow again.
+    expect(paused.body.pausedReason).toContain('Deprecated workflows cannot start new runs');
     const resumed = await call('PATCH', `/api/schedules/${created.id}`, { enabled: true });
     expect([resumed.status, resumed.body.message]).toEqual([400, expect.stringContaining('Deprecated workflows')]);
     await call('DELETE', `/api/schedules/${created.id}`);

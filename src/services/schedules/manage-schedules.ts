@@ -129,6 +129,12 @@ function checkCronExpression(cronExpression: string, config: Readonly<Config>): 
   }
 }
 
+/** What Temporal said when it refused a schedule, without the gRPC status prefix. */
+function temporalRefusalReason(error: unknown): string {
+  const said = error instanceof ServiceError ? (error.cause as Error).message : (error as Error).message;
+  return said.replace(/^3 INVALID_ARGUMENT: /, '');
+}
+
 /** Temporal's refusal of a schedule: the SDK's TypeError for an invalid spec, or INVALID_ARGUMENT. */
 function isTemporalRefusal(error: unknown): boolean {
   const invalidSpec = error instanceof Error && error.name === 'TypeError';
@@ -147,12 +153,7 @@ async function writeTemporal<T>(write: () => Promise<T>, cronExpression: string)
     return await write();
   } catch (error) {
     if (isTemporalRefusal(error)) {
-      const invalidArgument = error instanceof ServiceError;
-      const reason = (invalidArgument ? (error.cause as Error).message : (error as Error).message).replace(
-        /^3 INVALID_ARGUMENT: /,
-        '',
-      );
-      throw validationFailed(`Temporal refused the schedule "${cronExpression}": ${reason}`, {
+      throw validationFailed(`Temporal refused the schedule "${cronExpression}": ${temporalRefusalReason(error)}`, {
         field: 'cronExpression',
       });
     }
@@ -259,15 +260,16 @@ export async function changeSchedule(
   };
   // What the schedule will start is checked when that changes, or when the schedule is turned
   // on: pausing or renaming the schedule of a deprecated or deleted workflow stays possible.
-  if (changes.workflowId !== undefined || changes.variables !== undefined || changes.enabled === true)
-    await checkWorkflow(tx, next);
+  const startsChecked = changes.workflowId !== undefined || changes.variables !== undefined || changes.enabled === true;
+  if (startsChecked) await checkWorkflow(tx, next);
   const row = await tx.schedule.update({
     where: { id },
     data: {
       ...changes,
       timezone,
       variables: changes.variables ? jsonColumn(changes.variables) : undefined,
-      pausedReason: null,
+      // Why firings start nothing stays until the workflow has been checked again.
+      ...(startsChecked ? { pausedReason: null } : {}),
     },
   });
   await auditChange(tx, caller, 'schedule.updated', { type: 'schedule', id }, { changed: Object.keys(changes) });
@@ -331,7 +333,7 @@ export async function reconcileSchedules(
               recreated.push(scheduleId);
           } catch (refusal) {
             if (!isTemporalRefusal(refusal)) throw refusal;
-            refused.push({ scheduleId, reason: (refusal as Error).message });
+            refused.push({ scheduleId, reason: temporalRefusalReason(refusal) });
           }
         }
       }),
