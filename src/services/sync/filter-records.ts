@@ -21,13 +21,14 @@ export function globMatcher(pattern: string): (text: string) => boolean {
     let star = -1;
     let swallowed = 0;
     while (at < characters.length) {
-      if (next < glob.length && (glob[next] === '?' || glob[next] === characters[at])) {
-        next += 1;
-        at += 1;
-      } else if (next < glob.length && glob[next] === '*') {
+      // A `*` first: it is a wildcard even where the text has a `*` too.
+      if (next < glob.length && glob[next] === '*') {
         star = next;
         next += 1;
         swallowed = at;
+      } else if (next < glob.length && (glob[next] === '?' || glob[next] === characters[at])) {
+        next += 1;
+        at += 1;
       } else if (star !== -1) {
         next = star + 1;
         swallowed += 1;

@@ -25,6 +25,8 @@ describe('groupNamePattern is a case-insensitive glob', () => {
     ['**x', 'yyx', true],
     ['*?', '', false],
     ['line*end', 'line\nend', true],
+    ['*a', '*ba', true],
+    ['a?c', 'a*c', true],
   ])('%s against %s is %s', (pattern, name, expected) => {
     expect(globMatcher(pattern)(name)).toBe(expected);
   });
