@@ -297,8 +297,9 @@ describe('versions change with changes made outside SCIM (RFC 7644 3.14)', () =>
     const client = await newClient();
     const [userId] = await createUsers(client.token, 1);
     const group = await createGroup(client.token);
-    const versionOf = async (path: string) =>
-      (await scimRequest(context.api, 'GET', path, client.token)).body.meta.version as string;
+    const metaOf = async (path: string) => (await scimRequest(context.api, 'GET', path, client.token)).body.meta;
+    const versionOf = async (path: string) => (await metaOf(path)).version as string;
+    const modifiedBefore = (await metaOf(`/Users/${userId}`)).lastModified as string;
     const userBefore = await versionOf(`/Users/${userId}`);
     const groupBefore = await versionOf(`/Groups/${group.id}`);
 
@@ -314,6 +315,7 @@ describe('versions change with changes made outside SCIM (RFC 7644 3.14)', () =>
     expect(added.status).toBe(200);
 
     expect(await versionOf(`/Users/${userId}`)).not.toBe(userBefore);
+    expect(Date.parse((await metaOf(`/Users/${userId}`)).lastModified)).toBeGreaterThan(Date.parse(modifiedBefore));
     expect(await versionOf(`/Groups/${group.id}`)).not.toBe(groupBefore);
     const stale = await scimRequest(
       context.api,

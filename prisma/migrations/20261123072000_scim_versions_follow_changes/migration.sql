@@ -1,4 +1,4 @@
--- A SCIM resource's version (its ETag) changes whenever the resource does (RFC 7644 3.14), also when
+-- A SCIM resource's version (its ETag) and lastModified change whenever the resource does (RFC 7644 3.14), also when
 -- the change comes from outside SCIM: the users and groups API, a sync, SQL. Otherwise a client's
 -- If-Match with the version it last read would pass, and its write would undo a change it never saw.
 -- A SCIM write bumps the version itself, once, and marks its transaction (flowgate.scim_write) so
@@ -10,7 +10,7 @@ BEGIN
   IF current_setting('flowgate.scim_write', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  UPDATE "scim_identities" SET "version" = "version" + 1 WHERE "user_id" = NEW."id";
+  UPDATE "scim_identities" SET "version" = "version" + 1, "updated_at" = now() WHERE "user_id" = NEW."id";
   RETURN NULL;
 END
 $$;
@@ -27,7 +27,7 @@ BEGIN
   IF current_setting('flowgate.scim_write', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  UPDATE "scim_groups" SET "version" = "version" + 1 WHERE "group_id" = NEW."id";
+  UPDATE "scim_groups" SET "version" = "version" + 1, "updated_at" = now() WHERE "group_id" = NEW."id";
   RETURN NULL;
 END
 $$;
@@ -42,7 +42,7 @@ BEGIN
   IF current_setting('flowgate.scim_write', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  UPDATE "scim_groups" SET "version" = "version" + 1
+  UPDATE "scim_groups" SET "version" = "version" + 1, "updated_at" = now()
   WHERE "group_id" IN (SELECT DISTINCT "group_id" FROM "changed_members");
   RETURN NULL;
 END

@@ -131,6 +131,9 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
     });
     if (replaced.length > 0)
       await tx.scimIdentity.deleteMany({ where: { id: { in: replaced.map((identity) => identity.id) } } });
+    // Named in the audit entry of whatever this request then does.
+    const replacing =
+      replaced.length > 0 ? { replacesDeletedUserIds: replaced.map((identity) => identity.userId) } : {};
     const sameUserName = await tx.scimIdentity.findFirst({
       where: { clientId: context.client.id, userName: equalsIgnoringCase(parsed.userName) },
     });
@@ -182,6 +185,7 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
           userName: parsed.userName,
           externalId: parsed.externalId,
           active: user.active,
+          ...replacing,
         },
       });
       return { user, identity };
@@ -214,7 +218,7 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
         userName: parsed.userName,
         externalId: parsed.externalId,
         active: user.active,
-        ...(replaced.length > 0 ? { replacesDeletedUserIds: replaced.map((identity) => identity.userId) } : {}),
+        ...replacing,
       },
     });
     await associateUserByEmailDomain(tx, user, audit.actor, context.requestId);
@@ -245,14 +249,13 @@ async function checkSafeChange(
   email: string,
   active: boolean | undefined,
 ): Promise<void> {
+  // `user` was read under its row lock (lockAndLoad): a sign-in or a promotion committed before
+  // is seen, and one after waits for this write.
   if (activeEmailOf(email) !== activeEmailOf(user.email)) {
-    // Locked and read again: a sign-in or a promotion committed meanwhile must be seen.
-    await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id}::uuid FOR UPDATE`;
-    const current = await tx.user.findUniqueOrThrow({ where: { id: user.id } });
-    if (current.confirmed || current.iss !== null) {
+    if (user.confirmed || user.iss !== null) {
       throw mutability('The email of an account that has signed in cannot be changed through SCIM');
     }
-    if (holdsPrivilegedRole(current)) {
+    if (holdsPrivilegedRole(user)) {
       throw mutability('The email of an account holding roles beyond requestor cannot be changed through SCIM');
     }
   }
