@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { MAX_KEY_TEXT_LENGTH } from '../domain/common.js';
+import { queryText } from '../domain/common.js';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../domain/pagination.js';
 import { RUN_STATUSES } from '../domain/run.js';
 import {
@@ -35,9 +35,7 @@ const pageFields = {
     .optional()
     .describe(`Items per page, 1 to ${MAX_PAGE_SIZE} (default 20)`),
 };
-/** A text filter, within the API's bounds for one (1 to 255 characters). */
-const filterText = () => z.string().min(1).max(MAX_KEY_TEXT_LENGTH);
-const search = filterText().optional().describe('Case-insensitive match on the name');
+const search = queryText('search').optional().describe('Case-insensitive match on the name');
 
 interface ToolDefinition<S extends z.ZodRawShape> {
   name: string;
@@ -182,9 +180,9 @@ const TOOLS = [
       ...pageFields,
       status: z.enum(WORKFLOW_STATUSES).optional().describe('Only workflows in this status'),
       category: z.enum(CATEGORIES).optional(),
-      project: filterText().optional().describe('Project name'),
-      workflowSet: filterText().optional().describe('Workflow set name'),
-      search: filterText().optional().describe('Case-insensitive match on name or description'),
+      project: queryText('project').optional().describe('Project name'),
+      workflowSet: queryText('workflowSet').optional().describe('Workflow set name'),
+      search: queryText('search').optional().describe('Case-insensitive match on name or description'),
     },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: '/api/workflows', query: args }),
@@ -385,7 +383,7 @@ const TOOLS = [
     description: 'Connectors that connector steps can call, with their commands (configSchema). Needs connector:read.',
     input: {
       ...pageFields,
-      type: filterText().optional().describe('Handler name, e.g. http or test-ldap'),
+      type: queryText('type').optional().describe('Handler name, e.g. http or test-ldap'),
       enabled: z.boolean().optional(),
       search,
     },
@@ -418,9 +416,9 @@ const TOOLS = [
     description: 'Users (approvers, assignees, subjects of runs). Needs user:read.',
     input: {
       ...pageFields,
-      email: filterText().optional().describe('Exact email, case-insensitive'),
+      email: queryText('email').optional().describe('Exact email, case-insensitive'),
       role: z.enum(ROLES).optional().describe('Only users holding this built-in role'),
-      search: filterText().optional().describe('Part of the email or display name'),
+      search: queryText('search').optional().describe('Part of the email or display name'),
       includeDeleted: z.boolean().optional(),
     },
     annotations: readOnly,

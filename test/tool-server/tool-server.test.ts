@@ -497,7 +497,10 @@ describe('errors become tool results, and the server stays up', () => {
   it('refuses arguments beyond the API bounds before calling it, saying which bound', async () => {
     const client = clients.http!;
     const long = await callTool(client, 'list_workflows', { search: 'x'.repeat(10_000) });
-    expect([long.isError, firstText(long)]).toEqual([true, expect.stringMatching(/<=255 characters at search/)]);
+    expect([long.isError, firstText(long)]).toEqual([
+      true,
+      expect.stringMatching(/search must be at most 255 characters/),
+    ]);
     const far = await callTool(client, 'list_runs', { page: 2_000_000 });
     expect([far.isError, firstText(far)]).toEqual([true, expect.stringMatching(/<=1000000 at page/)]);
 
