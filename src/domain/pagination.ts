@@ -61,6 +61,14 @@ export interface SortedPageQuery<S extends string = string> extends PageQuery {
 /** Case-insensitive match on the name, for lists with `search`. */
 export const nameContains = (search?: string) => (search ? { name: containsIgnoringCase(search) } : {});
 
+/**
+ * The order of a sorted list: its sort field, then the id in the same direction, so rows with
+ * equal values keep one order from page to page and a sort is one walk of an index on (field, id).
+ */
+export function sortedById<S extends string>(query: SortedPageQuery<S>) {
+  return [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }] as Array<Record<S | 'id', 'asc' | 'desc'>>;
+}
+
 export function skipTake(query: PageQuery): { skip: number; take: number } {
   return { skip: (query.page - 1) * query.pageSize, take: query.pageSize };
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { actorOf, recordAudit } from '../audit/index.js';
 import { isUniqueViolation, type Database, type DatabaseClient } from '../db/client.js';
 import type { ApiToken, Prisma } from '../db/generated/client.js';
-import { fetchPage, type Page, type PageQuery } from '../domain/pagination.js';
+import { fetchPage, sortedById, type Page, type PageQuery } from '../domain/pagination.js';
 import { AppError, conflict, notFound, validationFailed } from '../errors/index.js';
 import { can, isRole, permissionsOfRoles, type Permission, type Principal } from '../permissions/index.js';
 
@@ -149,10 +149,7 @@ export function listApiTokens(
   };
   return fetchPage(
     query,
-    async (window) =>
-      (
-        await db.apiToken.findMany({ where, orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }], ...window })
-      ).map(viewOf),
+    async (window) => (await db.apiToken.findMany({ where, orderBy: sortedById(query), ...window })).map(viewOf),
     () => db.apiToken.count({ where }),
   );
 }

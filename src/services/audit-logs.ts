@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { fetchPage, type PageQuery } from '../domain/pagination.js';
+import { fetchPage, sortedById, type PageQuery } from '../domain/pagination.js';
 
 export interface AuditLogListQuery extends PageQuery {
   sortBy: 'createdAt' | 'action';
@@ -30,7 +30,7 @@ export function listAuditLogs(db: Database, query: AuditLogListQuery) {
     (window) =>
       db.auditLog.findMany({
         where,
-        orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+        orderBy: sortedById(query),
         ...window,
       }),
     () => (filtered ? db.auditLog.count({ where }) : countAuditEntries(db)),

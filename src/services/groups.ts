@@ -4,7 +4,7 @@ import type { GroupInput } from '../domain/group.js';
 import { conflict, notFound } from '../errors/index.js';
 import { auditChange, type Caller } from './caller.js';
 import { withUniqueName } from './unique-names.js';
-import { fetchPage, nameContains, type SortedPageQuery } from '../domain/pagination.js';
+import { fetchPage, nameContains, sortedById, type SortedPageQuery } from '../domain/pagination.js';
 
 export const groupInclude = { _count: { select: { members: true } } } as const satisfies Prisma.UserGroupInclude;
 type GroupRow = Prisma.UserGroupGetPayload<{ include: typeof groupInclude }>;
@@ -97,7 +97,7 @@ export function listGroups(db: Database, query: SortedPageQuery & { search?: str
         await db.userGroup.findMany({
           where,
           include: groupInclude,
-          orderBy: { [query.sortBy]: query.sortOrder },
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toGroupView),
@@ -116,7 +116,7 @@ export async function listGroupMembers(db: Database, groupId: string, query: Sor
         await db.userGroupMember.findMany({
           where,
           include: { user: true },
-          orderBy: { createdAt: query.sortOrder },
+          orderBy: [{ createdAt: query.sortOrder }, { userId: query.sortOrder }],
           ...window,
         })
       ).map((member) => ({

@@ -3,7 +3,7 @@ import type { Prisma } from '../db/generated/client.js';
 import { conflict, notFound } from '../errors/index.js';
 import { auditChange, type Caller } from './caller.js';
 import { withUniqueName } from './unique-names.js';
-import { fetchPage, nameContains, type SortedPageQuery } from '../domain/pagination.js';
+import { fetchPage, nameContains, sortedById, type SortedPageQuery } from '../domain/pagination.js';
 
 export const projectInclude = {
   workflowSets: { orderBy: { name: 'asc' } },
@@ -244,7 +244,7 @@ export function listProjects(db: Database, query: SortedPageQuery & { search?: s
         await db.project.findMany({
           where,
           include: projectInclude,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toProjectView),

@@ -4,7 +4,7 @@ import { isUniqueViolation, type Database } from '../db/client.js';
 import type { ScimClient } from '../db/generated/client.js';
 import { AppError, conflict, notFound } from '../errors/index.js';
 import type { Caller } from './caller.js';
-import { fetchPage, type SortedPageQuery } from '../domain/pagination.js';
+import { fetchPage, sortedById, type SortedPageQuery } from '../domain/pagination.js';
 
 // Raw token: scim_<12 hex id>_<43 base64url secret>, the same construction as API tokens
 // (src/services/api-tokens.ts) under a prefix of its own, so neither kind is ever taken for the other.
@@ -154,8 +154,7 @@ function hashesEqual(storedHex: string, candidateHex: string): boolean {
 export function listScimClients(db: Database, query: SortedPageQuery) {
   return fetchPage(
     query,
-    async (window) =>
-      (await db.scimClient.findMany({ orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(scimClientViewOf),
+    async (window) => (await db.scimClient.findMany({ orderBy: sortedById(query), ...window })).map(scimClientViewOf),
     () => db.scimClient.count(),
   );
 }

@@ -13,22 +13,22 @@ beforeAll(async () => {
   admin = (await createUserWithToken(context.database.db, ['admin'])).token;
 });
 
-/** The ids of `route`'s rows matching `search`, one per page of a list sorted by createdAt. */
-async function pagedOneByOne(route: string, search: string, count: number) {
+/** The ids of `path`'s rows, one per page of a list sorted by createdAt (`path` holds a query). */
+async function pagedOneByOne(path: string, count: number, sortOrder: 'asc' | 'desc') {
   const seen: string[] = [];
   for (let page = 1; page <= count; page += 1) {
     const response = await context.api.request(
       'GET',
-      `${route}?search=${encodeURIComponent(search)}&sortBy=createdAt&pageSize=1&page=${page}`,
+      `${path}&sortBy=createdAt&sortOrder=${sortOrder}&pageSize=1&page=${page}`,
       { token: admin },
     );
     expect(response.status).toBe(200);
-    seen.push(...response.body.data.map((row: { id: string }) => row.id));
+    seen.push(...response.body.data.map((row: { id?: string; userId?: string }) => row.id ?? row.userId));
   }
   return seen;
 }
 
-it('pages projects, entitlements, business roles and templates created in the same instant once each', async () => {
+it('pages rows created in the same instant once each, in either sort order', async () => {
   const { db } = context.database;
   const createdAt = new Date('2026-01-01T00:00:00.000Z');
   const tag = `tie-${randomUUID()}`;
@@ -50,14 +50,22 @@ it('pages projects, entitlements, business roles and templates created in the sa
       data: { name: `${tag}-email-${index}`, subjectTemplate: 's', bodyTemplate: 'b', createdAt },
     });
     await db.documentTemplate.create({ data: { name: `${tag}-document-${index}`, createdAt } });
+    await db.userGroup.create({ data: { name: `${tag}-group-${index}`, createdAt } });
   }
-  for (const route of [
-    '/api/projects',
-    '/api/entitlements',
-    '/api/roles',
-    '/api/email-templates',
-    '/api/document-templates',
-  ]) {
-    expect({ route, distinct: new Set(await pagedOneByOne(route, tag, 6)).size }).toEqual({ route, distinct: 6 });
+  const group = await db.userGroup.create({ data: { name: `${tag}-members` } });
+  for (let index = 0; index < 6; index += 1) {
+    const member = await db.user.create({ data: { email: `${tag}-${index}@example.test` } });
+    await db.userGroupMember.create({ data: { groupId: group.id, userId: member.id, createdAt } });
+  }
+  const searched = ['projects', 'entitlements', 'roles', 'email-templates', 'document-templates', 'groups'];
+  const paths = [
+    ...searched.map((route) => `/api/${route}?search=${encodeURIComponent(tag)}`),
+    `/api/groups/${group.id}/members?`,
+  ];
+  for (const path of paths) {
+    for (const sortOrder of ['asc', 'desc'] as const) {
+      const distinct = new Set(await pagedOneByOne(path, 6, sortOrder)).size;
+      expect({ path, sortOrder, distinct }).toEqual({ path, sortOrder, distinct: 6 });
+    }
   }
 });

@@ -5,7 +5,7 @@ import type { BusinessRoleInput } from '../../domain/business-role.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
-import { fetchPage, nameContains, type SortedPageQuery } from '../../domain/pagination.js';
+import { fetchPage, nameContains, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
 
 export const businessRoleInclude = {
   entitlements: { include: { entitlement: { select: { name: true } } } },
@@ -120,7 +120,7 @@ export function listBusinessRoles(db: Database, query: SortedPageQuery & { searc
         await db.businessRole.findMany({
           where,
           include: businessRoleInclude,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toBusinessRoleView),

@@ -4,7 +4,7 @@ import { connectorCallSchema, type EntitlementInput } from '../../domain/entitle
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
-import { fetchPage, nameContains, type SortedPageQuery } from '../../domain/pagination.js';
+import { fetchPage, nameContains, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
 
 export const entitlementInclude = {
   connector: { select: { name: true } },
@@ -121,7 +121,7 @@ export function listEntitlements(db: Database, query: SortedPageQuery & { search
         await db.entitlement.findMany({
           where,
           include: entitlementInclude,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toEntitlementView),

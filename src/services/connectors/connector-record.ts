@@ -8,7 +8,7 @@ import { configSchemaSchema, type ConnectorConfigSchema } from '../../domain/con
 import { openSecrets } from '../../connectors/secret-box.js';
 import { secretTextsOf } from '../../connectors/secret-scrubber.js';
 import { AppError, notFound } from '../../errors/index.js';
-import { fetchPage, type SortedPageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
 import { containsIgnoringCase } from '../../domain/text-match.js';
 
 /** The configSchema a connector of `handler`'s type gets when none is given: all its commands. */
@@ -89,9 +89,7 @@ export function listConnectors(
   return fetchPage(
     query,
     async (window) =>
-      (await db.connector.findMany({ where, orderBy: { [query.sortBy]: query.sortOrder }, ...window })).map(
-        toConnectorView,
-      ),
+      (await db.connector.findMany({ where, orderBy: sortedById(query), ...window })).map(toConnectorView),
     () => db.connector.count({ where }),
   );
 }

@@ -1,6 +1,6 @@
 import type { DatabaseClient } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type Page, type PageQuery } from '../../domain/pagination.js';
 import {
   countMembers,
   organizationListInclude,
@@ -34,7 +34,7 @@ export function listOrganizations(
       const rows = await db.organization.findMany({
         where,
         include: organizationListInclude,
-        orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+        orderBy: sortedById(query),
         ...window,
       });
       const counts = await countMembers(

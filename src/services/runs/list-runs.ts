@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { fetchPage, type PageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type PageQuery } from '../../domain/pagination.js';
 import type { RunStatus } from '../../domain/run.js';
 import { runSummarySelect, toRunSummary } from './run-record.js';
 
@@ -31,7 +31,7 @@ export function listRuns(db: Database, query: RunListQuery, temporal: { uiUrl?: 
         await db.workflowRun.findMany({
           select: runSummarySelect,
           where,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map((row) => toRunSummary(row, temporal.uiUrl, temporal.namespace)),

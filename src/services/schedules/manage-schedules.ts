@@ -11,7 +11,7 @@ import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { startRefusal } from '../runs/start-run.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { checkScheduleExpression } from './schedule-spec.js';
-import { fetchPage, type SortedPageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
 
 /** gRPC status INVALID_ARGUMENT, as Temporal answers a request it refuses. */
 const INVALID_ARGUMENT = 3;
@@ -351,7 +351,7 @@ export function listSchedules(db: Database, query: SortedPageQuery & { workflowI
       (
         await db.schedule.findMany({
           where,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toScheduleView),

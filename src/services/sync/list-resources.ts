@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ConnectorResource } from '../../db/generated/client.js';
 import type { DatabaseClient } from '../../db/client.js';
-import { fetchPage, type PageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type PageQuery } from '../../domain/pagination.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import { containsIgnoringCase } from '../../domain/text-match.js';
 
@@ -49,7 +49,7 @@ export async function listConnectorResources(db: DatabaseClient, connectorId: st
       (
         await db.connectorResource.findMany({
           where,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toResourceView),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorOf } from '../../audit/index.js';
 import { Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import type { SyncMatch } from '../../db/generated/client.js';
-import { fetchPage, type PageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type PageQuery } from '../../domain/pagination.js';
 import {
   candidateSchema,
   MATCH_CONFIDENCES,
@@ -66,10 +66,7 @@ export async function listSyncMatches(db: DatabaseClient, connectorId: string, q
   };
   return fetchPage(
     query,
-    async (window) =>
-      (
-        await db.syncMatch.findMany({ where, orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }], ...window })
-      ).map(toMatchView),
+    async (window) => (await db.syncMatch.findMany({ where, orderBy: sortedById(query), ...window })).map(toMatchView),
     () => db.syncMatch.count({ where }),
   );
 }

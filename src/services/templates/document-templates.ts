@@ -1,7 +1,7 @@
 import type { Database, DatabaseClient } from '../../db/client.js';
 import type { DocumentTemplate } from '../../db/generated/client.js';
 import type { DocumentTemplateInput } from '../../domain/document-template.js';
-import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type Page, type PageQuery } from '../../domain/pagination.js';
 import { notFound } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
@@ -90,7 +90,7 @@ export function listDocumentTemplates(
       (
         await db.documentTemplate.findMany({
           where,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toDocumentTemplateView),

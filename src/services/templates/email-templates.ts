@@ -1,7 +1,7 @@
 import { Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import type { EmailTemplate } from '../../db/generated/client.js';
 import type { EmailTemplateInput } from '../../domain/email-template.js';
-import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type Page, type PageQuery } from '../../domain/pagination.js';
 import { notFound } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
@@ -96,7 +96,7 @@ export function listEmailTemplates(
       (
         await db.emailTemplate.findMany({
           where,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toEmailTemplateView),

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { fetchPage, type PageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type PageQuery } from '../../domain/pagination.js';
 import { toUserView } from './user-record.js';
 import { equalsIgnoringCase, containsIgnoringCase } from '../../domain/text-match.js';
 
@@ -29,7 +29,7 @@ export function listUsers(db: Database, query: UserListQuery) {
       (
         await db.user.findMany({
           where,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: query.sortOrder }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toUserView),

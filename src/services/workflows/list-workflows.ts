@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { fetchPage, type Page, type PageQuery } from '../../domain/pagination.js';
+import { fetchPage, sortedById, type Page, type PageQuery } from '../../domain/pagination.js';
 import { toWorkflowView, workflowInclude, type WorkflowView } from './workflow-record.js';
 import { containsIgnoringCase } from '../../domain/text-match.js';
 
@@ -36,7 +36,7 @@ export function listWorkflows(db: Database, query: WorkflowListQuery): Promise<P
         await db.workflowDefinition.findMany({
           where,
           include: workflowInclude,
-          orderBy: [{ [query.sortBy]: query.sortOrder }, { id: 'asc' }],
+          orderBy: sortedById(query),
           ...window,
         })
       ).map(toWorkflowView),
