@@ -131,9 +131,20 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
     });
     if (replaced.length > 0)
       await tx.scimIdentity.deleteMany({ where: { id: { in: replaced.map((identity) => identity.id) } } });
-    // Named in the audit entry of whatever this request then does.
-    const replacing =
-      replaced.length > 0 ? { replacesDeletedUserIds: replaced.map((identity) => identity.userId) } : {};
+    // The audit entry of whichever user this request links or creates; it names the replaced ones.
+    const recordUserWrite = (action: 'scim.user.linked_existing' | 'scim.user.created', user: User) =>
+      recordAudit(tx, {
+        ...audit,
+        action,
+        target: { type: 'user', id: user.id },
+        metadata: {
+          ...audit.metadata,
+          userName: parsed.userName,
+          externalId: parsed.externalId,
+          active: user.active,
+          ...(replaced.length > 0 ? { replacesDeletedUserIds: replaced.map((identity) => identity.userId) } : {}),
+        },
+      });
     const sameUserName = await tx.scimIdentity.findFirst({
       where: { clientId: context.client.id, userName: equalsIgnoringCase(parsed.userName) },
     });
@@ -176,18 +187,7 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
           ...(parsed.active === false ? { active: false } : {}),
         },
       });
-      await recordAudit(tx, {
-        ...audit,
-        action: 'scim.user.linked_existing',
-        target: { type: 'user', id: user.id },
-        metadata: {
-          ...audit.metadata,
-          userName: parsed.userName,
-          externalId: parsed.externalId,
-          active: user.active,
-          ...replacing,
-        },
-      });
+      await recordUserWrite('scim.user.linked_existing', user);
       return { user, identity };
     }
     const user = await tx.user.create({
@@ -209,18 +209,7 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
         attributes: jsonColumn(parsed.attributes),
       },
     });
-    await recordAudit(tx, {
-      ...audit,
-      action: 'scim.user.created',
-      target: { type: 'user', id: user.id },
-      metadata: {
-        ...audit.metadata,
-        userName: parsed.userName,
-        externalId: parsed.externalId,
-        active: user.active,
-        ...replacing,
-      },
-    });
+    await recordUserWrite('scim.user.created', user);
     await associateUserByEmailDomain(tx, user, audit.actor, context.requestId);
     return { user, identity };
   });
