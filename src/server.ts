@@ -24,7 +24,11 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
     );
   }
   const db = createDatabase(databaseUrl, config.databasePool);
-  const temporal = await connectTemporalClient(temporalAddress, config.temporal.namespace);
+  const temporal = await connectTemporalClient(
+    temporalAddress,
+    config.temporal.namespace,
+    config.temporal.callDeadlineMs,
+  );
   const connectors = await createConnectorRuntime(config);
   await registerSimulatedConnectors(db, connectors);
   const repaired = await reconcileSchedules({ db, temporal: temporal.client, config });

@@ -51,6 +51,7 @@ const environmentSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
   TEMPORAL_UI_URL: optionalUrl,
   TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).default(200),
+  TEMPORAL_CALL_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   CONNECTOR_SECRET_KEY: optionalString,
   CONNECTOR_ALLOWED_NETWORKS: commaList,
   CONNECTOR_HANDLER_PATHS: commaList,
@@ -122,6 +123,8 @@ export interface Config {
     uiUrl?: string;
     /** The worker's sticky cache: executions kept in memory between their tasks (the rest replay when they wake). */
     maxCachedWorkflows: number;
+    /** How long a Temporal call made while answering a request may take (docs/operations.md, "Timeouts"). */
+    callDeadlineMs: number;
   };
   connectors: {
     /** 32-byte key (base64 or hex) that encrypts connector secrets at rest; secrets cannot be stored without it. */
@@ -177,6 +180,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
       taskQueue: env.TEMPORAL_TASK_QUEUE,
       uiUrl: env.TEMPORAL_UI_URL,
       maxCachedWorkflows: env.TEMPORAL_MAX_CACHED_WORKFLOWS,
+      callDeadlineMs: env.TEMPORAL_CALL_DEADLINE_MS,
     },
     connectors: {
       secretKey: env.CONNECTOR_SECRET_KEY,

@@ -29,22 +29,48 @@ export function isTemporalUnavailable(error: unknown): boolean {
 
 /**
  * How long a Temporal call made while answering a request may take (the SDK's own retries
- * included). Inside a database transaction it stays well within Prisma's 5 s interactive-
- * transaction timeout, so when Temporal is down the caller gets a 503 and the transaction rolls
- * back, instead of the request hanging while the SDK retries and the transaction expiring
- * underneath it; after a commit (a run's start) it bounds the wait before the compensating write.
+ * included), unless `TEMPORAL_CALL_DEADLINE_MS` says otherwise. When Temporal is down the caller
+ * gets a 503 instead of the request hanging while the SDK retries; after a commit (a run's start)
+ * it bounds the wait before the compensating write.
  */
-export const TEMPORAL_CALL_DEADLINE_MS = 3_000;
+const DEFAULT_TEMPORAL_CALL_DEADLINE_MS = 3_000;
 
-/** Runs `call` against Temporal under the request deadline. */
+// Prisma's own timeout of an interactive transaction, which a Temporal call inside one must not outlive.
+const PRISMA_TRANSACTION_TIMEOUT_MS = 5_000;
+// What a transaction that makes a Temporal call gets on top of the call's deadline, for its own statements.
+const TRANSACTION_MARGIN_MS = 2_000;
+
+// The deadline each connected client was configured with. Kept beside the client rather than
+// threaded through every service context, which all carry the client already.
+const callDeadlines = new WeakMap<Client, number>();
+
+function callDeadlineOf(client: Client): number {
+  return callDeadlines.get(client) ?? DEFAULT_TEMPORAL_CALL_DEADLINE_MS;
+}
+
+/** Runs `call` against Temporal under the request deadline of `client`. */
 export function withTemporalDeadline<T>(client: Client, call: () => Promise<T>): Promise<T> {
-  return client.withDeadline(Date.now() + TEMPORAL_CALL_DEADLINE_MS, call);
+  return client.withDeadline(Date.now() + callDeadlineOf(client), call);
+}
+
+/**
+ * Options of a database transaction that makes a Temporal call under the request deadline: it
+ * outlasts the call, so when Temporal is slow or down the call's 503 rolls the transaction back,
+ * rather than the transaction expiring underneath the call.
+ */
+export function transactionAroundTemporalCall(client: Client): { timeout: number } {
+  return { timeout: Math.max(PRISMA_TRANSACTION_TIMEOUT_MS, callDeadlineOf(client) + TRANSACTION_MARGIN_MS) };
 }
 
 /** Connects the API side (client, not worker) to Temporal. */
-export async function connectTemporalClient(address: string, namespace: string): Promise<TemporalClientHandle> {
+export async function connectTemporalClient(
+  address: string,
+  namespace: string,
+  callDeadlineMs = DEFAULT_TEMPORAL_CALL_DEADLINE_MS,
+): Promise<TemporalClientHandle> {
   const connection = await Connection.connect({ address, connectTimeout: '10s' });
   const client = new Client({ connection, namespace });
+  callDeadlines.set(client, callDeadlineMs);
   // Health checks report the state right now, so they go through a connection without the
   // SDK's retry interceptor (whose retries would outlive the check, and even the connection).
   const healthConnection = Connection.lazy({ address, interceptors: [] });

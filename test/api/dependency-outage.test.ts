@@ -7,6 +7,7 @@ import { freePort } from '../../scripts/local/free-port.js';
 import { startTemporalDevServer, type RunningTemporal } from '../../scripts/local/temporal-dev-server.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { stackValue } from '../support/stack.js';
 import { startStallingForwarder, type StallingForwarder } from '../support/stalling-forwarder.js';
 import { useAppWithUnreachableDatabase } from '../support/unreachable-database.js';
 import { createUserWithToken } from '../support/users.js';
@@ -201,7 +202,12 @@ describe('Temporal stopped', () => {
       namespace: 'default',
       log: () => undefined,
     });
-    api = await startTestApp({ db: database.db, temporalAddress: temporal.address });
+    // The documented default deadline (the suite's apps wait longer, for a busy machine).
+    api = await startTestApp({
+      db: database.db,
+      temporalAddress: temporal.address,
+      env: { TEMPORAL_CALL_DEADLINE_MS: '3000' },
+    });
     admin = (await createUserWithToken(database.db, ['admin'])).token;
     workflowId = (await createActive(api, admin, definition('Outage', [start('end'), end()]))).id;
     const scheduled = definition('Outage nightly', [start('end'), end()], { trigger: { types: ['scheduled'] } });
@@ -356,5 +362,54 @@ describe('Temporal stopped', () => {
       expect(Date.now() - sentAt).toBeLessThan(9_000);
     }
     expect(await rows()).toEqual(before);
+  }, 60_000);
+});
+
+describe('Temporal slow', () => {
+  let database: TestDatabase;
+  let forwarder: StallingForwarder;
+  let api: TestApp;
+  let admin: string;
+  let scheduleId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    forwarder = await startStallingForwarder(Number(stackValue('temporalAddress').split(':').pop()));
+    api = await startTestApp({
+      db: database.db,
+      temporalAddress: `127.0.0.1:${forwarder.port}`,
+      env: { TEMPORAL_CALL_DEADLINE_MS: '20000' },
+    });
+    admin = (await createUserWithToken(database.db, ['admin'])).token;
+    const scheduled = definition('Slow nightly', [start('end'), end()], { trigger: { types: ['scheduled'] } });
+    const schedule = await api.request('POST', '/api/schedules', {
+      token: admin,
+      body: { workflowId: (await createActive(api, admin, scheduled)).id, cronExpression: '0 3 * * *' },
+    });
+    scheduleId = schedule.body.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    // The Temporal Schedule lives on the suite's server: remove it with its row.
+    forwarder.delay(0);
+    await api.request('DELETE', `/api/schedules/${scheduleId}`, { token: admin });
+    await api.close();
+    await forwarder.close();
+    await database.drop();
+  });
+
+  it("a schedule write whose Temporal calls outlast Prisma's 5 s transaction timeout, within the deadline, is saved", async () => {
+    // 1.5 s each way: the describe and the update of the Temporal Schedule take 6 s or more.
+    forwarder.delay(1_500);
+    const sentAt = Date.now();
+    const saved = await api.request('PATCH', `/api/schedules/${scheduleId}`, {
+      token: admin,
+      body: { cronExpression: '0 4 * * *' },
+    });
+    expect(Date.now() - sentAt).toBeGreaterThan(5_000);
+    expect([saved.status, saved.body?.cronExpression]).toEqual([200, '0 4 * * *']);
+    expect(await database.db.schedule.findUniqueOrThrow({ where: { id: scheduleId } })).toMatchObject({
+      cronExpression: '0 4 * * *',
+    });
   }, 60_000);
 });

@@ -20,6 +20,7 @@ describe('configuration is parsed once from the environment', () => {
       address: undefined,
       namespace: 'default',
       taskQueue: 'flowgate-runs',
+      callDeadlineMs: 3000,
       uiUrl: undefined,
       maxCachedWorkflows: 200,
     });
@@ -74,6 +75,12 @@ describe('configuration is parsed once from the environment', () => {
     expect(loadConfig({ TEMPORAL_MAX_CACHED_WORKFLOWS: '1000' }).temporal.maxCachedWorkflows).toBe(1000);
     expect(() => loadConfig({ TEMPORAL_MAX_CACHED_WORKFLOWS: '1' })).toThrow(/TEMPORAL_MAX_CACHED_WORKFLOWS/);
     expect(() => loadConfig({ TEMPORAL_MAX_CACHED_WORKFLOWS: '100001' })).toThrow(/TEMPORAL_MAX_CACHED_WORKFLOWS/);
+  });
+
+  it('bounds the deadline of a Temporal call made by a request: 3 s by default, 100 ms to 60 s', () => {
+    expect(loadConfig({ TEMPORAL_CALL_DEADLINE_MS: '15000' }).temporal.callDeadlineMs).toBe(15_000);
+    expect(() => loadConfig({ TEMPORAL_CALL_DEADLINE_MS: '99' })).toThrow(/TEMPORAL_CALL_DEADLINE_MS/);
+    expect(() => loadConfig({ TEMPORAL_CALL_DEADLINE_MS: '60001' })).toThrow(/TEMPORAL_CALL_DEADLINE_MS/);
   });
 
   it('sizes the simulated directory: 250 people by default, up to a million', async () => {

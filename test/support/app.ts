@@ -56,6 +56,11 @@ export interface TestAppOptions {
   temporalAddress?: string;
 }
 
+// The suite shares one Temporal dev server and two cores among many test files, and a Temporal
+// call of a request (a schedule's describe, say) has taken over the default 3 s there. Tests of
+// the deadline itself set their own.
+const SUITE_TEMPORAL_CALL_DEADLINE_MS = '15000';
+
 // pino's level number of `error`: a request that failed on the server's side.
 const ERROR_LEVEL = 50;
 
@@ -87,9 +92,18 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const env = typeof options.env === 'function' ? await options.env(baseUrl) : options.env;
-  const config = loadConfig({ LOG_LEVEL: 'info', CONNECTOR_SECRET_KEY: TEST_SECRET_KEY, ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'info',
+    CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
+    TEMPORAL_CALL_DEADLINE_MS: SUITE_TEMPORAL_CALL_DEADLINE_MS,
+    ...env,
+  });
   const connectors = await createConnectorRuntime(config);
-  const temporal = await connectTemporalClient(options.temporalAddress ?? stackValue('temporalAddress'), 'default');
+  const temporal = await connectTemporalClient(
+    options.temporalAddress ?? stackValue('temporalAddress'),
+    'default',
+    config.temporal.callDeadlineMs,
+  );
   const app = createApp({
     config,
     db: options.db,

@@ -8,6 +8,8 @@ export interface StallingForwarder {
   stall(): void;
   /** Data flows again; what was dropped stays lost, so connections opened before are out of step. */
   resume(): void;
+  /** From now on, data is passed on `ms` later each way, in order: a slow but working path. */
+  delay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -17,6 +19,7 @@ export interface StallingForwarder {
  */
 export async function startStallingForwarder(upstreamPort: number): Promise<StallingForwarder> {
   let stalled = false;
+  let delayMs = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect({ host: '127.0.0.1', port: upstreamPort });
@@ -26,7 +29,10 @@ export async function startStallingForwarder(upstreamPort: number): Promise<Stal
     ] as const) {
       sockets.add(from);
       from.on('data', (chunk) => {
-        if (!stalled) to.write(chunk);
+        if (stalled) return;
+        // Timers of one delay fire in the order they were set, so chunks keep their order.
+        if (delayMs > 0) setTimeout(() => to.write(chunk), delayMs);
+        else to.write(chunk);
       });
       from.on('error', () => to.destroy());
       from.on('close', () => {
@@ -43,6 +49,9 @@ export async function startStallingForwarder(upstreamPort: number): Promise<Stal
     },
     resume() {
       stalled = false;
+    },
+    delay(ms) {
+      delayMs = ms;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -5,7 +5,7 @@ import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
-import { withTemporalDeadline } from '../../temporal/client.js';
+import { transactionAroundTemporalCall, withTemporalDeadline } from '../../temporal/client.js';
 import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
@@ -124,5 +124,5 @@ export async function updateRunVariables(
       temporal.workflow.getHandle(run.temporalWorkflowId).signal(variablesUpdatedSignal, { variables: changes }),
     );
     return runId;
-  });
+  }, transactionAroundTemporalCall(temporal));
 }

@@ -3,6 +3,7 @@ import { jsonColumn, isUniqueViolation } from '../../db/client.js';
 import { taskFieldSchema, type TaskField } from '../../domain/step-types.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
+import { transactionAroundTemporalCall } from '../../temporal/client.js';
 import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
 import { whileExecutionIsOpen } from './run-execution.js';
@@ -86,7 +87,7 @@ export async function decideApproval(
             .signal(approvalDecidedSignal, { approvalId, outcome }),
         );
       return tx.approval.findUniqueOrThrow({ where: { id: approvalId }, include: { decisions: true } });
-    });
+    }, transactionAroundTemporalCall(temporal));
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('You have already decided this approval');
     throw error;
@@ -165,5 +166,5 @@ export async function completeTask(
         .signal(taskCompletedSignal, { taskId, values: parsed.data }),
     );
     return tx.task.findUniqueOrThrow({ where: { id: taskId } });
-  });
+  }, transactionAroundTemporalCall(temporal));
 }

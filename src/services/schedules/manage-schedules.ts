@@ -2,7 +2,7 @@ import { ScheduleNotFoundError, ServiceError, type Client, type ScheduleOptions 
 import { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
-import { withTemporalDeadline } from '../../temporal/client.js';
+import { transactionAroundTemporalCall, withTemporalDeadline } from '../../temporal/client.js';
 import { createUnlessExists, deleteIfPresent, startsOnQueue } from '../../temporal/schedule-ownership.js';
 import type { Schedule } from '../../db/generated/client.js';
 import { notFound, validationFailed } from '../../errors/index.js';
@@ -170,7 +170,7 @@ export async function createSchedule(context: SchedulesContext, caller: Caller, 
     const row = await insertSchedule(tx, context.config, caller, input);
     await writeTemporalSchedule(context, row, 'create');
     return toScheduleView(row);
-  });
+  }, transactionAroundTemporalCall(context.temporal));
 }
 
 /**
@@ -239,7 +239,7 @@ export async function updateSchedule(
     // registered by an import while Temporal was away) is created again by saving the row.
     await writeTemporalSchedule(context, row, 'upsert');
     return toScheduleView(row);
-  });
+  }, transactionAroundTemporalCall(context.temporal));
 }
 
 /** Checks and applies changes to a schedule row inside the caller's transaction, without touching Temporal. */
@@ -282,7 +282,7 @@ export async function deleteSchedule(context: SchedulesContext, caller: Caller, 
     await tx.schedule.delete({ where: { id } });
     await auditChange(tx, caller, 'schedule.deleted', { type: 'schedule', id }, { workflowId: row.workflowId });
     await withTemporalDeadline(context.temporal, () => deleteIfPresent(context.temporal, temporalScheduleId(id)));
-  });
+  }, transactionAroundTemporalCall(context.temporal));
 }
 
 /** How many schedules the startup repair describes at once. */

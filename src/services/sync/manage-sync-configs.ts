@@ -2,7 +2,7 @@ import { jsonColumn, Prisma, type DatabaseClient } from '../../db/client.js';
 import { SYNC_CONFIG_DEFAULTS, type SyncConfigInput } from '../../domain/sync.js';
 import { AppError, validationFailed } from '../../errors/index.js';
 import { can } from '../../permissions/index.js';
-import { withTemporalDeadline } from '../../temporal/client.js';
+import { transactionAroundTemporalCall, withTemporalDeadline } from '../../temporal/client.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import {
@@ -119,7 +119,7 @@ export async function putSyncConfig(
       applySyncSchedule(context.temporal, context.config.temporal.taskQueue, row),
     );
     return { created: !existing, config: toSyncConfigView(row) };
-  });
+  }, transactionAroundTemporalCall(context.temporal));
 }
 
 /** Removes a config and its Temporal Schedule; the synced records stay. */
@@ -142,5 +142,5 @@ export async function deleteSyncConfig(
       { connectorId, connectorName: connector.name, resourceType },
     );
     await withTemporalDeadline(context.temporal, () => removeSyncSchedule(context.temporal, connectorId, resourceType));
-  });
+  }, transactionAroundTemporalCall(context.temporal));
 }
