@@ -16,7 +16,12 @@ let temporal: TemporalClientHandle;
 
 beforeAll(async () => {
   admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
-  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  // The same deadline as the app's: the repair below runs on this client.
+  temporal = await connectTemporalClient(
+    stackValue('temporalAddress'),
+    'default',
+    stack.api.config.temporal.callDeadlineMs,
+  );
 });
 
 afterAll(() => temporal.close());
