@@ -40,12 +40,12 @@ const PRISMA_TRANSACTION_TIMEOUT_MS = 5_000;
 // What a transaction that makes a Temporal call gets on top of the call's deadline, for its own statements.
 const TRANSACTION_MARGIN_MS = 2_000;
 
-// The deadline each connected client was configured with. Kept beside the client rather than
-// threaded through every service context, which all carry the client already.
-const callDeadlines = new WeakMap<Client, number>();
+// The deadline each connection was configured with, for every client on it. Kept beside the
+// connection rather than threaded through every service context, which all carry a client already.
+const callDeadlines = new WeakMap<object, number>();
 
 function callDeadlineOf(client: Client): number {
-  return callDeadlines.get(client) ?? DEFAULT_TEMPORAL_CALL_DEADLINE_MS;
+  return callDeadlines.get(client.connection) ?? DEFAULT_TEMPORAL_CALL_DEADLINE_MS;
 }
 
 /** Runs `call` against Temporal under the request deadline of `client`. */
@@ -70,7 +70,7 @@ export async function connectTemporalClient(
 ): Promise<TemporalClientHandle> {
   const connection = await Connection.connect({ address, connectTimeout: '10s' });
   const client = new Client({ connection, namespace });
-  callDeadlines.set(client, callDeadlineMs);
+  callDeadlines.set(connection, callDeadlineMs);
   // Health checks report the state right now, so they go through a connection without the
   // SDK's retry interceptor (whose retries would outlive the check, and even the connection).
   const healthConnection = Connection.lazy({ address, interceptors: [] });

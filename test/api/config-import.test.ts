@@ -4,10 +4,9 @@ import pg from 'pg';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { temporalScheduleId, temporalScheduleOptions } from '../../src/services/schedules/manage-schedules.js';
 import { registerSimulatedConnectors } from '../../src/services/connectors/manage-connectors.js';
-import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
-import { startTestApp, useTestApp, type TestApp } from '../support/app.js';
+import type { TemporalClientHandle } from '../../src/temporal/client.js';
+import { startTestApp, useTestApp, type TestApp, connectSuiteTemporal } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive, createDraft, definition, end, start } from '../support/workflows.js';
 
@@ -94,7 +93,7 @@ async function withDatabaseClient<T>(database: TestDatabase, use: (client: pg.Cl
 afterAll(() => temporal.close());
 
 beforeAll(async () => {
-  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  temporal = await connectSuiteTemporal();
   admin = (await createUserWithToken(source.database.db, ['admin'])).token;
   const api = source.api;
   const member = await source.database.db.user.create({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
 import { EMPTY_SYNC_STATS, syncWorkflowId } from '../../src/domain/sync-pass.js';
 import { automationRunId, MAX_RECORDS_PER_RUN, startSyncAutomation } from '../../src/services/sync/sync-automation.js';
-import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
+import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { stackValue } from '../support/stack.js';
@@ -11,6 +11,7 @@ import { connectorOnDirectory, upstreamUsers, type SyncDirectory } from '../supp
 import { createUserWithToken } from '../support/users.js';
 import { sendSignedEvent } from '../support/webhook.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
+import { connectSuiteTemporal } from '../support/app.js';
 
 // The automation of a sync pass (spec 6.3, sync item 8): runs of postSyncWorkflowId started
 // by real passes (Temporal workflow, simulated directory), one per pass or per changed records.
@@ -42,7 +43,7 @@ const ALL_VARIABLES = [
 
 beforeAll(async () => {
   admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
-  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  temporal = await connectSuiteTemporal();
 });
 
 afterAll(() => temporal.close());

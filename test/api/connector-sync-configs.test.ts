@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { syncScheduleId } from '../../src/domain/sync.js';
 import { reconcileSyncSchedules } from '../../src/services/sync/sync-schedules.js';
-import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
-import { useTestApp } from '../support/app.js';
-import { stackValue } from '../support/stack.js';
+import type { TemporalClientHandle } from '../../src/temporal/client.js';
+import { useTestApp, connectSuiteTemporal } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
 
@@ -21,7 +20,7 @@ beforeAll(async () => {
   admin = (await createUserWithToken(db, ['admin'])).token;
   reader = (await createUserWithToken(db, ['admin'], ['connector:read'])).token;
   outsider = (await createUserWithToken(db, ['requestor'])).token;
-  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  temporal = await connectSuiteTemporal();
   ldapId = (await db.connector.findUniqueOrThrow({ where: { name: 'test-ldap' } })).id;
   dbConnectorId = (await db.connector.findUniqueOrThrow({ where: { name: 'test-db' } })).id;
 });

@@ -4,11 +4,12 @@ import { DIRECTORY_ROLES } from '../../src/connectors/simulated/directory-data.j
 import { syncWorkflowId } from '../../src/domain/sync-pass.js';
 import { syncScheduleId } from '../../src/domain/sync.js';
 import { recordHash } from '../../src/services/sync/record-hash.js';
-import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
+import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';
 import { stackValue } from '../support/stack.js';
 import { connectorOnDirectory as onDirectory, upstreamUsers, type SyncDirectory } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
+import { connectSuiteTemporal } from '../support/app.js';
 
 const stack = useRunStack();
 let admin: string;
@@ -16,7 +17,7 @@ let temporal: TemporalClientHandle;
 
 beforeAll(async () => {
   admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
-  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  temporal = await connectSuiteTemporal();
 });
 
 afterAll(() => temporal.close());

@@ -189,6 +189,7 @@ describe('Temporal stopped', () => {
   let database: TestDatabase;
   let temporal: RunningTemporal;
   let api: TestApp;
+  let setup: TestApp;
   let admin: string;
   let workflowId: string;
   let scheduleId: string;
@@ -202,34 +203,42 @@ describe('Temporal stopped', () => {
       namespace: 'default',
       log: () => undefined,
     });
-    // The documented default deadline (the suite's apps wait longer, for a busy machine).
+    // What the outage is met with: the documented default deadline.
     api = await startTestApp({
       db: database.db,
       temporalAddress: temporal.address,
       env: { TEMPORAL_CALL_DEADLINE_MS: '3000' },
     });
+    // What sets the scene while Temporal is up: the suite's longer deadline, for a busy machine.
+    setup = await startTestApp({ db: database.db, temporalAddress: temporal.address });
     admin = (await createUserWithToken(database.db, ['admin'])).token;
-    workflowId = (await createActive(api, admin, definition('Outage', [start('end'), end()]))).id;
+    workflowId = (await createActive(setup, admin, definition('Outage', [start('end'), end()]))).id;
     const scheduled = definition('Outage nightly', [start('end'), end()], { trigger: { types: ['scheduled'] } });
-    const schedule = await api.request('POST', '/api/schedules', {
+    const schedule = await setup.request('POST', '/api/schedules', {
       token: admin,
-      body: { workflowId: (await createActive(api, admin, scheduled)).id, cronExpression: '0 3 * * *' },
+      body: { workflowId: (await createActive(setup, admin, scheduled)).id, cronExpression: '0 3 * * *' },
     });
+    expect(schedule.status).toBe(201);
     scheduleId = schedule.body.id;
-    await registerSimulatedConnectors(database.db, api.connectors);
+    await registerSimulatedConnectors(database.db, setup.connectors);
     const ldap = await database.db.connector.findUniqueOrThrow({ where: { name: 'test-ldap' } });
     syncConfigPath = `/api/connectors/${ldap.id}/sync-config/group`;
-    await api.request('PUT', syncConfigPath, { token: admin, body: { enabled: true, cronSchedule: '@daily' } });
+    const synced = await setup.request('PUT', syncConfigPath, {
+      token: admin,
+      body: { enabled: true, cronSchedule: '@daily' },
+    });
+    expect(synced.status).toBe(201);
   }, 120_000);
 
   afterAll(async () => {
     await api.close();
+    await setup.close();
     await temporal.stop();
     await database.drop();
   });
 
   it('a start answers 503 and leaves no run row; a decision answers 503 and records nothing', async () => {
-    const started = await api.request('POST', `/api/workflows/${workflowId}/start`, {
+    const started = await setup.request('POST', `/api/workflows/${workflowId}/start`, {
       token: admin,
       body: { variables: {} },
     });

@@ -261,7 +261,7 @@ describe('connector steps of runs use the cache, shared by every worker process'
   async function runToCompletion(workflowId: string) {
     const started = await call('POST', `/api/workflows/${workflowId}/start`, { variables: {} });
     expect(started.status).toBe(201);
-    return waitForRun(context.api, admin, started.body.id, hasStatus('completed', 'failed'), 30_000);
+    return waitForRun(context.api, admin, started.body.id, hasStatus('completed', 'failed'), 60_000);
   }
 
   it('a second worker process finds the entry the first one stored', async () => {
@@ -290,7 +290,7 @@ describe('connector steps of runs use the cache, shared by every worker process'
     } finally {
       await call('PUT', `/api/connectors/${connector.id}`, { enabled: true });
     }
-  });
+  }, 180_000);
 });
 
 describe('a connector step that changes records drops the cached lookups of their type', () => {

@@ -235,8 +235,9 @@ describe('approval modes and self-approval', () => {
       admin,
       approvalFlow({
         approvers: [manager.id],
-        timeout: '30s',
-        escalation: { after: '1s', addApprovers: [backup.user.id], notify: [backup.user.id] },
+        timeout: '60s',
+        // Long enough that the refusal below comes before it on a busy machine.
+        escalation: { after: '5s', addApprovers: [backup.user.id], notify: [backup.user.id] },
       }),
     );
     const run = await startAs(admin, workflow.id, { requester: requester.id, manager: manager.id });
@@ -251,7 +252,7 @@ describe('approval modes and self-approval', () => {
       ).status,
     ).toBe(403);
     // Escalation adds the approver, then notifies them: wait for the notification, the last of the two.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 40_000;
     while (
       (await stack.database.db.notification.count({ where: { runId: run.id, recipientUserId: backup.user.id } })) === 0
     ) {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ScheduleNotFoundError } from '@temporalio/client';
-import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
+import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { reconcileSchedules, temporalScheduleId } from '../../src/services/schedules/manage-schedules.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { DefinitionIdAttribute, DefinitionNameAttribute } from '../../src/temporal/search-attributes.js';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
-import { stackValue } from '../support/stack.js';
+import { connectSuiteTemporal } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
 
@@ -16,12 +16,7 @@ let temporal: TemporalClientHandle;
 
 beforeAll(async () => {
   admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
-  // The same deadline as the app's: the repair below runs on this client.
-  temporal = await connectTemporalClient(
-    stackValue('temporalAddress'),
-    'default',
-    stack.api.config.temporal.callDeadlineMs,
-  );
+  temporal = await connectSuiteTemporal();
 });
 
 afterAll(() => temporal.close());

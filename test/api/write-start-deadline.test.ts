@@ -10,8 +10,9 @@ import { createUserWithToken } from '../support/users.js';
 // another session holds the token table locked, which makes every read of it wait until the lock
 // goes.
 
-const WRITE_START_TIMEOUT_MS = 150;
-const LOCK_HELD_MS = 600;
+// Long enough that a quick check fits on a busy machine; the lock outlasts it with room to spare.
+const WRITE_START_TIMEOUT_MS = 2_000;
+const LOCK_HELD_MS = 4 * WRITE_START_TIMEOUT_MS;
 const context = useTestApp({ env: { API_WRITE_START_TIMEOUT_MS: String(WRITE_START_TIMEOUT_MS) } });
 let admin: string;
 
@@ -19,15 +20,22 @@ beforeAll(async () => {
   admin = (await createUserWithToken(context.database.db, ['admin'])).token;
 });
 
-/** Runs `request` while another session holds `table` (api_tokens by default) locked for LOCK_HELD_MS. */
-async function whileTokensLocked<T>(request: () => Promise<T>, table = 'api_tokens'): Promise<T> {
+/**
+ * Runs `request` while another session holds `table` (api_tokens by default) locked, until the
+ * answer comes or for `heldMs` at most (a request that waits for the lock answers only after it).
+ */
+async function whileTokensLocked<T>(
+  request: () => Promise<T>,
+  table = 'api_tokens',
+  heldMs = LOCK_HELD_MS,
+): Promise<T> {
   const locker = new pg.Client({ connectionString: context.database.url });
   await locker.connect();
   try {
     await locker.query('BEGIN');
     await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
     const answer = request();
-    await new Promise((resolve) => setTimeout(resolve, LOCK_HELD_MS));
+    await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, heldMs))]);
     await locker.query('COMMIT');
     return await answer;
   } finally {
@@ -49,7 +57,12 @@ describe('API_WRITE_START_TIMEOUT_MS', () => {
   });
 
   it('lets a read wait for its authentication, and a write whose authentication was quick', async () => {
-    const read = await whileTokensLocked(() => context.api.request('GET', '/api/projects', { token: admin }));
+    // Held past the write deadline: the read still waits, and gets its answer.
+    const read = await whileTokensLocked(
+      () => context.api.request('GET', '/api/projects', { token: admin }),
+      'api_tokens',
+      WRITE_START_TIMEOUT_MS + 1_000,
+    );
     expect(read.status).toBe(200);
     const name = `quick ${randomUUID()}`;
     expect((await createProject(name)).status).toBe(201);

@@ -41,7 +41,8 @@ beforeAll(async () => {
         OIDC_CLIENT_ID: ID_TOKEN_GROUPS_CLIENT.clientId,
         OIDC_CLIENT_SECRET: ID_TOKEN_GROUPS_CLIENT.clientSecret,
         OIDC_SESSION_MAX_SECONDS: String(PROVIDER_SESSION_MAX_SECONDS),
-        OIDC_TIMEOUT_MS: '1000',
+        // Short, for the hanging-provider test, yet room for a busy machine's sign-ins.
+        OIDC_TIMEOUT_MS: '3000',
       };
       return apiEnv;
     },
@@ -345,7 +346,7 @@ describe('bad sign-in input is refused with a clear 4xx or 503', () => {
     } finally {
       provider.setStalled(false);
     }
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('answers 503 at login when the provider cannot be reached', async () => {

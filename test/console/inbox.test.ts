@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { connectTemporalClient } from '../../src/temporal/client.js';
 import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
-import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
+import { connectSuiteTemporal } from '../support/app.js';
 
 const stack = useConsoleStack();
 const chromium = useChromium();
@@ -31,7 +30,7 @@ async function startRun(definition: unknown, variables: Record<string, unknown>)
 
 /** The status Temporal itself reports for a run's workflow execution, once it has closed. */
 async function temporalStatus(workflowId: string): Promise<string> {
-  const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  const temporal = await connectSuiteTemporal();
   try {
     const handle = temporal.client.workflow.getHandle(workflowId);
     await handle.result();

@@ -156,5 +156,5 @@ describe('SIGTERM to a worker', () => {
     const finished = await waitForRun(context.api, admin, run.id, hasStatus('completed'), 60_000);
     expect(finished.steps.map((item: { stepId: string }) => item.stepId)).toEqual(['start', 'call', 'end']);
     expect(keys).toEqual([`${run.id}:call:${step.sequence}:1`]);
-  });
+  }, 180_000);
 });

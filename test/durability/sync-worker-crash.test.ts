@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { syncWorkflowId } from '../../src/domain/sync-pass.js';
 import { passProgressSchema } from '../../src/services/sync/sync-config-record.js';
-import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
+import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { handler as httpDirectory } from '../fixtures/connectors/http-directory-handler.js';
-import { useTestApp } from '../support/app.js';
-import { stackValue } from '../support/stack.js';
+import { useTestApp, connectSuiteTemporal } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 import { workerProcesses } from '../support/worker-process.js';
 
@@ -49,7 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  temporal = await connectSuiteTemporal();
   context.api.connectors.registry.register(httpDirectory, 'custom');
 });
 

@@ -3,13 +3,13 @@ import { connectTemporalClient } from '../../src/temporal/client.js';
 import { ensureSystemSchedules, PURGE_SESSIONS_SCHEDULE_ID } from '../../src/services/schedules/system-schedules.js';
 import { createSession } from '../../src/services/sessions.js';
 import { useRunStack } from '../support/run-stack.js';
-import { stackValue } from '../support/stack.js';
+import { connectSuiteTemporal } from '../support/app.js';
 
 const stack = useRunStack();
 let temporal: Awaited<ReturnType<typeof connectTemporalClient>>;
 
 beforeAll(async () => {
-  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  temporal = await connectSuiteTemporal();
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import type { AccessTokenVerifier } from '../../src/auth/oidc-access-token.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import type { Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logging/logger.js';
-import { connectTemporalClient } from '../../src/temporal/client.js';
+import { connectTemporalClient, type TemporalClientHandle } from '../../src/temporal/client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { stackValue } from './stack.js';
 import { createConnectorRuntime, type ConnectorRuntime } from '../../src/connectors/runtime.js';
@@ -59,7 +59,14 @@ export interface TestAppOptions {
 // The suite shares one Temporal dev server and two cores among many test files, and a Temporal
 // call of a request (a schedule's describe, say) has taken over the default 3 s there. Tests of
 // the deadline itself set their own.
-const SUITE_TEMPORAL_CALL_DEADLINE_MS = '15000';
+export const SUITE_TEMPORAL_CALL_DEADLINE_MS = 15_000;
+// Likewise a write's credential check, a query that waits for a connection of a busy pool.
+const SUITE_WRITE_START_TIMEOUT_MS = 15_000;
+
+/** A client of the suite's Temporal server with the suite's request deadline, as the test apps have. */
+export function connectSuiteTemporal(): Promise<TemporalClientHandle> {
+  return connectTemporalClient(stackValue('temporalAddress'), 'default', SUITE_TEMPORAL_CALL_DEADLINE_MS);
+}
 
 // pino's level number of `error`: a request that failed on the server's side.
 const ERROR_LEVEL = 50;
@@ -95,7 +102,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: 'info',
     CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
-    TEMPORAL_CALL_DEADLINE_MS: SUITE_TEMPORAL_CALL_DEADLINE_MS,
+    TEMPORAL_CALL_DEADLINE_MS: String(SUITE_TEMPORAL_CALL_DEADLINE_MS),
+    API_WRITE_START_TIMEOUT_MS: String(SUITE_WRITE_START_TIMEOUT_MS),
     ...env,
   });
   const connectors = await createConnectorRuntime(config);

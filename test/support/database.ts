@@ -26,12 +26,16 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+// The suite shares one PostgreSQL and two cores among many test files: its pools wait longer for
+// a connection and an answer than the service's defaults. Tests of those limits make their own pool.
+const SUITE_POOL = { connectTimeoutMs: 15_000, queryTimeoutMs: 60_000 };
+
 /** A fresh, migrated database of the test file's own, copied from the template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${pg.escapeIdentifier(stackValue('templateDatabase'))}`);
   const url = testDatabaseUrl(name);
-  const db = createDatabase(url);
+  const db = createDatabase(url, SUITE_POOL);
   return {
     url,
     db,

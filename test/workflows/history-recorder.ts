@@ -5,13 +5,13 @@ import path from 'node:path';
 import { describe, it } from '@jest/globals';
 import { promisify } from 'node:util';
 import { projectRoot } from '../../src/db/migrate.js';
-import { connectTemporalClient } from '../../src/temporal/client.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { useRunStack } from '../support/run-stack.js';
 import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive } from '../support/workflows.js';
 import { HISTORY_SCENARIOS } from './history-scenarios.js';
+import { connectSuiteTemporal } from '../support/app.js';
 
 // Not part of the suite (no .test.ts): records the fixtures that recorded-histories.test.ts
 // replays, into a folder named by HISTORY_VERSION (the commit of the interpreter recorded). Run it
@@ -33,7 +33,7 @@ describe('records run histories', () => {
     });
     if (started.status !== 201) throw new Error(`start failed: ${started.text}`);
     await scenario.drive(stack.api, token, started.body.id, people);
-    const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+    const temporal = await connectSuiteTemporal();
     try {
       const handle = temporal.client.workflow.getHandle(runWorkflowId(started.body.id));
       await handle.result().catch(() => undefined);

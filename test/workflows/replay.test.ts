@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { Worker } from '@temporalio/worker';
-import { connectTemporalClient } from '../../src/temporal/client.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { DefinitionIdAttribute, RunStatusAttribute } from '../../src/temporal/search-attributes.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -8,6 +7,7 @@ import { hasStatus, waitForRun } from '../support/runs.js';
 import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive } from '../support/workflows.js';
+import { connectSuiteTemporal } from '../support/app.js';
 
 const stack = useRunStack();
 
@@ -82,7 +82,7 @@ describe('workflow code stays deterministic', () => {
       'end',
     ]);
 
-    const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+    const temporal = await connectSuiteTemporal();
     try {
       const handle = temporal.client.workflow.getHandle(runWorkflowId(run.id));
       // The projection says completed a moment before the workflow task that closes the execution

@@ -5,12 +5,12 @@ import { Worker } from '@temporalio/worker';
 import { jsonColumn } from '../../src/db/client.js';
 import type { RunWorkflowInput } from '../../src/domain/run.js';
 import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
-import { connectTemporalClient } from '../../src/temporal/client.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
+import { connectSuiteTemporal } from '../support/app.js';
 
 const stack = useRunStack();
 
@@ -41,7 +41,7 @@ async function startUnchecked(definition: WorkflowDefinitionInput) {
       temporalWorkflowId: runWorkflowId(runId),
     },
   });
-  const temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  const temporal = await connectSuiteTemporal();
   await temporal.client.workflow.start('runWorkflow', {
     workflowId: runWorkflowId(runId),
     taskQueue: stack.taskQueue,

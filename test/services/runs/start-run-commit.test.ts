@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import type { WorkflowDefinitionInput } from '../../../src/domain/workflow-definition.js';
 import { AppError } from '../../../src/errors/index.js';
+import type { TemporalClientHandle } from '../../../src/temporal/client.js';
 import { runWorkflowId } from '../../../src/temporal/messages.js';
 import { recordedRunOf } from '../../../src/services/runs/run-record.js';
 import {
@@ -14,7 +15,7 @@ import {
 import { loadWorkflow, toWorkflowView } from '../../../src/services/workflows/workflow-record.js';
 import { freePort } from '../../../scripts/local/free-port.js';
 import { useRunStack } from '../../support/run-stack.js';
-import { stackValue } from '../../support/stack.js';
+import { connectSuiteTemporal } from '../../support/app.js';
 import { hasStatus, waitForRun } from '../../support/runs.js';
 import { createUserWithToken } from '../../support/users.js';
 import { createActive } from '../../support/workflows.js';
@@ -45,11 +46,13 @@ const straightThrough = (name: string): WorkflowDefinitionInput => ({
   debugLogging: false,
 });
 
+let suiteTemporal: TemporalClientHandle;
 let temporal: Client;
 beforeAll(async () => {
-  temporal = new Client({ connection: await Connection.connect({ address: stackValue('temporalAddress') }) });
+  suiteTemporal = await connectSuiteTemporal();
+  temporal = suiteTemporal.client;
 });
-afterAll(() => temporal.connection.close());
+afterAll(() => suiteTemporal.close());
 
 const starter = () => ({ db: stack.database.db, temporal, taskQueue: stack.taskQueue });
 
@@ -133,6 +136,8 @@ describe('starting a run', () => {
     expect(await startStalledRuns(starter(), later)).toContain(input.runId);
     await waitForRun(stack.api, admin, input.runId, hasStatus('completed'));
     const handle = temporal.workflow.getHandle(runWorkflowId(input.runId));
+    // The row says completed a workflow task before the execution closes.
+    await handle.result();
     const execution = (await handle.describe()).runId;
     // Started again (a late reconciliation of another worker): the closed execution is not repeated.
     const row = await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: input.runId } });

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { syncScheduleId } from '../../../src/domain/sync.js';
 import { applySyncSchedule, removeSyncSchedule } from '../../../src/services/sync/sync-schedules.js';
-import { connectTemporalClient, type TemporalClientHandle } from '../../../src/temporal/client.js';
-import { stackValue } from '../../support/stack.js';
+import type { TemporalClientHandle } from '../../../src/temporal/client.js';
+import { connectSuiteTemporal } from '../../support/app.js';
 
 let temporal: TemporalClientHandle;
 
 beforeAll(async () => {
-  temporal = await connectTemporalClient(stackValue('temporalAddress'), 'default');
+  temporal = await connectSuiteTemporal();
 });
 
 afterAll(async () => {
