@@ -284,7 +284,8 @@ describe('one pass at a time per connector and resource type', () => {
   it('refuses a second trigger with 409 while a pass runs', async () => {
     const { directory, connectorId } = await connectorOnDirectory(4);
     await call('PUT', configPath(connectorId), {});
-    directory.delayMs = 700;
+    // Slow pages keep the first pass running well past the second trigger on a busy machine.
+    directory.delayMs = 3_000;
     const first = call('POST', `${configPath(connectorId)}/trigger`);
     // The first request starts the pass's workflow; the second must find it running.
     const deadline = Date.now() + 10_000;
@@ -299,7 +300,7 @@ describe('one pass at a time per connector and resource type', () => {
     const { connectorId } = await connectorOnDirectory(3);
     await call('PUT', configPath(connectorId), { enabled: true, cronSchedule: '0 3 * * *' });
     await temporal.client.schedule.getHandle(syncScheduleId(connectorId, 'user')).trigger();
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000;
     let status = (await call('GET', `${configPath(connectorId)}/status`)).body;
     while (status.lastSyncStatus !== 'success' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));

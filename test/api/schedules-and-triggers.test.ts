@@ -23,9 +23,9 @@ afterAll(() => temporal.close());
 
 const call = (method: string, path: string, body?: unknown) => stack.api.request(method, path, { token: admin, body });
 
-/** The first answer of `read` that is not empty, asked every 200 ms for up to 20 s (undefined then). */
+/** The first answer of `read` that is not empty, asked every 200 ms for up to 60 s (undefined then). */
 async function firstAnswer<T>(read: () => Promise<T | null | undefined>): Promise<T | undefined> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const answer = await read();
     if (answer !== null && answer !== undefined) return answer;

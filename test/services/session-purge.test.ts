@@ -20,7 +20,7 @@ afterAll(async () => {
   await temporal.close();
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');

@@ -6,7 +6,7 @@ export async function waitForRun(
   token: string,
   runId: string,
   done: (run: any) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   let last: any;

@@ -57,7 +57,7 @@ describe('runs whose execution ended outside the service', () => {
 
     // Temporal's visibility shows the closed execution a moment later.
     let closed: string[] = [];
-    for (const deadline = Date.now() + 20_000; closed.length === 0 && Date.now() < deadline;) {
+    for (const deadline = Date.now() + 60_000; closed.length === 0 && Date.now() < deadline;) {
       closed = await reconcile();
       if (closed.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
     }
