@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -58,13 +59,19 @@ function slowPost(url: string, token: string, body: unknown) {
   };
 }
 
-async function connectionRefused(url: string): Promise<boolean> {
-  try {
-    await fetch(url);
-    return false;
-  } catch (error) {
-    return (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
-  }
+/**
+ * True when a new TCP connection to `port` is refused. A bare connect, closed at once: a
+ * keep-alive HTTP client would reuse an open connection instead, and hold the process open.
+ */
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
 }
 
 describe('SIGTERM to an API process', () => {
@@ -79,9 +86,9 @@ describe('SIGTERM to an API process', () => {
     api.kill('SIGTERM');
     // Refused as soon as the process has handled the signal (polled: a busy machine may take a while).
     const deadline = Date.now() + 10_000;
-    while (!(await connectionRefused(`http://127.0.0.1:${port}/api/health`)) && Date.now() < deadline)
+    while (!(await connectionRefused(port)) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await connectionRefused(`http://127.0.0.1:${port}/api/health`)).toBe(true);
+    expect(await connectionRefused(port)).toBe(true);
     inFlight.finish();
     const answer = await inFlight.answered;
     expect(answer.status).toBe(201);
