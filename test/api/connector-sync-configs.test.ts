@@ -348,8 +348,13 @@ describe('an enabled config with a cron has the Temporal Schedule cr-sync-<conne
       for await (const summary of temporal.client.schedule.list()) ids.push(summary.scheduleId);
       return ids;
     };
-    const deadline = Date.now() + 10_000;
-    while (!(await listed()).includes(foreignId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const bothListed = async () => {
+      const ids = await listed();
+      return ids.includes(orphanId) && ids.includes(foreignId);
+    };
+    const deadline = Date.now() + 30_000;
+    while (!(await bothListed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await bothListed()).toBe(true);
 
     const repaired = await reconcileSyncSchedules({ db: context.database.db, temporal: temporal.client, taskQueue });
     expect(repaired.recreated).toContain(scheduleId);
