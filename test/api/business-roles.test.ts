@@ -165,6 +165,76 @@ describe('granting a role provisions each entitlement; revoking deprovisions it'
     ).toBe(1);
   });
 
+  it('keeps what another active role still grants, when revoking and when undoing a failed grant', async () => {
+    await groupEntitlement('k1-shared', 'github-admins');
+    await groupEntitlement('k2-own', 'aws-admins');
+    await groupEntitlement('k3-broken', 'no-such-group');
+    const both = (await call('POST', '/api/roles', { name: 'Platform A', entitlements: ['k1-shared', 'k2-own'] })).body;
+    const shared = (await call('POST', '/api/roles', { name: 'Platform B', entitlements: ['k1-shared'] })).body;
+    const broken = (await call('POST', '/api/roles', { name: 'Platform C', entitlements: ['k1-shared', 'k3-broken'] }))
+      .body;
+    expect((await call('POST', `/api/roles/${both.id}/assignments`, { userId })).body.status).toBe('granted');
+    expect((await call('POST', `/api/roles/${shared.id}/assignments`, { userId })).body.status).toBe('granted');
+
+    const revoked = await call('DELETE', `/api/roles/${both.id}/assignments/${userId}`);
+    expect([revoked.status, revoked.body.status]).toEqual([200, 'revoked']);
+    expect(revoked.body.results).toEqual([
+      {
+        entitlement: 'k1-shared',
+        connector: 'test-activedirectory',
+        action: 'keep',
+        success: true,
+        heldThrough: ['Platform B'],
+      },
+      { entitlement: 'k2-own', connector: 'test-activedirectory', action: 'deprovision', success: true },
+    ]);
+    expect(await isMember('github-admins')).toBe(true);
+    expect(await isMember('aws-admins')).toBe(false);
+
+    const failed = await call('POST', `/api/roles/${broken.id}/assignments`, { userId });
+    expect(failed.body.status).toBe('failed');
+    expect(
+      failed.body.results.map((result: { entitlement: string; action: string }) => [result.entitlement, result.action]),
+    ).toEqual([
+      ['k1-shared', 'provision'],
+      ['k3-broken', 'provision'],
+      ['k1-shared', 'keep'],
+    ]);
+    expect(await isMember('github-admins')).toBe(true);
+
+    // The last active role that grants it goes: now it is taken away.
+    const last = await call('DELETE', `/api/roles/${shared.id}/assignments/${userId}`);
+    expect(last.body.results).toEqual([
+      { entitlement: 'k1-shared', connector: 'test-activedirectory', action: 'deprovision', success: true },
+    ]);
+    expect(await isMember('github-admins')).toBe(false);
+  });
+
+  it('grants anew an assignment past its expiry that the sweep has not revoked yet', async () => {
+    await groupEntitlement('lapsing-access', 'security-champions');
+    const role = (
+      await call('POST', '/api/roles', { name: 'Lapsing', entitlements: ['lapsing-access'], expiresAfterDays: 7 })
+    ).body;
+    const first = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
+    const lapsedAt = new Date(Date.now() - 60_000);
+    await context.database.db.roleAssignment.update({
+      where: { id: first.body.assignmentId },
+      data: { expiresAt: lapsedAt },
+    });
+
+    const again = await call('POST', `/api/roles/${role.id}/assignments`, { userId, onDuplicate: 'error' });
+    expect([again.status, again.body.status, again.body.assignmentId]).toEqual([
+      200,
+      'granted',
+      first.body.assignmentId,
+    ]);
+    const assignment = await context.database.db.roleAssignment.findUniqueOrThrow({
+      where: { id: first.body.assignmentId },
+    });
+    expect(assignment.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    expect((await call('POST', `/api/roles/${role.id}/assignments`, { userId })).body.status).toBe('skipped');
+  });
+
   it('refuses to grant an inactive role, and to delete what is in use', async () => {
     await groupEntitlement('contractor-access', 'contractors');
     const role = (

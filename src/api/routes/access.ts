@@ -48,9 +48,12 @@ const outcomeSchema = z
       z.object({
         entitlement: z.string(),
         connector: z.string(),
-        action: z.enum(['provision', 'deprovision', 'compensate']),
+        action: z.enum(['provision', 'deprovision', 'compensate', 'keep']),
         success: z.boolean(),
         error: z.string().optional(),
+        heldThrough: z.array(z.string()).optional().meta({
+          description: 'With `keep`: the other active roles of the user that grant this entitlement',
+        }),
       }),
     ),
   })

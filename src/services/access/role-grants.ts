@@ -11,9 +11,11 @@ import { connectorCallSchema } from '../../domain/entitlement.js';
 export interface EntitlementOutcome {
   entitlement: string;
   connector: string;
-  action: 'provision' | 'deprovision' | 'compensate';
+  /** `keep`: not deprovisioned, because the user holds it through other active roles (`heldThrough`). */
+  action: 'provision' | 'deprovision' | 'compensate' | 'keep';
   success: boolean;
   error?: string;
+  heldThrough?: string[];
 }
 
 export interface RoleChangeOutcome {
@@ -29,9 +31,17 @@ export interface RoleChangeRequest {
   /** The workflow run that asked, when a role_grant / role_revoke step did. */
   sourceRunId?: string;
   requestId?: string;
+  /** Why a revoke happened when nobody asked for it: the assignment's expiry passed. */
+  reason?: 'expired';
 }
 
-type LinkedEntitlement = { name: string; connector: Connector; provisionConfig: unknown; deprovisionConfig: unknown };
+type LinkedEntitlement = {
+  id: string;
+  name: string;
+  connector: Connector;
+  provisionConfig: unknown;
+  deprovisionConfig: unknown;
+};
 
 /**
  * The user, the role and its entitlements. A deleted user may have roles revoked (offboarding
@@ -51,6 +61,54 @@ async function loadSubjects(db: Database, request: RoleChangeRequest, options: {
     .map((link) => link.entitlement)
     .sort((a, b) => a.name.localeCompare(b.name));
   return { user, role, entitlements };
+}
+
+/**
+ * The entitlements `userId` holds through active assignments of roles other than `roleId`, each
+ * with the names of those roles: removing one role must not take away what another still grants.
+ */
+async function entitlementsHeldElsewhere(db: Database, userId: string, roleId: string) {
+  const assignments = await db.roleAssignment.findMany({
+    where: { userId, status: 'active', roleId: { not: roleId } },
+    select: { role: { select: { name: true, entitlements: { select: { entitlementId: true } } } } },
+  });
+  const held = new Map<string, string[]>();
+  for (const { role } of assignments) {
+    for (const { entitlementId } of role.entitlements)
+      held.set(entitlementId, [...(held.get(entitlementId) ?? []), role.name]);
+  }
+  for (const roles of held.values()) roles.sort((a, b) => a.localeCompare(b));
+  return held;
+}
+
+/**
+ * Takes `entitlements` away from the user (`deprovision`, or `compensate` after a failed grant),
+ * except those another active role of theirs still grants, which are kept.
+ */
+async function removeEntitlements(
+  db: Database,
+  runtime: ConnectorRuntime,
+  subject: { userId: string; roleId: string; scope: Record<string, unknown>; instanceId: string },
+  entitlements: LinkedEntitlement[],
+  action: 'deprovision' | 'compensate',
+): Promise<EntitlementOutcome[]> {
+  const heldElsewhere = await entitlementsHeldElsewhere(db, subject.userId, subject.roleId);
+  const results: EntitlementOutcome[] = [];
+  for (const entitlement of entitlements) {
+    const heldThrough = heldElsewhere.get(entitlement.id);
+    results.push(
+      heldThrough
+        ? {
+            entitlement: entitlement.name,
+            connector: entitlement.connector.name,
+            action: 'keep',
+            success: true,
+            heldThrough,
+          }
+        : await runEntitlementCall(runtime, entitlement, action, subject.scope, subject.instanceId),
+    );
+  }
+  return results;
 }
 
 /** Runs an entitlement's provision or deprovision call for `user`; never throws. */
@@ -100,8 +158,9 @@ function scopeFor(user: User, role: { id: string; name: string }) {
 /**
  * Grants a business role: provisions each linked entitlement through its connector, recording
  * each outcome. If one fails, the ones already provisioned are deprovisioned again (saga
- * compensation) and the assignment is recorded as failed. With `onDuplicate: 'skip'` an active
- * assignment is left alone; with 'error' it is a 409.
+ * compensation; those another active role of the user grants are kept) and the assignment is
+ * recorded as failed. With `onDuplicate: 'skip'` an active assignment is left alone; with 'error'
+ * it is a 409. An assignment past its expiry counts as not held: it is granted anew.
  */
 export async function grantRole(
   db: Database,
@@ -113,7 +172,9 @@ export async function grantRole(
   const existing = await db.roleAssignment.findUnique({
     where: { userId_roleId: { userId: user.id, roleId: role.id } },
   });
-  if (existing?.status === 'active') {
+  // An assignment past its expiry, which the expiry sweep has not revoked yet, is granted anew.
+  const lapsed = Boolean(existing?.expiresAt && existing.expiresAt <= new Date());
+  if (existing?.status === 'active' && !lapsed) {
     if (request.onDuplicate === 'error') throw conflict(`User already holds business role ${role.name}`);
     return { status: 'skipped', assignmentId: existing.id, results: [] };
   }
@@ -130,9 +191,8 @@ export async function grantRole(
   }
   const failed = results.some((outcome) => !outcome.success);
   if (failed) {
-    for (const entitlement of provisioned.reverse()) {
-      results.push(await runEntitlementCall(runtime, entitlement, 'compensate', scope, instanceId));
-    }
+    const subject = { userId: user.id, roleId: role.id, scope, instanceId };
+    results.push(...(await removeEntitlements(db, runtime, subject, provisioned.reverse(), 'compensate')));
   }
 
   const now = new Date();
@@ -166,9 +226,9 @@ export async function grantRole(
 }
 
 /**
- * Revokes a business role: deprovisions each linked entitlement. Only when every call succeeds
- * is the assignment marked revoked; otherwise it stays active with the failures recorded, so the
- * revoke can be retried.
+ * Revokes a business role: deprovisions each linked entitlement, except those the user still holds
+ * through another active role (kept). Only when every call succeeds is the assignment marked
+ * revoked; otherwise it stays active with the failures recorded, so the revoke can be retried.
  */
 export async function revokeRole(
   db: Database,
@@ -181,12 +241,13 @@ export async function revokeRole(
   });
   if (assignment?.status !== 'active') throw notFound(`An active assignment of ${role.name} to this user`);
 
-  const scope = scopeFor(user, role);
-  const instanceId = request.sourceRunId ?? `revoke:${assignment.id}`;
-  const results: EntitlementOutcome[] = [];
-  for (const entitlement of entitlements) {
-    results.push(await runEntitlementCall(runtime, entitlement, 'deprovision', scope, instanceId));
-  }
+  const subject = {
+    userId: user.id,
+    roleId: role.id,
+    scope: scopeFor(user, role),
+    instanceId: request.sourceRunId ?? `revoke:${assignment.id}`,
+  };
+  const results = await removeEntitlements(db, runtime, subject, entitlements, 'deprovision');
   const failed = results.some((outcome) => !outcome.success);
   await db.$transaction(async (tx) => {
     await tx.roleAssignment.update({
@@ -204,7 +265,13 @@ export async function revokeRole(
       action: failed ? 'role.revoke_failed' : 'role.revoked',
       actor: request.actor,
       target: { type: 'role_assignment', id: assignment.id },
-      metadata: { userId: user.id, role: role.name, sourceRunId: request.sourceRunId ?? null, results },
+      metadata: {
+        userId: user.id,
+        role: role.name,
+        sourceRunId: request.sourceRunId ?? null,
+        results,
+        ...(request.reason ? { reason: request.reason } : {}),
+      },
       requestId: request.requestId,
     });
   });
