@@ -5,6 +5,7 @@ import { createAuditActivities } from './audit.js';
 import { createPeopleStepActivities } from './people-steps.js';
 import { createPostSyncActivities } from './post-sync.js';
 import { createRunProjectionActivities } from './run-projection.js';
+import { createRoleExpiryActivities } from './role-expiry.js';
 import { createRunStepActivities } from './run-steps.js';
 import { createScheduleActivities } from './schedules.js';
 import { createSyncActivities } from './sync.js';
@@ -31,6 +32,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createSyncActivities(deps),
     ...createSessionActivities(deps.db),
     ...createPostSyncActivities(deps.db),
+    ...createRoleExpiryActivities(deps),
   };
 }
 

@@ -22,3 +22,16 @@ export const businessRoleInputSchema = z
   .strict();
 
 export type BusinessRoleInput = z.output<typeof businessRoleInputSchema>;
+
+/** Where a sweep of expired assignments goes on from: the last one it looked at. */
+export interface ExpirySweepCursor {
+  expiresAt: string;
+  id: string;
+}
+
+/** What one batch of the sweep did, and where the next one starts (null: none is left). */
+export interface ExpirySweepBatch {
+  revoked: number;
+  failed: number;
+  next: ExpirySweepCursor | null;
+}

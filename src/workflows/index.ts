@@ -2,3 +2,4 @@ export { runWorkflow } from './run-workflow.js';
 export { scheduledStartWorkflow } from './scheduled-start.js';
 export { scheduledSyncWorkflow, syncResourcesWorkflow } from './sync-resources.js';
 export { purgeExpiredSessionsWorkflow } from './purge-sessions.js';
+export { expireRoleAssignmentsWorkflow } from './expire-role-assignments.js';

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { executeConnectorCommand } from '../../src/connectors/execute-command.js';
-import { runnableConnector } from '../../src/services/connectors/connector-record.js';
 import { useTestApp } from '../support/app.js';
+import { isDirectoryMember } from '../support/simulated-directory.js';
 import { createUserWithToken } from '../support/users.js';
 
 const context = useTestApp();
@@ -20,23 +19,8 @@ beforeAll(async () => {
 const call = (method: string, path: string, body?: unknown) =>
   context.api.request(method, path, { token: admin, body });
 
-/** Asks the simulated directory whether jdoe is in `groupName`. */
-async function isMember(groupName: string): Promise<boolean> {
-  const row = await context.database.db.connector.findUniqueOrThrow({ where: { name: 'test-activedirectory' } });
-  const result = await executeConnectorCommand(
-    context.api.connectors.registry.get(row.type)?.handler,
-    runnableConnector(row, context.api.connectors),
-    {
-      command: 'checkGroupMembership',
-      parameters: { username: 'jdoe', groupName },
-      variables: {},
-      stepId: 'check',
-      instanceId: 'test',
-      timeoutMs: 5000,
-    },
-  );
-  return result.data?.isMember === true;
-}
+/** Whether jdoe is in `groupName` in the simulated directory. */
+const isMember = (groupName: string) => isDirectoryMember(context, 'jdoe', groupName);
 
 function groupEntitlement(name: string, groupName: string) {
   return call('POST', '/api/entitlements', {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectTemporalClient } from '../../src/temporal/client.js';
-import { ensureSystemSchedules, PURGE_SESSIONS_SCHEDULE_ID } from '../../src/services/schedules/system-schedules.js';
+import {
+  ensureSystemSchedules,
+  EXPIRE_ROLES_SCHEDULE_ID,
+  PURGE_SESSIONS_SCHEDULE_ID,
+} from '../../src/services/schedules/system-schedules.js';
 import { createSession } from '../../src/services/sessions.js';
 import { useRunStack } from '../support/run-stack.js';
 import { connectSuiteTemporal } from '../support/app.js';
@@ -12,11 +16,19 @@ beforeAll(async () => {
   temporal = await connectSuiteTemporal();
 });
 
+const SYSTEM_SCHEDULES = [PURGE_SESSIONS_SCHEDULE_ID, EXPIRE_ROLES_SCHEDULE_ID];
+
+async function deleteSystemSchedules() {
+  for (const id of SYSTEM_SCHEDULES) {
+    await temporal.client.schedule
+      .getHandle(id)
+      .delete()
+      .catch(() => undefined);
+  }
+}
+
 afterAll(async () => {
-  await temporal.client.schedule
-    .getHandle(PURGE_SESSIONS_SCHEDULE_ID)
-    .delete()
-    .catch(() => undefined);
+  await deleteSystemSchedules();
   await temporal.close();
 });
 
@@ -29,7 +41,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promi
 }
 
 describe('expired sessions are purged by a Temporal schedule', () => {
-  it('creates the purge schedule once, and its workflow deletes expired sessions, logins and sign-in links only', async () => {
+  it('creates the housekeeping schedules once, and the session purge deletes expired sessions, logins and sign-in links only', async () => {
     const { db } = stack.database;
     const user = await db.user.create({ data: { email: 'purge@example.test', roles: ['requestor'] } });
     const tokens = { accessToken: 'access' };
@@ -50,19 +62,20 @@ describe('expired sessions are purged by a Temporal schedule', () => {
     });
 
     // The suite shares one Temporal server, and API processes started by other test files create
-    // the schedule too (on their own task queues): start from none, again should one of them
-    // create it between the delete and the creation.
+    // the schedules too (on their own task queues): start from none, again should one of them
+    // create one between the deletes and the creation.
     let created: string[] = [];
-    for (let attempt = 0; attempt < 5 && created.length === 0; attempt += 1) {
-      await temporal.client.schedule
-        .getHandle(PURGE_SESSIONS_SCHEDULE_ID)
-        .delete()
-        .catch(() => undefined);
+    for (let attempt = 0; attempt < 5 && created.length < SYSTEM_SCHEDULES.length; attempt += 1) {
+      await deleteSystemSchedules();
       created = await ensureSystemSchedules(temporal.client, stack.taskQueue);
     }
-    expect(created).toEqual([PURGE_SESSIONS_SCHEDULE_ID]);
-    // A second API process starting finds it there.
+    expect(created).toEqual(SYSTEM_SCHEDULES);
+    // A second API process starting finds them there.
     expect(await ensureSystemSchedules(temporal.client, stack.taskQueue)).toEqual([]);
+    const expiry = await temporal.client.schedule.getHandle(EXPIRE_ROLES_SCHEDULE_ID).describe();
+    expect(expiry.action).toEqual(
+      expect.objectContaining({ workflowType: 'expireRoleAssignmentsWorkflow', taskQueue: stack.taskQueue }),
+    );
     const handle = temporal.client.schedule.getHandle(PURGE_SESSIONS_SCHEDULE_ID);
     const description = await handle.describe();
     expect(description.action).toEqual(

@@ -3,21 +3,41 @@ import { createUnlessExists } from '../../temporal/schedule-ownership.js';
 
 /** The service's own housekeeping schedules; their ids do not start with SCHEDULE_ID_PREFIX. */
 export const PURGE_SESSIONS_SCHEDULE_ID = 'flowgate-system-purge-sessions';
+export const EXPIRE_ROLES_SCHEDULE_ID = 'flowgate-system-expire-role-assignments';
 
-/** Every 15 minutes: expired sessions are already refused, so the purge only keeps the table small. */
-export function purgeSessionsScheduleOptions(taskQueue: string): ScheduleOptions {
+/** A schedule starting `workflowType` every 15 minutes, with no catch-up of firings missed while down. */
+function everyQuarterHour(
+  scheduleId: string,
+  workflow: { type: string; id: string },
+  taskQueue: string,
+): ScheduleOptions {
   return {
-    scheduleId: PURGE_SESSIONS_SCHEDULE_ID,
+    scheduleId,
     spec: { intervals: [{ every: '15 minutes' }] },
-    action: {
-      type: 'startWorkflow',
-      workflowType: 'purgeExpiredSessionsWorkflow',
-      workflowId: 'flowgate-purge-sessions',
-      taskQueue,
-      args: [],
-    },
+    action: { type: 'startWorkflow', workflowType: workflow.type, workflowId: workflow.id, taskQueue, args: [] },
     policies: { catchupWindow: '1 minute' },
   };
+}
+
+/**
+ * The housekeeping schedules, in the order `ensureSystemSchedules` creates them:
+ * - sessions: expired ones are already refused, so the purge only keeps the table small;
+ * - business role assignments past their expiry are revoked: one outlives its expiry by at most
+ *   the interval plus the sweep's own time.
+ */
+export function systemScheduleOptions(taskQueue: string): ScheduleOptions[] {
+  return [
+    everyQuarterHour(
+      PURGE_SESSIONS_SCHEDULE_ID,
+      { type: 'purgeExpiredSessionsWorkflow', id: 'flowgate-purge-sessions' },
+      taskQueue,
+    ),
+    everyQuarterHour(
+      EXPIRE_ROLES_SCHEDULE_ID,
+      { type: 'expireRoleAssignmentsWorkflow', id: 'flowgate-expire-role-assignments' },
+      taskQueue,
+    ),
+  ];
 }
 
 /**
@@ -26,7 +46,7 @@ export function purgeSessionsScheduleOptions(taskQueue: string): ScheduleOptions
  */
 export async function ensureSystemSchedules(temporal: Client, taskQueue: string): Promise<string[]> {
   const created: string[] = [];
-  for (const options of [purgeSessionsScheduleOptions(taskQueue)]) {
+  for (const options of systemScheduleOptions(taskQueue)) {
     if (await createUnlessExists(temporal, options)) created.push(options.scheduleId);
   }
   return created;

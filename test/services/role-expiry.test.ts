@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Worker } from '@temporalio/worker';
+import { EXPIRY_BATCH_SIZE } from '../../src/services/access/role-expiry.js';
+import { connectTemporalClient } from '../../src/temporal/client.js';
+import { connectSuiteTemporal } from '../support/app.js';
+import { useRunStack } from '../support/run-stack.js';
+import { isDirectoryMember } from '../support/simulated-directory.js';
+import { stackValue } from '../support/stack.js';
+import { createUserWithToken } from '../support/users.js';
+
+const stack = useRunStack();
+let temporal: Awaited<ReturnType<typeof connectTemporalClient>>;
+let admin: string;
+
+beforeAll(async () => {
+  temporal = await connectSuiteTemporal();
+  admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
+});
+
+afterAll(async () => {
+  await temporal.close();
+});
+
+const call = (method: string, path: string, body?: unknown) => stack.api.request(method, path, { token: admin, body });
+
+async function groupRole(name: string, groups: { add: string; remove: string }) {
+  await call('POST', '/api/entitlements', {
+    name: `${name} access`,
+    connector: 'test-activedirectory',
+    provisionConfig: { command: 'addToGroup', parameters: { username: '{{user.displayName}}', groupName: groups.add } },
+    deprovisionConfig: {
+      command: 'removeFromGroup',
+      parameters: { username: '{{user.displayName}}', groupName: groups.remove },
+    },
+  });
+  const role = await call('POST', '/api/roles', { name, entitlements: [`${name} access`], expiresAfterDays: 30 });
+  expect(role.status).toBe(201);
+  return role.body as { id: string };
+}
+
+describe('business role assignments past their expiry are revoked by the expiry sweep', () => {
+  it('revokes the expired ones in batches, keeps the rest, and leaves a failed revoke active for the next sweep', async () => {
+    const { db } = stack.database;
+    const jdoe = await db.user.create({
+      data: { email: 'jdoe@example.test', displayName: 'jdoe', roles: ['requestor'] },
+    });
+    const helpdesk = await groupRole('Temporary helpdesk', { add: 'helpdesk-agents', remove: 'helpdesk-agents' });
+    const finance = await groupRole('Temporary finance', { add: 'finance-approvers', remove: 'finance-approvers' });
+    const stuck = await groupRole('Stuck', { add: 'contractors', remove: 'no-such-group' });
+    const assignmentOf = async (role: { id: string }) => {
+      const granted = await call('POST', `/api/roles/${role.id}/assignments`, { userId: jdoe.id });
+      expect(granted.body.status).toBe('granted');
+      return granted.body.assignmentId as string;
+    };
+    const expiring = await assignmentOf(helpdesk);
+    const current = await assignmentOf(finance);
+    const failing = await assignmentOf(stuck);
+    // More expired assignments than one batch holds, of a role with no entitlements.
+    const empty = (await call('POST', '/api/roles', { name: 'Badge', expiresAfterDays: 1 })).body as { id: string };
+    const holders = await Promise.all(
+      Array.from({ length: EXPIRY_BATCH_SIZE + 1 }, (_, index) =>
+        db.user.create({ data: { email: `holder-${index}@example.test`, roles: ['requestor'] } }),
+      ),
+    );
+    const past = new Date(Date.now() - 60_000);
+    await db.roleAssignment.createMany({
+      data: holders.map((holder) => ({ userId: holder.id, roleId: empty.id, status: 'active', expiresAt: past })),
+    });
+    await db.roleAssignment.updateMany({ where: { id: { in: [expiring, failing] } }, data: { expiresAt: past } });
+
+    const sweep = await temporal.client.workflow.start('expireRoleAssignmentsWorkflow', {
+      taskQueue: stack.taskQueue,
+      workflowId: `expire-roles-${stack.taskQueue}`,
+      args: [],
+    });
+    expect(await sweep.result()).toEqual({ revoked: EXPIRY_BATCH_SIZE + 2, failed: 1 });
+    // Two batches, and a history the current workflow code replays.
+    const history = await sweep.fetchHistory();
+    expect(history.events!.filter((event) => event.activityTaskScheduledEventAttributes)).toHaveLength(2);
+    await expect(
+      Worker.runReplayHistory(
+        { workflowBundle: { codePath: stackValue('workflowBundle') } },
+        history,
+        sweep.workflowId,
+      ),
+    ).resolves.toBeUndefined();
+
+    expect(await isDirectoryMember(stack, 'jdoe', 'helpdesk-agents')).toBe(false);
+    expect(await isDirectoryMember(stack, 'jdoe', 'finance-approvers')).toBe(true);
+    const statuses = await db.roleAssignment.findMany({
+      where: { id: { in: [expiring, current, failing] } },
+      select: { id: true, status: true, revokedBy: true, revokedAt: true },
+    });
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [expiring]: 'revoked',
+      [current]: 'active',
+      [failing]: 'active',
+    });
+    expect(await db.roleAssignment.count({ where: { roleId: empty.id, status: 'revoked' } })).toBe(holders.length);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: 'role.revoked', targetId: expiring } });
+    expect(audit.actorType).toBe('system');
+    expect(audit.metadata).toEqual(expect.objectContaining({ reason: 'expired', role: 'Temporary helpdesk' }));
+    const failure = await db.auditLog.findFirstOrThrow({ where: { action: 'role.revoke_failed', targetId: failing } });
+    expect(failure.metadata).toEqual(expect.objectContaining({ reason: 'expired' }));
+
+    // The next sweep finds only the one that failed, and tries it again.
+    const again = await temporal.client.workflow.execute('expireRoleAssignmentsWorkflow', {
+      taskQueue: stack.taskQueue,
+      workflowId: `expire-roles-again-${stack.taskQueue}`,
+      args: [],
+    });
+    expect(again).toEqual({ revoked: 0, failed: 1 });
+    expect(await db.auditLog.count({ where: { action: 'role.revoke_failed', targetId: failing } })).toBe(2);
+  });
+});
