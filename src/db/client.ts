@@ -36,9 +36,18 @@ export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Dat
   });
 }
 
-/** True when `error` is Prisma's unique-constraint violation. */
+/**
+ * True when `error` is a unique-constraint violation: Prisma's P2002, or a raw statement's
+ * (P2010, which carries the pg adapter's kind of error).
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  return error.code === 'P2002' || driverErrorCause(error)?.kind === 'UniqueConstraintViolation';
+}
+
+/** What the pg adapter said went wrong, kept by Prisma on the errors of queries it ran. */
+function driverErrorCause(error: Prisma.PrismaClientKnownRequestError) {
+  return (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;
 }
 
 // Prisma's codes for an unreachable server, a timeout and a closed connection or pool; the pg
@@ -67,7 +76,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (UNAVAILABLE_CODES.has(error.code)) return true;
-  const cause = (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;
+  const cause = driverErrorCause(error);
   if (typeof cause?.kind === 'string' && UNAVAILABLE_DRIVER_KINDS.has(cause.kind)) return true;
   return cause?.kind === 'postgres' && typeof cause.code === 'string' && /^(08|57P)/.test(cause.code);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { reconcileSchedules, temporalScheduleId } from '../../src/services/schedules/manage-schedules.js';
+import { deliveryRunId } from '../../src/services/runs/webhook-trigger.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { DefinitionIdAttribute, DefinitionNameAttribute } from '../../src/temporal/search-attributes.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -310,5 +311,84 @@ describe('trigger types decide how a workflow may start', () => {
 
     const manual = await createActive(stack.api, admin, automatic(['manual']));
     expect((await call('POST', `/api/workflows/${manual.id}/webhook-secret`)).status).toBe(400);
+  });
+
+  it('starts one run per Idempotency-Key: repeats answer it with 200, even at once; other variables are a 409', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['webhook']));
+    const other = await createActive(stack.api, admin, automatic(['webhook']));
+    const issued = (await call('POST', `/api/workflows/${workflow.id}/webhook-secret`)).body;
+    const otherIssued = (await call('POST', `/api/workflows/${other.id}/webhook-secret`)).body;
+    const deliver = (key: string | undefined, body: unknown, hook = issued) =>
+      stack.api.request('POST', hook.path, {
+        headers: { 'x-webhook-secret': hook.secret, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+        body,
+      });
+    const runsOf = (definitionId: string) => stack.database.db.workflowRun.count({ where: { definitionId } });
+
+    const first = await deliver('evt-1', { note: 'hired' });
+    expect(first.status).toBe(201);
+    const repeated = await deliver('evt-1', { variables: { note: 'hired' } });
+    expect([repeated.status, repeated.body.id]).toEqual([200, first.body.id]);
+    const changed = await deliver('evt-1', { note: 'fired' });
+    expect(changed.status).toBe(409);
+    expect(changed.body.message).toContain('other variables');
+    expect(await runsOf(workflow.id)).toBe(1);
+
+    // Deliveries of one key that all find no run yet: a row of that id, written and not committed,
+    // holds their inserts until it is rolled back. One insert then wins; the others hit the
+    // unique key and answer the winner's run.
+    const { db } = stack.database;
+    const heldId = deliveryRunId(workflow.id, 'evt-2');
+    let delivered: Promise<Awaited<ReturnType<typeof deliver>>[]> | undefined;
+    const rolledBack = new Error('roll back');
+    await db
+      .$transaction(
+        async (tx) => {
+          await tx.$executeRaw`
+            INSERT INTO workflow_runs (id, definition_id, definition_name, definition_version, definition_snapshot,
+              status, variables, temporal_workflow_id, started_at, updated_at)
+            VALUES (${heldId}::uuid, ${workflow.id}::uuid, 'held', 1, '{}'::jsonb, 'pending', '{}'::jsonb,
+              'held', now(), now())`;
+          delivered = Promise.all(Array.from({ length: 3 }, () => deliver('evt-2', { note: 'moved' })));
+          const blocked = await firstAnswer(async () => {
+            const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
+              SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO workflow_runs%'`;
+            return waiting >= 3 ? waiting : undefined;
+          });
+          expect(blocked).toBe(3);
+          throw rolledBack;
+        },
+        { timeout: 90_000 },
+      )
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    const atOnce = await delivered!;
+    expect(atOnce.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(atOnce.map((answer) => answer.body.id)).size).toBe(1);
+    expect(await runsOf(workflow.id)).toBe(2);
+    expect(
+      await stack.database.db.auditLog.count({ where: { action: 'run.started', targetId: atOnce[0]!.body.id } }),
+    ).toBe(1);
+
+    // Keys belong to their workflow; without one, every delivery starts a run.
+    const elsewhere = await deliver('evt-1', { note: 'hired' }, otherIssued);
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body.id).not.toBe(first.body.id);
+    expect((await deliver(undefined, { note: 'x' })).status).toBe(201);
+    expect((await deliver(undefined, { note: 'x' })).status).toBe(201);
+    expect(await runsOf(workflow.id)).toBe(4);
+
+    for (const bad of ['k'.repeat(256), 'tab\there', '']) {
+      const refused = await deliver(bad, { note: 'x' });
+      expect([refused.status, refused.body.message]).toEqual([400, expect.stringContaining('Idempotency-Key')]);
+    }
+    const wrongSecret = await stack.api.request('POST', issued.path, {
+      headers: { 'x-webhook-secret': 'whs_wrong', 'idempotency-key': 'evt-1' },
+      body: { note: 'hired' },
+    });
+    expect(wrongSecret.status).toBe(401);
+    expect(await runsOf(workflow.id)).toBe(4);
   });
 });

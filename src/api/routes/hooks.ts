@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParams } from '../../domain/common.js';
 import { toRunView } from '../../services/runs/run-record.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
-import { startRunFromWebhook } from '../../services/runs/webhook-trigger.js';
+import { IDEMPOTENCY_KEY_HEADER, startRunFromWebhook } from '../../services/runs/webhook-trigger.js';
 import { bearerToken } from '../middleware/authenticate.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -14,17 +14,28 @@ export function hookRoutes(deps: ResourceRouterDependencies, context: RunsContex
     operationId: 'startRunFromWebhook',
     summary:
       'Start a run of a workflow with the webhook trigger; send its secret as X-Webhook-Secret (or Authorization: Bearer)',
+    description:
+      'An optional Idempotency-Key header (1 to 255 printable ASCII characters) makes repeated deliveries start one run: a delivery with a key this workflow has seen, and the same variables, answers 200 with the run the first one started and starts nothing; with other variables it is a 409.',
     access: 'public',
     params: idParams,
     body: z.record(z.string(), z.unknown()).default({}),
     responses: {
+      200: {
+        description: 'A delivery repeated with its Idempotency-Key: the run the first one started',
+        schema: z.record(z.string(), z.unknown()),
+      },
       201: { description: 'The run', schema: z.record(z.string(), z.unknown()) },
       401: { description: 'Missing or wrong secret; nothing was started' },
+      409: { description: 'The Idempotency-Key was sent before with other variables; nothing was started' },
     },
     async handler(ctx, { params, body }) {
-      const secret = ctx.get('x-webhook-secret') || bearerToken(ctx);
-      const run = await startRunFromWebhook(context, params.id, secret, body);
-      ctx.status = 201;
+      const { run, replayed } = await startRunFromWebhook(context, params.id, {
+        secret: ctx.get('x-webhook-secret') || bearerToken(ctx),
+        // Koa answers '' for a header that is not there; an empty one sent is refused as invalid.
+        idempotencyKey: ctx.headers[IDEMPOTENCY_KEY_HEADER] === undefined ? undefined : ctx.get(IDEMPOTENCY_KEY_HEADER),
+        body,
+      });
+      ctx.status = replayed ? 200 : 201;
       ctx.body = toRunView(run, context.config.temporal.uiUrl, context.config.temporal.namespace);
     },
   });

@@ -135,7 +135,7 @@ export async function startRunBy(
   context: RunsContext,
   definitionId: string,
   variables: Record<string, unknown>,
-  origin: { actor: AuditActor; trigger: TriggerType; requestId?: string },
+  origin: RunStartOrigin & { trigger: TriggerType },
 ) {
   const workflow = toWorkflowView(await loadWorkflow(context.db, definitionId));
   const refusal = startRefusal(workflow, origin.trigger);

@@ -1,8 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { AppError, validationFailed } from '../../errors/index.js';
+import { isUniqueViolation, type Prisma } from '../../db/client.js';
+import { AppError, conflict, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
+import { runInclude, type RunRow } from './run-record.js';
 import { startRunBy, type RunsContext } from './start-run.js';
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest();
@@ -34,27 +37,84 @@ const bodyAsVariables = z.union([
   z.record(z.string(), z.unknown()),
 ]);
 
+/** What a sender may set so that a repeated delivery starts no second run (IETF draft "Idempotency-Key"). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const idempotencyKeySchema = z
+  .string()
+  .max(255, 'The Idempotency-Key header may have at most 255 characters')
+  .regex(/^[\x20-\x7e]+$/, 'The Idempotency-Key header must be 1 to 255 printable ASCII characters');
+
+/**
+ * The id of the run that deliveries with `key` to `workflowId` start: the same for every such
+ * delivery, different for every other workflow or key (a version 8 UUID of a SHA-256).
+ */
+export function deliveryRunId(workflowId: string, key: string): string {
+  const bytes = createHash('sha256').update(`webhook-delivery\0${workflowId}\0${key}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');
+}
+
+/**
+ * Whether a delivery's variables are those the run of an earlier delivery with its key started
+ * with. The run's variables also hold, as null, the optional ones that delivery left out.
+ */
+function sameVariables(delivered: Record<string, unknown>, started: Prisma.JsonValue): boolean {
+  const recorded = (started ?? {}) as Record<string, unknown>;
+  return (
+    Object.keys(delivered).every((name) => name in recorded) &&
+    Object.entries(recorded).every(([name, value]) => isDeepStrictEqual(delivered[name] ?? null, value))
+  );
+}
+
+/** The run an earlier delivery with this key started, if any; 409 when its variables differ. */
+async function earlierDelivery(context: RunsContext, runId: string, variables: Record<string, unknown>) {
+  const run = await context.db.workflowRun.findUnique({ where: { id: runId }, include: runInclude });
+  if (run && !sameVariables(variables, run.variables))
+    throw conflict('This Idempotency-Key was sent before with other variables; the run it started is not changed');
+  return run ?? undefined;
+}
+
 /**
  * Starts a run from an inbound webhook call. The secret is checked before anything else (401,
  * nothing started); the body's `variables` object, or else the body itself, are the run variables.
+ * With an idempotency key, a delivery repeated with the same key and variables answers the run
+ * the first one started (`replayed`), even when both arrive at once; with other variables, 409.
  */
 export async function startRunFromWebhook(
   context: RunsContext,
   workflowId: string,
-  presentedSecret: string | undefined,
-  body: unknown,
-) {
+  delivery: { secret: string | undefined; idempotencyKey: string | undefined; body: unknown },
+): Promise<{ run: RunRow; replayed: boolean }> {
   const row = await context.db.workflowDefinition.findUnique({
     where: { id: workflowId },
     select: { webhookSecretHash: true, deletedAt: true },
   });
   const expected = row?.webhookSecretHash && !row.deletedAt ? Buffer.from(row.webhookSecretHash, 'hex') : undefined;
-  const presented = presentedSecret ? hash(presentedSecret) : undefined;
+  const presented = delivery.secret ? hash(delivery.secret) : undefined;
   if (!expected || !presented || !timingSafeEqual(expected, presented)) {
     throw new AppError('unauthenticated', 'Missing or wrong webhook secret');
   }
-  const variables = bodyAsVariables.safeParse(body ?? {});
+  const variables = bodyAsVariables.safeParse(delivery.body ?? {});
   if (!variables.success)
     throw validationFailed('The webhook body must be a JSON object of variables (or { "variables": { ... } })');
-  return startRunBy(context, workflowId, variables.data, { actor: { type: 'system' }, trigger: 'webhook' });
+  const origin = { actor: { type: 'system' as const }, trigger: 'webhook' as const };
+  if (delivery.idempotencyKey === undefined)
+    return { run: await startRunBy(context, workflowId, variables.data, origin), replayed: false };
+
+  const key = idempotencyKeySchema.safeParse(delivery.idempotencyKey);
+  if (!key.success) throw validationFailed(key.error.issues[0]!.message);
+  const runId = deliveryRunId(workflowId, key.data);
+  const earlier = await earlierDelivery(context, runId, variables.data);
+  if (earlier) return { run: earlier, replayed: true };
+  try {
+    return { run: await startRunBy(context, workflowId, variables.data, { ...origin, runId }), replayed: false };
+  } catch (error) {
+    // The same delivery, arriving at the same moment, wrote the run first.
+    if (!isUniqueViolation(error)) throw error;
+    const concurrent = await earlierDelivery(context, runId, variables.data);
+    if (!concurrent) throw error;
+    return { run: concurrent, replayed: true };
+  }
 }
