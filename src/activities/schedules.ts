@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import type { RunWorkflowInput } from '../domain/run.js';
 import { isAppError } from '../errors/index.js';
+import { derivedRunId } from '../services/runs/derived-run-id.js';
 import { recordedRunOf } from '../services/runs/run-record.js';
 import { recordNewRun, startRefusal } from '../services/runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../services/workflows/workflow-record.js';
@@ -11,9 +11,8 @@ import type { RunWorkflowFacts } from '../temporal/search-attributes.js';
 const variablesSchema = z.record(z.string(), z.unknown());
 
 /** A UUID derived from a schedule firing, so a retried activity records the same run once. */
-function runIdFor(firingId: string): string {
-  const hex = createHash('sha256').update(firingId).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+export function runIdFor(firingId: string): string {
+  return derivedRunId(firingId, 4, 'fixed-a');
 }
 
 export function createScheduleActivities(db: Database) {

@@ -5,6 +5,7 @@ import { isUniqueViolation, type Prisma } from '../../db/client.js';
 import { AppError, conflict, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
+import { derivedRunId } from './derived-run-id.js';
 import { runInclude, type RunRow } from './run-record.js';
 import { startRunBy, type RunsContext } from './start-run.js';
 
@@ -49,11 +50,7 @@ const idempotencyKeySchema = z
  * delivery, different for every other workflow or key (a version 8 UUID of a SHA-256).
  */
 export function deliveryRunId(workflowId: string, key: string): string {
-  const bytes = createHash('sha256').update(`webhook-delivery\0${workflowId}\0${key}`).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');
+  return derivedRunId(`webhook-delivery\0${workflowId}\0${key}`, 8);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import type { AuditActor } from '../../audit/index.js';
@@ -8,6 +7,7 @@ import type { SyncStats } from '../../domain/sync-pass.js';
 import { SYNC_TRIGGER_MODES } from '../../domain/sync.js';
 import type { WorkflowView } from '../../domain/workflow-definition.js';
 import { AppError, isAppError } from '../../errors/index.js';
+import { derivedRunId } from '../runs/derived-run-id.js';
 import { recordedRunOf } from '../runs/run-record.js';
 import {
   DEPRECATED_START_MESSAGE,
@@ -52,9 +52,7 @@ export interface ChangedRecord {
 
 /** A UUID (version 5 layout) derived from the pass and the run's position in it. */
 export function automationRunId(passKey: string, index: number): string {
-  const hex = createHash('sha256').update(`sync-automation:${passKey}:${index}`).digest('hex');
-  const variant = (8 | (Number.parseInt(hex[16]!, 16) & 3)).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return derivedRunId(`sync-automation:${passKey}:${index}`, 5);
 }
 
 /** The records added or changed since `since` (the pass's start), after `afterId`, by id. */
