@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CONSOLE_CSP } from '../../src/api/middleware/web-console.js';
+import { PAGE_CSP } from '../../src/api/page-policy.js';
 import { useTestApp } from '../support/app.js';
 
 // A stand-in for dist/web, so these tests do not depend on what the console's build contains.
@@ -25,7 +25,7 @@ const built = useTestApp({ webRoot });
 const notBuilt = useTestApp({ webRoot: path.join(webRoot, 'missing') });
 
 function expectPageHeaders(headers: Headers) {
-  expect(headers.get('content-security-policy')).toBe(CONSOLE_CSP);
+  expect(headers.get('content-security-policy')).toBe(PAGE_CSP);
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('referrer-policy')).toBe('same-origin');
 }
@@ -44,7 +44,7 @@ describe('the console is served at / with its client-side routes', () => {
   );
 
   it('states the CSP the page needs: self only, inline styles for the Mermaid diagram, no framing', () => {
-    expect(CONSOLE_CSP).toBe(
+    expect(PAGE_CSP).toBe(
       "default-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; " +
         "style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
     );

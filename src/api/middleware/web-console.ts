@@ -3,24 +3,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import { notFound } from '../../errors/index.js';
 import type { AppState } from '../context.js';
-
-/**
- * The console page's policy: everything from this origin only, no plugins, no framing, no
- * `<base>` tricks. Styles allow 'unsafe-inline' because Mermaid writes inline styles into the
- * workflow diagram's SVG; scripts never do (docs/console.md).
- */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+import { PAGE_CSP, setPageHeaders } from '../page-policy.js';
 
 /** Vite names every file under assets/ after its content hash, so it never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -61,8 +44,7 @@ export function webConsole(webRoot: string): Middleware<AppState> {
   const root = path.resolve(webRoot);
   return async function serveConsole(ctx, next) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || belongsToApi(ctx.path)) return next();
-    ctx.set('x-content-type-options', 'nosniff');
-    ctx.set('referrer-policy', 'same-origin');
+    setPageHeaders(ctx);
     const file = path.resolve(root, `.${ctx.path}`);
     // `path.resolve` removes `..`; anything that still lands outside the root is not ours to serve.
     const inside = file.startsWith(`${root}${path.sep}`);
@@ -74,7 +56,7 @@ export function webConsole(webRoot: string): Middleware<AppState> {
     }
     // A missing hashed file is a stale page asking for an old build: a 404, not the page.
     if (ctx.path.startsWith('/assets/')) throw notFound(`Asset ${ctx.path}`);
-    ctx.set('content-security-policy', CONSOLE_CSP);
+    ctx.set('content-security-policy', PAGE_CSP);
     ctx.set('cache-control', 'no-cache');
     ctx.type = 'text/html; charset=utf-8';
     const index = await readFile(path.join(root, 'index.html')).catch(() => undefined);

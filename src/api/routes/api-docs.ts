@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { notFound } from '../../errors/index.js';
 import type { ApiDocs } from '../openapi/api-docs.js';
+import { PAGE_CSP, setPageHeaders } from '../page-policy.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const require = createRequire(import.meta.url);
@@ -40,6 +41,10 @@ const EXPLORER_SCRIPT = `window.ui = SwaggerUIBundle({
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'StandaloneLayout',
   persistAuthorization: true,
+  // A box that narrows the long list of operations to the tags matching what is typed.
+  filter: true,
+  // Swagger UI's default sends the document's address to validator.swagger.io.
+  validatorUrl: 'none',
 });
 `;
 
@@ -54,6 +59,8 @@ export function apiDocsRoutes(deps: ResourceRouterDependencies, docs: ApiDocs): 
       access: 'public',
       responses: { 200: { description: 'HTML page', schema: z.string(), contentType: 'text/html' } },
       handler(ctx) {
+        setPageHeaders(ctx);
+        ctx.set('content-security-policy', PAGE_CSP);
         ctx.type = 'text/html; charset=utf-8';
         ctx.body = EXPLORER_HTML;
       },
@@ -66,6 +73,7 @@ export function apiDocsRoutes(deps: ResourceRouterDependencies, docs: ApiDocs): 
       access: 'public',
       responses: { 200: { description: 'JavaScript', schema: z.string(), contentType: 'text/javascript' } },
       handler(ctx) {
+        setPageHeaders(ctx);
         ctx.type = 'text/javascript; charset=utf-8';
         ctx.body = EXPLORER_SCRIPT;
       },
@@ -94,6 +102,7 @@ export function apiDocsRoutes(deps: ResourceRouterDependencies, docs: ApiDocs): 
       async handler(ctx, { params }) {
         const type = Object.hasOwn(ASSETS, params.file) ? ASSETS[params.file] : undefined;
         if (!type) throw notFound(`Asset ${params.file}`);
+        setPageHeaders(ctx);
         ctx.type = type;
         ctx.set('cache-control', 'public, max-age=86400');
         ctx.body = await readFile(path.join(swaggerUiDir, params.file));
