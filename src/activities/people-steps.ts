@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonColumn, type Database } from '../db/client.js';
+import { jsonObject } from '../domain/common.js';
 import { isRunSelf } from '../services/runs/run-self.js';
 import { resolvePeople } from './people.js';
 
@@ -150,7 +151,7 @@ export function createPeopleStepActivities(db: Database) {
       });
       return {
         status: taskStatus.parse(task.status),
-        result: z.record(z.string(), z.unknown()).nullable().parse(task.result),
+        result: jsonObject.nullable().parse(task.result),
       };
     },
   };

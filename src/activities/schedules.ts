@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { Database } from '../db/client.js';
+import { jsonObject } from '../domain/common.js';
 import type { RunWorkflowInput } from '../domain/run.js';
 import { isAppError } from '../errors/index.js';
 import { derivedRunId } from '../services/runs/derived-run-id.js';
@@ -7,8 +7,6 @@ import { recordedRunOf } from '../services/runs/run-record.js';
 import { recordNewRun, startRefusal } from '../services/runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../services/workflows/workflow-record.js';
 import type { RunWorkflowFacts } from '../temporal/search-attributes.js';
-
-const variablesSchema = z.record(z.string(), z.unknown());
 
 /** A UUID derived from a schedule firing, so a retried activity records the same run once. */
 export function runIdFor(firingId: string): string {
@@ -47,7 +45,7 @@ export function createScheduleActivities(db: Database) {
           await db.schedule.update({ where: { id: schedule.id }, data: { pausedReason: refusal } });
           return { skipped: refusal };
         }
-        const { input: run } = await recordNewRun(db, workflow, variablesSchema.parse(schedule.variables), {
+        const { input: run } = await recordNewRun(db, workflow, jsonObject.parse(schedule.variables), {
           actor: { type: 'system' },
           trigger: 'scheduled',
           runId,

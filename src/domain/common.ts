@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A JSON object, as a jsonb column stores one: any keys, any values. */
+export const jsonObject = z.record(z.string(), z.unknown());
+
 export const idParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
 
 /** Query-string booleans: only `true` and `false` are accepted. */

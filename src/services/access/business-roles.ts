@@ -12,13 +12,14 @@ export const businessRoleInclude = {
   _count: { select: { assignments: { where: { status: 'active' } } } },
 } as const satisfies Prisma.BusinessRoleInclude;
 type BusinessRoleRow = Prisma.BusinessRoleGetPayload<{ include: typeof businessRoleInclude }>;
+const roleStatus = z.enum(['active', 'inactive']);
 
 export function toBusinessRoleView(row: BusinessRoleRow) {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    status: z.enum(['active', 'inactive']).parse(row.status),
+    status: roleStatus.parse(row.status),
     expiresAfterDays: row.expiresAfterDays,
     entitlements: row.entitlements.map((link) => link.entitlement.name).sort(),
     activeAssignments: row._count.assignments,

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { connectorCallSchema, type EntitlementInput } from '../../domain/entitlement.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
@@ -19,7 +19,7 @@ export function toEntitlementView(row: EntitlementRow) {
     connector: row.connector.name,
     provisionConfig: connectorCallSchema.parse(row.provisionConfig),
     deprovisionConfig: connectorCallSchema.parse(row.deprovisionConfig),
-    reconciliationConfig: z.record(z.string(), z.unknown()).nullable().parse(row.reconciliationConfig),
+    reconciliationConfig: jsonObject.nullable().parse(row.reconciliationConfig),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

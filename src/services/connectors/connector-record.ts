@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { Database, DatabaseClient } from '../../db/client.js';
 import type { Connector } from '../../db/generated/client.js';
 import type { RunnableConnector } from '../../connectors/execute-command.js';
 import type { ConnectorHandler } from '../../connectors/handler.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import { jsonObject } from '../../domain/common.js';
 import { configSchemaSchema, type ConnectorConfigSchema } from '../../domain/connector.js';
 import { openSecrets } from '../../connectors/secret-box.js';
 import { secretTextsOf } from '../../connectors/secret-scrubber.js';
@@ -37,7 +37,7 @@ export function toConnectorView(row: Connector) {
     description: row.description,
     version: row.version,
     configSchema: configSchemaSchema.parse(row.configSchema),
-    config: z.record(z.string(), z.unknown()).parse(row.config),
+    config: jsonObject.parse(row.config),
     secretKeys: row.secretKeys,
     enabled: row.enabled,
     executionModel: row.executionModel,
@@ -71,7 +71,7 @@ export function runnableConnector(row: Connector, runtime: ConnectorRuntime): Ru
     name: row.name,
     enabled: row.enabled,
     commands: configSchemaSchema.parse(row.configSchema).commands,
-    connection: { ...z.record(z.string(), z.unknown()).parse(row.config), ...secrets },
+    connection: { ...jsonObject.parse(row.config), ...secrets },
     secrets: secretTextsOf(secrets),
   };
 }

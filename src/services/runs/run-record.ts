@@ -4,6 +4,7 @@ import type { Prisma } from '../../db/generated/client.js';
 import { RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
 import { workflowDefinitionInputSchema, type WorkflowView } from '../../domain/workflow-definition.js';
 import { notFound } from '../../errors/index.js';
+import { jsonObject } from '../../domain/common.js';
 
 export const runInclude = {
   steps: { orderBy: [{ sequence: 'asc' }, { attempt: 'asc' }] },
@@ -12,7 +13,7 @@ export type RunRow = Prisma.WorkflowRunGetPayload<{ include: typeof runInclude }
 type RunStepRow = RunRow['steps'][number];
 
 const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);
-const jsonRecord = z.record(z.string(), z.unknown());
+const runStatus = z.enum(RUN_STATUSES);
 
 export function toStepView(step: RunStepRow) {
   return {
@@ -60,8 +61,8 @@ export function toRunSummary(row: RunSummaryRow, temporalUiUrl: string | undefin
     definitionName: row.definitionName,
     definitionVersion: row.definitionVersion,
     isTestRun: row.isTestRun,
-    status: z.enum(RUN_STATUSES).parse(row.status),
-    variables: jsonRecord.parse(row.variables),
+    status: runStatus.parse(row.status),
+    variables: jsonObject.parse(row.variables),
     subject: row.subject,
     startedBy: row.startedBy,
     currentStepId: row.currentStepId,
@@ -109,7 +110,7 @@ export function recordedRunOf(row: RunFacts): {
       runId: row.id,
       definitionId: row.definitionId,
       definition: workflowDefinitionInputSchema.parse(row.definitionSnapshot),
-      variables: jsonRecord.parse(row.variables),
+      variables: jsonObject.parse(row.variables),
       startedBy: row.startedBy,
       subject: row.subject,
     },

@@ -1,7 +1,7 @@
 import { ScheduleNotFoundError, ServiceError, type Client, type ScheduleOptions } from '@temporalio/client';
-import { z } from 'zod';
 import type { Config } from '../../config/index.js';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { transactionAroundTemporalCall, withTemporalDeadline } from '../../temporal/client.js';
 import { createUnlessExists, deleteIfPresent, startsOnQueue } from '../../temporal/schedule-ownership.js';
 import type { Schedule } from '../../db/generated/client.js';
@@ -43,7 +43,7 @@ export function toScheduleView(row: Schedule) {
     cronExpression: row.cronExpression,
     timezone: row.timezone,
     enabled: row.enabled,
-    variables: z.record(z.string(), z.unknown()).parse(row.variables),
+    variables: jsonObject.parse(row.variables),
     pausedReason: row.pausedReason,
     temporalScheduleId: temporalScheduleId(row.id),
     createdBy: row.createdBy,
@@ -256,7 +256,7 @@ export async function changeSchedule(
   const next = {
     ...current,
     ...changes,
-    variables: changes.variables ?? z.record(z.string(), z.unknown()).parse(current.variables),
+    variables: changes.variables ?? jsonObject.parse(current.variables),
   };
   // What the schedule will start is checked when that changes, or when the schedule is turned
   // on: pausing or renaming the schedule of a deprecated or deleted workflow stays possible.

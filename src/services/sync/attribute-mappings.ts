@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { ConnectorResource, User } from '../../db/generated/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { LINKED_STATUSES } from '../../domain/sync-matches.js';
 import { attributeMappingRuleSchema, MAPPING_TARGET_FIELDS, type AttributeMappingRule } from '../../domain/sync.js';
 import { writeProfile, type ProfileChanges } from '../users/profile.js';
@@ -13,7 +14,8 @@ import type { RecordKey } from './record-store.js';
  */
 
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
-const record = z.record(z.string(), z.unknown());
+/** A stored JSON object, or an empty one when the column holds something else. */
+const objectOrEmpty = jsonObject.catch({});
 
 /** The fields of a synced record a source path is rooted at (spec 2.9). */
 export interface SourceRecord {
@@ -75,7 +77,7 @@ export function mappingChanges(
 ): ProfileChanges {
   const fields: Partial<Record<ProfileField, string>> = {};
   const custom: Record<string, unknown> = {};
-  const customAttributes = record.catch({}).parse(user.customAttributes);
+  const customAttributes = objectOrEmpty.parse(user.customAttributes);
   for (const rule of rules) {
     if (rule.writeMode === 'never_overwrite') continue;
     const raw = readSourcePath(source, rule.sourcePath);
@@ -104,7 +106,7 @@ export const sourceRecordOf = (resource: ConnectorResource): SourceRecord => ({
   externalId: resource.externalId,
   displayName: resource.displayName,
   email: resource.email,
-  attributes: record.catch({}).parse(resource.attributes),
+  attributes: objectOrEmpty.parse(resource.attributes),
 });
 
 const BATCH_SIZE = 500;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { ConnectorResource } from '../../db/generated/client.js';
 import type { DatabaseClient } from '../../db/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { fetchPage, sortedById, type PageQuery } from '../../domain/pagination.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import { containsIgnoringCase } from '../../domain/text-match.js';
@@ -23,7 +23,7 @@ export function toResourceView(row: ConnectorResource) {
     externalId: row.externalId,
     displayName: row.displayName,
     email: row.email,
-    attributes: z.record(z.string(), z.unknown()).parse(row.attributes),
+    attributes: jsonObject.parse(row.attributes),
     syncHash: row.syncHash,
     stale: row.staleSince !== null,
     staleSince: row.staleSince,

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { ConnectorResult } from '../../connectors/handler.js';
 import { Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import { canonicalJson } from './record-hash.js';
@@ -39,8 +39,7 @@ export async function cachedLookup(
   const where = { connectorId: lookup.connectorId, resourceType: lookup.resourceType, cacheKey };
   const entry = await db.recordCacheEntry.findFirst({ where: { ...where, expiresAt: { gt: options.now } } });
   const generation = await countLookup(db, lookup.connectorId, entry !== null);
-  if (entry)
-    return { result: { success: true, data: z.record(z.string(), z.unknown()).parse(entry.value) }, hit: true };
+  if (entry) return { result: { success: true, data: jsonObject.parse(entry.value) }, hit: true };
 
   const result = await fetch();
   const data = result.success ? result.data : undefined;

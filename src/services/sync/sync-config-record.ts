@@ -5,6 +5,7 @@ import { LIST_COMMANDS } from '../../connectors/handler.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database, DatabaseClient } from '../../db/client.js';
 import type { Connector, SyncConfig } from '../../db/generated/client.js';
+import { jsonObject } from '../../domain/common.js';
 import {
   attributeMappingRuleSchema,
   filterRulesSchema,
@@ -96,6 +97,15 @@ export async function loadSyncConfig(
   return row;
 }
 
+// Readers of the stored enum and JSON columns, built once rather than for every row read.
+const stored = {
+  strategy: z.enum(SYNC_STRATEGIES),
+  attributeMappings: z.array(attributeMappingRuleSchema).nullable(),
+  userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
+  userMatchFallbackStrategies: z.array(z.enum(USER_MATCH_STRATEGIES)).nullable(),
+  lastSyncStatus: z.enum(SYNC_STATUSES),
+};
+
 /** A sync config as the API shows it (spec 2.8 fields, then the read-only status fields). */
 export function toSyncConfigView(row: SyncConfig) {
   const scheduled = row.enabled && row.cronSchedule !== null;
@@ -104,22 +114,19 @@ export function toSyncConfigView(row: SyncConfig) {
     connectorId: row.connectorId,
     resourceType: row.resourceType,
     enabled: row.enabled,
-    strategy: z.enum(SYNC_STRATEGIES).parse(row.strategy),
+    strategy: stored.strategy.parse(row.strategy),
     cronSchedule: row.cronSchedule,
     filterRules: filterRulesSchema.nullable().parse(row.filterRules),
     staleRetention: row.staleRetention,
-    attributeMappings: z.array(attributeMappingRuleSchema).nullable().parse(row.attributeMappings),
-    userMatchStrategy: z.enum(USER_MATCH_STRATEGIES).parse(row.userMatchStrategy),
-    userMatchFallbackStrategies: z
-      .array(z.enum(USER_MATCH_STRATEGIES))
-      .nullable()
-      .parse(row.userMatchFallbackStrategies),
+    attributeMappings: stored.attributeMappings.parse(row.attributeMappings),
+    userMatchStrategy: stored.userMatchStrategy.parse(row.userMatchStrategy),
+    userMatchFallbackStrategies: stored.userMatchFallbackStrategies.parse(row.userMatchFallbackStrategies),
     issuerSourcePath: row.issuerSourcePath,
     postSyncWorkflowId: row.postSyncWorkflowId,
     syncTriggerMode: row.syncTriggerMode,
     createUsers: row.createUsers,
     deactivateUsers: row.deactivateUsers,
-    createUserDefaults: z.record(z.string(), z.unknown()).nullable().parse(row.createUserDefaults),
+    createUserDefaults: jsonObject.nullable().parse(row.createUserDefaults),
     deactivationThreshold: { maxCount: row.deactivationMaxCount, maxPercent: row.deactivationMaxPercent },
     scheduleId: scheduled ? syncScheduleId(row.connectorId, row.resourceType) : null,
     ...toSyncStatusView(row),
@@ -132,7 +139,7 @@ export function toSyncConfigView(row: SyncConfig) {
 export function toSyncStatusView(row: SyncConfig) {
   return {
     lastSyncAt: row.lastSyncAt,
-    lastSyncStatus: z.enum(SYNC_STATUSES).parse(row.lastSyncStatus),
+    lastSyncStatus: stored.lastSyncStatus.parse(row.lastSyncStatus),
     lastSyncError: row.lastSyncError,
     lastSyncStats: syncStatsSchema.nullable().parse(row.lastSyncStats),
     lastSyncCursor: row.lastSyncCursor,

@@ -32,6 +32,14 @@ export interface MatchListQuery extends PageQuery {
 }
 
 /** A sync match as the API shows it (spec 2.10). */
+// Readers of the stored enum and JSON columns, built once rather than for every row read.
+const stored = {
+  matchStatus: z.enum(MATCH_STATUSES),
+  matchConfidence: z.enum(MATCH_CONFIDENCES),
+  matchStrategy: z.enum(USER_MATCH_STRATEGIES).nullable(),
+  candidateUserIds: z.array(candidateSchema),
+};
+
 export function toMatchView(row: SyncMatch) {
   return {
     id: row.id,
@@ -42,10 +50,10 @@ export function toMatchView(row: SyncMatch) {
     externalDisplayName: row.externalDisplayName,
     externalEmail: row.externalEmail,
     userId: row.userId,
-    matchStatus: z.enum(MATCH_STATUSES).parse(row.matchStatus),
-    matchConfidence: z.enum(MATCH_CONFIDENCES).parse(row.matchConfidence),
-    matchStrategy: z.enum(USER_MATCH_STRATEGIES).nullable().parse(row.matchStrategy),
-    candidateUserIds: z.array(candidateSchema).parse(row.candidateUserIds),
+    matchStatus: stored.matchStatus.parse(row.matchStatus),
+    matchConfidence: stored.matchConfidence.parse(row.matchConfidence),
+    matchStrategy: stored.matchStrategy.parse(row.matchStrategy),
+    candidateUserIds: stored.candidateUserIds.parse(row.candidateUserIds),
     resolutionNotes: row.resolutionNotes,
     resolvedBy: row.resolvedBy,
     resolvedAt: row.resolvedAt,
@@ -88,8 +96,8 @@ export async function syncMatchStats(db: DatabaseClient, connectorId: string, ty
   for (const group of groups) {
     const count = group._count._all;
     total += count;
-    byStatus[z.enum(MATCH_STATUSES).parse(group.matchStatus)] += count;
-    byConfidence[z.enum(MATCH_CONFIDENCES).parse(group.matchConfidence)] += count;
+    byStatus[stored.matchStatus.parse(group.matchStatus)] += count;
+    byConfidence[stored.matchConfidence.parse(group.matchConfidence)] += count;
   }
   return { connectorId, resourceType, total, byStatus, byConfidence };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { configSchemaSchema } from '../../domain/connector.js';
 import { contactSchema, organizationRoleSchema } from '../../domain/organization.js';
 import { validationFailed } from '../../errors/index.js';
@@ -25,6 +26,8 @@ export type ExportSelection =
   { sections: TransferSection[] } | { names: Partial<Record<TransferSection, string[]>>; includeDependencies: boolean };
 
 type NameFilter = string[] | undefined;
+const storedContacts = z.array(contactSchema);
+
 const byName = (names: NameFilter) => (names ? { name: { in: names } } : {});
 
 // Which workflow a name stands for when versions share it: the active one, else the newest draft,
@@ -115,7 +118,7 @@ const loaders: { [S in TransferSection]: (db: DatabaseClient, names: NameFilter)
         website: row.website,
         domain: row.domain,
         parent: row.parent && !row.parent.deletedAt ? row.parent.name : null,
-        contacts: z.array(contactSchema).parse(row.contacts),
+        contacts: storedContacts.parse(row.contacts),
         members: row.memberships
           .flatMap((membership) =>
             membership.user.email
@@ -181,7 +184,7 @@ const loaders: { [S in TransferSection]: (db: DatabaseClient, names: NameFilter)
         cronExpression: row.cronExpression,
         timezone: row.timezone,
         enabled: row.enabled,
-        variables: z.record(z.string(), z.unknown()).parse(row.variables),
+        variables: jsonObject.parse(row.variables),
       }));
       return names ? entries.filter((entry) => names.includes(entryKey('schedules', entry))) : entries;
     },

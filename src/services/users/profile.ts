@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { jsonColumn, type DatabaseClient } from '../../db/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { PROFILE_FIELDS, type ProfileField, type ProfileSource } from '../../domain/profile.js';
 
 export interface ProfileChanges {
@@ -7,8 +7,6 @@ export interface ProfileChanges {
   /** Custom attributes to set; null removes one. */
   custom?: Record<string, unknown>;
 }
-
-const record = z.record(z.string(), z.unknown());
 
 /**
  * The one way profile attributes are written, by every source (manual edits, OIDC, workflows,
@@ -22,8 +20,8 @@ export async function writeProfile(
   source: ProfileSource,
 ): Promise<string[]> {
   const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-  const sources = record.parse(user.attributeSources);
-  const custom = record.parse(user.customAttributes);
+  const sources = jsonObject.parse(user.attributeSources);
+  const custom = jsonObject.parse(user.customAttributes);
   const written: string[] = [];
   const data: Partial<Record<ProfileField, string | null>> = {};
   for (const field of PROFILE_FIELDS) {

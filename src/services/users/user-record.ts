@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
 import type { User } from '../../db/generated/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { PROFILE_SOURCES } from '../../domain/profile.js';
 import { notFound } from '../../errors/index.js';
 
-const record = z.record(z.string(), z.unknown());
+const attributeSources = z.record(z.string(), z.enum(PROFILE_SOURCES)).catch({});
 
 /** The email a user holds while active: the key of the case-insensitive uniqueness. */
 export function activeEmailOf(email: string | null | undefined, deletedAt: Date | null = null): string | null {
@@ -31,9 +32,9 @@ export function toUserView(user: User) {
       employeeId: user.employeeId,
       costCenter: user.costCenter,
       startDate: user.startDate,
-      custom: record.parse(user.customAttributes),
+      custom: jsonObject.parse(user.customAttributes),
     },
-    attributeSources: z.record(z.string(), z.enum(PROFILE_SOURCES)).catch({}).parse(user.attributeSources),
+    attributeSources: attributeSources.parse(user.attributeSources),
     deletedAt: user.deletedAt,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,

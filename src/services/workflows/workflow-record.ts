@@ -30,6 +30,9 @@ const storedGraph = z.object({
   variables: z.array(variableSchema),
   steps: z.array(stepSchema),
 });
+const category = z.enum(CATEGORIES);
+const workflowStatus = z.enum(WORKFLOW_STATUSES);
+const errorStrategy = z.enum(ERROR_STRATEGIES);
 
 export function toWorkflowView(row: WorkflowRow): WorkflowView {
   const graph = storedGraph.parse({ trigger: row.trigger, variables: row.variables, steps: row.steps });
@@ -39,13 +42,13 @@ export function toWorkflowView(row: WorkflowRow): WorkflowView {
     description: row.description,
     project: row.project?.name ?? null,
     workflowSet: row.workflowSet?.name ?? null,
-    category: z.enum(CATEGORIES).parse(row.category),
-    status: z.enum(WORKFLOW_STATUSES).parse(row.status),
+    category: category.parse(row.category),
+    status: workflowStatus.parse(row.status),
     subjectVariable: row.subjectVariable,
     trigger: graph.trigger,
     variables: graph.variables,
     steps: graph.steps,
-    onError: z.enum(ERROR_STRATEGIES).parse(row.onError),
+    onError: errorStrategy.parse(row.onError),
     debugLogging: row.debugLogging,
     version: row.version,
     revision: row.revision,
