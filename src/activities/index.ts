@@ -6,6 +6,7 @@ import { createPeopleStepActivities } from './people-steps.js';
 import { createPostSyncActivities } from './post-sync.js';
 import { createRunProjectionActivities } from './run-projection.js';
 import { createRoleExpiryActivities } from './role-expiry.js';
+import { createRoleResyncActivities } from './role-resync.js';
 import { createRunStepActivities } from './run-steps.js';
 import { createScheduleActivities } from './schedules.js';
 import { createSyncActivities } from './sync.js';
@@ -33,6 +34,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createSessionActivities(deps.db),
     ...createPostSyncActivities(deps.db),
     ...createRoleExpiryActivities(deps),
+    ...createRoleResyncActivities(deps),
   };
 }
 

@@ -111,7 +111,7 @@ export function createApp(deps: AppDependencies): App {
     webhookSecretRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     resourceWebhookRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     entitlementRoutes(routerDeps, db),
-    businessRoleRoutes(routerDeps, db, deps.connectors),
+    businessRoleRoutes(routerDeps, db, deps.connectors, deps.temporal),
     reportRoutes(routerDeps, db),
     emailTemplateRoutes(routerDeps, db),
     documentTemplateRoutes(routerDeps, db),

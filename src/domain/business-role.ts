@@ -35,3 +35,13 @@ export interface ExpirySweepBatch {
   failed: number;
   next: ExpirySweepCursor | null;
 }
+
+/**
+ * What one batch of the resync sweep did, and the id of the last assignment it looked at, where
+ * the next batch starts (null: none is left).
+ */
+export interface ResyncSweepBatch {
+  resynced: number;
+  failed: number;
+  next: string | null;
+}

@@ -3,3 +3,4 @@ export { scheduledStartWorkflow } from './scheduled-start.js';
 export { scheduledSyncWorkflow, syncResourcesWorkflow } from './sync-resources.js';
 export { purgeExpiredSessionsWorkflow } from './purge-sessions.js';
 export { expireRoleAssignmentsWorkflow } from './expire-role-assignments.js';
+export { resyncRoleHoldersWorkflow } from './resync-role-holders.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
-import { isDirectoryMember } from '../support/simulated-directory.js';
+import { groupEntitlementBody, isDirectoryMember } from '../support/simulated-directory.js';
 import { createUserWithToken } from '../support/users.js';
 
 const context = useTestApp();
@@ -23,12 +23,7 @@ const call = (method: string, path: string, body?: unknown) =>
 const isMember = (groupName: string) => isDirectoryMember(context, 'jdoe', groupName);
 
 function groupEntitlement(name: string, groupName: string) {
-  return call('POST', '/api/entitlements', {
-    name,
-    connector: 'test-activedirectory',
-    provisionConfig: { command: 'addToGroup', parameters: { username: '{{user.displayName}}', groupName } },
-    deprovisionConfig: { command: 'removeFromGroup', parameters: { username: '{{user.displayName}}', groupName } },
-  });
+  return call('POST', '/api/entitlements', groupEntitlementBody(name, { add: groupName }));
 }
 
 describe('entitlements and business roles', () => {

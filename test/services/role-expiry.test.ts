@@ -1,38 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Worker } from '@temporalio/worker';
+import { describe, expect, it } from '@jest/globals';
 import { EXPIRY_BATCH_SIZE } from '../../src/services/access/role-expiry.js';
-import { connectTemporalClient } from '../../src/temporal/client.js';
-import { connectSuiteTemporal } from '../support/app.js';
-import { useRunStack } from '../support/run-stack.js';
-import { isDirectoryMember } from '../support/simulated-directory.js';
-import { stackValue } from '../support/stack.js';
-import { createUserWithToken } from '../support/users.js';
+import { useRoleSweepStack } from '../support/role-sweeps.js';
+import { groupEntitlementBody, isDirectoryMember } from '../support/simulated-directory.js';
 
-const stack = useRunStack();
-let temporal: Awaited<ReturnType<typeof connectTemporalClient>>;
-let admin: string;
-
-beforeAll(async () => {
-  temporal = await connectSuiteTemporal();
-  admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
-});
-
-afterAll(async () => {
-  await temporal.close();
-});
-
-const call = (method: string, path: string, body?: unknown) => stack.api.request(method, path, { token: admin, body });
+const { stack, call, sweep } = useRoleSweepStack();
 
 async function groupRole(name: string, groups: { add: string; remove: string }) {
-  await call('POST', '/api/entitlements', {
-    name: `${name} access`,
-    connector: 'test-activedirectory',
-    provisionConfig: { command: 'addToGroup', parameters: { username: '{{user.displayName}}', groupName: groups.add } },
-    deprovisionConfig: {
-      command: 'removeFromGroup',
-      parameters: { username: '{{user.displayName}}', groupName: groups.remove },
-    },
-  });
+  await call('POST', '/api/entitlements', groupEntitlementBody(`${name} access`, groups));
   const role = await call('POST', '/api/roles', { name, entitlements: [`${name} access`], expiresAfterDays: 30 });
   expect(role.status).toBe(201);
   return role.body as { id: string };
@@ -68,22 +42,10 @@ describe('business role assignments past their expiry are revoked by the expiry 
     });
     await db.roleAssignment.updateMany({ where: { id: { in: [expiring, failing] } }, data: { expiresAt: past } });
 
-    const sweep = await temporal.client.workflow.start('expireRoleAssignmentsWorkflow', {
-      taskQueue: stack.taskQueue,
-      workflowId: `expire-roles-${stack.taskQueue}`,
-      args: [],
-    });
-    expect(await sweep.result()).toEqual({ revoked: EXPIRY_BATCH_SIZE + 2, failed: 1 });
-    // Two batches, and a history the current workflow code replays.
-    const history = await sweep.fetchHistory();
-    expect(history.events!.filter((event) => event.activityTaskScheduledEventAttributes)).toHaveLength(2);
-    await expect(
-      Worker.runReplayHistory(
-        { workflowBundle: { codePath: stackValue('workflowBundle') } },
-        history,
-        sweep.workflowId,
-      ),
-    ).resolves.toBeUndefined();
+    const first = await sweep<{ revoked: number; failed: number }>('expireRoleAssignmentsWorkflow');
+    expect(first.result).toEqual({ revoked: EXPIRY_BATCH_SIZE + 2, failed: 1 });
+    // Two batches (the helper checked that the history replays with the current workflow code).
+    expect(first.history.events!.filter((event) => event.activityTaskScheduledEventAttributes)).toHaveLength(2);
 
     expect(await isDirectoryMember(stack, 'jdoe', 'helpdesk-agents')).toBe(false);
     expect(await isDirectoryMember(stack, 'jdoe', 'finance-approvers')).toBe(true);
@@ -104,11 +66,7 @@ describe('business role assignments past their expiry are revoked by the expiry 
     expect(failure.metadata).toEqual(expect.objectContaining({ reason: 'expired' }));
 
     // The next sweep finds only the one that failed, and tries it again.
-    const again = await temporal.client.workflow.execute('expireRoleAssignmentsWorkflow', {
-      taskQueue: stack.taskQueue,
-      workflowId: `expire-roles-again-${stack.taskQueue}`,
-      args: [],
-    });
+    const again = (await sweep('expireRoleAssignmentsWorkflow')).result;
     expect(again).toEqual({ revoked: 0, failed: 1 });
     expect(await db.auditLog.count({ where: { action: 'role.revoke_failed', targetId: failing } })).toBe(2);
   });

@@ -4,7 +4,9 @@ import {
   ensureSystemSchedules,
   EXPIRE_ROLES_SCHEDULE_ID,
   PURGE_SESSIONS_SCHEDULE_ID,
+  RESYNC_ROLES_SCHEDULE_ID,
 } from '../../src/services/schedules/system-schedules.js';
+import { requestRoleResync } from '../../src/services/access/role-resync.js';
 import { createSession } from '../../src/services/sessions.js';
 import { useRunStack } from '../support/run-stack.js';
 import { connectSuiteTemporal } from '../support/app.js';
@@ -16,7 +18,7 @@ beforeAll(async () => {
   temporal = await connectSuiteTemporal();
 });
 
-const SYSTEM_SCHEDULES = [PURGE_SESSIONS_SCHEDULE_ID, EXPIRE_ROLES_SCHEDULE_ID];
+const SYSTEM_SCHEDULES = [PURGE_SESSIONS_SCHEDULE_ID, EXPIRE_ROLES_SCHEDULE_ID, RESYNC_ROLES_SCHEDULE_ID];
 
 async function deleteSystemSchedules() {
   for (const id of SYSTEM_SCHEDULES) {
@@ -40,6 +42,21 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promi
   }
 }
 
+/**
+ * Deletes the housekeeping schedules and creates them on this file's task queue, answering which
+ * it created. The suite shares one Temporal server, and API processes started by other test files
+ * create them too (on their own task queues): start from none again should one of them create
+ * one between the deletes and the creation.
+ */
+async function createSystemSchedulesAnew(): Promise<string[]> {
+  let created: string[] = [];
+  for (let attempt = 0; attempt < 5 && created.length < SYSTEM_SCHEDULES.length; attempt += 1) {
+    await deleteSystemSchedules();
+    created = await ensureSystemSchedules(temporal.client, stack.taskQueue);
+  }
+  return created;
+}
+
 describe('expired sessions are purged by a Temporal schedule', () => {
   it('creates the housekeeping schedules once, and the session purge deletes expired sessions, logins and sign-in links only', async () => {
     const { db } = stack.database;
@@ -61,21 +78,18 @@ describe('expired sessions are purged by a Temporal schedule', () => {
       ],
     });
 
-    // The suite shares one Temporal server, and API processes started by other test files create
-    // the schedules too (on their own task queues): start from none, again should one of them
-    // create one between the deletes and the creation.
-    let created: string[] = [];
-    for (let attempt = 0; attempt < 5 && created.length < SYSTEM_SCHEDULES.length; attempt += 1) {
-      await deleteSystemSchedules();
-      created = await ensureSystemSchedules(temporal.client, stack.taskQueue);
-    }
-    expect(created).toEqual(SYSTEM_SCHEDULES);
+    expect(await createSystemSchedulesAnew()).toEqual(SYSTEM_SCHEDULES);
     // A second API process starting finds them there.
     expect(await ensureSystemSchedules(temporal.client, stack.taskQueue)).toEqual([]);
     const expiry = await temporal.client.schedule.getHandle(EXPIRE_ROLES_SCHEDULE_ID).describe();
     expect(expiry.action).toEqual(
       expect.objectContaining({ workflowType: 'expireRoleAssignmentsWorkflow', taskQueue: stack.taskQueue }),
     );
+    const resync = await temporal.client.schedule.getHandle(RESYNC_ROLES_SCHEDULE_ID).describe();
+    expect(resync.action).toEqual(
+      expect.objectContaining({ workflowType: 'resyncRoleHoldersWorkflow', taskQueue: stack.taskQueue }),
+    );
+    expect(resync.policies.overlap).toBe('BUFFER_ONE');
     const handle = temporal.client.schedule.getHandle(PURGE_SESSIONS_SCHEDULE_ID);
     const description = await handle.describe();
     expect(description.action).toEqual(
@@ -87,5 +101,24 @@ describe('expired sessions are purged by a Temporal schedule', () => {
     expect(await db.session.count({ where: { id: live.session.id } })).toBe(1);
     expect((await db.loginAttempt.findMany()).map((attempt) => attempt.stateHash)).toEqual(['new']);
     expect((await db.signInLink.findMany()).map((link) => link.tokenHash)).toEqual(['new-link']);
+  });
+});
+
+describe('an edit of a business role asks for the resync of its holders at once', () => {
+  it('triggers the resync schedule, which starts a sweep; without the schedule it says so rather than failing', async () => {
+    await deleteSystemSchedules();
+    expect(await requestRoleResync(temporal.client)).toBe(false);
+
+    expect(await createSystemSchedulesAnew()).toEqual(SYSTEM_SCHEDULES);
+    const handle = temporal.client.schedule.getHandle(RESYNC_ROLES_SCHEDULE_ID);
+    expect(await requestRoleResync(temporal.client)).toBe(true);
+    let started: string | undefined;
+    await waitFor(async () => {
+      const [action] = (await handle.describe()).info.recentActions;
+      started = action?.action.workflow.workflowId;
+      return started !== undefined;
+    });
+    // Nothing in this file's database is out of line with its role.
+    expect(await temporal.client.workflow.getHandle(started!).result()).toEqual({ resynced: 0, failed: 0 });
   });
 });

@@ -22,3 +22,19 @@ export async function isDirectoryMember(app: AppUnderTest, username: string, gro
   );
   return result.data?.isMember === true;
 }
+
+/**
+ * The body of an entitlement that adds the user (by display name) to `groups.add` in the
+ * simulated directory, and takes them out of `groups.remove` (the same group unless given).
+ */
+export function groupEntitlementBody(name: string, groups: { add: string; remove?: string }) {
+  return {
+    name,
+    connector: 'test-activedirectory',
+    provisionConfig: { command: 'addToGroup', parameters: { username: '{{user.displayName}}', groupName: groups.add } },
+    deprovisionConfig: {
+      command: 'removeFromGroup',
+      parameters: { username: '{{user.displayName}}', groupName: groups.remove ?? groups.add },
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import { z } from 'zod';
 import { actorOf } from '../../audit/index.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
@@ -24,6 +25,7 @@ import {
   updateEntitlement,
 } from '../../services/access/entitlements.js';
 import { grantRole, revokeRole } from '../../services/access/role-grants.js';
+import { requestRoleResync } from '../../services/access/role-resync.js';
 import { auditedCaller } from '../audit-context.js';
 import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -78,6 +80,7 @@ export function businessRoleRoutes(
   deps: ResourceRouterDependencies,
   db: Database,
   runtime: ConnectorRuntime,
+  temporal: Client,
 ): ResourceRouter {
   return addCrudRoutes(new ResourceRouter('/api/roles', 'Business roles', deps), {
     noun: 'business role',
@@ -88,7 +91,11 @@ export function businessRoleRoutes(
     list: (query) => listBusinessRoles(db, query),
     load: async (id) => toBusinessRoleView(await loadBusinessRole(db, id)),
     create: (caller, input) => createBusinessRole(db, caller, input),
-    update: (caller, id, input) => updateBusinessRole(db, caller, id, input),
+    async update(caller, id, input) {
+      const role = await updateBusinessRole(db, caller, id, input);
+      await requestRoleResync(temporal);
+      return role;
+    },
     remove: (caller, id) => deleteBusinessRole(db, caller, id),
   })
     .add({

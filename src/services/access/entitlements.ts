@@ -106,6 +106,16 @@ export async function deleteEntitlement(db: Database, caller: Caller, id: string
     if (links.length > 0) {
       throw conflict(`Entitlement ${row.name} is linked to roles: ${links.map((link) => link.role.name).join(', ')}`);
     }
+    // Unlinked from a role whose holders the resync has not reached yet: it would stay provisioned.
+    const holders = await tx.roleAssignment.count({
+      where: { status: 'active', provisionedEntitlementIds: { has: id } },
+    });
+    if (holders > 0) {
+      throw conflict(
+        `Entitlement ${row.name} is still provisioned to ${holders} holder(s) of roles it was removed from; ` +
+          'delete it once the role resync has deprovisioned it',
+      );
+    }
     await tx.entitlement.delete({ where: { id } });
     await auditChange(tx, caller, 'entitlement.deleted', { type: 'entitlement', id }, { name: row.name });
   });

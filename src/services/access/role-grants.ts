@@ -35,7 +35,7 @@ export interface RoleChangeRequest {
   reason?: 'expired';
 }
 
-type LinkedEntitlement = {
+export type LinkedEntitlement = {
   id: string;
   name: string;
   connector: Connector;
@@ -47,7 +47,11 @@ type LinkedEntitlement = {
  * The user, the role and its entitlements. A deleted user may have roles revoked (offboarding
  * often runs after the account is gone, and their access must still go), not granted.
  */
-async function loadSubjects(db: Database, request: RoleChangeRequest, options: { deletedUser: boolean }) {
+export async function loadSubjects(
+  db: Database,
+  request: Pick<RoleChangeRequest, 'userId' | 'role'>,
+  options: { deletedUser: boolean },
+) {
   const user = await db.user.findFirst({
     where: { id: request.userId, ...(options.deletedUser ? {} : { deletedAt: null }) },
   });
@@ -85,7 +89,7 @@ async function entitlementsHeldElsewhere(db: Database, userId: string, roleId: s
  * Takes `entitlements` away from the user (`deprovision`, or `compensate` after a failed grant),
  * except those another active role of theirs still grants, which are kept.
  */
-async function removeEntitlements(
+export async function removeEntitlements(
   db: Database,
   runtime: ConnectorRuntime,
   subject: { userId: string; roleId: string; scope: Record<string, unknown>; instanceId: string },
@@ -112,7 +116,7 @@ async function removeEntitlements(
 }
 
 /** Runs an entitlement's provision or deprovision call for `user`; never throws. */
-async function runEntitlementCall(
+export async function runEntitlementCall(
   runtime: ConnectorRuntime,
   entitlement: LinkedEntitlement,
   action: EntitlementOutcome['action'],
@@ -148,11 +152,36 @@ async function runEntitlementCall(
   }
 }
 
-function scopeFor(user: User, role: { id: string; name: string }) {
+export function scopeFor(user: User, role: { id: string; name: string }) {
   return {
     user: { id: user.id, email: user.email, displayName: user.displayName },
     role: { id: role.id, name: role.name },
   };
+}
+
+/** Entitlement ids in the order `provisionedEntitlementIds` keeps them (and PostgreSQL sorts uuids). */
+export function idsOf(entitlements: Array<{ id: string }>): string[] {
+  return entitlements.map((entitlement) => entitlement.id).sort();
+}
+
+/**
+ * The entitlements of `provisionedIds` that the role no longer links (`linked`): provisioned
+ * before an edit of the role that the resync has not brought to this holder yet. Entitlements
+ * deleted since are left out.
+ */
+export async function provisionedButUnlinked(
+  db: Database,
+  provisionedIds: string[],
+  linked: LinkedEntitlement[],
+): Promise<LinkedEntitlement[]> {
+  const linkedIds = new Set(linked.map((entitlement) => entitlement.id));
+  const unlinked = provisionedIds.filter((id) => !linkedIds.has(id));
+  if (unlinked.length === 0) return [];
+  return db.entitlement.findMany({
+    where: { id: { in: unlinked } },
+    include: { connector: true },
+    orderBy: { name: 'asc' },
+  });
 }
 
 /**
@@ -206,6 +235,7 @@ export async function grantRole(
     revokedAt: null,
     revokedBy: null,
     results: jsonColumn(results),
+    provisionedEntitlementIds: failed ? [] : idsOf(entitlements),
   };
   const assignment = await db.$transaction(async (tx) => {
     const row = await tx.roleAssignment.upsert({
@@ -247,7 +277,8 @@ export async function revokeRole(
     scope: scopeFor(user, role),
     instanceId: request.sourceRunId ?? `revoke:${assignment.id}`,
   };
-  const results = await removeEntitlements(db, runtime, subject, entitlements, 'deprovision');
+  const unlinked = await provisionedButUnlinked(db, assignment.provisionedEntitlementIds, entitlements);
+  const results = await removeEntitlements(db, runtime, subject, [...entitlements, ...unlinked], 'deprovision');
   const failed = results.some((outcome) => !outcome.success);
   await db.$transaction(async (tx) => {
     await tx.roleAssignment.update({
@@ -259,6 +290,7 @@ export async function revokeRole(
             revokedAt: new Date(),
             revokedBy: request.actor.type === 'user' ? request.actor.userId : null,
             results: jsonColumn(results),
+            provisionedEntitlementIds: [],
           },
     });
     await recordAudit(tx, {

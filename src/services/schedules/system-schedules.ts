@@ -1,21 +1,26 @@
-import type { Client, ScheduleOptions } from '@temporalio/client';
+import { ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
 import { createUnlessExists } from '../../temporal/schedule-ownership.js';
 
 /** The service's own housekeeping schedules; their ids do not start with SCHEDULE_ID_PREFIX. */
 export const PURGE_SESSIONS_SCHEDULE_ID = 'flowgate-system-purge-sessions';
 export const EXPIRE_ROLES_SCHEDULE_ID = 'flowgate-system-expire-role-assignments';
+export const RESYNC_ROLES_SCHEDULE_ID = 'flowgate-system-resync-role-holders';
 
-/** A schedule starting `workflowType` every 15 minutes, with no catch-up of firings missed while down. */
+/**
+ * A schedule starting `workflowType` every 15 minutes, with no catch-up of firings missed while
+ * down. A firing while the last run still runs is skipped, unless `overlap` says otherwise.
+ */
 function everyQuarterHour(
   scheduleId: string,
   workflow: { type: string; id: string },
   taskQueue: string,
+  overlap: ScheduleOverlapPolicy = ScheduleOverlapPolicy.SKIP,
 ): ScheduleOptions {
   return {
     scheduleId,
     spec: { intervals: [{ every: '15 minutes' }] },
     action: { type: 'startWorkflow', workflowType: workflow.type, workflowId: workflow.id, taskQueue, args: [] },
-    policies: { catchupWindow: '1 minute' },
+    policies: { catchupWindow: '1 minute', overlap },
   };
 }
 
@@ -23,7 +28,10 @@ function everyQuarterHour(
  * The housekeeping schedules, in the order `ensureSystemSchedules` creates them:
  * - sessions: expired ones are already refused, so the purge only keeps the table small;
  * - business role assignments past their expiry are revoked: one outlives its expiry by at most
- *   the interval plus the sweep's own time.
+ *   the interval plus the sweep's own time;
+ * - holders of business roles whose entitlements changed are brought in line. An edit of a role
+ *   triggers it at once (`requestRoleResync`); the firings retry what failed. A trigger during a
+ *   sweep is buffered, so a sweep that began before the edit is followed by one after it.
  */
 export function systemScheduleOptions(taskQueue: string): ScheduleOptions[] {
   return [
@@ -36,6 +44,12 @@ export function systemScheduleOptions(taskQueue: string): ScheduleOptions[] {
       EXPIRE_ROLES_SCHEDULE_ID,
       { type: 'expireRoleAssignmentsWorkflow', id: 'flowgate-expire-role-assignments' },
       taskQueue,
+    ),
+    everyQuarterHour(
+      RESYNC_ROLES_SCHEDULE_ID,
+      { type: 'resyncRoleHoldersWorkflow', id: 'flowgate-resync-role-holders' },
+      taskQueue,
+      ScheduleOverlapPolicy.BUFFER_ONE,
     ),
   ];
 }

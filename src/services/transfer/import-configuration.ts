@@ -3,6 +3,7 @@ import { actorOf, recordAudit } from '../../audit/index.js';
 import type { Config } from '../../config/index.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database } from '../../db/client.js';
+import { requestRoleResync } from '../access/role-resync.js';
 import type { Caller } from '../caller.js';
 import { writeTemporalSchedule } from '../schedules/manage-schedules.js';
 import { checkDocument } from './check-document.js';
@@ -47,7 +48,8 @@ async function registerSchedules(context: ImportContext, schedules: PendingSched
  * every problem, nothing written); then every section is applied in one transaction, in the
  * order of the spec. A row the services refuse is reported and the rest applied; a database
  * failure rolls everything back. A preview runs the same code and rolls back, so it answers what
- * the import would do. Schedules are registered with Temporal once the transaction has committed.
+ * the import would do. Schedules are registered with Temporal once the transaction has committed,
+ * and then the resync of role holders is asked for (docs/connectors.md).
  */
 export async function importConfiguration(
   context: ImportContext,
@@ -77,5 +79,6 @@ export async function importConfiguration(
     throw error;
   }
   await registerSchedules(context, applied.schedules);
+  if (document.entities.roles?.length) await requestRoleResync(context.temporal);
   return resultOf(applied.details);
 }

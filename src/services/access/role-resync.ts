@@ -1,0 +1,120 @@
+import { ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import { recordAudit } from '../../audit/index.js';
+import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import { jsonColumn, Prisma, type Database } from '../../db/client.js';
+import type { ResyncSweepBatch } from '../../domain/business-role.js';
+import { RESYNC_ROLES_SCHEDULE_ID } from '../schedules/system-schedules.js';
+import {
+  loadSubjects,
+  provisionedButUnlinked,
+  removeEntitlements,
+  runEntitlementCall,
+  scopeFor,
+  type EntitlementOutcome,
+} from './role-grants.js';
+
+/** How many assignments one call of the sweep brings in line: each is a connector call per change. */
+export const RESYNC_BATCH_SIZE = 20;
+
+/**
+ * Brings the next `RESYNC_BATCH_SIZE` active assignments after `afterId` whose provisioned
+ * entitlements differ from their role's in line with it (`resyncAssignment`), by id. One that
+ * fails stays out of line, for the next sweep. Safe to repeat: an assignment in line is passed
+ * over.
+ */
+export async function resyncOutOfLineAssignments(
+  db: Database,
+  runtime: ConnectorRuntime,
+  afterId: string | null,
+): Promise<ResyncSweepBatch> {
+  const outOfLine = await db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
+    SELECT a.id::text FROM role_assignments AS a
+    WHERE a.status = 'active'
+      ${afterId === null ? Prisma.empty : Prisma.sql`AND a.id > ${afterId}::uuid`}
+      AND ARRAY(SELECT unnest(a.provisioned_entitlement_ids) ORDER BY 1)
+          IS DISTINCT FROM ARRAY(SELECT re.entitlement_id FROM role_entitlements AS re WHERE re.role_id = a.role_id ORDER BY 1)
+    ORDER BY a.id LIMIT ${RESYNC_BATCH_SIZE}`);
+  let resynced = 0;
+  let failed = 0;
+  for (const { id } of outOfLine) {
+    const outcome = await resyncAssignment(db, runtime, id);
+    if (outcome === 'resynced') resynced += 1;
+    if (outcome === 'failed') failed += 1;
+  }
+  return { resynced, failed, next: outOfLine.length === RESYNC_BATCH_SIZE ? outOfLine.at(-1)!.id : null };
+}
+
+/**
+ * Brings one active assignment in line with its role after the role's entitlements changed:
+ * provisions those the role gained, deprovisions those it lost (keeping any another active role
+ * of the user grants), and records what it now holds. A call that fails leaves that entitlement
+ * as it was, so the next sweep tries it again. A deleted user is given nothing new. Audited
+ * `role.resynced` (or `role.resync_failed`) by the system, with each outcome.
+ */
+export async function resyncAssignment(
+  db: Database,
+  runtime: ConnectorRuntime,
+  assignmentId: string,
+): Promise<'resynced' | 'failed' | 'in_line'> {
+  const assignment = await db.roleAssignment.findUnique({ where: { id: assignmentId } });
+  if (assignment?.status !== 'active') return 'in_line';
+  const { user, role, entitlements } = await loadSubjects(
+    db,
+    { userId: assignment.userId, role: { id: assignment.roleId } },
+    { deletedUser: true },
+  );
+  const provisioned = new Set(assignment.provisionedEntitlementIds);
+  const gained = user.deletedAt ? [] : entitlements.filter((entitlement) => !provisioned.has(entitlement.id));
+  const lost = await provisionedButUnlinked(db, assignment.provisionedEntitlementIds, entitlements);
+  const linkedIds = new Set(entitlements.map((entitlement) => entitlement.id));
+  // Provisioned ids whose entitlement was deleted since: nothing is left to call, they just go.
+  const vanished = assignment.provisionedEntitlementIds.filter(
+    (id) => !linkedIds.has(id) && !lost.some((entitlement) => entitlement.id === id),
+  );
+  if (gained.length === 0 && lost.length === 0 && vanished.length === 0) return 'in_line';
+
+  const scope = scopeFor(user, role);
+  const instanceId = `resync:${assignment.id}`;
+  const results: EntitlementOutcome[] = [];
+  const held = new Set(assignment.provisionedEntitlementIds.filter((id) => !vanished.includes(id)));
+  for (const entitlement of gained) {
+    const outcome = await runEntitlementCall(runtime, entitlement, 'provision', scope, instanceId);
+    results.push(outcome);
+    if (outcome.success) held.add(entitlement.id);
+  }
+  const subject = { userId: user.id, roleId: role.id, scope, instanceId };
+  const removals = await removeEntitlements(db, runtime, subject, lost, 'deprovision');
+  removals.forEach((outcome, index) => outcome.success && held.delete(lost[index]!.id));
+  results.push(...removals);
+
+  const failed = results.some((outcome) => !outcome.success);
+  await db.$transaction(async (tx) => {
+    await tx.roleAssignment.update({
+      where: { id: assignment.id },
+      data: { provisionedEntitlementIds: [...held].sort(), results: jsonColumn(results) },
+    });
+    await recordAudit(tx, {
+      action: failed ? 'role.resync_failed' : 'role.resynced',
+      actor: { type: 'system' },
+      target: { type: 'role_assignment', id: assignment.id },
+      metadata: { userId: user.id, role: role.name, results },
+    });
+  });
+  return failed ? 'failed' : 'resynced';
+}
+
+/**
+ * Asks for a resync sweep now rather than at the schedule's next firing, after roles' entitlements
+ * changed; one asked for while a sweep runs starts when it ends. Whether Temporal took the request
+ * is answered, not thrown: the change is committed, and if Temporal did not take it, the
+ * schedule's next firing (within 15 minutes) does the same work.
+ */
+export async function requestRoleResync(temporal: Client): Promise<boolean> {
+  try {
+    // The SDK's default for a trigger allows overlap: two sweeps would resync one holder twice.
+    await temporal.schedule.getHandle(RESYNC_ROLES_SCHEDULE_ID).trigger(ScheduleOverlapPolicy.BUFFER_ONE);
+    return true;
+  } catch {
+    return false;
+  }
+}
