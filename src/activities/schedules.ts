@@ -13,6 +13,11 @@ export function runIdFor(firingId: string): string {
   return derivedRunId(firingId, 4, 'fixed-a');
 }
 
+/** The memo of a scheduled run's execution: what the Temporal UI shows of it, and which schedule fired. */
+function memoOf(workflow: Pick<RunWorkflowFacts, 'name' | 'version'>, scheduleId: string) {
+  return { definitionName: workflow.name, definitionVersion: workflow.version, scheduleId };
+}
+
 export function createScheduleActivities(db: Database) {
   return {
     /**
@@ -32,8 +37,9 @@ export function createScheduleActivities(db: Database) {
       const runId = runIdFor(input.firingId);
       const existing = await db.workflowRun.findUnique({ where: { id: runId } });
       if (existing) {
+        // A retried firing: the run is recorded, its execution may not have started yet.
         const recorded = recordedRunOf(existing);
-        return { run: recorded.input, workflow: recorded.workflow };
+        return { run: recorded.input, workflow: recorded.workflow, memo: memoOf(recorded.workflow, schedule.id) };
       }
       // Its Temporal Schedule should be paused too, but may not be: a pause that timed out, or an
       // import that could not reach Temporal. The row is what the schedule's owners see.
@@ -54,7 +60,7 @@ export function createScheduleActivities(db: Database) {
         return {
           run,
           workflow: { id: workflow.id, name: workflow.name, version: workflow.version },
-          memo: { definitionName: workflow.name, definitionVersion: workflow.version, scheduleId: schedule.id },
+          memo: memoOf(workflow, schedule.id),
         };
       } catch (error) {
         const reason = isAppError(error) ? error.message : error instanceof Error ? error.message : String(error);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ScheduleNotFoundError } from '@temporalio/client';
+import { createScheduleActivities } from '../../src/activities/schedules.js';
 import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { reconcileSchedules, temporalScheduleId } from '../../src/services/schedules/manage-schedules.js';
 import { deliveryRunId } from '../../src/services/runs/webhook-trigger.js';
@@ -183,6 +184,21 @@ describe('schedules are Temporal Schedules that start runs', () => {
 
     expect((await call('DELETE', `/api/schedules/${created.body.id}`)).status).toBe(200);
     await expect(handle.describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
+  });
+
+  it('records a retried firing once, and starts its execution with the same memo as the first attempt', async () => {
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled']));
+    const created = await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 4 * * *' });
+    const { prepareScheduledRun } = createScheduleActivities(stack.database.db);
+    const firing = { scheduleId: created.body.id, firingId: `firing-${created.body.id}` };
+
+    const first = await prepareScheduledRun(firing);
+    const retried = await prepareScheduledRun(firing);
+    expect(first.memo).toEqual({ definitionName: workflow.name, definitionVersion: 1, scheduleId: created.body.id });
+    expect(retried.memo).toEqual(first.memo);
+    expect(retried.run).toEqual(first.run);
+    expect(await stack.database.db.workflowRun.count({ where: { id: first.run!.runId } })).toBe(1);
+    await call('DELETE', `/api/schedules/${created.body.id}`);
   });
 
   it('is repaired once when several API processes reconcile at the same time, none of them failing', async () => {
