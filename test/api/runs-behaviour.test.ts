@@ -183,6 +183,33 @@ describe('a failed run resumes at the failed step', () => {
     expect(finished.steps[1].error).toEqual(expect.objectContaining({ message: expect.any(String) }));
     expect((await stack.api.request('POST', `/api/runs/${started.id}/retry`, { token: admin })).status).toBe(409);
   });
+
+  it('takes one of two resumes sent at once: the other is a 409, and only the one taken is audited', async () => {
+    const started = await run(failingDb('stop'));
+    await waitForRun(stack.api, admin, started.id, hasStatus('failed'));
+    const answers = await Promise.all(
+      (['retry', 'skip'] as const).map((action) =>
+        stack.api.request('POST', `/api/runs/${started.id}/${action}`, { token: admin }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const taken = answers[0]!.status === 200 ? 'retry' : 'skip';
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toContain('this run is running');
+    const audited = await stack.database.db.auditLog.findMany({
+      where: { targetId: started.id, action: { in: ['run.retried', 'run.step_skipped'] } },
+    });
+    expect(audited.map((entry) => entry.action)).toEqual([taken === 'retry' ? 'run.retried' : 'run.step_skipped']);
+    // The run did what the answer said: a skip goes on to the end, a retry fails at the same step again.
+    const settled = await waitForRun(
+      stack.api,
+      admin,
+      started.id,
+      hasStatus(taken === 'skip' ? 'completed' : 'failed'),
+    );
+    expect(settled.steps.map((item: { stepId: string; status: string }) => `${item.stepId}:${item.status}`)).toContain(
+      taken === 'skip' ? 'call:skipped' : 'call:failed',
+    );
+  });
 });
 
 describe('tasks, conditions, variables and cancellation', () => {

@@ -1,6 +1,6 @@
 import { WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
-import { z } from 'zod';
-import { jsonColumn, type Database } from '../../db/client.js';
+import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
+import { jsonObject } from '../../domain/common.js';
 import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
@@ -59,23 +59,43 @@ async function cancelUnstartedRun(db: Database, caller: Caller, runId: string) {
   });
 }
 
-/** Resumes a failed run: `retry` runs the failed step again; `skip` marks it skipped and goes on. */
+/**
+ * Resumes a failed run: `retry` runs the failed step again; `skip` marks it skipped and goes on.
+ * The run row is locked and marked `running` with the signal, so of two resumes at once the
+ * second is a 409 rather than a second answer (and audit entry) for an action the run did not
+ * take; the workflow then writes its own status after the lock is released.
+ */
 export async function resumeRun(context: RunsContext, caller: Caller, runId: string, action: 'retry' | 'skip') {
-  const run = await loadRun(context.db, runId);
-  if (run.status !== 'failed') throw conflict(`Only failed runs can be resumed; this run is ${run.status}`);
-  await whileExecutionIsOpen(context.temporal, () =>
-    context.temporal.workflow.getHandle(run.temporalWorkflowId).signal(resumeRunSignal, { action }),
-  );
-  await auditChange(
-    context.db,
-    caller,
-    `run.${action === 'retry' ? 'retried' : 'step_skipped'}`,
-    { type: 'run', id: runId },
-    {
-      failedStepId: run.failedStepId,
-    },
-  );
-  return loadRun(context.db, runId);
+  const { db, temporal } = context;
+  await db.$transaction(async (tx) => {
+    await lockRun(tx, runId);
+    const run = await tx.workflowRun.findUniqueOrThrow({ where: { id: runId } });
+    if (run.status !== 'failed') throw conflict(`Only failed runs can be resumed; this run is ${run.status}`);
+    await tx.workflowRun.update({
+      where: { id: runId },
+      data: { status: 'running', failedStepId: null, error: Prisma.DbNull, completedAt: null },
+    });
+    await auditChange(
+      tx,
+      caller,
+      `run.${action === 'retry' ? 'retried' : 'step_skipped'}`,
+      { type: 'run', id: runId },
+      { failedStepId: run.failedStepId },
+    );
+    // Inside the transaction, under the deadline: with Temporal down nothing is written (503).
+    await whileExecutionIsOpen(temporal, () =>
+      temporal.workflow.getHandle(run.temporalWorkflowId).signal(resumeRunSignal, { action }),
+    );
+  }, transactionAroundTemporalCall(temporal));
+  return loadRun(db, runId);
+}
+
+/** Locks a run's row for the rest of the transaction; 404 when there is none. */
+async function lockRun(tx: DatabaseClient, runId: string): Promise<void> {
+  const locked = await tx.$queryRaw<
+    Array<{ id: string }>
+  >`SELECT id FROM workflow_runs WHERE id = ${runId}::uuid FOR UPDATE`;
+  if (locked.length === 0) throw notFound('Run');
 }
 
 /**
@@ -92,10 +112,7 @@ export async function updateRunVariables(
   const { db, temporal } = context;
   return db.$transaction(async (tx) => {
     // Lock, then read: a concurrent edit merges into what the one before it wrote.
-    const locked = await tx.$queryRaw<
-      Array<{ id: string }>
-    >`SELECT id FROM workflow_runs WHERE id = ${runId}::uuid FOR UPDATE`;
-    if (locked.length === 0) throw notFound('Run');
+    await lockRun(tx, runId);
     const run = await tx.workflowRun.findUniqueOrThrow({ where: { id: runId } });
     if (!(EDITABLE_RUN_STATUSES as readonly string[]).includes(run.status)) {
       throw conflict(
@@ -106,7 +123,7 @@ export async function updateRunVariables(
     const problems = checkRunVariables(definition.variables, changes, { requireAll: false });
     const problem = describeVariableProblems(problems);
     if (problem) throw validationFailed(`Cannot update the variables: ${problem}`, problems);
-    const merged = { ...z.record(z.string(), z.unknown()).parse(run.variables), ...changes };
+    const merged = { ...jsonObject.parse(run.variables), ...changes };
     // The subject follows its variable: who may not decide the run's approvals depends on it.
     await tx.workflowRun.update({
       where: { id: runId },
