@@ -45,6 +45,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return error.code === 'P2002' || driverErrorCause(error)?.kind === 'UniqueConstraintViolation';
 }
 
+/**
+ * Whether a write failed on a foreign key: a row it refers to, or one that refers to it, was
+ * deleted or added by a write that committed meanwhile (P2003, or P2010 from a raw statement).
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  return error.code === 'P2003' || driverErrorCause(error)?.kind === 'ForeignKeyConstraintViolation';
+}
+
 /** What the pg adapter said went wrong, kept by Prisma on the errors of queries it ran. */
 function driverErrorCause(error: Prisma.PrismaClientKnownRequestError) {
   return (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;

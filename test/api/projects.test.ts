@@ -64,3 +64,41 @@ describe('projects with nested workflow sets', () => {
     expect((await call('DELETE', `/api/projects/${project.id}`)).status).toBe(200);
   });
 });
+
+describe('a project deleted while a workflow is added to it', () => {
+  it('answers 409 (try again), not 500, when the workflow commits between the check and the delete', async () => {
+    const project = (await call('POST', '/api/projects', { name: 'Short-lived' })).body as { id: string };
+    const { db } = context.database;
+    let deleting: ReturnType<typeof call> | undefined;
+    // A workflow of the project, written and not yet committed: the delete counts none, then waits
+    // on the row lock the insert holds, and meets the workflow once it commits.
+    await db.$transaction(
+      async (tx) => {
+        await tx.workflowDefinition.create({
+          data: {
+            name: 'Added meanwhile',
+            projectId: project.id,
+            trigger: { types: ['manual'] },
+            variables: [],
+            steps: [],
+          },
+        });
+        deleting = call('DELETE', `/api/projects/${project.id}`);
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
+            SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM%projects%'`;
+          if (waiting > 0) break;
+          if (Date.now() > deadline) throw new Error('the delete never waited on the workflow');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      { timeout: 90_000 },
+    );
+    const answer = await deleting!;
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toContain('at the same time');
+    expect((await call('GET', `/api/projects/${project.id}`)).status).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
-import { isDatabaseUnavailable } from '../../db/client.js';
+import { isDatabaseUnavailable, isForeignKeyViolation } from '../../db/client.js';
 import { AppError, isAppError } from '../../errors/index.js';
 import { isTemporalUnavailable } from '../../temporal/client.js';
 import type { Logger } from '../../logging/logger.js';
@@ -58,6 +58,14 @@ function toAppError(thrown: unknown): AppError {
       cause: thrown,
     });
   if (isRecordNotFound(thrown)) return new AppError('not_found', 'Not found', { cause: thrown });
+  // The services check what a write refers to before writing; a foreign key that fails all the
+  // same means another write committed meanwhile (a workflow added to a project being deleted).
+  if (isForeignKeyViolation(thrown))
+    return new AppError(
+      'conflict',
+      'A record this request refers to, or one that refers to it, was added or deleted at the same time; try again',
+      { cause: thrown },
+    );
   const { status, expose, message } = (thrown ?? {}) as { status?: number; expose?: boolean; message?: string };
   if (expose && typeof status === 'number') {
     switch (status) {
