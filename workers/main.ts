@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@temporalio/client';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../src/activities/index.js';
 import { loadConfig, requireRuntimeConnections, type Config } from '../src/config/index.js';
@@ -13,7 +12,7 @@ import { createMailer } from '../src/notifications/mailer.js';
 import { STALLED_RUN_AGE_MS, startStalledRuns } from '../src/services/runs/start-run.js';
 import { closeRunsWithEndedExecutions } from '../src/services/runs/close-ended-runs.js';
 import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
-import { ensureSearchAttributes } from '../src/temporal/client.js';
+import { clientWithCallDeadline, ensureSearchAttributes } from '../src/temporal/client.js';
 import { WORKFLOW_BUNDLE_FILE, workflowBundleOptions } from './workflow-code.js';
 
 export interface RunningWorker {
@@ -63,7 +62,7 @@ export async function startWorker(
   const connectors = await createConnectorRuntime(config);
   const starter = {
     db,
-    temporal: new Client({ connection, namespace: config.temporal.namespace }),
+    temporal: clientWithCallDeadline(connection, config.temporal.namespace, config.temporal.callDeadlineMs),
     taskQueue: config.temporal.taskQueue,
   };
   // Sync item 5: every enabled sync config with a cron gets its Temporal Schedule back.

@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type ConnectionLike } from '@temporalio/client';
 import proto from '@temporalio/proto';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes.js';
 
@@ -62,6 +62,16 @@ export function transactionAroundTemporalCall(client: Client): { timeout: number
   return { timeout: Math.max(PRISMA_TRANSACTION_TIMEOUT_MS, callDeadlineOf(client) + TRANSACTION_MARGIN_MS) };
 }
 
+/**
+ * A client on `connection` whose calls made with `withTemporalDeadline` get `callDeadlineMs`: the
+ * API's own connection, and the worker's, whose activities start runs and schedules too.
+ */
+export function clientWithCallDeadline(connection: ConnectionLike, namespace: string, callDeadlineMs: number): Client {
+  const client = new Client({ connection, namespace });
+  callDeadlines.set(client.connection, callDeadlineMs);
+  return client;
+}
+
 /** Connects the API side (client, not worker) to Temporal. */
 export async function connectTemporalClient(
   address: string,
@@ -69,8 +79,7 @@ export async function connectTemporalClient(
   callDeadlineMs = DEFAULT_TEMPORAL_CALL_DEADLINE_MS,
 ): Promise<TemporalClientHandle> {
   const connection = await Connection.connect({ address, connectTimeout: '10s' });
-  const client = new Client({ connection, namespace });
-  callDeadlines.set(connection, callDeadlineMs);
+  const client = clientWithCallDeadline(connection, namespace, callDeadlineMs);
   // Health checks report the state right now, so they go through a connection without the
   // SDK's retry interceptor (whose retries would outlive the check, and even the connection).
   const healthConnection = Connection.lazy({ address, interceptors: [] });
