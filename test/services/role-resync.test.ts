@@ -94,24 +94,28 @@ describe('holders of a business role follow changes of its entitlements', () => 
       await db.auditLog.count({ where: { action: 'role.resync_failed', targetId: (await assignmentOf(alice)).id } }),
     ).toBe(2);
 
-    // Engineer loses GitHub and Broken. Before the resync: revoking Alice's role takes GitHub too
-    // (she still has it from before the edit), and GitHub cannot be deleted while Jane has it.
-    await call('PUT', `/api/roles/${engineer.id}`, { name: 'Engineer', entitlements: ['VPN'] });
+    // Engineer loses GitHub. Before the resync, revoking Alice's role takes what she was
+    // provisioned: GitHub (from before the edit) and VPN, and not Broken, which she never got.
+    // GitHub cannot be deleted while Jane still has it.
+    await call('PUT', `/api/roles/${engineer.id}`, { name: 'Engineer', entitlements: ['VPN', 'Broken'] });
     const revoked = await call('DELETE', `/api/roles/${engineer.id}/assignments/${alice.id}`);
     expect(revoked.body.status).toBe('revoked');
     expect(revoked.body.results.map((outcome: { entitlement: string }) => outcome.entitlement)).toEqual([
-      'VPN',
       'GitHub',
+      'VPN',
     ]);
     expect(await member('awalsh', 'github-admins')).toBe(false);
+    expect(await member('awalsh', 'vpn-users')).toBe(false);
     expect((await assignmentOf(alice)).provisionedEntitlementIds).toEqual([]);
     const early = await call('DELETE', `/api/entitlements/${ids.github}`);
     expect(early.status).toBe(409);
     expect(early.body.message).toContain('still provisioned to 1 holder');
 
-    expect(await resync()).toEqual({ resynced: 1, failed: 0 });
+    // Jane loses GitHub; Broken still fails, so she stays out of line for it alone.
+    expect(await resync()).toEqual({ resynced: 0, failed: 1 });
     expect(await member('jsmith', 'github-admins')).toBe(false);
     expect(await member('jsmith', 'vpn-users')).toBe(true);
+    expect((await assignmentOf(jane)).provisionedEntitlementIds).toEqual([ids.vpn]);
     expect((await call('DELETE', `/api/entitlements/${ids.github}`)).status).toBe(200);
   });
 });

@@ -164,21 +164,11 @@ export function idsOf(entitlements: Array<{ id: string }>): string[] {
   return entitlements.map((entitlement) => entitlement.id).sort();
 }
 
-/**
- * The entitlements of `provisionedIds` that the role no longer links (`linked`): provisioned
- * before an edit of the role that the resync has not brought to this holder yet. Entitlements
- * deleted since are left out.
- */
-export async function provisionedButUnlinked(
-  db: Database,
-  provisionedIds: string[],
-  linked: LinkedEntitlement[],
-): Promise<LinkedEntitlement[]> {
-  const linkedIds = new Set(linked.map((entitlement) => entitlement.id));
-  const unlinked = provisionedIds.filter((id) => !linkedIds.has(id));
-  if (unlinked.length === 0) return [];
+/** The entitlements of `ids` with their connectors, in name order; those deleted since are left out. */
+export async function entitlementsOf(db: Database, ids: string[]): Promise<LinkedEntitlement[]> {
+  if (ids.length === 0) return [];
   return db.entitlement.findMany({
-    where: { id: { in: unlinked } },
+    where: { id: { in: ids } },
     include: { connector: true },
     orderBy: { name: 'asc' },
   });
@@ -256,8 +246,8 @@ export async function grantRole(
 }
 
 /**
- * Revokes a business role: deprovisions each linked entitlement, except those the user still holds
- * through another active role (kept). Only when every call succeeds is the assignment marked
+ * Revokes a business role: deprovisions each entitlement the assignment provisioned, except those
+ * the user still holds through another active role (kept). Only when every call succeeds is the assignment marked
  * revoked; otherwise it stays active with the failures recorded, so the revoke can be retried.
  */
 export async function revokeRole(
@@ -265,7 +255,7 @@ export async function revokeRole(
   runtime: ConnectorRuntime,
   request: RoleChangeRequest,
 ): Promise<RoleChangeOutcome> {
-  const { user, role, entitlements } = await loadSubjects(db, request, { deletedUser: true });
+  const { user, role } = await loadSubjects(db, request, { deletedUser: true });
   const assignment = await db.roleAssignment.findUnique({
     where: { userId_roleId: { userId: user.id, roleId: role.id } },
   });
@@ -277,8 +267,10 @@ export async function revokeRole(
     scope: scopeFor(user, role),
     instanceId: request.sourceRunId ?? `revoke:${assignment.id}`,
   };
-  const unlinked = await provisionedButUnlinked(db, assignment.provisionedEntitlementIds, entitlements);
-  const results = await removeEntitlements(db, runtime, subject, [...entitlements, ...unlinked], 'deprovision');
+  // What this assignment provisioned, which an edit of the role not yet resynced may make differ
+  // from what the role links now.
+  const provisioned = await entitlementsOf(db, assignment.provisionedEntitlementIds);
+  const results = await removeEntitlements(db, runtime, subject, provisioned, 'deprovision');
   const failed = results.some((outcome) => !outcome.success);
   await db.$transaction(async (tx) => {
     await tx.roleAssignment.update({

@@ -5,8 +5,8 @@ import { jsonColumn, Prisma, type Database } from '../../db/client.js';
 import type { ResyncSweepBatch } from '../../domain/business-role.js';
 import { RESYNC_ROLES_SCHEDULE_ID } from '../schedules/system-schedules.js';
 import {
+  entitlementsOf,
   loadSubjects,
-  provisionedButUnlinked,
   removeEntitlements,
   runEntitlementCall,
   scopeFor,
@@ -65,8 +65,11 @@ export async function resyncAssignment(
   );
   const provisioned = new Set(assignment.provisionedEntitlementIds);
   const gained = user.deletedAt ? [] : entitlements.filter((entitlement) => !provisioned.has(entitlement.id));
-  const lost = await provisionedButUnlinked(db, assignment.provisionedEntitlementIds, entitlements);
   const linkedIds = new Set(entitlements.map((entitlement) => entitlement.id));
+  const lost = await entitlementsOf(
+    db,
+    assignment.provisionedEntitlementIds.filter((id) => !linkedIds.has(id)),
+  );
   // Provisioned ids whose entitlement was deleted since: nothing is left to call, they just go.
   const vanished = assignment.provisionedEntitlementIds.filter(
     (id) => !linkedIds.has(id) && !lost.some((entitlement) => entitlement.id === id),
