@@ -6,6 +6,7 @@ import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { useTestApp, connectSuiteTemporal } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
+import { pollUntil } from '../support/poll.js';
 
 const context = useTestApp();
 let admin: string;
@@ -352,9 +353,7 @@ describe('an enabled config with a cron has the Temporal Schedule cr-sync-<conne
       const ids = await listed();
       return ids.includes(orphanId) && ids.includes(foreignId);
     };
-    const deadline = Date.now() + 30_000;
-    while (!(await bothListed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await bothListed()).toBe(true);
+    expect(await pollUntil(bothListed, Boolean, { timeoutMs: 30_000, intervalMs: 100 })).toBe(true);
 
     const repaired = await reconcileSyncSchedules({ db: context.database.db, temporal: temporal.client, taskQueue });
     expect(repaired.recreated).toContain(scheduleId);

@@ -10,6 +10,7 @@ import { stackValue } from '../support/stack.js';
 import { connectorOnDirectory as onDirectory, upstreamUsers, type SyncDirectory } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
 import { connectSuiteTemporal } from '../support/app.js';
+import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
 let admin: string;
@@ -288,8 +289,11 @@ describe('one pass at a time per connector and resource type', () => {
     directory.delayMs = 3_000;
     const first = call('POST', `${configPath(connectorId)}/trigger`);
     // The first request starts the pass's workflow; the second must find it running.
-    const deadline = Date.now() + 10_000;
-    while (directory.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await pollUntil(
+      async () => directory.requests.length,
+      (count) => count > 0,
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
     const second = await call('POST', `${configPath(connectorId)}/trigger`);
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^A user sync of connector directory-\d+ is already running$/);
@@ -300,12 +304,10 @@ describe('one pass at a time per connector and resource type', () => {
     const { connectorId } = await connectorOnDirectory(3);
     await call('PUT', configPath(connectorId), { enabled: true, cronSchedule: '0 3 * * *' });
     await temporal.client.schedule.getHandle(syncScheduleId(connectorId, 'user')).trigger();
-    const deadline = Date.now() + 60_000;
-    let status = (await call('GET', `${configPath(connectorId)}/status`)).body;
-    while (status.lastSyncStatus !== 'success' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      status = (await call('GET', `${configPath(connectorId)}/status`)).body;
-    }
+    const status = await pollUntil(
+      async () => (await call('GET', `${configPath(connectorId)}/status`)).body,
+      (read) => read.lastSyncStatus === 'success',
+    );
     expect(status.lastSyncStats).toMatchObject({ added: 3 });
     expect(await records(connectorId)).toHaveLength(3);
     await call('DELETE', configPath(connectorId));

@@ -13,6 +13,7 @@ import { useAppWithUnreachableDatabase } from '../support/unreachable-database.j
 import { createUserWithToken } from '../support/users.js';
 import { registerSimulatedConnectors } from '../../src/services/connectors/manage-connectors.js';
 import { createActive, definition, end, start } from '../support/workflows.js';
+import { pollUntil } from '../support/poll.js';
 
 // A dependency that is down is answered with 503 and the error body, so callers know to retry,
 // and a write that needs both PostgreSQL and Temporal leaves nothing half-written.
@@ -82,8 +83,7 @@ describe('the connection pool exhausted', () => {
     const sleeping = () =>
       database.db.$queryRaw<Array<{ count: bigint }>>`
         SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(6)%' AND pid <> pg_backend_pid()`;
-    for (const deadline = Date.now() + 10_000; (await sleeping())[0]!.count === 0n && Date.now() < deadline;)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await pollUntil(sleeping, (rows) => rows[0]!.count > 0n, { timeoutMs: 10_000, intervalMs: 50 });
     const started = Date.now();
     const refused = await api.request('GET', '/api/runs', { token });
     expect(refused.status).toBe(503);

@@ -9,6 +9,7 @@ import { freePort } from '../../scripts/local/free-port.js';
 import { startTemporalDevServer } from '../../scripts/local/temporal-dev-server.js';
 import { startTestApp, type TestApp, type TestResponse } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { pollUntil } from '../support/poll.js';
 
 let database: TestDatabase;
 let scratchDir: string;
@@ -29,12 +30,7 @@ afterAll(async () => {
  * 2-3 s limit of its own, which a busy machine can overrun once (a first connection, say).
  */
 async function healthOnce(api: TestApp, settled: (response: TestResponse) => boolean): Promise<TestResponse> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await api.request('GET', '/api/health');
-    if (settled(response) || Date.now() > deadline) return response;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return pollUntil(() => api.request('GET', '/api/health'), settled, { timeoutMs: 15_000 });
 }
 
 const bothUp = (response: TestResponse) => response.status === 200;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createDraft } from '../support/workflows.js';
+import { pollUntil } from '../support/poll.js';
 
 const context = useTestApp();
 let token: string;
@@ -84,15 +85,14 @@ describe('a project deleted while a workflow is added to it', () => {
           },
         });
         deleting = call('DELETE', `/api/projects/${project.id}`);
-        const deadline = Date.now() + 60_000;
-        for (;;) {
-          const [{ waiting }] = await db.$queryRaw<[{ waiting: number }]>`
+        const [{ waiting }] = await pollUntil(
+          () => db.$queryRaw<[{ waiting: number }]>`
             SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM%projects%'`;
-          if (waiting > 0) break;
-          if (Date.now() > deadline) throw new Error('the delete never waited on the workflow');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+            WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM%projects%'`,
+          ([row]) => row.waiting > 0,
+          { intervalMs: 50 },
+        );
+        if (waiting === 0) throw new Error('the delete never waited on the workflow');
       },
       { timeout: 90_000 },
     );

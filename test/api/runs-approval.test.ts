@@ -3,6 +3,7 @@ import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
+import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
 let admin: string;
@@ -252,13 +253,12 @@ describe('approval modes and self-approval', () => {
       ).status,
     ).toBe(403);
     // Escalation adds the approver, then notifies them: wait for the notification, the last of the two.
-    const deadline = Date.now() + 40_000;
-    while (
-      (await stack.database.db.notification.count({ where: { runId: run.id, recipientUserId: backup.user.id } })) === 0
-    ) {
-      if (Date.now() > deadline) throw new Error('the approval did not escalate');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const notified = await pollUntil(
+      () => stack.database.db.notification.count({ where: { runId: run.id, recipientUserId: backup.user.id } }),
+      (count) => count > 0,
+      { timeoutMs: 40_000, intervalMs: 100 },
+    );
+    expect(notified).toBeGreaterThan(0);
     expect(
       (await stack.database.db.approval.findUniqueOrThrow({ where: { id: approval.id } })).approverUserIds,
     ).toContain(backup.user.id);

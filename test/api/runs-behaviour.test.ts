@@ -7,6 +7,7 @@ import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive, createDraft, definition, end, start, step } from '../support/workflows.js';
+import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
 let admin: string;
@@ -434,15 +435,15 @@ describe('a loop of conditions that never exits', () => {
       ),
       { count: 0 },
     );
-    const openTask = async () => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const tasks = (await stack.api.request('GET', '/api/tasks?status=open', { token: admin })).body.data;
-        const task = tasks.find((item: { runId: string }) => item.runId === started.id);
-        if (task || Date.now() > deadline) return task;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const openTask = () =>
+      pollUntil(
+        async () =>
+          (await stack.api.request('GET', '/api/tasks?status=open', { token: admin })).body.data.find(
+            (item: { runId: string }) => item.runId === started.id,
+          ),
+        (task) => task !== undefined,
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
     for (let count = 1; count <= 3; count += 1) {
       const task = await openTask();
       const completed = await stack.api.request('POST', `/api/tasks/${task.id}/complete`, {

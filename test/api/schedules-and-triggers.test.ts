@@ -11,6 +11,7 @@ import { hasStatus, waitForRun } from '../support/runs.js';
 import { connectSuiteTemporal } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
+import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
 let admin: string;
@@ -27,13 +28,7 @@ const call = (method: string, path: string, body?: unknown) => stack.api.request
 
 /** The first answer of `read` that is not empty, asked every 200 ms for up to 60 s (undefined then). */
 async function firstAnswer<T>(read: () => Promise<T | null | undefined>): Promise<T | undefined> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const answer = await read();
-    if (answer !== null && answer !== undefined) return answer;
-    if (Date.now() > deadline) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return (await pollUntil(read, (answer) => answer !== null && answer !== undefined)) ?? undefined;
 }
 const automatic = (types: Array<'manual' | 'scheduled' | 'webhook'>) =>
   approvalDefinition({

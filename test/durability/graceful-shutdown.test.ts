@@ -10,6 +10,7 @@ import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { serviceProcesses } from '../support/worker-process.js';
 import { createHttpCallWorkflow } from '../support/workflows.js';
+import { pollUntil } from '../support/poll.js';
 
 // SIGTERM, as a deployment sends it, to the real API and worker entry points in child processes.
 const taskQueue = `shutdown-${randomUUID()}`;
@@ -85,10 +86,7 @@ describe('SIGTERM to an API process', () => {
 
     api.kill('SIGTERM');
     // Refused as soon as the process has handled the signal (polled: a busy machine may take a while).
-    const deadline = Date.now() + 10_000;
-    while (!(await connectionRefused(port)) && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await connectionRefused(port)).toBe(true);
+    expect(await pollUntil(() => connectionRefused(port), Boolean, { timeoutMs: 10_000, intervalMs: 100 })).toBe(true);
     inFlight.finish();
     const answer = await inFlight.answered;
     expect(answer.status).toBe(201);

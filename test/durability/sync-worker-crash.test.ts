@@ -9,6 +9,7 @@ import { handler as httpDirectory } from '../fixtures/connectors/http-directory-
 import { useTestApp, connectSuiteTemporal } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 import { workerProcesses } from '../support/worker-process.js';
+import { pollUntil } from '../support/poll.js';
 
 // The real worker entry point in a child process, killed the hard way in the middle of a sync
 // pass. The upstream directory is an HTTP server in this process, so it sees every page request
@@ -89,8 +90,7 @@ describe('a sync pass survives its worker being killed', () => {
       const config = await db.syncConfig.findFirstOrThrow({ where: { connectorId } });
       return passProgressSchema.nullable().parse(config.passProgress)?.pagesProcessed ?? 0;
     };
-    const deadline = Date.now() + 30_000;
-    while ((await committedPages()) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await pollUntil(committedPages, (pages) => pages >= 3, { timeoutMs: 30_000, intervalMs: 50 });
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     const committedBeforeKill = await committedPages();

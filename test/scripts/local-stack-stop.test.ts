@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { projectRoot } from '../../src/db/migrate.js';
 import { freePort, isPortOpen } from '../../scripts/local/free-port.js';
+import { pollUntil } from '../support/poll.js';
 
 // `npm start` under a process supervisor: the supervisor signals the node process alone, and
 // nothing the local stack started (PostgreSQL, the Temporal dev server) may outlive it. The test
@@ -58,13 +59,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return condition();
+function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  return pollUntil(async () => condition(), Boolean, { timeoutMs });
 }
 
 // By executable, not by command name: recent Node.js versions rename their main thread.

@@ -10,6 +10,7 @@ import { requestRoleResync } from '../../src/services/access/role-resync.js';
 import { createSession } from '../../src/services/sessions.js';
 import { useRunStack } from '../support/run-stack.js';
 import { connectSuiteTemporal } from '../support/app.js';
+import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
 let temporal: Awaited<ReturnType<typeof connectTemporalClient>>;
@@ -33,14 +34,6 @@ afterAll(async () => {
   await deleteSystemSchedules();
   await temporal.close();
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /**
  * Deletes the housekeeping schedules and creates them on this file's task queue, answering which
@@ -97,7 +90,12 @@ describe('expired sessions are purged by a Temporal schedule', () => {
     );
 
     await handle.trigger();
-    await waitFor(async () => (await db.session.count({ where: { id: expired.session.id } })) === 0);
+    expect(
+      await pollUntil(
+        () => db.session.count({ where: { id: expired.session.id } }),
+        (count) => count === 0,
+      ),
+    ).toBe(0);
     expect(await db.session.count({ where: { id: live.session.id } })).toBe(1);
     expect((await db.loginAttempt.findMany()).map((attempt) => attempt.stateHash)).toEqual(['new']);
     expect((await db.signInLink.findMany()).map((link) => link.tokenHash)).toEqual(['new-link']);
@@ -112,12 +110,12 @@ describe('an edit of a business role asks for the resync of its holders at once'
     expect(await createSystemSchedulesAnew()).toEqual(SYSTEM_SCHEDULES);
     const handle = temporal.client.schedule.getHandle(RESYNC_ROLES_SCHEDULE_ID);
     expect(await requestRoleResync(temporal.client)).toBe(true);
-    let started: string | undefined;
-    await waitFor(async () => {
-      const [action] = (await handle.describe()).info.recentActions;
-      started = action?.action.workflow.workflowId;
-      return started !== undefined;
-    });
+    const [action] = await pollUntil(
+      async () => (await handle.describe()).info.recentActions,
+      (actions) => actions.length > 0,
+    );
+    const started = action?.action.workflow.workflowId;
+    expect(started).toBeDefined();
     // Nothing in this file's database is out of line with its role.
     expect(await temporal.client.workflow.getHandle(started!).result()).toEqual({ resynced: 0, failed: 0 });
   });

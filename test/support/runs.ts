@@ -1,4 +1,5 @@
 import type { TestApp } from './app.js';
+import { pollUntil } from './poll.js';
 
 /** Polls a run until `done` says so (or the time is up), and returns its last state. */
 export async function waitForRun(
@@ -8,14 +9,13 @@ export async function waitForRun(
   done: (run: any) => boolean,
   timeoutMs = 60_000,
 ): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  let last: any;
-  while (Date.now() < deadline) {
-    last = (await api.request('GET', `/api/runs/${runId}`, { token })).body;
-    if (done(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Run ${runId} did not get there in ${timeoutMs} ms; last state: ${JSON.stringify(last)}`);
+  const last = await pollUntil(async () => (await api.request('GET', `/api/runs/${runId}`, { token })).body, done, {
+    timeoutMs,
+    intervalMs: 100,
+  });
+  if (!done(last))
+    throw new Error(`Run ${runId} did not get there in ${timeoutMs} ms; last state: ${JSON.stringify(last)}`);
+  return last;
 }
 
 export const hasStatus =

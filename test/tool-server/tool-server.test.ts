@@ -21,6 +21,7 @@ import {
 } from '../support/tool-server.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition } from '../support/workflows.js';
+import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
 let adminToken: string;
@@ -355,14 +356,13 @@ describe('configuration transfer through the tools', () => {
 });
 
 async function waitForRunTool(client: Client, runId: string, status: string): Promise<any> {
-  const deadline = Date.now() + 20_000;
-  let run: any;
-  while (Date.now() < deadline) {
-    run = await toolData(client, 'get_run', { runId });
-    if (run.status === status) return run;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`run ${runId} is ${run?.status}, not ${status}`);
+  const run = await pollUntil(
+    () => toolData(client, 'get_run', { runId }),
+    (read) => read.status === status,
+    { timeoutMs: 20_000, intervalMs: 150 },
+  );
+  if (run.status !== status) throw new Error(`run ${runId} is ${run?.status}, not ${status}`);
+  return run;
 }
 
 describe('the diagnosis flow', () => {

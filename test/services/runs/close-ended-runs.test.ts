@@ -8,6 +8,7 @@ import { hasStatus, waitForRun } from '../../support/runs.js';
 import { stackValue } from '../../support/stack.js';
 import { createUserWithToken } from '../../support/users.js';
 import { createActive, definition, end, start, step } from '../../support/workflows.js';
+import { pollUntil } from '../../support/poll.js';
 
 // A run whose Temporal execution ends without the interpreter (terminated in the Temporal UI)
 // would show waiting for ever; the worker's reconciliation closes it (docs/runs.md).
@@ -56,11 +57,7 @@ describe('runs whose execution ended outside the service', () => {
       closeRunsWithEndedExecutions({ db: stack.database.db, temporal, taskQueue: stack.taskQueue });
 
     // Temporal's visibility shows the closed execution a moment later.
-    let closed: string[] = [];
-    for (const deadline = Date.now() + 60_000; closed.length === 0 && Date.now() < deadline;) {
-      closed = await reconcile();
-      if (closed.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const closed = await pollUntil(reconcile, (ids) => ids.length > 0);
     expect(closed).toEqual([ended]);
     expect(await reconcile()).toEqual([]);
 
