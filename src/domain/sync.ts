@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILE_FIELDS } from './profile.js';
+import { fitsProfileField, PROFILE_FIELDS } from './profile.js';
 import { durationSchema } from './step-types.js';
 import { holdsUnstorableText, unstorableTextProblem } from './storable-text.js';
 
@@ -210,6 +210,18 @@ export const syncConfigInputSchema = z
     createUserDefaults: z
       .record(storableText(100), z.union([storableText(1000), z.number(), z.boolean(), z.null()]))
       .refine((value) => Object.keys(value).length <= 50, 'at most 50 fields')
+      .superRefine((defaults, context) => {
+        // A built-in field takes what it takes from the API: a value it would refuse is not kept.
+        for (const field of PROFILE_FIELDS) {
+          const value = defaults[field];
+          if (value === undefined || value === null || fitsProfileField(field, String(value))) continue;
+          context.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `${field} takes ${field === 'startDate' ? 'a date (YYYY-MM-DD)' : 'text of up to 500 characters'}`,
+          });
+        }
+      })
       .nullable()
       .describe('Profile fields applied once to each user created by createUsers'),
     deactivationThreshold: deactivationThresholdSchema,

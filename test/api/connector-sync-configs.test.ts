@@ -150,6 +150,20 @@ describe('PUT sync-config refuses bad input with 400, listing every problem', ()
     expect(refused.body.details).toEqual([expect.objectContaining({ path: 'staleRetention' })]);
   });
 
+  it('refuses create-user defaults that a profile field would refuse', async () => {
+    const refused = await call('PUT', configPath('user'), {
+      createUserDefaults: { title: 'x'.repeat(501), startDate: 'next spring', badge: 'x'.repeat(501) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toEqual([
+      expect.objectContaining({
+        path: 'createUserDefaults.title',
+        message: 'title takes text of up to 500 characters',
+      }),
+      expect.objectContaining({ path: 'createUserDefaults.startDate', message: 'startDate takes a date (YYYY-MM-DD)' }),
+    ]);
+  });
+
   it('names each invalid field of one body', async () => {
     const refused = await call('PUT', configPath('user'), {
       cronSchedule: 'every day',

@@ -472,6 +472,31 @@ describe('the deletion safeguard holds the deactivations of a pass over the thre
 describe('attribute mappings write linked users profiles with source connector (sync item 6d, spec 2.9)', () => {
   const domain = 'mapping.test';
 
+  it('writes no value the profile would refuse: text over 500 characters, a start date that is not a date', async () => {
+    const limits = 'limits.test';
+    const { directory, connectorId } = await syncedDirectory(2, limits, {
+      attributeMappings: [
+        { sourcePath: 'attributes.title', targetField: 'title', writeMode: 'overwrite_always' },
+        { sourcePath: 'attributes.hired', targetField: 'startDate', writeMode: 'overwrite_always' },
+      ],
+    });
+    const [tooLong, fitting] = directory.records.user;
+    tooLong!.attributes = { title: 'x'.repeat(501), hired: 'next spring' };
+    fitting!.attributes = { title: 'y'.repeat(500), hired: '2026-01-05' };
+    const kept = await user({ email: `user1@${limits}`, title: 'Kept' });
+    const written = await user({ email: `user2@${limits}` });
+
+    expect((await trigger(connectorId)).postSync).toMatchObject({ matched: 2, profilesUpdated: 1, error: null });
+    expect(await db().user.findUniqueOrThrow({ where: { id: kept.id } })).toMatchObject({
+      title: 'Kept',
+      startDate: null,
+    });
+    expect(await db().user.findUniqueOrThrow({ where: { id: written.id } })).toMatchObject({
+      title: 'y'.repeat(500),
+      startDate: '2026-01-05',
+    });
+  });
+
   it('applies each write mode, skips transform, disabled and unsafe rules, and reads own properties only', async () => {
     const { directory, connectorId } = await syncedDirectory(3, domain, {
       attributeMappings: [

@@ -10,7 +10,7 @@ import {
   setUserRoles,
   updateUserProfile,
 } from '../../services/users/manage-users.js';
-import { PROFILE_FIELDS } from '../../domain/profile.js';
+import { PROFILE_FIELD_VALUES, PROFILE_FIELDS } from '../../domain/profile.js';
 import { listUsers } from '../../services/users/list-users.js';
 import { loadUser, toUserView } from '../../services/users/user-record.js';
 import { auditedCaller } from '../audit-context.js';
@@ -49,12 +49,10 @@ const listQuery = paginationQuery({
   includeDeleted: queryBoolean('includeDeleted').optional(),
 });
 
-const profileField = z.string().max(500).nullable();
 const profileBody = z
   .object({
     displayName: z.string().max(200).nullable().optional(),
-    ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profileField.optional()])),
-    startDate: z.iso.date({ error: 'startDate must be a date (YYYY-MM-DD)' }).nullable().optional(),
+    ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, PROFILE_FIELD_VALUES[field].nullable().optional()])),
     custom: z
       .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/), z.unknown())
       .optional()

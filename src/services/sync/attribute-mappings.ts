@@ -5,7 +5,7 @@ import { jsonObject } from '../../domain/common.js';
 import { LINKED_STATUSES } from '../../domain/sync-matches.js';
 import { attributeMappingRuleSchema, MAPPING_TARGET_FIELDS, type AttributeMappingRule } from '../../domain/sync.js';
 import { writeProfile, type ProfileChanges } from '../users/profile.js';
-import type { ProfileField } from '../../domain/profile.js';
+import { fitsProfileField, type ProfileField } from '../../domain/profile.js';
 import type { RecordKey } from './record-store.js';
 
 /**
@@ -86,7 +86,8 @@ export function mappingChanges(
     if (isBuiltIn(target)) {
       const value = builtInValue(raw);
       const current = user[target];
-      if (value === undefined || value === current) continue;
+      // A value the profile would refuse (text over 500 characters, a start date that is not a date) is not written.
+      if (value === undefined || value === current || !fitsProfileField(target, value)) continue;
       if (rule.writeMode === 'overwrite_if_empty' && !isEmpty(current)) continue;
       fields[target] = value;
     } else {

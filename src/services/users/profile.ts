@@ -1,6 +1,6 @@
 import { jsonColumn, type DatabaseClient } from '../../db/client.js';
 import { jsonObject } from '../../domain/common.js';
-import { PROFILE_FIELDS, type ProfileField, type ProfileSource } from '../../domain/profile.js';
+import { fitsProfileField, PROFILE_FIELDS, type ProfileField, type ProfileSource } from '../../domain/profile.js';
 
 export interface ProfileChanges {
   fields?: Partial<Record<ProfileField, string | null>>;
@@ -26,7 +26,8 @@ export async function writeProfile(
   const data: Partial<Record<ProfileField, string | null>> = {};
   for (const field of PROFILE_FIELDS) {
     const value = changes.fields?.[field];
-    if (value === undefined) continue;
+    // The API refuses such a value (400); from a connector's record it is not written.
+    if (value === undefined || (value !== null && !fitsProfileField(field, value))) continue;
     data[field] = value;
     sources[field] = source;
     written.push(field);
