@@ -3,6 +3,7 @@ import { recordAudit } from '../../audit/index.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { jsonColumn, Prisma, type Database } from '../../db/client.js';
 import type { ResyncSweepBatch } from '../../domain/business-role.js';
+import { isAppError } from '../../errors/index.js';
 import { RESYNC_ROLES_SCHEDULE_ID } from '../schedules/system-schedules.js';
 import {
   entitlementsOf,
@@ -37,9 +38,14 @@ export async function resyncOutOfLineAssignments(
   let resynced = 0;
   let failed = 0;
   for (const { id } of outOfLine) {
-    const outcome = await resyncAssignment(db, runtime, id);
-    if (outcome === 'resynced') resynced += 1;
-    if (outcome === 'failed') failed += 1;
+    try {
+      const outcome = await resyncAssignment(db, runtime, id);
+      if (outcome === 'resynced') resynced += 1;
+      if (outcome === 'failed') failed += 1;
+    } catch (error) {
+      // Its user was deleted for good meanwhile, and the assignment with them.
+      if (!(isAppError(error) && error.code === 'not_found')) throw error;
+    }
   }
   return { resynced, failed, next: outOfLine.length === RESYNC_BATCH_SIZE ? outOfLine.at(-1)!.id : null };
 }
@@ -87,7 +93,9 @@ export async function resyncAssignment(
   }
   const subject = { userId: user.id, roleId: role.id, scope, instanceId };
   const removals = await removeEntitlements(db, runtime, subject, lost, 'deprovision');
-  removals.forEach((outcome, index) => outcome.success && held.delete(lost[index]!.id));
+  removals.forEach((outcome, index) => {
+    if (outcome.success) held.delete(lost[index]!.id);
+  });
   results.push(...removals);
 
   const failed = results.some((outcome) => !outcome.success);
