@@ -54,12 +54,6 @@ export async function publishDraft(
     previous = await loadWorkflow(tx, previousId).catch(() => {
       throw new AppError('not_found', `Workflow ${previousId} to deprecate not found`);
     });
-    await assertProjectAuthority(tx, caller.principal, previous.projectId);
-    if (previous.status !== 'active') {
-      throw conflict(
-        `Workflow ${previousId} is ${previous.status}, not active, so it cannot be deprecated; nothing was published`,
-      );
-    }
   }
 
   await writeAtRevision(
@@ -81,13 +75,13 @@ export async function publishDraft(
   );
 
   if (previous) {
-    await writeAtRevision(tx, previous, { status: 'deprecated' }, { status: 'active' });
-    await auditChange(
+    // Refused after the publish's write, in the same transaction: a refusal rolls both back.
+    await deprecateActive(
       tx,
       caller,
-      'workflow.deprecated',
-      { type: 'workflow', id: previous.id },
-      { workflowId: previous.id, replacedBy: id },
+      previous,
+      id,
+      (status) => `Workflow ${previous.id} is ${status}, not active, so it cannot be deprecated; nothing was published`,
     );
   }
   return toWorkflowView(await loadWorkflow(tx, id));
@@ -102,20 +96,39 @@ export async function deprecateWorkflow(
 ): Promise<WorkflowView> {
   return db.$transaction(async (tx) => {
     const current = await loadWorkflow(tx, id);
-    await assertProjectAuthority(tx, caller.principal, current.projectId);
-    if (current.status !== 'active') {
-      throw conflict(`Only active workflows can be deprecated; this one is ${current.status}`);
-    }
-    await writeAtRevision(tx, current, { status: 'deprecated' }, { status: 'active' });
-    await auditChange(
+    await deprecateActive(
       tx,
       caller,
-      'workflow.deprecated',
-      { type: 'workflow', id },
-      { workflowId: id, replacedBy: options.replacedBy ?? null },
+      current,
+      options.replacedBy ?? null,
+      (status) => `Only active workflows can be deprecated; this one is ${status}`,
     );
     return toWorkflowView(await loadWorkflow(tx, id));
   });
+}
+
+/**
+ * The deprecate transition (spec 3.1) inside the caller's transaction, for `deprecateWorkflow`
+ * and for a publish that replaces an active version: project authority, active workflows only
+ * (409 with `notActive`'s message), audited `workflow.deprecated`.
+ */
+async function deprecateActive(
+  tx: DatabaseClient,
+  caller: Caller,
+  row: WorkflowRow,
+  replacedBy: string | null,
+  notActive: (status: string) => string,
+): Promise<void> {
+  await assertProjectAuthority(tx, caller.principal, row.projectId);
+  if (row.status !== 'active') throw conflict(notActive(row.status));
+  await writeAtRevision(tx, row, { status: 'deprecated' }, { status: 'active' });
+  await auditChange(
+    tx,
+    caller,
+    'workflow.deprecated',
+    { type: 'workflow', id: row.id },
+    { workflowId: row.id, replacedBy },
+  );
 }
 
 /**
