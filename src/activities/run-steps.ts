@@ -9,6 +9,7 @@ import { isAppError } from '../errors/index.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
+import { isRoleChangeInProgress } from '../services/access/role-change-claim.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { cachedLookup, invalidateCache } from '../services/sync/record-cache.js';
 import { storeStepNotification } from './store-notification.js';
@@ -256,6 +257,8 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
           ...(failed ? { error: `Could not ${input.action} ${input.role}`, code: 'provisioning_failed' } : {}),
         };
       } catch (error) {
+        // Another change of the subject's roles is under way: Temporal retries the step after it.
+        if (isRoleChangeInProgress(error)) throw error;
         return failure(error, isAppError(error) ? error.code : 'step_error');
       }
     },

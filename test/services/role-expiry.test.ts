@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { EXPIRY_BATCH_SIZE } from '../../src/services/access/role-expiry.js';
+import { revokeRole } from '../../src/services/access/role-grants.js';
 import { useRoleSweepStack } from '../support/role-sweeps.js';
 import { groupEntitlementBody, isDirectoryMember } from '../support/simulated-directory.js';
 
@@ -69,5 +70,40 @@ describe('business role assignments past their expiry are revoked by the expiry 
     const again = (await sweep('expireRoleAssignmentsWorkflow')).result;
     expect(again).toEqual({ revoked: 0, failed: 1 });
     expect(await db.auditLog.count({ where: { action: 'role.revoke_failed', targetId: failing } })).toBe(2);
+  });
+
+  it('passes over a holder whose roles another change is changing, and keeps one granted anew meanwhile', async () => {
+    const { db } = stack.database;
+    const jsmith = await db.user.create({ data: { email: 'jsmith@example.test', displayName: 'jsmith' } });
+    const oncall = await groupRole('Temporary on-call', { add: 'oncall', remove: 'oncall' });
+    const granted = await call('POST', `/api/roles/${oncall.id}/assignments`, { userId: jsmith.id });
+    const assignment = granted.body.assignmentId as string;
+    await db.roleAssignment.update({ where: { id: assignment }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    // A change of jsmith's roles under way elsewhere: a grant of this role anew, say.
+    await db.roleChangeClaim.create({
+      data: { userId: jsmith.id, holder: 'request:elsewhere', expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+
+    // (The earlier test's assignment that cannot be revoked still fails.)
+    expect((await sweep('expireRoleAssignmentsWorkflow')).result).toMatchObject({ revoked: 0 });
+    expect(await isDirectoryMember(stack, 'jsmith', 'oncall')).toBe(true);
+
+    // That grant anew ends, with a new expiry. An expiry revoke that read the assignment before
+    // (as the sweep's batch did) finds it not expired any more, and the next sweep finds nothing.
+    await db.roleChangeClaim.delete({ where: { userId: jsmith.id } });
+    const regranted = await call('POST', `/api/roles/${oncall.id}/assignments`, { userId: jsmith.id });
+    expect(regranted.body.status).toBe('granted');
+    const expiryRevoke = {
+      userId: jsmith.id,
+      role: oncall,
+      actor: { type: 'system' as const },
+      reason: 'expired' as const,
+    };
+    await expect(revokeRole(db, stack.api.connectors, expiryRevoke)).rejects.toMatchObject({ code: 'not_found' });
+    expect((await sweep('expireRoleAssignmentsWorkflow')).result).toMatchObject({ revoked: 0 });
+    expect(await db.roleAssignment.findUniqueOrThrow({ where: { id: assignment } })).toMatchObject({
+      status: 'active',
+    });
+    expect(await isDirectoryMember(stack, 'jsmith', 'oncall')).toBe(true);
   });
 });

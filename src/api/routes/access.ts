@@ -123,7 +123,10 @@ export function businessRoleRoutes(
       body: z.object({ userId: z.uuid(), onDuplicate: z.enum(['skip', 'error']).default('skip') }).strict(),
       responses: {
         200: { description: 'What happened, per entitlement', schema: outcomeSchema },
-        409: { description: 'Already held (onDuplicate error) or inactive role' },
+        409: {
+          description:
+            "Already held (onDuplicate error), an inactive role, or another change of the user's roles under way (details.reason role_change_in_progress; try again)",
+        },
       },
       async handler(ctx, { params, body }) {
         const { principal, requestId } = auditedCaller(ctx);
@@ -142,7 +145,13 @@ export function businessRoleRoutes(
       summary: 'Revoke the role from a user, deprovisioning each entitlement',
       access: 'role:manage',
       params: z.object({ id: z.uuid(), userId: z.uuid() }),
-      responses: { 200: { description: 'What happened, per entitlement', schema: outcomeSchema } },
+      responses: {
+        200: { description: 'What happened, per entitlement', schema: outcomeSchema },
+        409: {
+          description:
+            "Another change of the user's roles under way (details.reason role_change_in_progress; try again)",
+        },
+      },
       async handler(ctx, { params }) {
         const { principal, requestId } = auditedCaller(ctx);
         ctx.body = await revokeRole(db, runtime, {

@@ -2,6 +2,7 @@ import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import type { Database } from '../../db/client.js';
 import { isAppError } from '../../errors/index.js';
 import type { ExpirySweepBatch, ExpirySweepCursor } from '../../domain/business-role.js';
+import { isRoleChangeInProgress } from './role-change-claim.js';
 import { revokeRole } from './role-grants.js';
 
 /** How many expired assignments one call revokes: each is a connector call per entitlement. */
@@ -11,7 +12,8 @@ export const EXPIRY_BATCH_SIZE = 20;
  * Revokes the next `EXPIRY_BATCH_SIZE` active assignments whose `expiresAt` has passed, oldest
  * expiry first, after `cursor` (audited `role.revoked` by the system with `reason: 'expired'`).
  * A revoke that fails leaves its assignment active with the failures recorded, for the next
- * sweep; one revoked meanwhile by someone else is passed over. `next` is where to go on from, or
+ * sweep; one revoked or granted anew meanwhile is passed over, and so is one whose user's roles
+ * another change is changing (for the next sweep). `next` is where to go on from, or
  * null when this was the last batch. Safe to repeat: a repeated batch finds its revoked
  * assignments no longer active.
  */
@@ -48,7 +50,9 @@ export async function revokeExpiredAssignments(
       if (outcome.status === 'revoked') revoked += 1;
       else failed += 1;
     } catch (error) {
-      if (!(isAppError(error) && error.code === 'not_found')) throw error;
+      // Revoked or granted anew meanwhile, or another change of the user's roles is under way
+      // (the next sweep finds it expired still).
+      if (!(isAppError(error) && error.code === 'not_found') && !isRoleChangeInProgress(error)) throw error;
     }
   }
   const last = expired.at(-1);

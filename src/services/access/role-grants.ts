@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../../audit/index.js';
 import { executeConnectorCommand } from '../../connectors/execute-command.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { jsonColumn, type Database } from '../../db/client.js';
-import type { Connector, User } from '../../db/generated/client.js';
+import type { Connector, RoleAssignment, User } from '../../db/generated/client.js';
 import { interpolateDeep } from '../../engine/interpolation.js';
 import { conflict, isAppError, notFound } from '../../errors/index.js';
 import { runnableConnector } from '../connectors/connector-record.js';
 import { connectorCallSchema } from '../../domain/entitlement.js';
+import { withRoleChangeClaim, type RoleChangeClaim } from './role-change-claim.js';
 
 export interface EntitlementOutcome {
   entitlement: string;
@@ -159,6 +161,19 @@ export function scopeFor(user: User, role: { id: string; name: string }) {
   };
 }
 
+/**
+ * The claim a change asked for by `request` takes: a run's steps hold it as the run (a retried
+ * step takes it again), anyone else for this one request.
+ */
+function claimFor(request: RoleChangeRequest, runtime: ConnectorRuntime, connectorCalls: number): RoleChangeClaim {
+  return {
+    userId: request.userId,
+    holder: request.sourceRunId ? `run:${request.sourceRunId}` : `request:${randomUUID()}`,
+    connectorCalls,
+    timeoutMs: runtime.timeoutMs,
+  };
+}
+
 /** Entitlement ids in the order `provisionedEntitlementIds` keeps them (and PostgreSQL sorts uuids). */
 export function idsOf(entitlements: Array<{ id: string }>): string[] {
   return entitlements.map((entitlement) => entitlement.id).sort();
@@ -179,7 +194,8 @@ export async function entitlementsOf(db: Database, ids: string[]): Promise<Linke
  * each outcome. If one fails, the ones already provisioned are deprovisioned again (saga
  * compensation; those another active role of the user grants are kept) and the assignment is
  * recorded as failed. With `onDuplicate: 'skip'` an active assignment is left alone; with 'error'
- * it is a 409. An assignment past its expiry counts as not held: it is granted anew.
+ * it is a 409. An assignment past its expiry counts as not held: it is granted anew. Holds the
+ * user's role-change claim throughout (a 409 while another change of their roles is under way).
  */
 export async function grantRole(
   db: Database,
@@ -188,16 +204,35 @@ export async function grantRole(
 ): Promise<RoleChangeOutcome> {
   const { user, role, entitlements } = await loadSubjects(db, request, { deletedUser: false });
   if (role.status !== 'active') throw conflict(`Business role ${role.name} is inactive and cannot be granted`);
-  const existing = await db.roleAssignment.findUnique({
-    where: { userId_roleId: { userId: user.id, roleId: role.id } },
+  // Each entitlement may be provisioned and then compensated.
+  const claim = claimFor(request, runtime, entitlements.length * 2);
+  return withRoleChangeClaim(db, claim, async () => {
+    const existing = await db.roleAssignment.findUnique({
+      where: { userId_roleId: { userId: user.id, roleId: role.id } },
+    });
+    // An assignment past its expiry, which the expiry sweep has not revoked yet, is granted anew.
+    const lapsed = Boolean(existing?.expiresAt && existing.expiresAt <= new Date());
+    if (existing?.status === 'active' && !lapsed) {
+      // The run's own grant, committed before its step was retried (its worker died before
+      // reporting): the step's outcome is that grant's, whose outcomes `results` holds.
+      if (request.sourceRunId && existing.sourceRunId === request.sourceRunId) {
+        const results = existing.results as unknown as EntitlementOutcome[];
+        return { status: 'granted', assignmentId: existing.id, results };
+      }
+      if (request.onDuplicate === 'error') throw conflict(`User already holds business role ${role.name}`);
+      return { status: 'skipped', assignmentId: existing.id, results: [] };
+    }
+    return provisionRole(db, runtime, request, { user, role, entitlements });
   });
-  // An assignment past its expiry, which the expiry sweep has not revoked yet, is granted anew.
-  const lapsed = Boolean(existing?.expiresAt && existing.expiresAt <= new Date());
-  if (existing?.status === 'active' && !lapsed) {
-    if (request.onDuplicate === 'error') throw conflict(`User already holds business role ${role.name}`);
-    return { status: 'skipped', assignmentId: existing.id, results: [] };
-  }
+}
 
+/** Provisions each entitlement of the role, undoing them all if one fails, and records the assignment. */
+async function provisionRole(
+  db: Database,
+  runtime: ConnectorRuntime,
+  request: RoleChangeRequest,
+  { user, role, entitlements }: Awaited<ReturnType<typeof loadSubjects>>,
+): Promise<RoleChangeOutcome> {
   const scope = scopeFor(user, role);
   const instanceId = request.sourceRunId ?? `grant:${user.id}:${role.id}`;
   const results: EntitlementOutcome[] = [];
@@ -247,8 +282,9 @@ export async function grantRole(
 
 /**
  * Revokes a business role: deprovisions each entitlement the assignment provisioned, except those
- * the user still holds through another active role (kept). Only when every call succeeds is the assignment marked
- * revoked; otherwise it stays active with the failures recorded, so the revoke can be retried.
+ * the user still holds through another active role (kept). Only when every call succeeds is the
+ * assignment marked revoked; otherwise it stays active with the failures recorded, so the revoke
+ * can be retried. Holds the user's role-change claim throughout, like a grant.
  */
 export async function revokeRole(
   db: Database,
@@ -256,11 +292,38 @@ export async function revokeRole(
   request: RoleChangeRequest,
 ): Promise<RoleChangeOutcome> {
   const { user, role } = await loadSubjects(db, request, { deletedUser: true });
-  const assignment = await db.roleAssignment.findUnique({
-    where: { userId_roleId: { userId: user.id, roleId: role.id } },
+  const calls = (await assignmentToRevoke(db, request, user.id, role)).provisionedEntitlementIds.length;
+  // Read again under the claim: a change that held it may have revoked or granted it anew.
+  return withRoleChangeClaim(db, claimFor(request, runtime, calls), async () => {
+    const assignment = await assignmentToRevoke(db, request, user.id, role);
+    return deprovisionRole(db, runtime, request, { user, role, assignment });
   });
-  if (assignment?.status !== 'active') throw notFound(`An active assignment of ${role.name} to this user`);
+}
 
+/**
+ * The user's active assignment of `role`; 404 when there is none. An expiry revokes only an
+ * assignment still past its expiry: one granted anew since is not expired any more.
+ */
+async function assignmentToRevoke(
+  db: Database,
+  request: RoleChangeRequest,
+  userId: string,
+  role: { id: string; name: string },
+) {
+  const assignment = await db.roleAssignment.findUnique({ where: { userId_roleId: { userId, roleId: role.id } } });
+  const expired = Boolean(assignment?.expiresAt && assignment.expiresAt <= new Date());
+  if (assignment?.status !== 'active' || (request.reason === 'expired' && !expired))
+    throw notFound(`An active assignment of ${role.name} to this user`);
+  return assignment;
+}
+
+/** Deprovisions what the assignment provisioned (keeping what other roles grant) and records the outcome. */
+async function deprovisionRole(
+  db: Database,
+  runtime: ConnectorRuntime,
+  request: RoleChangeRequest,
+  { user, role, assignment }: { user: User; role: { id: string; name: string }; assignment: RoleAssignment },
+): Promise<RoleChangeOutcome> {
   const subject = {
     userId: user.id,
     roleId: role.id,

@@ -3,7 +3,9 @@ import { recordAudit } from '../../audit/index.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { jsonColumn, Prisma, type Database } from '../../db/client.js';
 import type { ResyncSweepBatch } from '../../domain/business-role.js';
+import type { RoleAssignment } from '../../db/generated/client.js';
 import { isAppError } from '../../errors/index.js';
+import { isRoleChangeInProgress, withRoleChangeClaim } from './role-change-claim.js';
 import { RESYNC_ROLES_SCHEDULE_ID } from '../schedules/system-schedules.js';
 import {
   entitlementsOf,
@@ -55,20 +57,42 @@ export async function resyncOutOfLineAssignments(
  * provisions those the role gained, deprovisions those it lost (keeping any another active role
  * of the user grants), and records what it now holds. A call that fails leaves that entitlement
  * as it was, so the next sweep tries it again. A deleted user is given nothing new. Audited
- * `role.resynced` (or `role.resync_failed`) by the system, with each outcome.
+ * `role.resynced` (or `role.resync_failed`) by the system, with each outcome. Holds the user's
+ * role-change claim; `busy` when another change holds it (the next sweep tries again).
  */
 export async function resyncAssignment(
   db: Database,
   runtime: ConnectorRuntime,
   assignmentId: string,
+): Promise<'resynced' | 'failed' | 'in_line' | 'busy'> {
+  const found = await db.roleAssignment.findUnique({ where: { id: assignmentId } });
+  if (found?.status !== 'active') return 'in_line';
+  const subjects = await loadSubjects(db, { userId: found.userId, role: { id: found.roleId } }, { deletedUser: true });
+  const claim = {
+    userId: found.userId,
+    holder: `resync:${found.id}`,
+    connectorCalls: subjects.entitlements.length + found.provisionedEntitlementIds.length,
+    timeoutMs: runtime.timeoutMs,
+  };
+  try {
+    return await withRoleChangeClaim(db, claim, async () => {
+      // Read again under the claim: a change that held it may have revoked or granted it since.
+      const assignment = await db.roleAssignment.findUnique({ where: { id: assignmentId } });
+      return assignment?.status === 'active' ? bringInLine(db, runtime, assignment, subjects) : 'in_line';
+    });
+  } catch (error) {
+    // Another change of the user's roles is under way: the next sweep finds it out of line still.
+    if (isRoleChangeInProgress(error)) return 'busy';
+    throw error;
+  }
+}
+
+async function bringInLine(
+  db: Database,
+  runtime: ConnectorRuntime,
+  assignment: RoleAssignment,
+  { user, role, entitlements }: Awaited<ReturnType<typeof loadSubjects>>,
 ): Promise<'resynced' | 'failed' | 'in_line'> {
-  const assignment = await db.roleAssignment.findUnique({ where: { id: assignmentId } });
-  if (assignment?.status !== 'active') return 'in_line';
-  const { user, role, entitlements } = await loadSubjects(
-    db,
-    { userId: assignment.userId, role: { id: assignment.roleId } },
-    { deletedUser: true },
-  );
   const provisioned = new Set(assignment.provisionedEntitlementIds);
   const gained = user.deletedAt ? [] : entitlements.filter((entitlement) => !provisioned.has(entitlement.id));
   const linkedIds = new Set(entitlements.map((entitlement) => entitlement.id));
