@@ -301,16 +301,36 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
    * retries) fails the run for good, with the reason in the projection for the diagnosis. Thrown
    * as a plain Error it would instead fail the workflow task, which Temporal retries forever
    * while the run shows `running`.
+   *
+   * Its open approvals, tasks and steps are closed first (nobody can act on them any more), after
+   * the writes gathered so far, which could open a step again. Should those writes fail too (the
+   * database gone for longer than the retries last), the run-status search attribute is set back
+   * to `running`, which is what the projection still shows: the reconciliation of ended
+   * executions (`closeRunsWithEndedExecutions`) then closes the run and its work once the
+   * database is back. Executions abandoned before this patch recorded the failure only.
    */
   async function abandon(error: unknown): Promise<ApplicationFailure> {
     const reason = error instanceof Error ? error.message : String(error);
     const message = `The run stopped on an internal error and cannot be resumed: ${reason}`;
-    try {
-      await setStatus('failed', { failedStepId: currentStepId, error: { message, code: RUN_ABANDONED_CODE } });
-      await writer.flush();
-    } catch (recordError) {
-      // The projection cannot be written (its activity gave up too); the execution still fails.
-      if (isCancellation(recordError)) throw recordError;
+    const failure = { failedStepId: currentStepId, error: { message, code: RUN_ABANDONED_CODE } };
+    if (patched('abandon-closes-open-work')) {
+      try {
+        await writer.flush();
+        await projection.cancelRunArtifacts({ runId });
+        await setStatus('failed', failure);
+        await writer.flush();
+      } catch (recordError) {
+        if (isCancellation(recordError)) throw recordError;
+        upsertSearchAttributes([{ key: RunStatusAttribute, value: 'running' }]);
+      }
+    } else {
+      try {
+        await setStatus('failed', failure);
+        await writer.flush();
+      } catch (recordError) {
+        // The projection cannot be written (its activity gave up too); the execution still fails.
+        if (isCancellation(recordError)) throw recordError;
+      }
     }
     return ApplicationFailure.nonRetryable(message, RUN_ABANDONED, reason);
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll } from '@jest/globals';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import { createActivities } from '../../src/activities/index.js';
+import { createActivities, type Activities } from '../../src/activities/index.js';
 import { createMailer } from '../../src/notifications/mailer.js';
 import { useTestApp, type AppUnderTest, type TestAppOptions } from './app.js';
 import { stackValue } from './stack.js';
@@ -27,7 +27,12 @@ export interface RunStack extends AppUnderTest {
  * `useTestApp` plus a real Temporal worker on a task queue of this test file's own, loading the
  * suite's shared workflow bundle and running the real activities against this file's database.
  */
-export function useRunStack(options: Omit<TestAppOptions, 'db'> = {}): RunStack {
+export function useRunStack(
+  options: Omit<TestAppOptions, 'db'> & {
+    /** Fault injection: the activities the worker runs, made from the real ones. */
+    activities?: (real: Activities) => Activities;
+  } = {},
+): RunStack {
   const taskQueue = `test-runs-${randomUUID()}`;
   let connection: NativeConnection | undefined;
   let worker: Worker | undefined;
@@ -51,11 +56,13 @@ export function useRunStack(options: Omit<TestAppOptions, 'db'> = {}): RunStack 
       connection,
       taskQueue,
       workflowBundle: { codePath: stackValue('workflowBundle') },
-      activities: createActivities({
-        db: app.database.db,
-        connectors: app.api.connectors,
-        mailer: createMailer(app.api.config),
-      }),
+      activities: (options.activities ?? ((real) => real))(
+        createActivities({
+          db: app.database.db,
+          connectors: app.api.connectors,
+          mailer: createMailer(app.api.config),
+        }),
+      ),
       maxCachedWorkflows: 50,
     });
     running = worker.run();
