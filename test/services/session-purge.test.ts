@@ -11,6 +11,7 @@ import { createSession } from '../../src/services/sessions.js';
 import { useRunStack } from '../support/run-stack.js';
 import { connectSuiteTemporal } from '../support/app.js';
 import { pollUntil } from '../support/poll.js';
+import { createUserWithToken } from '../support/users.js';
 
 const stack = useRunStack();
 let temporal: Awaited<ReturnType<typeof connectTemporalClient>>;
@@ -118,5 +119,20 @@ describe('an edit of a business role asks for the resync of its holders at once'
     expect(started).toBeDefined();
     // Nothing in this file's database is out of line with its role.
     expect(await temporal.client.workflow.getHandle(started!).result()).toEqual({ resynced: 0, failed: 0 });
+  });
+
+  it('is asked for by an import with a roles section too', async () => {
+    expect(await createSystemSchedulesAnew()).toEqual(SYSTEM_SCHEDULES);
+    const handle = temporal.client.schedule.getHandle(RESYNC_ROLES_SCHEDULE_ID);
+    const { token } = await createUserWithToken(stack.database.db, ['admin']);
+    const firings = async () => (await handle.describe()).info.recentActions.length;
+    const document = {
+      version: '1',
+      exportedAt: new Date().toISOString(),
+      exportedBy: 'test',
+      entities: { roles: [{ name: 'Imported role', entitlements: [] }] },
+    };
+    expect((await stack.api.request('POST', '/api/config/import', { token, body: document })).status).toBe(200);
+    expect(await pollUntil(firings, (count) => count > 0)).toBe(1);
   });
 });

@@ -87,6 +87,7 @@ export async function resyncAssignment(
   }
 }
 
+/** The work of `resyncAssignment` on an active assignment, under the claim. */
 async function bringInLine(
   db: Database,
   runtime: ConnectorRuntime,
