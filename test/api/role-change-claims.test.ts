@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { grantRole } from '../../src/services/access/role-grants.js';
+import { grantRole, revokeRole } from '../../src/services/access/role-grants.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { connectSuiteTemporal } from '../support/app.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -124,7 +124,7 @@ describe("one change of a user's business roles at a time", () => {
     expect(await claims.count({ where: { userId } })).toBe(0);
   });
 
-  it("answers a run step retried after its grant committed with that grant, not a duplicate's 409", async () => {
+  it('answers a run step retried after its grant or revoke committed with that outcome, not a 409 or 404', async () => {
     const userId = await newUser('claims.retry@example.test');
     const runtime = context.api.connectors;
     const request = {
@@ -141,11 +141,15 @@ describe("one change of a user's business roles at a time", () => {
     await expect(
       grantRole(context.database.db, runtime, { ...request, sourceRunId: '7c0d3c57-7d0e-4a55-9a57-9a2f5d3c1e02' }),
     ).rejects.toMatchObject({ code: 'conflict' });
-    expect(
-      await context.database.db.auditLog.count({
-        where: { action: 'role.granted', metadata: { path: ['userId'], equals: userId } },
-      }),
-    ).toBe(1);
+    const revoking = { ...request, sourceRunId: '7c0d3c57-7d0e-4a55-9a57-9a2f5d3c1e03' };
+    const revoked = await revokeRole(context.database.db, runtime, revoking);
+    expect(revoked.status).toBe('revoked');
+    await expect(revokeRole(context.database.db, runtime, revoking)).resolves.toEqual(revoked);
+    await expect(revokeRole(context.database.db, runtime, request)).rejects.toMatchObject({ code: 'not_found' });
+    for (const action of ['role.granted', 'role.revoked']) {
+      const audited = { action, metadata: { path: ['userId'], equals: userId } };
+      expect(await context.database.db.auditLog.count({ where: audited })).toBe(1);
+    }
   });
 
   it("retries a run's role step while another change of its subject's roles is under way", async () => {

@@ -214,11 +214,9 @@ export async function grantRole(
     const lapsed = Boolean(existing?.expiresAt && existing.expiresAt <= new Date());
     if (existing?.status === 'active' && !lapsed) {
       // The run's own grant, committed before its step was retried (its worker died before
-      // reporting): the step's outcome is that grant's, whose outcomes `results` holds.
-      if (request.sourceRunId && existing.sourceRunId === request.sourceRunId) {
-        const results = existing.results as unknown as EntitlementOutcome[];
-        return { status: 'granted', assignmentId: existing.id, results };
-      }
+      // reporting): the step's outcome is that grant's.
+      if (request.sourceRunId && existing.sourceRunId === request.sourceRunId)
+        return { ...outcomeRecorded(existing), status: 'granted' };
       if (request.onDuplicate === 'error') throw conflict(`User already holds business role ${role.name}`);
       return { status: 'skipped', assignmentId: existing.id, results: [] };
     }
@@ -259,6 +257,7 @@ async function provisionRole(
     sourceRunId: request.sourceRunId ?? null,
     revokedAt: null,
     revokedBy: null,
+    revokeRunId: null,
     results: jsonColumn(results),
     provisionedEntitlementIds: failed ? [] : idsOf(entitlements),
   };
@@ -292,17 +291,22 @@ export async function revokeRole(
   request: RoleChangeRequest,
 ): Promise<RoleChangeOutcome> {
   const { user, role } = await loadSubjects(db, request, { deletedUser: true });
-  const calls = (await assignmentToRevoke(db, request, user.id, role)).provisionedEntitlementIds.length;
+  const before = await assignmentToRevoke(db, request, user.id, role);
+  if (before.status === 'revoked') return { ...outcomeRecorded(before), status: 'revoked' };
   // Read again under the claim: a change that held it may have revoked or granted it anew.
-  return withRoleChangeClaim(db, claimFor(request, runtime, calls), async () => {
+  const claim = claimFor(request, runtime, before.provisionedEntitlementIds.length);
+  return withRoleChangeClaim(db, claim, async () => {
     const assignment = await assignmentToRevoke(db, request, user.id, role);
+    if (assignment.status === 'revoked') return { ...outcomeRecorded(assignment), status: 'revoked' };
     return deprovisionRole(db, runtime, request, { user, role, assignment });
   });
 }
 
 /**
  * The user's active assignment of `role`; 404 when there is none. An expiry revokes only an
- * assignment still past its expiry: one granted anew since is not expired any more.
+ * assignment still past its expiry: one granted anew since is not expired any more. A run's step
+ * retried after its revoke committed (its worker died before reporting) gets that revoked
+ * assignment, whose outcome is the step's.
  */
 async function assignmentToRevoke(
   db: Database,
@@ -311,10 +315,17 @@ async function assignmentToRevoke(
   role: { id: string; name: string },
 ) {
   const assignment = await db.roleAssignment.findUnique({ where: { userId_roleId: { userId, roleId: role.id } } });
+  if (assignment?.status === 'revoked' && request.sourceRunId && assignment.revokeRunId === request.sourceRunId)
+    return assignment;
   const expired = Boolean(assignment?.expiresAt && assignment.expiresAt <= new Date());
   if (assignment?.status !== 'active' || (request.reason === 'expired' && !expired))
     throw notFound(`An active assignment of ${role.name} to this user`);
   return assignment;
+}
+
+/** The outcome a retried step's own grant or revoke answered (its outcomes are in `results`). */
+function outcomeRecorded(assignment: RoleAssignment) {
+  return { assignmentId: assignment.id, results: assignment.results as unknown as EntitlementOutcome[] };
 }
 
 /** Deprovisions what the assignment provisioned (keeping what other roles grant) and records the outcome. */
@@ -344,6 +355,7 @@ async function deprovisionRole(
             status: 'revoked',
             revokedAt: new Date(),
             revokedBy: request.actor.type === 'user' ? request.actor.userId : null,
+            revokeRunId: request.sourceRunId ?? null,
             results: jsonColumn(results),
             provisionedEntitlementIds: [],
           },

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "role_assignments" ADD COLUMN     "revoke_run_id" TEXT;
