@@ -104,3 +104,56 @@ describe('a migration is applied whole or not at all', () => {
     }
   });
 });
+
+describe('the data a migration carries over', () => {
+  it("backfills what each active role assignment provisioned with its role's entitlements", async () => {
+    const BACKFILL = '20261123182434_role_assignment_provisioned';
+    const name = `backfill_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: stackValue('postgresAdminUrl') });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = testDatabaseUrl(name);
+    const client = new pg.Client({ connectionString: url });
+    const before = await mkdtemp(path.join(os.tmpdir(), 'flowgate-before-'));
+    try {
+      const { schemaPath, migrationsDir } = projectSchema();
+      for (const entry of await readdir(migrationsDir, { withFileTypes: true })) {
+        if (entry.isDirectory() && entry.name < BACKFILL)
+          await cp(path.join(migrationsDir, entry.name), path.join(before, entry.name), { recursive: true });
+      }
+      await migrateDatabase(url, { schemaPath, migrationsDir: before });
+      // uuids sort by their bytes: Wiki (…0a) before VPN (…0b).
+      const id = (last: string) => `00000000-0000-4000-8000-0000000000${last}`;
+      await client.connect();
+      await client.query(`
+        INSERT INTO users (id, email, roles, updated_at) VALUES
+          ('${id('01')}', 'ann@example.test', '{requestor}', now()), ('${id('02')}', 'bob@example.test', '{requestor}', now());
+        INSERT INTO connectors (id, name, type, config_schema, secret_keys, updated_at)
+          VALUES ('${id('03')}', 'directory', 'test-activedirectory', '{}', '{}', now());
+        INSERT INTO entitlements (id, name, connector_id, provision_config, deprovision_config, updated_at) VALUES
+          ('${id('0b')}', 'VPN', '${id('03')}', '{}', '{}', now()), ('${id('0a')}', 'Wiki', '${id('03')}', '{}', '{}', now());
+        INSERT INTO business_roles (id, name, updated_at) VALUES ('${id('04')}', 'Engineer', now()), ('${id('05')}', 'Empty', now());
+        INSERT INTO role_entitlements (role_id, entitlement_id) VALUES ('${id('04')}', '${id('0b')}'), ('${id('04')}', '${id('0a')}');
+        INSERT INTO role_assignments (id, user_id, role_id, status, updated_at) VALUES
+          ('${id('06')}', '${id('01')}', '${id('04')}', 'active', now()),
+          ('${id('07')}', '${id('02')}', '${id('04')}', 'revoked', now()),
+          ('${id('08')}', '${id('01')}', '${id('05')}', 'active', now());
+      `);
+
+      expect(await migrateDatabase(url)).toContain(BACKFILL);
+      const rows = await client.query(
+        'SELECT id, provisioned_entitlement_ids::text[] AS provisioned FROM role_assignments ORDER BY id',
+      );
+      expect(rows.rows).toEqual([
+        { id: id('06'), provisioned: [id('0a'), id('0b')] },
+        { id: id('07'), provisioned: [] },
+        { id: id('08'), provisioned: [] },
+      ]);
+    } finally {
+      await client.end();
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+      await rm(before, { recursive: true, force: true });
+    }
+  });
+});
