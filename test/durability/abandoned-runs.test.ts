@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApplicationFailure } from '@temporalio/common';
-import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import type { Activities } from '../../src/activities/index.js';
 import type { ProjectionWrite } from '../../src/activities/run-projection.js';
@@ -8,6 +7,8 @@ import { EXECUTION_ENDED_CODE, RUN_ABANDONED_CODE } from '../../src/domain/run.j
 import { closeRunsWithEndedExecutions } from '../../src/services/runs/close-ended-runs.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { RunStatusAttribute } from '../../src/temporal/search-attributes.js';
+import type { TemporalClientHandle } from '../../src/temporal/client.js';
+import { connectSuiteTemporal } from '../support/app.js';
 import { pollUntil } from '../support/poll.js';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
@@ -57,23 +58,15 @@ function withDatabaseFaults(real: Activities): Activities {
 }
 
 const stack = useRunStack({ activities: withDatabaseFaults });
-let admin: string;
-let adminId: string;
-let temporal: Client;
-let connection: Connection;
+let admin: { token: string; user: { id: string } };
+let temporal: TemporalClientHandle;
 
 beforeAll(async () => {
-  ({
-    token: admin,
-    user: { id: adminId },
-  } = await createUserWithToken(stack.database.db, ['admin']));
-  connection = await Connection.connect({ address: stackValue('temporalAddress') });
-  temporal = new Client({ connection });
+  admin = await createUserWithToken(stack.database.db, ['admin']);
+  temporal = await connectSuiteTemporal();
 });
 
-afterAll(async () => {
-  await connection.close();
-});
+afterAll(() => temporal.close());
 
 /** Starts a run that opens a task for the admin and loses its database (`fault`) as it waits. */
 async function runLosingItsDatabase(fault: DatabaseFault) {
@@ -81,19 +74,19 @@ async function runLosingItsDatabase(fault: DatabaseFault) {
   databaseFaults.set(name, fault);
   const workflow = await createActive(
     stack.api,
-    admin,
+    admin.token,
     definition(name, [
       start('ask'),
-      step('ask', 'task', { assignee: adminId, title: 'Answer', fields: [] }, { success: 'end' }),
+      step('ask', 'task', { assignee: admin.user.id, title: 'Answer', fields: [] }, { success: 'end' }),
       end(),
     ]),
   );
   const started = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
-    token: admin,
+    token: admin.token,
     body: { variables: {} },
   });
   const runId = started.body.id as string;
-  const execution = temporal.workflow.getHandle(runWorkflowId(runId));
+  const execution = temporal.client.workflow.getHandle(runWorkflowId(runId));
   await expect(execution.result()).rejects.toMatchObject({
     cause: { message: expect.stringContaining('cannot be resumed') },
   });
@@ -115,7 +108,7 @@ describe('a run abandoned on an internal error', () => {
   it('is recorded failed with its open task and step closed', async () => {
     const { runId, execution } = await runLosingItsDatabase('back-for-the-abandonment');
 
-    const run = await waitForRun(stack.api, admin, runId, hasStatus('failed'));
+    const run = await waitForRun(stack.api, admin.token, runId, hasStatus('failed'));
     expect(run.error).toEqual({ code: RUN_ABANDONED_CODE, message: expect.stringContaining('cannot be resumed') });
     expect(run.steps.find((item: { stepId: string }) => item.stepId === 'ask').status).toBe('cancelled');
     expect(await taskStatuses(runId)).toEqual([{ status: 'cancelled' }]);
@@ -129,10 +122,10 @@ describe('a run abandoned on an internal error', () => {
 
     runsWithoutDatabase.delete(runId);
     const reconcile = () =>
-      closeRunsWithEndedExecutions({ db: stack.database.db, temporal, taskQueue: stack.taskQueue });
+      closeRunsWithEndedExecutions({ db: stack.database.db, temporal: temporal.client, taskQueue: stack.taskQueue });
     // Temporal's visibility shows the closed execution a moment later.
     expect(await pollUntil(reconcile, (ids) => ids.includes(runId))).toContain(runId);
-    const run = (await stack.api.request('GET', `/api/runs/${runId}`, { token: admin })).body;
+    const run = (await stack.api.request('GET', `/api/runs/${runId}`, { token: admin.token })).body;
     expect(run).toMatchObject({ status: 'failed', error: { code: EXECUTION_ENDED_CODE } });
     expect(await taskStatuses(runId)).toEqual([{ status: 'cancelled' }]);
   });
