@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { associateUserByEmailDomain } from '../../src/services/organizations/domain-association.js';
 import { useTestApp } from '../support/app.js';
+import { requestAcrossUncommittedWrite } from '../support/lock-race.js';
 import { createUserWithToken } from '../support/users.js';
 
 const context = useTestApp();
@@ -380,6 +381,24 @@ describe('soft delete, restore and permanent delete (spec 3.3)', () => {
     expect(row?.metadata).toEqual(
       expect.objectContaining({ name: organization.name, childrenUnlinked: [child.id], membershipsRemoved: 1 }),
     );
+  });
+
+  it('keeps an organization restored while it was being deleted permanently (409)', async () => {
+    const organization = await createOrganization({ name: unique('Restored meanwhile') });
+    await call('DELETE', `/api/organizations/${organization.id}`);
+    const answer = await requestAcrossUncommittedWrite(
+      context.database.db,
+      (tx) =>
+        tx.organization.update({
+          where: { id: organization.id },
+          data: { deletedAt: null, activeName: organization.name },
+        }),
+      () => call('DELETE', `/api/organizations/${organization.id}/permanent`),
+      '%DELETE FROM%organizations%',
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toContain('restored at the same time');
+    expect((await call('GET', `/api/organizations/${organization.id}`)).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createDraft } from '../support/workflows.js';
-import { pollUntil } from '../support/poll.js';
+import { requestAcrossUncommittedWrite } from '../support/lock-race.js';
 
 const context = useTestApp();
 let token: string;
@@ -69,13 +69,12 @@ describe('projects with nested workflow sets', () => {
 describe('a project deleted while a workflow is added to it', () => {
   it('answers 409 (try again), not 500, when the workflow commits between the check and the delete', async () => {
     const project = (await call('POST', '/api/projects', { name: 'Short-lived' })).body as { id: string };
-    const { db } = context.database;
-    let deleting: ReturnType<typeof call> | undefined;
     // A workflow of the project, written and not yet committed: the delete counts none, then waits
     // on the row lock the insert holds, and meets the workflow once it commits.
-    await db.$transaction(
-      async (tx) => {
-        await tx.workflowDefinition.create({
+    const answer = await requestAcrossUncommittedWrite(
+      context.database.db,
+      (tx) =>
+        tx.workflowDefinition.create({
           data: {
             name: 'Added meanwhile',
             projectId: project.id,
@@ -83,20 +82,10 @@ describe('a project deleted while a workflow is added to it', () => {
             variables: [],
             steps: [],
           },
-        });
-        deleting = call('DELETE', `/api/projects/${project.id}`);
-        const [{ waiting }] = await pollUntil(
-          () => db.$queryRaw<[{ waiting: number }]>`
-            SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND query LIKE '%DELETE FROM%projects%'`,
-          ([row]) => row.waiting > 0,
-          { intervalMs: 50 },
-        );
-        if (waiting === 0) throw new Error('the delete never waited on the workflow');
-      },
-      { timeout: 90_000 },
+        }),
+      () => call('DELETE', `/api/projects/${project.id}`),
+      '%DELETE FROM%projects%',
     );
-    const answer = await deleting!;
     expect(answer.status).toBe(409);
     expect(answer.body.message).toContain('at the same time');
     expect((await call('GET', `/api/projects/${project.id}`)).status).toBe(200);

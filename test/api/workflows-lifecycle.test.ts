@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
+import { requestAcrossUncommittedWrite } from '../support/lock-race.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive, createDraft } from '../support/workflows.js';
 
@@ -276,6 +277,27 @@ describe('delete, restore and permanent delete', () => {
     expect(reloaded.sourceWorkflowId).toBeNull();
     expect(reloaded.previousVersion).toBeNull();
     expect(await auditOf('workflow.permanently_deleted', source.id)).toHaveLength(1);
+  });
+
+  it('keeps a workflow restored while it was being deleted permanently (409)', async () => {
+    const draft = await createDraft(context.api, token, approvalDefinition({ name: 'Restored meanwhile' }));
+    await call('DELETE', `/api/workflows/${draft.id}`);
+    // The restore is written and not committed: the permanent delete reads the workflow deleted,
+    // then waits on the row, and meets the restore once it commits.
+    const answer = await requestAcrossUncommittedWrite(
+      context.database.db,
+      (tx) =>
+        tx.workflowDefinition.update({
+          where: { id: draft.id },
+          data: { deletedAt: null, revision: { increment: 1 } },
+        }),
+      () => call('DELETE', `/api/workflows/${draft.id}/permanent`),
+      '%DELETE FROM%workflow_definitions%',
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toContain('at the same time');
+    expect((await call('GET', `/api/workflows/${draft.id}`)).status).toBe(200);
+    expect(await auditOf('workflow.permanently_deleted', draft.id)).toHaveLength(0);
   });
 });
 

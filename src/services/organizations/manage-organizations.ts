@@ -134,7 +134,9 @@ export async function permanentlyDeleteOrganization(db: Database, caller: Caller
       );
     }
     const children = await tx.organization.findMany({ where: { parentId: id }, select: { id: true } });
-    await tx.organization.delete({ where: { id } });
+    // Only while still deleted: a restore that committed since keeps it.
+    const { count } = await tx.organization.deleteMany({ where: { id, deletedAt: { not: null } } });
+    if (count === 0) throw conflict(`Organization "${current.name}" was restored at the same time; it was not deleted`);
     await auditOrganization(tx, caller, 'organization.permanently_deleted', id, {
       name: current.name,
       childrenUnlinked: children.map((child) => child.id),

@@ -1,7 +1,13 @@
 import type { Database } from '../../db/client.js';
 import { conflict } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
-import { loadWorkflow, toWorkflowView, writeAtRevision, type WorkflowView } from './workflow-record.js';
+import {
+  concurrentChange,
+  loadWorkflow,
+  toWorkflowView,
+  writeAtRevision,
+  type WorkflowView,
+} from './workflow-record.js';
 
 /** Soft delete: hidden from the default list, restorable. Any status. */
 export async function deleteWorkflow(db: Database, caller: Caller, id: string): Promise<WorkflowView> {
@@ -48,7 +54,10 @@ export async function permanentlyDeleteWorkflow(db: Database, caller: Caller, id
     if (schedules > 0)
       throw conflict(`The workflow still has ${schedules} schedule(s); delete them first (DELETE /api/schedules/:id)`);
     const clones = await tx.workflowDefinition.findMany({ where: { sourceWorkflowId: id }, select: { id: true } });
-    await tx.workflowDefinition.delete({ where: { id } });
+    // Only as read: a restore that committed since (it waited on the row, or this on it) has
+    // bumped the revision, and the workflow stays.
+    const { count } = await tx.workflowDefinition.deleteMany({ where: { id, revision: current.revision } });
+    if (count === 0) throw concurrentChange();
     await auditChange(
       tx,
       caller,
