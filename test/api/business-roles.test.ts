@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
+import { requestAcrossUncommittedWrite } from '../support/lock-race.js';
 import { groupEntitlementBody, isDirectoryMember } from '../support/simulated-directory.js';
 import { createUserWithToken } from '../support/users.js';
 
@@ -233,5 +234,26 @@ describe('granting a role provisions each entitlement; revoking deprovisions it'
     const refused = await call('DELETE', `/api/connectors/${crm.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('used by entitlements: crm-seat');
+  });
+
+  it('keeps a role and the assignment granted while it was being deleted (409)', async () => {
+    const role = (await call('POST', '/api/roles', { name: 'Granted meanwhile' })).body;
+    expect((await call('POST', `/api/roles/${role.id}/assignments`, { userId })).body.status).toBe('granted');
+    expect((await call('DELETE', `/api/roles/${role.id}/assignments/${userId}`)).body.status).toBe('revoked');
+    const assignment = { userId_roleId: { userId, roleId: role.id } };
+    // Granted anew (its row active again) and not yet committed: the delete counts no holder, then
+    // waits on the row as it clears the role's assignment history, and meets the grant once it commits.
+    const answer = await requestAcrossUncommittedWrite(
+      context.database.db,
+      (tx) => tx.roleAssignment.update({ where: assignment, data: { status: 'active', revokedAt: null } }),
+      () => call('DELETE', `/api/roles/${role.id}`),
+      '%DELETE FROM%role_assignments%',
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toContain('at the same time');
+    expect(await context.database.db.roleAssignment.findUnique({ where: assignment })).toMatchObject({
+      status: 'active',
+    });
+    expect((await call('GET', `/api/roles/${role.id}`)).body.activeAssignments).toBe(1);
   });
 });

@@ -105,7 +105,9 @@ export async function deleteBusinessRole(db: Database, caller: Caller, id: strin
     if (role._count.assignments > 0) {
       throw conflict(`Business role ${role.name} is held by ${role._count.assignments} user(s); revoke it first`);
     }
-    await tx.roleAssignment.deleteMany({ where: { roleId: id } });
+    // Only the history: an assignment granted since the count stays, and its foreign key refuses
+    // the delete (409, try again).
+    await tx.roleAssignment.deleteMany({ where: { roleId: id, status: { not: 'active' } } });
     await tx.businessRole.delete({ where: { id } });
     await auditChange(tx, caller, 'business_role.deleted', { type: 'business_role', id }, { name: role.name });
   });
