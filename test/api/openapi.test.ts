@@ -174,6 +174,9 @@ describe('the description is usable by client generators', () => {
       // Checking credentials reads the database, which may be unavailable or too slow.
       if (operation.security?.length) expect(Object.keys(operation.responses)).toContain('503');
     }
+    // Any write may meet a concurrent one at a database constraint.
+    for (const { method, operation } of all.filter((entry) => entry.method !== 'get'))
+      expect([method, Object.keys(operation.responses)]).toEqual([method, expect.arrayContaining(['409'])]);
   });
 });
 

@@ -134,7 +134,8 @@ export class ApiDocs {
  * The error statuses the edge itself can answer on a route, whatever its handler does: the input
  * rules and schemas (400), credentials and permissions (401, 403; 503 when the database that holds
  * the credentials cannot be used or is too slow), a missing resource named in
- * the path (404), the body's size and media type (413, 415), a request line and headers over
+ * the path (404), a write that met another at a foreign key (409, middleware/error-handler.ts),
+ * the body's size and media type (413, 415), a request line and headers over
  * Node's 16 KiB limit (431, refused by the HTTP parser before any middleware; src/api/http-server.ts
  * still answers it with the error body) and
  * unexpected failures (500).
@@ -152,6 +153,9 @@ function commonErrors(route: DocumentedRoute): Array<[string, string]> {
     );
   }
   if (route.params) errors.push(['404', 'No such resource']);
+  // A write can meet another one at the database's constraints whatever its handler checked first.
+  if (route.method !== 'get')
+    errors.push(['409', 'Another request changed the same records at the same time; reload them and try again']);
   if (route.body) {
     errors.push(['413', 'The body is over the size limit'], ['415', 'The body is not UTF-8 JSON']);
   }
