@@ -27,15 +27,18 @@ export const organizationRoleSchema = z.enum(ORGANIZATION_ROLES, {
   error: `role must be one of: ${ORGANIZATION_ROLES.join(', ')}`,
 });
 
-/** An optional text field: trimmed, at most `max` characters; empty or null clears it. */
-const optionalText = (field: string, max: number) =>
-  z
-    .string()
-    .max(max, `${field} must be at most ${max} characters`)
+/**
+ * An optional text field: trimmed, at most `max` characters; empty or null clears it. A `form`
+ * is checked on the text as sent, so that the API description states it as a pattern.
+ */
+function optionalText(field: string, max: number, form?: { pattern: RegExp; message: string }) {
+  const text = z.string().max(max, `${field} must be at most ${max} characters`);
+  return (form ? text.regex(form.pattern, form.message) : text)
     .trim()
     .nullable()
     .optional()
     .transform((value) => (value === '' ? null : value));
+}
 
 export const contactSchema = z
   .object({
@@ -61,10 +64,11 @@ const name = z
 
 /** The texts an organization may leave empty: trimmed, `""` stored as null (the API and the transfer document). */
 export const organizationText = {
-  domain: optionalText('domain', ORGANIZATION_LIMITS.domain).refine(
-    (value) => value == null || /^[^\s@]+$/.test(value),
-    'domain must be an email domain such as example.com (no @, no spaces)',
-  ),
+  domain: optionalText('domain', ORGANIZATION_LIMITS.domain, {
+    // Blank clears it; around the domain, spaces are trimmed. (NUL is refused in every request.)
+    pattern: /^\s*[^\s@\u0000]*\s*$/,
+    message: 'domain must be an email domain such as example.com (no @, no spaces)',
+  }),
   website: optionalText('website', ORGANIZATION_LIMITS.website),
   address: optionalText('address', ORGANIZATION_LIMITS.address),
 };

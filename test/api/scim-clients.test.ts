@@ -47,6 +47,18 @@ describe('SCIM clients are managed by admins under /api, with the token shown on
     expect(trimmed.body.name).toBe(name);
   });
 
+  it('refuses a blank name, as the pattern the API description states for it says', async () => {
+    const { token: adminToken } = await createUserWithToken(context.database.db, ['admin']);
+    const description = (await context.api.request('GET', '/api/docs/json')).body;
+    const nameSchema =
+      description.paths['/api/scim-clients'].post.requestBody.content['application/json'].schema.properties.name;
+    const documented = new RegExp(nameSchema.pattern);
+    for (const name of [' \t ', '', unique('Okta')]) {
+      const created = await context.api.request('POST', '/api/scim-clients', { token: adminToken, body: { name } });
+      expect([name, created.status]).toEqual([name, documented.test(name) ? 201 : 400]);
+    }
+  });
+
   it('refuses duplicates with 409 and non-admins with 403', async () => {
     const { token: adminToken } = await createUserWithToken(context.database.db, ['admin']);
     const client = await createScimClient(context.api, adminToken);

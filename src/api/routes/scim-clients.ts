@@ -35,7 +35,16 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
       operationId: 'createScimClient',
       summary: 'Create a SCIM client; its token is shown once',
       access: 'user:manage',
-      body: z.object({ name: z.string().max(200).trim().min(1) }).strict(),
+      body: z
+        .object({
+          // Not blank, stated as a pattern in the API description (NUL is refused in every request).
+          name: z
+            .string()
+            .max(200)
+            .regex(/^[^\u0000]*[^\s\u0000][^\u0000]*$/, 'name must not be blank')
+            .trim(),
+        })
+        .strict(),
       responses: {
         409: { description: 'A SCIM client with this name exists' },
         201: { description: 'The client and its token', schema: scimClientWithTokenSchema },
