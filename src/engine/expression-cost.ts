@@ -1,8 +1,10 @@
+import { LINEAR_MATCHES, linearPatternProblem } from './linear-matches.js';
+
 // A condition is evaluated inside a workflow task, which the SDK stops after 5 s and Temporal then
 // retries for ever: an expression that can run that long jams its run and costs the worker 5 s
-// of CPU at every try. Two constructs can, on inputs a requester controls (run variables, up to
-// the body limit): a regular expression that backtracks exponentially, and comprehensions nested
-// in comprehensions, whose cost multiplies. These rules bound both.
+// of CPU at every try. Two constructs could, on inputs a requester controls (run variables, up to
+// the body limit): regular expressions, and comprehensions nested in comprehensions, whose cost
+// multiplies. These rules bound both; `matches` is also evaluated in linear time (linear-matches.ts).
 
 /** Iterations of nested comprehensions one evaluation may make, estimated before it starts. */
 export const MAX_NESTED_ITERATIONS = 1_000_000;
@@ -47,51 +49,35 @@ export function comprehensionDepth(node: Node): number {
   return own + deepest;
 }
 
-/**
- * Whether a regular expression repeats a group that itself holds a repetition, as `(a+)+` or
- * `(\w*,?)*` do: matching such a pattern can backtrack for exponential time. Bounded `{n}` and
- * optional `?` parts do not count as repetitions.
- */
-export function nestsRepetition(pattern: string): boolean {
-  const groupRepeats: boolean[] = [];
-  let closedGroupRepeats = false;
-  for (let at = 0; at < pattern.length; at += 1) {
-    const char = pattern[at]!;
-    const afterGroup = closedGroupRepeats;
-    closedGroupRepeats = false;
-    if (char === '\\') at += 1;
-    else if (char === '[') {
-      for (at += 1; at < pattern.length && pattern[at] !== ']'; at += 1) if (pattern[at] === '\\') at += 1;
-    } else if (char === '(') groupRepeats.push(false);
-    else if (char === ')') {
-      closedGroupRepeats = groupRepeats.pop() ?? false;
-      if (closedGroupRepeats && groupRepeats.length > 0) groupRepeats[groupRepeats.length - 1] = true;
-    } else if (char === '*' || char === '+' || (char === '{' && /^\{\d*,\d*\}/.test(pattern.slice(at)))) {
-      if (afterGroup) return true;
-      if (groupRepeats.length > 0) groupRepeats[groupRepeats.length - 1] = true;
-    }
-  }
-  return false;
-}
+/** The rules of the engine that evaluates `matches` for a pattern literal (problem or undefined). */
+export type PatternRules = (pattern: string) => string | undefined;
 
 /**
  * What is wrong with the `matches` calls of an expression: a pattern that is not a string literal
- * (a requester could send one that backtracks), or one that nests repetitions.
+ * (a requester could send a huge one), or one the engine's rules refuse (RE2 syntax and size by
+ * default, linear-matches.ts). The name `matches` is evaluated under may not be called directly.
  */
-export function patternProblem(node: Node): string | undefined {
+export function patternProblem(node: Node, rules: PatternRules = linearPatternProblem): string | undefined {
   const call = callOf(node);
+  if (call?.name === LINEAR_MATCHES) return `there is no function ${LINEAR_MATCHES}`;
   if (call?.name === 'matches') {
     const pattern = call.args[1];
     if (!isNode(pattern) || pattern.op !== 'value' || typeof pattern.args !== 'string')
       return 'matches() takes its pattern as a string literal, not a value a run could set';
-    if (nestsRepetition(pattern.args))
-      return `the pattern "${pattern.args}" repeats a group that repeats itself (as (a+)+ does), which can take exponential time to match; write it without the nested repetition`;
+    const problem = rules(pattern.args);
+    if (problem) return problem;
   }
   for (const child of childrenOf(node.args)) {
-    const problem = patternProblem(child);
+    const problem = patternProblem(child, rules);
     if (problem) return problem;
   }
   return undefined;
+}
+
+/** Has every `x.matches(p)` call of the expression evaluated by the function named LINEAR_MATCHES. */
+export function routeMatchesToLinearEngine(node: Node): void {
+  if (node.op === 'rcall' && (node.args as unknown[])[0] === 'matches') (node.args as unknown[])[0] = LINEAR_MATCHES;
+  for (const child of childrenOf(node.args)) routeMatchesToLinearEngine(child);
 }
 
 /** The length of the longest list or map (entry count) anywhere in `value`; walked without recursion. */

@@ -4,8 +4,17 @@ import {
   largestCollection,
   MAX_NESTED_ITERATIONS,
   patternProblem,
+  routeMatchesToLinearEngine,
   type Node,
 } from './expression-cost.js';
+import { backtrackingPatternProblem } from './backtracking-matches.js';
+import { budgetedMatcher, LINEAR_MATCHES, linearPatternProblem } from './linear-matches.js';
+
+/**
+ * What evaluates `matches`: RE2 (`linear`), or JavaScript's RegExp (`backtracking`) for runs that
+ * replay from before RE2 (backtracking-matches.ts).
+ */
+export type MatchesEngine = 'linear' | 'backtracking';
 
 /**
  * Condition expressions are CEL (the Common Expression Language of Kubernetes admission
@@ -65,16 +74,25 @@ function checkExpression(environment: Environment, expression: string): Expressi
 
 /**
  * Evaluates a condition against `scope`; anything but a boolean result is an ExpressionError, and
- * so is one that could run too long (expression-cost.ts): an unsafe `matches` pattern, or nested
- * comprehensions over lists long enough to pass MAX_NESTED_ITERATIONS.
+ * so is one that could run too long (expression-cost.ts): a `matches` pattern that is not a
+ * literal, RE2 matching past its budget (linear-matches.ts), or nested comprehensions over lists
+ * long enough to pass MAX_NESTED_ITERATIONS. `matchesEngine` is for replaying old runs only.
  */
-export function evaluateCondition(expression: string, scope: Record<string, unknown>): boolean {
+export function evaluateCondition(
+  expression: string,
+  scope: Record<string, unknown>,
+  matchesEngine: MatchesEngine = 'linear',
+): boolean {
   let result: unknown;
   try {
-    const parsed = environmentFor(Object.keys(scope)).parse(expression);
+    const environment = environmentFor(Object.keys(scope));
+    const linear = matchesEngine === 'linear';
+    if (linear) environment.registerFunction(`string.${LINEAR_MATCHES}(string): bool`, budgetedMatcher());
+    const parsed = environment.parse(expression);
     const ast = parsed.ast as Node;
-    const unsafe = patternProblem(ast);
+    const unsafe = patternProblem(ast, linear ? linearPatternProblem : backtrackingPatternProblem);
     if (unsafe) throw new Error(unsafe);
+    if (linear) routeMatchesToLinearEngine(ast);
     const depth = comprehensionDepth(ast);
     if (depth > 1) {
       const longest = largestCollection(scope);

@@ -462,6 +462,43 @@ describe('a loop of conditions that never exits', () => {
   });
 });
 
+describe('matches() in a condition is RE2, in linear time', () => {
+  const matching = (expression: string) =>
+    definition(
+      `matches ${Date.now()}`,
+      [start('check'), step('check', 'condition', { expression }, { true: 'yes', false: 'no' }), end('yes'), end('no')],
+      { variables: [{ name: 'text', type: 'string', required: true }] },
+    );
+  const endedAt = (finished: { steps: Array<{ stepId: string }> }) => finished.steps.at(-1)!.stepId;
+
+  it('answers at once over a text on which backtracking takes seconds, and takes RE2 syntax', async () => {
+    // JavaScript's RegExp takes about 30 s to find no match of a*b in 200,000 `a`s.
+    const long = await run(matching('text.matches("a*b")'), { text: 'a'.repeat(200_000) });
+    expect(endedAt(await waitForRun(stack.api, admin, long.id, hasStatus('completed')))).toBe('no');
+    // (?i) and \x{…} are RE2's, not JavaScript's.
+    const syntax = await run(matching('text.matches("(?i)^caf\\\\x{e9}$")'), { text: 'CAFÉ' });
+    expect(endedAt(await waitForRun(stack.api, admin, syntax.id, hasStatus('completed')))).toBe('yes');
+  });
+
+  it('fails the step when the text is too long for the pattern, and refuses a pattern RE2 does not take', async () => {
+    const started = await run(matching('text.matches("[a-z]{999}[0-9]")'), { text: 'a'.repeat(20_000) });
+    const failed = await waitForRun(stack.api, admin, started.id, hasStatus('failed'));
+    expect(failed.error.code).toBe('step_error');
+    expect(failed.error.message).toContain('a condition may take');
+    const refused = await stack.api.request('POST', '/api/workflows', {
+      token: admin,
+      body: matching('text.matches("a(?=b)")'),
+    });
+    expect(refused.status).toBe(201);
+    const published = await stack.api.request('POST', `/api/workflows/${refused.body.id}/publish`, {
+      token: admin,
+      body: {},
+    });
+    expect(published.status).toBe(400);
+    expect(JSON.stringify(published.body)).toContain('not RE2 syntax');
+  });
+});
+
 describe('every start checks that the interpreter can run the definition', () => {
   const startDraft = async (def: WorkflowDefinitionInput) => {
     const draft = await createDraft(stack.api, admin, def);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { MAX_NESTED_ITERATIONS, nestsRepetition } from '../../src/engine/expression-cost.js';
+import { MAX_NESTED_ITERATIONS } from '../../src/engine/expression-cost.js';
+import { LINEAR_MATCHES, MATCHES_BUDGET, MAX_PROGRAM_SIZE } from '../../src/engine/linear-matches.js';
 import { ExpressionError, evaluateCondition, expressionChecker } from '../../src/engine/expressions.js';
 
 const checkExpression = (expression: string, names: string[]) => expressionChecker(names)(expression);
@@ -31,34 +32,50 @@ describe('CEL conditions', () => {
 });
 
 describe('conditions cannot run long enough to jam their workflow task', () => {
-  it.each([
-    ['(a+)+', true],
-    ['^(\\w*,?)*$', true],
-    ['((ab)*c)+', true],
-    ['(a{1,})*', true],
-    ['(x(a+))+', true],
-    ['a+b+', false],
-    ['(ab)+', false],
-    ['[(a+)]+', false],
-    ['\\(a+\\)+', false],
-    ['(a{2})+', false],
-    ['(a+)?', false],
-  ])('%s nests a repetition: %s', (pattern, nested) => {
-    expect(nestsRepetition(pattern)).toBe(nested);
-  });
-
-  it('refuses a matches() pattern that is not a literal or that nests repetitions, at validation and at evaluation', () => {
+  it('takes matches() patterns as RE2 literals of bounded size, at validation and at evaluation', () => {
     expect(checkExpression('text.matches(pattern)', ['text', 'pattern'])).toEqual({
       kind: 'unsafe_pattern',
       message: expect.stringContaining('string literal'),
     });
-    expect(checkExpression('text.matches("^(a+)+$")', ['text'])?.kind).toBe('unsafe_pattern');
-    expect(checkExpression('text.matches("^[a-z.]+@corp[.]com$")', ['text'])).toBeUndefined();
-    // Exponential on this input with the pattern allowed: 2^40 steps.
-    expect(() => evaluateCondition('text.matches("^(a+)+$")', { text: `${'a'.repeat(40)}!` })).toThrow(
-      /repeats a group that repeats itself/,
+    expect(checkExpression('text.matches("a(?=b)")', ['text'])).toEqual({
+      kind: 'unsafe_pattern',
+      message: expect.stringContaining('not RE2 syntax'),
+    });
+    expect(checkExpression('text.matches("(a)\\\\1")', ['text'])?.message).toContain('not RE2 syntax');
+    expect(checkExpression(`text.matches("${'[a-z]{999}'.repeat(6)}")`, ['text'])?.message).toContain(
+      `more than the ${MAX_PROGRAM_SIZE} a pattern may`,
     );
-    expect(evaluateCondition('text.matches("^a+$")', { text: 'a'.repeat(40) })).toBe(true);
+    // Nested repetitions are harmless in RE2.
+    expect(checkExpression('text.matches("^(a+)+$")', ['text'])).toBeUndefined();
+    expect(checkExpression(`text.${LINEAR_MATCHES}("a")`, ['text'])).toBeDefined();
+    expect(() => evaluateCondition(`text.${LINEAR_MATCHES}("a")`, { text: 'a' })).toThrow(ExpressionError);
+    expect(() => evaluateCondition('text.matches(pattern)', { text: 'a', pattern: 'a' })).toThrow(/string literal/);
+  });
+
+  it.each([
+    // 2^40 steps for a backtracking engine.
+    ['^(a+)+$', `${'a'.repeat(40)}!`, false],
+    ['^(a|aa)+$', `${'a'.repeat(40)}!`, false],
+    // Quadratic for a backtracking engine: seconds over 100,000 characters.
+    ['a*b', 'a'.repeat(100_000), false],
+    ['(?i)^caf\\\\x{e9}$', 'CAFÉ', true],
+    ['^.$', '😀', true],
+  ])('matches %s in linear time with RE2 semantics', (pattern, text, expected) => {
+    expect(evaluateCondition(`text.matches("${pattern}")`, { text })).toBe(expected);
+  });
+
+  it(`stops matches() calls past ${MATCHES_BUDGET} steps in one evaluation, comprehensions included`, () => {
+    expect(() => evaluateCondition('text.matches("[a-z]{999}[0-9]")', { text: 'a'.repeat(20_000) })).toThrow(
+      /steps \(characters times pattern instructions\) a condition may take/,
+    );
+    const items = (count: number) => Array.from({ length: count }, () => `${'a'.repeat(99)}1`);
+    const expression = 'items.all(item, item.matches("[a-z]{99}[0-9]"))';
+    expect(evaluateCondition(expression, { items: items(500) })).toBe(true);
+    expect(() => evaluateCondition(expression, { items: items(2_000) })).toThrow(
+      /steps \(characters times pattern instructions\) a condition may take/,
+    );
+    // Each evaluation has a budget of its own.
+    expect(evaluateCondition(expression, { items: items(500) })).toBe(true);
   });
 
   it(`refuses nested comprehensions whose lists could make them iterate more than ${MAX_NESTED_ITERATIONS} times`, () => {

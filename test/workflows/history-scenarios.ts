@@ -14,7 +14,21 @@ export interface HistoryScenario {
   variables?: (people: People) => Record<string, unknown>;
   /** Drives the started run to its end through the API, as the admin who started it. */
   drive: (api: TestApp, token: string, runId: string, people: People) => Promise<void>;
+  /** The first version recorded with this scenario (RECORDED_VERSIONS); all of them when unset. */
+  recordedSince?: RecordedVersion;
 }
+
+/** The folders of test/fixtures/histories/, oldest first (see its README). */
+export const RECORDED_VERSIONS = ['9209153', '6a41847', '8a0d88f'] as const;
+export type RecordedVersion = (typeof RECORDED_VERSIONS)[number];
+
+/** The scenarios a version's folder holds: those that existed when it was recorded. */
+export const scenariosRecordedIn = (version: RecordedVersion) =>
+  HISTORY_SCENARIOS.filter(
+    (scenario) =>
+      !scenario.recordedSince ||
+      RECORDED_VERSIONS.indexOf(scenario.recordedSince) <= RECORDED_VERSIONS.indexOf(version),
+  );
 
 /** The admin who starts the runs, and an approver who decides them (nobody decides their own run). */
 export interface People {
@@ -189,6 +203,25 @@ export const HISTORY_SCENARIOS: HistoryScenario[] = [
         { variables: [{ name: 'amount', type: 'number', required: true }] },
       ),
     variables: () => ({ amount: 250 }),
+    drive: completes,
+  },
+  {
+    // JavaScript's RegExp takes the no-break space for \s, RE2 does not: the run notifies only
+    // where its condition was evaluated with RegExp (patched('linear-matches')).
+    name: 'condition-matches-differs-between-engines',
+    recordedSince: '8a0d88f',
+    definition: ({ adminId }) =>
+      definition(
+        'a pattern the engines read differently',
+        [
+          start('spaced'),
+          step('spaced', 'condition', { expression: 'text.matches("^a\\\\sb$")' }, { true: 'tell', false: 'end' }),
+          step('tell', 'notification', { recipientId: adminId, message: 'Spaced: {{text}}' }, { success: 'end' }),
+          end(),
+        ],
+        { variables: [{ name: 'text', type: 'string', required: true }] },
+      ),
+    variables: () => ({ text: 'a\u00a0b' }),
     drive: completes,
   },
   {
