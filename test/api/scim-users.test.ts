@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { useTestApp } from '../support/app.js';
+import { requestAcrossUncommittedWrite } from '../support/lock-race.js';
 import { createScimClient, scimFixture, scimRequest, unique } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
 
@@ -435,22 +435,18 @@ describe('a SCIM write and a delete through the API at the same time', () => {
   it('sees the delete committed while it waited, answers 404, and leaves the email free', async () => {
     const client = await newClient();
     const { id, email } = await createOktaUser(client.token);
-    const deleting = new pg.Client({ connectionString: context.database.url });
-    await deleting.connect();
-    try {
-      // The delete holds the user's row while the PATCH arrives.
-      await deleting.query('BEGIN');
-      await deleting.query('UPDATE users SET deleted_at = now(), active_email = NULL WHERE id = $1', [id]);
-      const patched = patch(client.token, id, {
-        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
-        Operations: [{ op: 'replace', path: 'displayName', value: 'Too late' }],
-      });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await deleting.query('COMMIT');
-      expect((await patched).status).toBe(404);
-    } finally {
-      await deleting.end();
-    }
+    // The delete holds the user's row, uncommitted, until the PATCH waits on it.
+    const patched = await requestAcrossUncommittedWrite(
+      context.database.db,
+      (tx) => tx.$executeRaw`UPDATE users SET deleted_at = now(), active_email = NULL WHERE id = ${id}::uuid`,
+      () =>
+        patch(client.token, id, {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+          Operations: [{ op: 'replace', path: 'displayName', value: 'Too late' }],
+        }),
+      '%FROM users WHERE id = %FOR NO KEY UPDATE%',
+    );
+    expect(patched.status).toBe(404);
     const user = await context.database.db.user.findUniqueOrThrow({ where: { id } });
     expect(user).toMatchObject({ activeEmail: null, deletedAt: expect.any(Date), email });
   });
