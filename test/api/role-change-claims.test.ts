@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { grantRole, revokeRole } from '../../src/services/access/role-grants.js';
+import { resyncOutOfLineAssignments } from '../../src/services/access/role-resync.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { connectSuiteTemporal } from '../support/app.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -16,10 +17,13 @@ let upstream: http.Server;
 let upstreamUrl: string;
 const held: http.ServerResponse[] = [];
 let received = 0;
+/** Each request's method and path, in the order they came. */
+const requests: string[] = [];
 
 beforeAll(async () => {
   upstream = http.createServer((request, response) => {
     received += 1;
+    requests.push(`${request.method} ${request.url}`);
     request.resume();
     held.push(response);
   });
@@ -34,6 +38,18 @@ afterAll(async () => {
 
 function releaseHeld() {
   for (const response of held.splice(0)) response.writeHead(204).end();
+}
+
+/** Waits until the upstream holds a request, lets it through, and answers which it was. */
+async function releaseNext() {
+  await pollUntil(
+    async () => held.length,
+    (count) => count > 0,
+    { intervalMs: 20 },
+  );
+  const request = requests.at(-1)!;
+  releaseHeld();
+  return request;
 }
 
 const context = useRunStack({ env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' } });
@@ -189,6 +205,87 @@ describe("one change of a user's business roles at a time", () => {
     expect(await context.database.db.roleAssignment.findFirst({ where: { userId } })).toMatchObject({
       status: 'active',
       sourceRunId: run.id,
+    });
+  });
+
+  describe('a grant records what it may provision before its connector calls', () => {
+    let badgeId: string;
+    beforeAll(async () => {
+      badgeId = (await context.database.db.entitlement.findUniqueOrThrow({ where: { name: 'building-badge' } })).id;
+    });
+
+    /** What a grant of the badge role left when its process died at the connector. */
+    async function interruptedGrant(email: string) {
+      const userId = await newUser(email);
+      const assignment = await context.database.db.roleAssignment.create({
+        data: { userId, roleId: badgeRole, status: 'pending', provisionedEntitlementIds: [badgeId] },
+      });
+      return { userId, assignmentId: assignment.id };
+    }
+
+    it('keeps a role that is deleted while it is being granted (409), and the grant', async () => {
+      const roleId = await roleWith('Badge, deleted meanwhile', ['building-badge']);
+      const userId = await newUser('claims.deleted-role@example.test');
+      const granting = call('POST', `/api/roles/${roleId}/assignments`, { userId });
+      await pollUntil(
+        async () => held.length,
+        (count) => count === 1,
+        { intervalMs: 20 },
+      );
+      expect(await context.database.db.roleAssignment.findFirst({ where: { userId } })).toMatchObject({
+        status: 'pending',
+        provisionedEntitlementIds: [badgeId],
+      });
+      expect((await call('DELETE', `/api/roles/${roleId}`)).status).toBe(409);
+      releaseHeld();
+      expect((await granting).body.status).toBe('granted');
+      expect(await context.database.db.roleAssignment.findFirst({ where: { userId } })).toMatchObject({
+        status: 'active',
+        provisionedEntitlementIds: [badgeId],
+      });
+    });
+
+    it('is undone by the resync sweep once nobody holds its user, and left alone while someone does', async () => {
+      const { userId, assignmentId } = await interruptedGrant('claims.interrupted@example.test');
+      const db = context.database.db;
+      const runtime = context.api.connectors;
+      await db.roleChangeClaim.create({
+        data: { userId, holder: 'request:granting', expiresAt: new Date(Date.now() + 3_600_000) },
+      });
+      const before = received;
+      await resyncOutOfLineAssignments(db, runtime, null);
+      expect(received).toBe(before);
+      expect((await db.roleAssignment.findUniqueOrThrow({ where: { id: assignmentId } })).status).toBe('pending');
+
+      await db.roleChangeClaim.delete({ where: { userId } });
+      const sweep = resyncOutOfLineAssignments(db, runtime, null);
+      expect(await releaseNext()).toBe(`DELETE /badges/${userId}`);
+      expect((await sweep).resynced).toBeGreaterThanOrEqual(1);
+      expect(await db.roleAssignment.findUniqueOrThrow({ where: { id: assignmentId } })).toMatchObject({
+        status: 'failed',
+        provisionedEntitlementIds: [],
+      });
+      const audited = await db.auditLog.findFirstOrThrow({
+        where: { action: 'role.grant_failed', targetId: assignmentId },
+      });
+      expect(audited.metadata).toMatchObject({
+        reason: 'interrupted',
+        results: [{ action: 'compensate', success: true }],
+      });
+    });
+
+    it('is undone before the same role is granted again', async () => {
+      const { userId } = await interruptedGrant('claims.granted-again@example.test');
+      const granting = call('POST', `/api/roles/${badgeRole}/assignments`, { userId });
+      expect(await releaseNext()).toBe(`DELETE /badges/${userId}`);
+      expect(await releaseNext()).toBe(`PUT /badges/${userId}`);
+      expect((await granting).body.status).toBe('granted');
+      const actions = await context.database.db.auditLog.findMany({
+        where: { metadata: { path: ['userId'], equals: userId } },
+        orderBy: { createdAt: 'asc' },
+        select: { action: true },
+      });
+      expect(actions.map((entry) => entry.action)).toEqual(['role.grant_failed', 'role.granted']);
     });
   });
 });

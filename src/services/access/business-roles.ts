@@ -6,6 +6,7 @@ import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
 import { fetchPage, nameContains, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
+import { PENDING } from './role-grants.js';
 
 export const businessRoleInclude = {
   entitlements: { include: { entitlement: { select: { name: true } } } },
@@ -105,9 +106,10 @@ export async function deleteBusinessRole(db: Database, caller: Caller, id: strin
     if (role._count.assignments > 0) {
       throw conflict(`Business role ${role.name} is held by ${role._count.assignments} user(s); revoke it first`);
     }
-    // Only the history: an assignment granted since the count stays, and its foreign key refuses
-    // the delete (409, try again).
-    await tx.roleAssignment.deleteMany({ where: { roleId: id, status: { not: 'active' } } });
+    // Only the history: an assignment granted since the count stays, and so does one whose grant is
+    // under way or was interrupted (pending, until the resync sweep undoes it); their foreign key
+    // refuses the delete (409, try again).
+    await tx.roleAssignment.deleteMany({ where: { roleId: id, status: { notIn: ['active', PENDING] } } });
     await tx.businessRole.delete({ where: { id } });
     await auditChange(tx, caller, 'business_role.deleted', { type: 'business_role', id }, { name: role.name });
   });

@@ -5,6 +5,7 @@ import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
 import { fetchPage, nameContains, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
+import { PENDING } from './role-grants.js';
 
 export const entitlementInclude = {
   connector: { select: { name: true } },
@@ -107,8 +108,9 @@ export async function deleteEntitlement(db: Database, caller: Caller, id: string
       throw conflict(`Entitlement ${row.name} is linked to roles: ${links.map((link) => link.role.name).join(', ')}`);
     }
     // Unlinked from a role whose holders the resync has not reached yet: it would stay provisioned.
+    // A pending assignment's may be provisioned too (a grant under way or interrupted).
     const holders = await tx.roleAssignment.count({
-      where: { status: 'active', provisionedEntitlementIds: { has: id } },
+      where: { status: { in: ['active', PENDING] }, provisionedEntitlementIds: { has: id } },
     });
     if (holders > 0) {
       throw conflict(

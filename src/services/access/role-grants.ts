@@ -26,6 +26,12 @@ export interface RoleChangeOutcome {
   results: EntitlementOutcome[];
 }
 
+/**
+ * The status of an assignment whose grant is under way (or was interrupted): its row is written
+ * before the connector calls, naming every entitlement they may provision.
+ */
+export const PENDING = 'pending';
+
 export interface RoleChangeRequest {
   userId: string;
   role: { id: string } | { name: string };
@@ -204,8 +210,8 @@ export async function grantRole(
 ): Promise<RoleChangeOutcome> {
   const { user, role, entitlements } = await loadSubjects(db, request, { deletedUser: false });
   if (role.status !== 'active') throw conflict(`Business role ${role.name} is inactive and cannot be granted`);
-  // Each entitlement may be provisioned and then compensated.
-  const claim = claimFor(request, runtime, entitlements.length * 2);
+  // Each entitlement may be undone (an interrupted grant's), provisioned and then compensated.
+  const claim = claimFor(request, runtime, entitlements.length * 3);
   return withRoleChangeClaim(db, claim, async () => {
     const existing = await db.roleAssignment.findUnique({
       where: { userId_roleId: { userId: user.id, roleId: role.id } },
@@ -220,19 +226,41 @@ export async function grantRole(
       if (request.onDuplicate === 'error') throw conflict(`User already holds business role ${role.name}`);
       return { status: 'skipped', assignmentId: existing.id, results: [] };
     }
-    return provisionRole(db, runtime, request, { user, role, entitlements });
+    // Nobody else holds the claim, so a pending grant is one that was interrupted: undone first.
+    if (existing?.status === PENDING) {
+      const { undone, outcome } = await undoInterruptedGrant(db, runtime, existing);
+      if (!undone) return outcome;
+    }
+    return provisionRole(db, runtime, request, { user, role, entitlements }, lapsed ? existing : null);
   });
 }
 
-/** Provisions each entitlement of the role, undoing them all if one fails, and records the assignment. */
+/**
+ * Provisions each entitlement of the role, undoing them all if one fails, and records the
+ * assignment. `lapsed` is the user's active assignment of the role past its expiry, granted anew.
+ */
 async function provisionRole(
   db: Database,
   runtime: ConnectorRuntime,
   request: RoleChangeRequest,
   { user, role, entitlements }: Awaited<ReturnType<typeof loadSubjects>>,
+  lapsed: RoleAssignment | null,
 ): Promise<RoleChangeOutcome> {
   const scope = scopeFor(user, role);
   const instanceId = request.sourceRunId ?? `grant:${user.id}:${role.id}`;
+  // Written before any call: should this process die, or the write of the outcome fail, the row
+  // names everything that may be provisioned, and undoInterruptedGrant takes it away again.
+  const mayBeProvisioned = [...new Set([...idsOf(entitlements), ...(lapsed?.provisionedEntitlementIds ?? [])])].sort();
+  const pending = {
+    status: PENDING,
+    sourceRunId: request.sourceRunId ?? null,
+    provisionedEntitlementIds: mayBeProvisioned,
+  };
+  await db.roleAssignment.upsert({
+    where: { userId_roleId: { userId: user.id, roleId: role.id } },
+    create: { userId: user.id, roleId: role.id, ...pending },
+    update: pending,
+  });
   const results: EntitlementOutcome[] = [];
   const provisioned: LinkedEntitlement[] = [];
   for (const entitlement of entitlements) {
@@ -277,6 +305,58 @@ async function provisionRole(
     return row;
   });
   return { status: failed ? 'failed' : 'granted', assignmentId: assignment.id, results };
+}
+
+/**
+ * Takes away what an interrupted grant (an assignment still `pending`: its process died, or the
+ * write of its outcome failed) may have provisioned, keeping what other active roles of the user
+ * grant, and records it as failed (`role.grant_failed`, reason `interrupted`). Entitlements whose
+ * call fails stay on the pending assignment for the next try (`undone` false). The caller holds
+ * the user's claim.
+ */
+export async function undoInterruptedGrant(
+  db: Database,
+  runtime: ConnectorRuntime,
+  assignment: RoleAssignment,
+): Promise<{ undone: boolean; outcome: RoleChangeOutcome }> {
+  const { user, role } = await loadSubjects(
+    db,
+    { userId: assignment.userId, role: { id: assignment.roleId } },
+    { deletedUser: true },
+  );
+  const subject = {
+    userId: user.id,
+    roleId: role.id,
+    scope: scopeFor(user, role),
+    instanceId: `undo:${assignment.id}`,
+  };
+  const mayBeProvisioned = await entitlementsOf(db, assignment.provisionedEntitlementIds);
+  const results = await removeEntitlements(db, runtime, subject, mayBeProvisioned, 'compensate');
+  // removeEntitlements answers one outcome per entitlement, in order.
+  const stillProvisioned = idsOf(mayBeProvisioned.filter((_, index) => !results[index]!.success));
+  const undone = stillProvisioned.length === 0;
+  await db.$transaction(async (tx) => {
+    await tx.roleAssignment.update({
+      where: { id: assignment.id },
+      data: undone
+        ? { status: 'failed', provisionedEntitlementIds: [], results: jsonColumn(results) }
+        : { provisionedEntitlementIds: stillProvisioned, results: jsonColumn(results) },
+    });
+    await recordAudit(tx, {
+      action: 'role.grant_failed',
+      actor: { type: 'system' },
+      target: { type: 'role_assignment', id: assignment.id },
+      metadata: {
+        userId: user.id,
+        role: role.name,
+        sourceRunId: assignment.sourceRunId,
+        results,
+        reason: 'interrupted',
+        ...(undone ? {} : { stillProvisioned }),
+      },
+    });
+  });
+  return { undone, outcome: { status: 'failed', assignmentId: assignment.id, results } };
 }
 
 /**

@@ -11,8 +11,10 @@ import {
   entitlementsOf,
   loadSubjects,
   removeEntitlements,
+  PENDING,
   runEntitlementCall,
   scopeFor,
+  undoInterruptedGrant,
   type EntitlementOutcome,
 } from './role-grants.js';
 
@@ -23,13 +25,15 @@ export const RESYNC_BATCH_SIZE = 20;
  * Brings the next `RESYNC_BATCH_SIZE` active assignments after `afterId` whose provisioned
  * entitlements differ from their role's in line with it (`resyncAssignment`), by id. One that
  * fails stays out of line, for the next sweep. Safe to repeat: an assignment in line is passed
- * over.
+ * over. The first batch of a sweep (no `afterId`) first undoes interrupted grants
+ * (`undoInterruptedGrants`), counted with the others.
  */
 export async function resyncOutOfLineAssignments(
   db: Database,
   runtime: ConnectorRuntime,
   afterId: string | null,
 ): Promise<ResyncSweepBatch> {
+  const interrupted = afterId === null ? await undoInterruptedGrants(db, runtime) : { undone: 0, failed: 0 };
   const outOfLine = await db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
     SELECT a.id::text FROM role_assignments AS a
     WHERE a.status = 'active'
@@ -37,8 +41,8 @@ export async function resyncOutOfLineAssignments(
       AND ARRAY(SELECT unnest(a.provisioned_entitlement_ids) ORDER BY 1)
           IS DISTINCT FROM ARRAY(SELECT re.entitlement_id FROM role_entitlements AS re WHERE re.role_id = a.role_id ORDER BY 1)
     ORDER BY a.id LIMIT ${RESYNC_BATCH_SIZE}`);
-  let resynced = 0;
-  let failed = 0;
+  let resynced = interrupted.undone;
+  let failed = interrupted.failed;
   for (const { id } of outOfLine) {
     try {
       const outcome = await resyncAssignment(db, runtime, id);
@@ -50,6 +54,42 @@ export async function resyncOutOfLineAssignments(
     }
   }
   return { resynced, failed, next: outOfLine.length === RESYNC_BATCH_SIZE ? outOfLine.at(-1)!.id : null };
+}
+
+/**
+ * Undoes up to `RESYNC_BATCH_SIZE` grants that were interrupted (`undoInterruptedGrant`): pending
+ * assignments whose user nobody holds the role-change claim of, so no grant is under way. One
+ * whose user is busy, or whose calls fail, stays pending for the next sweep.
+ */
+export async function undoInterruptedGrants(db: Database, runtime: ConnectorRuntime) {
+  const pending = await db.roleAssignment.findMany({
+    where: { status: PENDING },
+    orderBy: { id: 'asc' },
+    take: RESYNC_BATCH_SIZE,
+  });
+  let undone = 0;
+  let failed = 0;
+  for (const found of pending) {
+    const claim = {
+      userId: found.userId,
+      holder: `undo:${found.id}`,
+      connectorCalls: found.provisionedEntitlementIds.length,
+      timeoutMs: runtime.timeoutMs,
+    };
+    try {
+      const outcome = await withRoleChangeClaim(db, claim, async () => {
+        // Read again under the claim: the grant may have recorded its outcome since.
+        const assignment = await db.roleAssignment.findUnique({ where: { id: found.id } });
+        return assignment?.status === PENDING ? undoInterruptedGrant(db, runtime, assignment) : undefined;
+      });
+      if (outcome?.undone) undone += 1;
+      if (outcome && !outcome.undone) failed += 1;
+    } catch (error) {
+      // A grant under way (it holds the claim), or the user deleted for good with their assignments.
+      if (!isRoleChangeInProgress(error) && !(isAppError(error) && error.code === 'not_found')) throw error;
+    }
+  }
+  return { undone, failed };
 }
 
 /**
