@@ -6,9 +6,10 @@ import {
   patternProblem,
   routeMatchesToLinearEngine,
   type Node,
+  type PatternRules,
 } from './expression-cost.js';
 import { backtrackingPatternProblem } from './backtracking-matches.js';
-import { budgetedMatcher, LINEAR_MATCHES, linearPatternProblem } from './linear-matches.js';
+import { budgetedMatcher, definitionPatternRules, LINEAR_MATCHES, linearPatternProblem } from './linear-matches.js';
 
 /**
  * What evaluates `matches`: RE2 (`linear`), or JavaScript's RegExp (`backtracking`) for runs that
@@ -50,21 +51,27 @@ export interface ExpressionProblem {
 }
 
 /**
- * A checker of expressions against the variable names in scope, built once for them all: it
- * parses and type-checks an expression and checks its `matches` patterns (expression-cost.ts);
+ * A checker of the expressions of one definition against the variable names in scope, built once
+ * for them all: it parses and type-checks an expression and checks its `matches` patterns
+ * (expression-cost.ts), those of all its expressions together too (`definitionPatternRules`);
  * undefined when fine.
  */
 export function expressionChecker(names: Iterable<string>): (expression: string) => ExpressionProblem | undefined {
   const environment = environmentFor(names);
-  return (expression) => checkExpression(environment, expression);
+  const rules = definitionPatternRules();
+  return (expression) => checkExpression(environment, expression, rules);
 }
 
-function checkExpression(environment: Environment, expression: string): ExpressionProblem | undefined {
+function checkExpression(
+  environment: Environment,
+  expression: string,
+  rules: PatternRules,
+): ExpressionProblem | undefined {
   const result = environment.check(expression);
   if (result.valid) {
     if (result.type !== 'bool' && result.type !== 'dyn')
       return { kind: 'type', message: `evaluates to ${result.type}, not a boolean` };
-    const unsafe = patternProblem(environment.parse(expression).ast as Node);
+    const unsafe = patternProblem(environment.parse(expression).ast as Node, rules);
     return unsafe ? { kind: 'unsafe_pattern', message: unsafe } : undefined;
   }
   const message = firstLine(result.error);

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import type { PatternRules } from './expression-cost.js';
 
 // CEL specifies RE2 syntax for `matches`. cel-js evaluates it with JavaScript's backtracking
 // RegExp, on which even `a*b` takes seconds over a long text, inside a workflow task the SDK stops
@@ -19,6 +20,13 @@ export const MATCHES_BUDGET = 10_000_000;
 
 /** The largest pattern a condition may use, in RE2 program instructions (`[a-z]{999}` is 1,000). */
 export const MAX_PROGRAM_SIZE = 5_000;
+
+/**
+ * The instructions of all the distinct patterns of one workflow definition. Validating a
+ * definition compiles its patterns, about 1 ms per 1,000 instructions here: the bound keeps a
+ * definition of a few kilobytes of repeated `\p{L}{999}` from holding the API for seconds.
+ */
+export const MAX_DEFINITION_PROGRAM_SIZE = 20_000;
 
 const COMPILED_PATTERNS = 500;
 const compiledPatterns = new Map<string, RE2JS>();
@@ -45,6 +53,28 @@ export function linearPatternProblem(pattern: string): string | undefined {
     return `the pattern "${pattern}" compiles to ${regex.programSize()} instructions, more than the ${MAX_PROGRAM_SIZE} a pattern may`;
   return undefined;
 }
+
+/**
+ * The rules for the patterns of one definition: each follows `linearPatternProblem`, and together
+ * they compile to at most MAX_DEFINITION_PROGRAM_SIZE instructions (none is compiled past that).
+ */
+export function definitionPatternRules(): PatternRules {
+  const counted = new Set<string>();
+  let total = 0;
+  return (pattern) => {
+    if (!counted.has(pattern)) {
+      if (total > MAX_DEFINITION_PROGRAM_SIZE) return overDefinitionBudget();
+      const problem = linearPatternProblem(pattern);
+      if (problem) return problem;
+      counted.add(pattern);
+      total += compiled(pattern).programSize();
+    }
+    return total > MAX_DEFINITION_PROGRAM_SIZE ? overDefinitionBudget() : undefined;
+  };
+}
+
+const overDefinitionBudget = () =>
+  `the definition's matches() patterns compile to more than the ${MAX_DEFINITION_PROGRAM_SIZE} RE2 instructions a definition may have in all`;
 
 /**
  * A `matches` evaluator with a budget of MATCHES_BUDGET shared by all its calls: one per

@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { MAX_NESTED_ITERATIONS } from '../../src/engine/expression-cost.js';
-import { LINEAR_MATCHES, MATCHES_BUDGET, MAX_PROGRAM_SIZE } from '../../src/engine/linear-matches.js';
+import {
+  LINEAR_MATCHES,
+  MATCHES_BUDGET,
+  MAX_DEFINITION_PROGRAM_SIZE,
+  MAX_PROGRAM_SIZE,
+} from '../../src/engine/linear-matches.js';
 import { ExpressionError, evaluateCondition, expressionChecker } from '../../src/engine/expressions.js';
 
 const checkExpression = (expression: string, names: string[]) => expressionChecker(names)(expression);
@@ -50,6 +55,19 @@ describe('conditions cannot run long enough to jam their workflow task', () => {
     expect(checkExpression(`text.${LINEAR_MATCHES}("a")`, ['text'])).toBeDefined();
     expect(() => evaluateCondition(`text.${LINEAR_MATCHES}("a")`, { text: 'a' })).toThrow(ExpressionError);
     expect(() => evaluateCondition('text.matches(pattern)', { text: 'a', pattern: 'a' })).toThrow(/string literal/);
+  });
+
+  it(`refuses a definition whose patterns compile to more than ${MAX_DEFINITION_PROGRAM_SIZE} instructions in all`, () => {
+    const check = expressionChecker(['text']);
+    // Each of 4,498 instructions; a pattern repeated counts once.
+    const pattern = (tag: number) => `${'[a-z]{999}'.repeat(4)}[a-z]{499}${tag}`;
+    for (const tag of [1, 2, 3, 4, 1, 2]) expect(check(`text.matches("${pattern(tag)}")`)).toBeUndefined();
+    expect(check(`text.matches("${pattern(5)}")`)?.message).toContain(
+      `more than the ${MAX_DEFINITION_PROGRAM_SIZE} RE2 instructions a definition may have in all`,
+    );
+    expect(check(`text.matches("${pattern(6)}")`)?.kind).toBe('unsafe_pattern');
+    // Another definition has a budget of its own.
+    expect(expressionChecker(['text'])(`text.matches("${pattern(5)}")`)).toBeUndefined();
   });
 
   it.each([
