@@ -94,12 +94,15 @@ export function evaluateCondition(
   try {
     const environment = environmentFor(Object.keys(scope));
     const linear = matchesEngine === 'linear';
-    if (linear) environment.registerFunction(`string.${LINEAR_MATCHES}(string): bool`, budgetedMatcher());
+    // Registering the RE2 function costs more than evaluating `amount > 0`: only for expressions
+    // that may call `matches`.
+    const routed = linear && expression.includes('matches');
+    if (routed) environment.registerFunction(`string.${LINEAR_MATCHES}(string): bool`, budgetedMatcher());
     const parsed = environment.parse(expression);
     const ast = parsed.ast as Node;
     const unsafe = patternProblem(ast, linear ? linearPatternProblem : backtrackingPatternProblem);
     if (unsafe) throw new Error(unsafe);
-    if (linear) routeMatchesToLinearEngine(ast);
+    if (routed) routeMatchesToLinearEngine(ast);
     const depth = comprehensionDepth(ast);
     if (depth > 1) {
       const longest = largestCollection(scope);
