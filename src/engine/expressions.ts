@@ -113,7 +113,9 @@ export function evaluateCondition(
     }
     result = parsed(scope);
   } catch (error) {
-    throw new ExpressionError(`Condition "${expression}" failed: ${firstLine(error)}`);
+    // The name `matches` is evaluated under is ours: messages say `matches`, as written.
+    const message = firstLine(error).replaceAll(LINEAR_MATCHES, 'matches');
+    throw new ExpressionError(`Condition "${expression}" failed: ${message}`);
   }
   if (typeof result !== 'boolean') throw new ExpressionError(`Condition "${expression}" did not evaluate to a boolean`);
   return result;

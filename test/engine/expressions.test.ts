@@ -55,6 +55,10 @@ describe('conditions cannot run long enough to jam their workflow task', () => {
     expect(checkExpression(`text.${LINEAR_MATCHES}("a")`, ['text'])).toBeDefined();
     expect(() => evaluateCondition(`text.${LINEAR_MATCHES}("a")`, { text: 'a' })).toThrow(ExpressionError);
     expect(() => evaluateCondition('text.matches(pattern)', { text: 'a', pattern: 'a' })).toThrow(/string literal/);
+    // Errors name matches() as written, not the function it is evaluated under.
+    expect(() => evaluateCondition('count.matches("a")', { count: 5 })).toThrow(
+      "found no matching overload for 'double.matches(string)'",
+    );
   });
 
   it(`refuses a definition whose patterns compile to more than ${MAX_DEFINITION_PROGRAM_SIZE} instructions in all`, () => {
