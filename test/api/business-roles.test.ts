@@ -215,6 +215,97 @@ describe('granting a role provisions each entitlement; revoking deprovisions it'
     expect((await call('POST', `/api/roles/${role.id}/assignments`, { userId })).body.status).toBe('skipped');
   });
 
+  it('takes away, when granting anew an assignment past its expiry fails, what that assignment provisioned', async () => {
+    await groupEntitlement('expired-finance', 'finance-approvers');
+    await groupEntitlement('expired-broken', 'no-such-group');
+    const role = (
+      await call('POST', '/api/roles', {
+        name: 'Expiring finance',
+        entitlements: ['expired-finance'],
+        expiresAfterDays: 7,
+      })
+    ).body;
+    const first = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
+    expect(await isMember('finance-approvers')).toBe(true);
+    await context.database.db.roleAssignment.update({
+      where: { id: first.body.assignmentId },
+      data: { expiresAt: new Date(Date.now() - 60_000) },
+    });
+    // The role no longer links what the expired assignment provisioned, and its new link fails.
+    const edited = await call('PUT', `/api/roles/${role.id}`, {
+      name: 'Expiring finance',
+      expiresAfterDays: 7,
+      entitlements: ['expired-broken'],
+    });
+    expect(edited.status).toBe(200);
+
+    const again = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
+    expect(again.body.status).toBe('failed');
+    expect(
+      again.body.results.map((result: { entitlement: string; action: string; success: boolean }) => [
+        result.entitlement,
+        result.action,
+        result.success,
+      ]),
+    ).toEqual([
+      ['expired-broken', 'provision', false],
+      ['expired-finance', 'compensate', true],
+    ]);
+    expect(await isMember('finance-approvers')).toBe(false);
+    const assignment = await context.database.db.roleAssignment.findUniqueOrThrow({
+      where: { id: first.body.assignmentId },
+    });
+    expect([assignment.status, assignment.provisionedEntitlementIds]).toEqual(['failed', []]);
+  });
+
+  it('keeps a failed grant it could not undo pending, naming what is left, and a revoke takes that away', async () => {
+    // Provisioning adds jdoe to helpdesk-agents; deprovisioning fails until the entitlement is mended.
+    const sticky = await call('POST', '/api/entitlements', {
+      ...groupEntitlementBody('h1-helpdesk', { add: 'helpdesk-agents', remove: 'no-such-group' }),
+    });
+    await groupEntitlement('h2-broken', 'no-such-group');
+    const role = (await call('POST', '/api/roles', { name: 'Sticky', entitlements: ['h1-helpdesk', 'h2-broken'] }))
+      .body;
+
+    const failed = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
+    expect(failed.body.status).toBe('failed');
+    expect(
+      failed.body.results.map((result: { entitlement: string; action: string; success: boolean }) => [
+        result.entitlement,
+        result.action,
+        result.success,
+      ]),
+    ).toEqual([
+      ['h1-helpdesk', 'provision', true],
+      ['h2-broken', 'provision', false],
+      ['h1-helpdesk', 'compensate', false],
+    ]);
+    expect(await isMember('helpdesk-agents')).toBe(true);
+    const assignment = await context.database.db.roleAssignment.findUniqueOrThrow({
+      where: { id: failed.body.assignmentId },
+    });
+    expect([assignment.status, assignment.provisionedEntitlementIds]).toEqual(['pending', [sticky.body.id]]);
+    const audit = await context.database.db.auditLog.findFirstOrThrow({
+      where: { action: 'role.grant_failed', targetId: assignment.id },
+    });
+    expect(audit.metadata).toMatchObject({ stillProvisioned: [sticky.body.id] });
+    expect((await call('DELETE', `/api/entitlements/${sticky.body.id}`)).status).toBe(409);
+
+    const mended = await call('PUT', `/api/entitlements/${sticky.body.id}`, {
+      ...groupEntitlementBody('h1-helpdesk', { add: 'helpdesk-agents' }),
+    });
+    expect(mended.status).toBe(200);
+    const revoked = await call('DELETE', `/api/roles/${role.id}/assignments/${userId}`);
+    expect([revoked.status, revoked.body.status, revoked.body.results]).toEqual([
+      200,
+      'revoked',
+      [{ entitlement: 'h1-helpdesk', connector: 'test-activedirectory', action: 'deprovision', success: true }],
+    ]);
+    expect(await isMember('helpdesk-agents')).toBe(false);
+    const after = await context.database.db.roleAssignment.findUniqueOrThrow({ where: { id: assignment.id } });
+    expect([after.status, after.provisionedEntitlementIds]).toEqual(['revoked', []]);
+  });
+
   it('refuses to grant an inactive role, and to delete what is in use', async () => {
     await groupEntitlement('contractor-access', 'contractors');
     const role = (

@@ -93,6 +93,14 @@ async function entitlementsHeldElsewhere(db: Database, userId: string, roleId: s
   return held;
 }
 
+/** Whose entitlements of which role are taken away, the scope of the calls, and their instance id. */
+interface RemovalSubject {
+  userId: string;
+  roleId: string;
+  scope: Record<string, unknown>;
+  instanceId: string;
+}
+
 /**
  * Takes `entitlements` away from the user (`deprovision`, or `compensate` after a failed grant),
  * except those another active role of theirs still grants, which are kept.
@@ -100,7 +108,7 @@ async function entitlementsHeldElsewhere(db: Database, userId: string, roleId: s
 export async function removeEntitlements(
   db: Database,
   runtime: ConnectorRuntime,
-  subject: { userId: string; roleId: string; scope: Record<string, unknown>; instanceId: string },
+  subject: RemovalSubject,
   entitlements: LinkedEntitlement[],
   action: 'deprovision' | 'compensate',
 ): Promise<EntitlementOutcome[]> {
@@ -270,13 +278,18 @@ async function provisionRole(
     provisioned.push(entitlement);
   }
   const failed = results.some((outcome) => !outcome.success);
+  let leftOver: string[] = [];
   if (failed) {
     const subject = { userId: user.id, roleId: role.id, scope, instanceId };
-    results.push(...(await removeEntitlements(db, runtime, subject, provisioned.reverse(), 'compensate')));
+    const undo = await undoFailedGrant(db, runtime, subject, provisioned, lapsed);
+    results.push(...undo.results);
+    leftOver = undo.notRemoved;
   }
 
   const now = new Date();
-  const status = failed ? 'failed' : 'active';
+  // A failed grant that could not take everything away again stays pending, naming what is left,
+  // and the resync sweep undoes it (undoInterruptedGrant): nothing provisioned goes unrecorded.
+  const status = !failed ? 'active' : leftOver.length > 0 ? PENDING : 'failed';
   const fields = {
     status,
     grantedBy: request.actor.type === 'user' ? request.actor.userId : null,
@@ -287,7 +300,7 @@ async function provisionRole(
     revokedBy: null,
     revokeRunId: null,
     results: jsonColumn(results),
-    provisionedEntitlementIds: failed ? [] : idsOf(entitlements),
+    provisionedEntitlementIds: failed ? leftOver : idsOf(entitlements),
   };
   const assignment = await db.$transaction(async (tx) => {
     const row = await tx.roleAssignment.upsert({
@@ -299,12 +312,44 @@ async function provisionRole(
       action: failed ? 'role.grant_failed' : 'role.granted',
       actor: request.actor,
       target: { type: 'role_assignment', id: row.id },
-      metadata: { userId: user.id, role: role.name, sourceRunId: request.sourceRunId ?? null, results },
+      metadata: {
+        userId: user.id,
+        role: role.name,
+        sourceRunId: request.sourceRunId ?? null,
+        results,
+        ...(leftOver.length > 0 ? { stillProvisioned: leftOver } : {}),
+      },
       requestId: request.requestId,
     });
     return row;
   });
   return { status: failed ? 'failed' : 'granted', assignmentId: assignment.id, results };
+}
+
+/**
+ * Takes away what a failed grant leaves the user: the entitlements it provisioned (the last
+ * first) and, when it granted anew an assignment past its expiry, those that one had provisioned
+ * and this grant did not provision again (that assignment's time is up, so they go too). Those
+ * another active role of the user grants are kept. Answers the outcomes and the ids of the
+ * entitlements whose call failed.
+ */
+async function undoFailedGrant(
+  db: Database,
+  runtime: ConnectorRuntime,
+  subject: RemovalSubject,
+  provisioned: LinkedEntitlement[],
+  lapsed: RoleAssignment | null,
+) {
+  const provisionedIds = new Set(idsOf(provisioned));
+  const lapsedOnly = (lapsed?.provisionedEntitlementIds ?? []).filter((id) => !provisionedIds.has(id));
+  const toRemove = [...[...provisioned].reverse(), ...(await entitlementsOf(db, lapsedOnly))];
+  const results = await removeEntitlements(db, runtime, subject, toRemove, 'compensate');
+  return { results, notRemoved: notRemoved(toRemove, results) };
+}
+
+/** The ids of `entitlements` whose removal failed (`results` answers one outcome each, in order). */
+function notRemoved(entitlements: LinkedEntitlement[], results: EntitlementOutcome[]): string[] {
+  return idsOf(entitlements.filter((_, index) => !results[index]!.success));
 }
 
 /**
@@ -332,8 +377,7 @@ export async function undoInterruptedGrant(
   };
   const mayBeProvisioned = await entitlementsOf(db, assignment.provisionedEntitlementIds);
   const results = await removeEntitlements(db, runtime, subject, mayBeProvisioned, 'compensate');
-  // removeEntitlements answers one outcome per entitlement, in order.
-  const stillProvisioned = idsOf(mayBeProvisioned.filter((_, index) => !results[index]!.success));
+  const stillProvisioned = notRemoved(mayBeProvisioned, results);
   const undone = stillProvisioned.length === 0;
   await db.$transaction(async (tx) => {
     await tx.roleAssignment.update({
@@ -383,10 +427,12 @@ export async function revokeRole(
 }
 
 /**
- * The user's active assignment of `role`; 404 when there is none. An expiry revokes only an
- * assignment still past its expiry: one granted anew since is not expired any more. A run's step
- * retried after its revoke committed (its worker died before reporting) gets that revoked
- * assignment, whose outcome is the step's.
+ * The user's active or pending assignment of `role`; 404 when there is none. Read under the
+ * user's claim, a pending one is not under way: its grant was interrupted or could not take
+ * everything away again, and revoking it takes away all it names. An expiry revokes only an
+ * active assignment still past its expiry: one granted anew since is not expired any more. A
+ * run's step retried after its revoke committed (its worker died before reporting) gets that
+ * revoked assignment, whose outcome is the step's.
  */
 async function assignmentToRevoke(
   db: Database,
@@ -397,8 +443,9 @@ async function assignmentToRevoke(
   const assignment = await db.roleAssignment.findUnique({ where: { userId_roleId: { userId, roleId: role.id } } });
   if (assignment?.status === 'revoked' && request.sourceRunId && assignment.revokeRunId === request.sourceRunId)
     return assignment;
+  const held = request.reason === 'expired' ? ['active'] : ['active', PENDING];
   const expired = Boolean(assignment?.expiresAt && assignment.expiresAt <= new Date());
-  if (assignment?.status !== 'active' || (request.reason === 'expired' && !expired))
+  if (!assignment || !held.includes(assignment.status) || (request.reason === 'expired' && !expired))
     throw notFound(`An active assignment of ${role.name} to this user`);
   return assignment;
 }
