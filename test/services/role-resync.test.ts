@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { outOfLineAssignments } from '../../src/services/access/role-resync.js';
 import { useRoleSweepStack } from '../support/role-sweeps.js';
 import { groupEntitlementBody, isDirectoryMember } from '../support/simulated-directory.js';
 
@@ -144,5 +145,31 @@ describe('holders of a business role follow changes of its entitlements', () => 
     await db.roleChangeClaim.delete({ where: { userId: jdoe.id } });
     expect(await resync()).toMatchObject({ resynced: 1 });
     expect(await member('jdoe', 'remote-workers')).toBe(true);
+  });
+
+  it("passes over a deleted holder's assignment for what the role gained, and takes away what it lost", async () => {
+    const { db } = stack.database;
+    await groupEntitlement('Helpdesk', 'helpdesk-agents');
+    await groupEntitlement('Finance', 'finance-approvers');
+    const clerk = (await call('POST', '/api/roles', { name: 'Clerk', entitlements: ['Helpdesk'] })).body;
+    const leaver = await db.user.create({ data: { email: 'leaver@example.test', displayName: 'jsmith' } });
+    expect(await member('jsmith', 'helpdesk-agents')).toBe(false);
+    const granted = await call('POST', `/api/roles/${clerk.id}/assignments`, { userId: leaver.id });
+    expect(await member('jsmith', 'helpdesk-agents')).toBe(true);
+    expect((await call('DELETE', `/api/users/${leaver.id}`)).status).toBe(200);
+    const picked = async () => (await outOfLineAssignments(db, null)).map((row) => row.id);
+
+    // Nothing new is given to a deleted user, so what the role gains leaves their assignment alone.
+    await call('PUT', `/api/roles/${clerk.id}`, { name: 'Clerk', entitlements: ['Helpdesk', 'Finance'] });
+    expect(await picked()).not.toContain(granted.body.assignmentId);
+
+    // What it loses is taken away from them.
+    await call('PUT', `/api/roles/${clerk.id}`, { name: 'Clerk', entitlements: ['Finance'] });
+    await resync();
+    expect(await member('jsmith', 'helpdesk-agents')).toBe(false);
+    expect(await member('jsmith', 'finance-approvers')).toBe(false);
+    const assignment = await db.roleAssignment.findUniqueOrThrow({ where: { id: granted.body.assignmentId } });
+    expect([assignment.status, assignment.provisionedEntitlementIds]).toEqual(['active', []]);
+    expect(await picked()).not.toContain(assignment.id);
   });
 });

@@ -34,13 +34,7 @@ export async function resyncOutOfLineAssignments(
   afterId: string | null,
 ): Promise<ResyncSweepBatch> {
   const interrupted = afterId === null ? await undoInterruptedGrants(db, runtime) : { undone: 0, failed: 0 };
-  const outOfLine = await db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
-    SELECT a.id::text FROM role_assignments AS a
-    WHERE a.status = 'active'
-      ${afterId === null ? Prisma.empty : Prisma.sql`AND a.id > ${afterId}::uuid`}
-      AND ARRAY(SELECT unnest(a.provisioned_entitlement_ids) ORDER BY 1)
-          IS DISTINCT FROM ARRAY(SELECT re.entitlement_id FROM role_entitlements AS re WHERE re.role_id = a.role_id ORDER BY 1)
-    ORDER BY a.id LIMIT ${RESYNC_BATCH_SIZE}`);
+  const outOfLine = await outOfLineAssignments(db, afterId);
   let resynced = interrupted.undone;
   let failed = interrupted.failed;
   for (const { id } of outOfLine) {
@@ -54,6 +48,27 @@ export async function resyncOutOfLineAssignments(
     }
   }
   return { resynced, failed, next: outOfLine.length === RESYNC_BATCH_SIZE ? outOfLine.at(-1)!.id : null };
+}
+
+/**
+ * The next `RESYNC_BATCH_SIZE` active assignments after `afterId`, by id, that a resync would
+ * change: those whose provisioned entitlements differ from their role's. A deleted user is given
+ * nothing new (`bringInLine`), so their assignment is out of line only when it holds something the
+ * role no longer links; otherwise every sweep would pick it again and do nothing.
+ */
+export function outOfLineAssignments(db: Database, afterId: string | null) {
+  return db.$queryRaw<Array<{ id: string }>>(Prisma.sql`
+    SELECT a.id::text FROM role_assignments AS a
+    JOIN users AS u ON u.id = a.user_id
+    CROSS JOIN LATERAL (
+      SELECT ARRAY(SELECT re.entitlement_id FROM role_entitlements AS re WHERE re.role_id = a.role_id ORDER BY 1) AS ids
+    ) AS linked
+    WHERE a.status = 'active'
+      ${afterId === null ? Prisma.empty : Prisma.sql`AND a.id > ${afterId}::uuid`}
+      AND CASE WHEN u.deleted_at IS NULL
+        THEN ARRAY(SELECT unnest(a.provisioned_entitlement_ids) ORDER BY 1) IS DISTINCT FROM linked.ids
+        ELSE NOT (a.provisioned_entitlement_ids <@ linked.ids) END
+    ORDER BY a.id LIMIT ${RESYNC_BATCH_SIZE}`);
 }
 
 /**
