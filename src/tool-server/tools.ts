@@ -211,7 +211,7 @@ const TOOLS = [
     name: 'update_workflow',
     title: 'Update a draft workflow',
     description:
-      'Replace the definition of a draft (only drafts can change; use create_version for an active workflow). Pass expectedRevision (from get_workflow) to refuse the write if someone changed the draft meanwhile. Needs workflow:update.',
+      'Replace the definition of a draft (only drafts can change; use create_version for an active workflow). Pass expectedRevision (from get_workflow) to refuse the write if someone changed the draft meanwhile. Keep its project and workflowSet as get_workflow gave them: other ones move the draft, which needs workflow:move too. Needs workflow:update.',
     input: {
       workflowId,
       definition,

@@ -142,3 +142,66 @@ describe('create-version and deprecate need authority over the project', () => {
     expect(await db.workflowDefinition.count({ where: { createdBy: manager.user.id, status: 'active' } })).toBe(0);
   });
 });
+
+describe('a workflow changes project only through workflow:move and project authority', () => {
+  it('refuses a resource manager a PUT that moves a draft out of its project or into another', async () => {
+    const { db } = context.database;
+    const manager = await createUserWithToken(db, ['resource_manager']);
+    const project = async (name: string) =>
+      (await context.api.request('POST', '/api/projects', { token: admin, body: { name } })).body;
+    const here = await project(`Placed ${Date.now()}`);
+    const there = await project(`Other ${Date.now()}`);
+    const draft = await createDraft(context.api, admin, approvalDefinition({ project: here.name }));
+
+    for (const placement of [{ project: null }, { project: there.name }]) {
+      const moved = await context.api.request('PUT', `/api/workflows/${draft.id}`, {
+        token: manager.token,
+        body: approvalDefinition(placement),
+      });
+      expect([moved.status, moved.body.message]).toEqual([403, expect.stringContaining('workflow:move')]);
+    }
+    expect((await context.api.request('GET', `/api/workflows/${draft.id}`, { token: admin })).body.project).toBe(
+      here.name,
+    );
+    // Editing it where it is needs workflow:update only; an admin may move it with the same PUT.
+    const edited = await context.api.request('PUT', `/api/workflows/${draft.id}`, {
+      token: manager.token,
+      body: approvalDefinition({ project: here.name, description: 'Edited in place' }),
+    });
+    expect([edited.status, edited.body.description, edited.body.project]).toEqual([200, 'Edited in place', here.name]);
+    const movedByAdmin = await context.api.request('PUT', `/api/workflows/${draft.id}`, {
+      token: admin,
+      body: approvalDefinition({ project: there.name }),
+    });
+    expect([movedByAdmin.status, movedByAdmin.body.project]).toEqual([200, there.name]);
+  });
+
+  it('refuses reverting a workflow to draft outside the projects one has authority over', async () => {
+    const { db } = context.database;
+    const manager = await createUserWithToken(db, ['resource_manager']);
+    const project = (
+      await context.api.request('POST', '/api/projects', { token: admin, body: { name: `Revert ${Date.now()}` } })
+    ).body;
+    const active = await createActive(context.api, admin, approvalDefinition({ project: project.name }));
+    const revert = () =>
+      context.api.request('POST', `/api/workflows/${active.id}/revert-to-draft`, {
+        token: manager.token,
+        body: { confirmationName: active.name },
+      });
+
+    const refused = await revert();
+    expect([refused.status, refused.body.message]).toEqual([
+      403,
+      expect.stringContaining("authority over this workflow's project"),
+    ]);
+    expect((await context.api.request('GET', `/api/workflows/${active.id}`, { token: admin })).body.status).toBe(
+      'active',
+    );
+    await context.api.request('PUT', `/api/projects/${project.id}/members/${manager.user.id}`, {
+      token: admin,
+      body: { role: 'member' },
+    });
+    const reverted = await revert();
+    expect([reverted.status, reverted.body.status]).toEqual([200, 'draft']);
+  });
+});

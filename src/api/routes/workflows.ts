@@ -181,7 +181,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       operationId: 'updateWorkflow',
       summary: 'Replace a draft (drafts only; 409 for other statuses)',
       description:
-        'Send If-Match: "<revision>" to refuse the write (409) if someone changed the draft since you read it.',
+        'Send If-Match: "<revision>" to refuse the write (409) if someone changed the draft since you read it. A project or workflowSet other than the current ones moves the draft, which needs workflow:move (403 otherwise).',
       access: 'workflow:update',
       params: idParams,
       body: definitionBody,
@@ -265,7 +265,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       method: 'post',
       path: '/:id/revert-to-draft',
       operationId: 'revertWorkflowToDraft',
-      summary: 'Active or deprecated back to draft; confirmationName must equal the name',
+      summary: 'Active or deprecated back to draft; confirmationName must equal the name (needs project authority)',
       access: 'workflow:publish',
       params: idParams,
       body: revertBody,

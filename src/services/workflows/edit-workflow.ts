@@ -1,6 +1,7 @@
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
 import type { WorkflowDefinitionInput } from '../../domain/workflow-definition.js';
-import { conflict } from '../../errors/index.js';
+import { AppError, conflict } from '../../errors/index.js';
+import { can } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { resolvePlacement } from './placement.js';
 import { requireValidDefinition } from './validation.js';
@@ -77,6 +78,15 @@ export async function replaceDraft(
   assertDraft(current.status);
   if (expectedRevision !== undefined && expectedRevision !== current.revision) throw concurrentChange();
   const placement = await resolvePlacement(tx, definition);
+  // The definition names the project and set; naming others moves the draft, which is what
+  // workflow:move (admins) is for: with workflow:update alone, a draft stays where it is.
+  const moved = placement.projectId !== current.projectId || placement.workflowSetId !== current.workflowSetId;
+  if (moved && !can(caller.principal, 'workflow:move'))
+    throw new AppError(
+      'forbidden',
+      'Changing the project or workflow set of a workflow needs workflow:move (POST /api/workflows/:id/move); send its current project and workflowSet',
+      { details: { permission: 'workflow:move' } },
+    );
   await writeAtRevision(tx, current, { ...definitionColumns(definition), ...placement }, { status: 'draft' });
   await auditChange(tx, caller, 'workflow.updated', { type: 'workflow', id }, { name: definition.name });
   return toWorkflowView(await loadWorkflow(tx, id));

@@ -150,6 +150,9 @@ export async function revertWorkflowToDraft(
       );
     }
     if (current.status === 'draft') throw conflict('The workflow is already a draft');
+    // Like deprecating, reverting stops the workflow's real runs (a draft's are test runs), and
+    // reverting a deprecated one undoes a deprecation: both need authority over its project.
+    await assertProjectAuthority(tx, caller.principal, current.projectId);
     await writeAtRevision(tx, current, { status: 'draft' });
     await auditChange(
       tx,
