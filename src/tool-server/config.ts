@@ -12,6 +12,20 @@ const environmentSchema = z.object({
   SVC_API_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(30_000),
   TOOLS_HOST: z.string().default('127.0.0.1'),
   TOOLS_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  TOOLS_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        if (!URL.canParse(origin) || new URL(origin).origin !== origin)
+          context.addIssue({ code: 'custom', message: `${origin} is not an origin such as https://assistant.example` });
+      }
+      return origins;
+    }),
 });
 
 export interface ToolServerConfig {
@@ -23,6 +37,8 @@ export interface ToolServerConfig {
   apiTimeoutMs: number;
   host: string;
   port: number;
+  /** Origins whose browser pages may call the HTTP transport; a request from any other origin gets 403. */
+  allowedOrigins?: readonly string[];
 }
 
 /** The tool server's settings from `env`, frozen; throws one error naming every bad variable. */
@@ -39,5 +55,6 @@ export function loadToolServerConfig(env: Record<string, string | undefined>): R
     apiTimeoutMs: value.SVC_API_TIMEOUT_MS,
     host: value.TOOLS_HOST,
     port: value.TOOLS_PORT,
+    allowedOrigins: value.TOOLS_ALLOWED_ORIGINS,
   });
 }

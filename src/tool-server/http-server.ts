@@ -12,6 +12,9 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const isLoopback = (host: string) =>
   host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 
+/** Whether the HTTP transport listens on a loopback address, where only this machine reaches it. */
+export const listensOnLoopback = (config: Pick<ToolServerConfig, 'host'>) => isLoopback(config.host);
+
 // JSON-RPC's code for an error of the server itself, and the SDK's for errors of the transport.
 const INTERNAL_ERROR = -32603;
 const TRANSPORT_ERROR = -32000;
@@ -40,12 +43,17 @@ function requestToken(request: http.IncomingMessage, fallback: string | undefine
 
 /**
  * The tool server over Streamable HTTP (stateless: every POST gets its own server and
- * transport). Each caller acts with its own API token, passed through to the API; the configured
- * SVC_API_TOKEN is only the fallback for callers that send no Authorization header. On a loopback address only
- * loopback Host headers are accepted, so a web page cannot reach the server by DNS rebinding.
+ * transport). Each caller acts with its own API token, passed through to the API. The configured
+ * SVC_API_TOKEN is the fallback for callers that send no Authorization header, and only on a
+ * loopback address: on any other, whoever reaches the port would act with it. On a loopback
+ * address only loopback Host headers are accepted, and on any address a request sent by a web
+ * page of an origin not in TOOLS_ALLOWED_ORIGINS is refused, so a page cannot reach the server by
+ * DNS rebinding (the MCP transport spec asks servers to validate Origin).
  */
 export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.Server {
-  const checkHost = isLoopback(config.host);
+  const checkHost = listensOnLoopback(config);
+  const fallbackToken = checkHost ? config.apiToken : undefined;
+  const allowedOrigins = new Set(config.allowedOrigins ?? []);
   // The configured address itself is a name callers may use, such as 127.0.0.2.
   const allowedHosts = new Set([...LOOPBACK_NAMES, isIP(config.host) === 6 ? `[${config.host}]` : config.host]);
   return http.createServer(async function handleMcpRequest(request, response) {
@@ -62,12 +70,16 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
         return sendJsonRpcError(response, 403, 'Host not allowed: this tool server only answers on localhost');
       }
     }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin)) {
+      return sendJsonRpcError(response, 403, `Origin not allowed: ${origin} is not in TOOLS_ALLOWED_ORIGINS`);
+    }
     if (request.method !== 'POST') {
       return sendJsonRpcError(response, 405, 'Method not allowed: this stateless server only takes POST', {
         allow: 'POST',
       });
     }
-    const token = requestToken(request, config.apiToken);
+    const token = requestToken(request, fallbackToken);
     if (!token) {
       return sendJsonRpcError(response, 401, 'Send your Flowgate API token as Authorization: Bearer <token>', {
         'www-authenticate': 'Bearer',

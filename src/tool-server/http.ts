@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { loadToolServerConfig } from './config.js';
-import { createToolHttpServer, MCP_PATH } from './http-server.js';
+import { createToolHttpServer, listensOnLoopback, MCP_PATH } from './http-server.js';
 
 // npm run tools:http — the tool server over Streamable HTTP, for remote assistants.
 
@@ -22,6 +22,8 @@ server.on('error', (error) => {
 });
 server.listen(port, host, () => {
   console.error(`Flowgate tool server on http://${host}:${port}${MCP_PATH}, API ${config.apiUrl}`);
+  if (config.apiToken && !listensOnLoopback(config))
+    console.error(`SVC_API_TOKEN is not used on ${host}: every caller sends its own token (docs/tool-server.md)`);
 });
 
 const stop = () => {

@@ -41,7 +41,13 @@ afterAll(async () => {
 });
 
 /** The status of a POST of `{}` to the tool server at `address`, sent with the given Host header. */
-function postStatus(target: { address: string; port: string | number; path: string; host: string }) {
+function postStatus(target: {
+  address: string;
+  port: string | number;
+  path: string;
+  host: string;
+  headers?: Record<string, string>;
+}) {
   return new Promise<number>((resolve, reject) => {
     const request = httpRequest(
       {
@@ -49,7 +55,7 @@ function postStatus(target: { address: string; port: string | number; path: stri
         port: target.port,
         path: target.path,
         method: 'POST',
-        headers: { host: target.host, 'content-type': 'application/json' },
+        headers: { host: target.host, 'content-type': 'application/json', ...target.headers },
       },
       (response) => {
         response.resume();
@@ -629,6 +635,70 @@ describe('the entry points and the HTTP transport guard themselves', () => {
         error: expect.objectContaining({ message: expect.stringContaining('only takes POST') }),
       }),
     );
+  });
+
+  it('refuses requests from web pages of origins not allowed, on any address', async () => {
+    const server = createToolHttpServer({
+      apiUrl: stack.api.baseUrl,
+      apiTimeoutMs: 10_000,
+      host: '0.0.0.0',
+      port: 0,
+      allowedOrigins: ['https://assistant.example'],
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const status = (origin?: string) =>
+        postStatus({
+          address: '127.0.0.1',
+          port,
+          path: MCP_PATH,
+          host: `rebound.example:${port}`,
+          headers: origin ? { origin } : {},
+        });
+      expect(await status('http://rebound.example')).toBe(403);
+      expect(await status('null')).toBe(403);
+      // 401: past the Origin check, and no token.
+      expect(await status('https://assistant.example')).toBe(401);
+      expect(await status()).toBe(401);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const loopback = new URL(httpServer.url).port;
+    expect(
+      await postStatus({
+        address: '127.0.0.1',
+        port: loopback,
+        path: MCP_PATH,
+        host: `localhost:${loopback}`,
+        headers: { origin: 'http://evil.example' },
+      }),
+    ).toBe(403);
+  });
+
+  it('uses SVC_API_TOKEN for callers without a token only on loopback: elsewhere anyone could act with it', async () => {
+    const server = createToolHttpServer({
+      apiUrl: stack.api.baseUrl,
+      apiToken: adminToken,
+      apiTimeoutMs: 10_000,
+      host: '0.0.0.0',
+      port: 0,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const status = (headers: Record<string, string>) =>
+        postStatus({ address: '127.0.0.1', port, path: MCP_PATH, host: `tools.example:${port}`, headers });
+      expect(await status({})).toBe(401);
+      // With its own token, a caller is served (the empty body is not a JSON-RPC message).
+      expect(
+        await status({ authorization: `Bearer ${adminToken}`, accept: 'application/json, text/event-stream' }),
+      ).toBe(400);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('on another loopback address, also answers to that address as Host', async () => {

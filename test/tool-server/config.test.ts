@@ -1,0 +1,20 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadToolServerConfig } from '../../src/tool-server/config.js';
+
+describe('the tool server configuration', () => {
+  const base = { SVC_API_URL: 'http://localhost:3000' };
+
+  it('reads TOOLS_ALLOWED_ORIGINS as a comma-separated list of origins, none by default', () => {
+    expect(loadToolServerConfig(base).allowedOrigins).toEqual([]);
+    expect(
+      loadToolServerConfig({ ...base, TOOLS_ALLOWED_ORIGINS: ' https://assistant.example, http://localhost:5173 ' })
+        .allowedOrigins,
+    ).toEqual(['https://assistant.example', 'http://localhost:5173']);
+  });
+
+  it('refuses an entry that is not an origin, naming it', () => {
+    expect(() =>
+      loadToolServerConfig({ ...base, TOOLS_ALLOWED_ORIGINS: 'https://assistant.example/path,assistant.example' }),
+    ).toThrow(/TOOLS_ALLOWED_ORIGINS: https:\/\/assistant\.example\/path is not an origin/);
+  });
+});
