@@ -75,7 +75,7 @@ export function createApp(deps: AppDependencies): App {
   const resolvers: CredentialResolver[] = [scimTokenRefused(), apiTokenCredential(db)];
   if (config.oidc) {
     const verifier = deps.accessTokenVerifier ?? createAccessTokenVerifier(config.oidc);
-    resolvers.push(oidcAccessTokenCredential(db, verifier, config.oidc.roleGroups));
+    resolvers.push(oidcAccessTokenCredential(db, verifier, config.oidc));
   }
   const webLogin = webLoginOf(config, deps.oidcLoginClient);
   const sessionSite = sessionSiteOf(config, webLogin);

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { AppError } from '../errors/index.js';
 import { isRole, permissionsOfRoles } from '../permissions/index.js';
 import { authenticateApiToken, looksLikeApiToken } from '../services/api-tokens.js';
-import { findOrCreateOidcUser } from '../services/oidc-users.js';
+import { findOrCreateOidcUser, isEmailVerified } from '../services/oidc-users.js';
 import { looksLikeScimToken } from '../services/scim-clients.js';
 import { findLiveSession } from '../services/sessions.js';
 import { bearerToken, type CredentialResolver } from './middleware/authenticate.js';
@@ -34,7 +34,7 @@ export function apiTokenCredential(db: Database): CredentialResolver {
 export function oidcAccessTokenCredential(
   db: Database,
   verifier: AccessTokenVerifier,
-  roleGroups: OidcConfig['roleGroups'],
+  oidc: Pick<OidcConfig, 'roleGroups' | 'trustUnverifiedEmail'>,
 ): CredentialResolver {
   return async function resolveAccessToken(ctx) {
     const token = bearerToken(ctx);
@@ -46,10 +46,11 @@ export function oidcAccessTokenCredential(
         iss: claims.iss,
         sub: claims.sub,
         email: typeof claims.email === 'string' ? claims.email : undefined,
+        emailVerified: isEmailVerified(claims.email_verified),
         name: typeof claims.name === 'string' ? claims.name : undefined,
         groups: Array.isArray(claims.groups) ? claims.groups.filter((g): g is string => typeof g === 'string') : [],
       },
-      roleGroups,
+      oidc,
     );
     if (!user.active || user.deletedAt) throw new AppError('unauthenticated', 'This user is inactive');
     return {

@@ -72,6 +72,10 @@ const environmentSchema = z.object({
   OIDC_ROLE_APPROVER: commaList,
   OIDC_ROLE_RESOURCE_MANAGER: commaList,
   OIDC_ROLE_REQUESTOR: commaList,
+  OIDC_TRUST_UNVERIFIED_EMAIL: z
+    .enum(['true', 'false'], { error: 'OIDC_TRUST_UNVERIFIED_EMAIL must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export interface OidcConfig {
@@ -85,6 +89,11 @@ export interface OidcConfig {
   sessionMaxSeconds?: number;
   /** Time limit of every call to the provider. */
   timeoutMs: number;
+  /**
+   * Whether an `email` the provider does not mark `email_verified` may still link a sign-in to the
+   * unconfirmed account with that email, and join organizations by its domain.
+   */
+  trustUnverifiedEmail: boolean;
   /** Identity-provider group names per service role. */
   roleGroups: {
     admin: string[];
@@ -201,6 +210,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
           scope: env.OIDC_SCOPE,
           sessionMaxSeconds: env.OIDC_SESSION_MAX_SECONDS,
           timeoutMs: env.OIDC_TIMEOUT_MS,
+          trustUnverifiedEmail: env.OIDC_TRUST_UNVERIFIED_EMAIL,
           roleGroups: {
             admin: env.OIDC_ROLE_ADMIN,
             approver: env.OIDC_ROLE_APPROVER,

@@ -12,9 +12,14 @@ export interface OidcIdentityClaims {
   iss: string;
   sub: string;
   email?: string;
+  /** The provider's `email_verified`: whether it checked that the user owns `email`. */
+  emailVerified?: boolean;
   name?: string;
   groups?: string[];
 }
+
+/** `email_verified` as providers send it: a boolean, or (some, such as Cognito) the text "true". */
+export const isEmailVerified = (claim: unknown) => claim === true || claim === 'true';
 
 /**
  * Spec 5: every role whose `OIDC_ROLE_*` group list shares a group with the user; `requestor`
@@ -31,16 +36,23 @@ export function rolesForGroups(groups: readonly string[], roleGroups: OidcConfig
  * `(iss, sub)` and keeps its roles. Otherwise a new user is created with the mapped roles. Roles
  * are only set at creation: later changes are an administrator's, not the token's. An email
  * that belongs to a confirmed account of another identity is refused.
+ *
+ * The email stands for the person only when the provider verified it (`email_verified`, OIDC Core
+ * 5.7) or the operator trusts the provider's emails (OIDC_TRUST_UNVERIFIED_EMAIL): otherwise
+ * anyone who may put that address on their account at the provider would take over the account
+ * created for it, roles included. So an unverified email links to no account (401) and joins no
+ * organization by its domain.
  */
 export async function findOrCreateOidcUser(
   db: Database,
   signedClaims: OidcIdentityClaims,
-  roleGroups: OidcConfig['roleGroups'],
+  { roleGroups, trustUnverifiedEmail }: Pick<OidcConfig, 'roleGroups' | 'trustUnverifiedEmail'>,
 ): Promise<User> {
   // The provider vouches for the claims, not for their text: one PostgreSQL cannot store would
   // fail every sign-in of that user. The same replacement each time keeps the lookups stable.
   const claims = storableValue(signedClaims);
   const identity = { iss: claims.iss, sub: claims.sub };
+  const emailTrusted = claims.emailVerified === true || trustUnverifiedEmail;
   const existing = await db.user.findUnique({ where: { iss_sub: identity } });
   if (existing) return existing;
   try {
@@ -52,6 +64,12 @@ export async function findOrCreateOidcUser(
         if (sameEmail.iss === identity.iss && sameEmail.sub === identity.sub) return sameEmail;
         if (sameEmail.confirmed || sameEmail.iss) {
           throw new AppError('unauthenticated', 'An account with this email belongs to another identity');
+        }
+        if (!emailTrusted) {
+          throw new AppError(
+            'unauthenticated',
+            'The identity provider has not verified this email address (email_verified), so this sign-in is not linked to the account created for it; verify the address at the provider, or ask an administrator',
+          );
         }
         const confirmed = await tx.user.update({ where: { id: sameEmail.id }, data: { ...identity, confirmed: true } });
         await recordAudit(tx, {
@@ -78,7 +96,7 @@ export async function findOrCreateOidcUser(
         target: { type: 'user', id: user.id },
         metadata: { source: 'oidc', iss: user.iss, roles: user.roles },
       });
-      await associateUserByEmailDomain(tx, user, { type: 'system' });
+      if (emailTrusted) await associateUserByEmailDomain(tx, user, { type: 'system' });
       return user;
     });
   } catch (error) {

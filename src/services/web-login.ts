@@ -4,7 +4,7 @@ import type { OidcConfig } from '../config/index.js';
 import type { Database } from '../db/client.js';
 import type { Session, User } from '../db/generated/client.js';
 import { AppError, isAppError, validationFailed } from '../errors/index.js';
-import { findOrCreateOidcUser } from './oidc-users.js';
+import { findOrCreateOidcUser, isEmailVerified } from './oidc-users.js';
 import {
   createSession,
   deleteSession,
@@ -115,7 +115,7 @@ async function signIn(
   }
   const tokens = await client.completeLogin(input.query, { ...attempt, state: input.state });
   const claims = await identityClaims(client, tokens);
-  const user = await findOrCreateOidcUser(db, claims, context.oidc.roleGroups);
+  const user = await findOrCreateOidcUser(db, claims, context.oidc);
   if (!user.active || user.deletedAt) throw new AppError('unauthenticated', 'Sign-in failed: this user is inactive');
   const { session, cookieValue } = await db.$transaction(async (tx) => {
     if (input.previousCookie) await tx.session.deleteMany({ where: { tokenHash: hashSecret(input.previousCookie) } });
@@ -152,6 +152,8 @@ async function identityClaims(client: OidcLoginClient, tokens: ProviderTokens & 
     iss,
     sub,
     email: typeof email === 'string' ? email : undefined,
+    // Verified for the email it comes with: userinfo's when the email is userinfo's.
+    emailVerified: isEmailVerified(typeof claims.email === 'string' ? claims.email_verified : userInfo.email_verified),
     name: typeof name === 'string' ? name : undefined,
     groups: Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [],
   };

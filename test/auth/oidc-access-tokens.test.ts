@@ -8,18 +8,17 @@ let provider: FakeIdentityProvider;
 let api: TestApp;
 const AUDIENCE = 'https://flowgate.example.test';
 
+const apiEnv = () => ({
+  OIDC_ISSUER: provider.issuer,
+  OIDC_AUDIENCE: AUDIENCE,
+  OIDC_ROLE_ADMIN: 'idp-admins',
+  OIDC_ROLE_APPROVER: 'managers, reviewers',
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   provider = await startFakeIdentityProvider();
-  api = await startTestApp({
-    db: database.db,
-    env: {
-      OIDC_ISSUER: provider.issuer,
-      OIDC_AUDIENCE: AUDIENCE,
-      OIDC_ROLE_ADMIN: 'idp-admins',
-      OIDC_ROLE_APPROVER: 'managers, reviewers',
-    },
-  });
+  api = await startTestApp({ db: database.db, env: apiEnv() });
 });
 
 afterAll(async () => {
@@ -90,6 +89,7 @@ describe('first sight confirms an account created unconfirmed for the same email
       sub: 'carol',
       aud: AUDIENCE,
       email: 'carol@example.test',
+      email_verified: true,
       groups: ['idp-admins'],
     });
     const response = await me(token);
@@ -100,6 +100,53 @@ describe('first sight confirms an account created unconfirmed for the same email
       expect.objectContaining({ iss: provider.issuer, sub: 'carol', confirmed: true }),
     );
     expect(await db.auditLog.count({ where: { action: 'user.confirmed', targetId: pending.id } })).toBe(1);
+  });
+
+  it('links no account through an email the provider has not verified, unless OIDC_TRUST_UNVERIFIED_EMAIL', async () => {
+    const { db } = database;
+    const pending = await db.user.create({
+      data: { email: 'erin@example.test', activeEmail: 'erin@example.test', roles: ['admin'], confirmed: false },
+    });
+    for (const verified of [false, 'false', undefined]) {
+      const token = await provider.sign({
+        sub: 'impostor',
+        aud: AUDIENCE,
+        email: 'erin@example.test',
+        ...(verified === undefined ? {} : { email_verified: verified }),
+      });
+      const response = await me(token);
+      expect([response.status, response.body.message]).toEqual([401, expect.stringContaining('not verified')]);
+    }
+    expect(await db.user.findUniqueOrThrow({ where: { id: pending.id } })).toEqual(
+      expect.objectContaining({ iss: null, sub: null, confirmed: false }),
+    );
+
+    // A new user is created, but joins no organization by an unverified email's domain.
+    const organization = await db.organization.create({
+      data: { name: 'Unverified Corp', domain: 'unverified.example' },
+    });
+    const memberships = async (sub: string, emailVerified: boolean) => {
+      const token = await provider.sign({
+        sub,
+        aud: AUDIENCE,
+        email: `${sub}@unverified.example`,
+        email_verified: emailVerified,
+      });
+      const response = await me(token);
+      expect(response.status).toBe(200);
+      return db.organizationMembership.count({ where: { userId: response.body.id, organizationId: organization.id } });
+    };
+    expect(await memberships('frank', false)).toBe(0);
+    expect(await memberships('grace', true)).toBe(1);
+
+    const trusting = await startTestApp({ db, env: { ...apiEnv(), OIDC_TRUST_UNVERIFIED_EMAIL: 'true' } });
+    try {
+      const token = await provider.sign({ sub: 'erin', aud: AUDIENCE, email: 'erin@example.test' });
+      const response = await trusting.request('GET', '/api/auth/me', { token });
+      expect([response.status, response.body.id]).toEqual([200, pending.id]);
+    } finally {
+      await trusting.close();
+    }
   });
 
   it('refuses an identity whose email belongs to a confirmed account of another identity', async () => {

@@ -168,7 +168,14 @@ describe('signing in through the provider gives a session cookie that authentica
     expect(pushed.status).toBe(201);
     const pending = await database.db.user.findUniqueOrThrow({ where: { activeEmail: 'sam@example.test' } });
     expect(pending).toEqual(expect.objectContaining({ confirmed: false, sub: null }));
-    provider.accounts.set('sam-sub', { email: 'sam@example.test', groups: ['idp-admins'] });
+    // Unverified at the provider, the email links nothing: anyone could have put it on their account.
+    provider.accounts.set('sam-unverified', { email: 'sam@example.test', emailVerified: false });
+    const refused = await signIn(new TestBrowser(), api, 'sam-unverified');
+    expect([refused.status, errorOf(refused.text).message]).toEqual([401, expect.stringMatching(/not verified/)]);
+    expect(await database.db.user.findUniqueOrThrow({ where: { id: pending.id } })).toEqual(
+      expect.objectContaining({ confirmed: false, sub: null }),
+    );
+    provider.accounts.set('sam-sub', { email: 'sam@example.test', emailVerified: true, groups: ['idp-admins'] });
     const browser = new TestBrowser();
     expect((await signIn(browser, api, 'sam-sub')).status).toBe(302);
     const body = JSON.parse((await me(browser, api)).text);

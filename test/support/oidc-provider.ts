@@ -17,6 +17,8 @@ export interface TestOidcProviderOptions {
 
 export interface TestAccount {
   email?: string;
+  /** The `email_verified` claim; left out when not set, as some providers do. */
+  emailVerified?: boolean;
   name?: string;
   groups?: string[];
 }
@@ -71,7 +73,7 @@ export async function startTestOidcProvider(
       { client_id: USERINFO_GROUPS_CLIENT.clientId, token_endpoint_auth_method: 'none', ...registration },
     ],
     jwks: { keys: [signingKey] },
-    claims: { openid: ['sub'], email: ['email'], profile: ['name'], groups: ['groups'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], groups: ['groups'] },
     scopes: ['openid', 'email', 'profile', 'groups', 'offline_access'],
     // Scope claims go into the ID token too, so one client can get `groups` there.
     conformIdTokenClaims: false,
@@ -103,6 +105,7 @@ export async function startTestOidcProvider(
           return {
             sub,
             email: account.email,
+            ...(account.emailVerified === undefined ? {} : { email_verified: account.emailVerified }),
             name: account.name,
             ...(withGroups && account.groups ? { groups: account.groups } : {}),
           };
