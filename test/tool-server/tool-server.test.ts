@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
+import type { ToolServerConfig } from '../../src/tool-server/config.js';
 import { createToolHttpServer, MCP_PATH } from '../../src/tool-server/http-server.js';
 import { RESOURCES, stepTypesReference, workflowDefinitionJsonSchema } from '../../src/tool-server/resources.js';
 import { renderConditionSyntax, renderVariableInterpolation } from '../../src/tool-server/reference-text.js';
@@ -65,6 +66,22 @@ function postStatus(target: {
     request.on('error', reject);
     request.end('{}');
   });
+}
+
+/** A tool HTTP server with `config` listening on `address`, for the duration of `use(port)`. */
+async function withToolHttpServer(
+  config: Partial<ToolServerConfig> & { host: string },
+  address: string,
+  use: (port: number) => Promise<void>,
+) {
+  const server = createToolHttpServer({ apiUrl: stack.api.baseUrl, apiTimeoutMs: 10_000, port: 0, ...config });
+  await new Promise<void>((resolve) => server.listen(0, address, resolve));
+  try {
+    await use((server.address() as AddressInfo).port);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 }
 
 const TOOL_NAMES = [
@@ -638,16 +655,8 @@ describe('the entry points and the HTTP transport guard themselves', () => {
   });
 
   it('refuses requests from web pages of origins not allowed, on any address', async () => {
-    const server = createToolHttpServer({
-      apiUrl: stack.api.baseUrl,
-      apiTimeoutMs: 10_000,
-      host: '0.0.0.0',
-      port: 0,
-      allowedOrigins: ['https://assistant.example'],
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    const allowing = { host: '0.0.0.0', allowedOrigins: ['https://assistant.example'] };
+    await withToolHttpServer(allowing, '127.0.0.1', async (port) => {
       const status = (origin?: string) =>
         postStatus({
           address: '127.0.0.1',
@@ -661,10 +670,7 @@ describe('the entry points and the HTTP transport guard themselves', () => {
       // 401: past the Origin check, and no token.
       expect(await status('https://assistant.example')).toBe(401);
       expect(await status()).toBe(401);
-    } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    });
     const loopback = new URL(httpServer.url).port;
     expect(
       await postStatus({
@@ -678,16 +684,7 @@ describe('the entry points and the HTTP transport guard themselves', () => {
   });
 
   it('uses SVC_API_TOKEN for callers without a token only on loopback: elsewhere anyone could act with it', async () => {
-    const server = createToolHttpServer({
-      apiUrl: stack.api.baseUrl,
-      apiToken: adminToken,
-      apiTimeoutMs: 10_000,
-      host: '0.0.0.0',
-      port: 0,
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    await withToolHttpServer({ host: '0.0.0.0', apiToken: adminToken }, '127.0.0.1', async (port) => {
       const status = (headers: Record<string, string>) =>
         postStatus({ address: '127.0.0.1', port, path: MCP_PATH, host: `tools.example:${port}`, headers });
       expect(await status({})).toBe(401);
@@ -695,30 +692,16 @@ describe('the entry points and the HTTP transport guard themselves', () => {
       expect(
         await status({ authorization: `Bearer ${adminToken}`, accept: 'application/json, text/event-stream' }),
       ).toBe(400);
-    } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    });
   });
 
   it('on another loopback address, also answers to that address as Host', async () => {
-    const server = createToolHttpServer({
-      apiUrl: stack.api.baseUrl,
-      apiTimeoutMs: 10_000,
-      host: '127.0.0.2',
-      port: 0,
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
+    await withToolHttpServer({ host: '127.0.0.2' }, '127.0.0.2', async (port) => {
       const status = (host: string) => postStatus({ address: '127.0.0.2', port, path: MCP_PATH, host });
       // 401: past the Host check, and no token.
       expect(await status(`127.0.0.2:${port}`)).toBe(401);
       expect(await status(`localhost:${port}`)).toBe(401);
       expect(await status(`evil.example:${port}`)).toBe(403);
-    } finally {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    });
   });
 });
