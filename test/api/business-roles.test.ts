@@ -23,6 +23,11 @@ const call = (method: string, path: string, body?: unknown) =>
 /** Whether jdoe is in `groupName` in the simulated directory. */
 const isMember = (groupName: string) => isDirectoryMember(context, 'jdoe', groupName);
 
+/** A role change's outcomes as [entitlement, action, success], in order. */
+const outcomesOf = (response: {
+  body: { results: Array<{ entitlement: string; action: string; success: boolean }> };
+}) => response.body.results.map((result) => [result.entitlement, result.action, result.success]);
+
 function groupEntitlement(name: string, groupName: string) {
   return call('POST', '/api/entitlements', groupEntitlementBody(name, { add: groupName }));
 }
@@ -124,13 +129,7 @@ describe('granting a role provisions each entitlement; revoking deprovisions it'
       .body;
     const outcome = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
     expect(outcome.body.status).toBe('failed');
-    expect(
-      outcome.body.results.map((result: { entitlement: string; action: string; success: boolean }) => [
-        result.entitlement,
-        result.action,
-        result.success,
-      ]),
-    ).toEqual([
+    expect(outcomesOf(outcome)).toEqual([
       ['a-remote', 'provision', true],
       ['b-broken', 'provision', false],
       ['a-remote', 'compensate', true],
@@ -241,13 +240,7 @@ describe('granting a role provisions each entitlement; revoking deprovisions it'
 
     const again = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
     expect(again.body.status).toBe('failed');
-    expect(
-      again.body.results.map((result: { entitlement: string; action: string; success: boolean }) => [
-        result.entitlement,
-        result.action,
-        result.success,
-      ]),
-    ).toEqual([
+    expect(outcomesOf(again)).toEqual([
       ['expired-broken', 'provision', false],
       ['expired-finance', 'compensate', true],
     ]);
@@ -269,13 +262,7 @@ describe('granting a role provisions each entitlement; revoking deprovisions it'
 
     const failed = await call('POST', `/api/roles/${role.id}/assignments`, { userId });
     expect(failed.body.status).toBe('failed');
-    expect(
-      failed.body.results.map((result: { entitlement: string; action: string; success: boolean }) => [
-        result.entitlement,
-        result.action,
-        result.success,
-      ]),
-    ).toEqual([
+    expect(outcomesOf(failed)).toEqual([
       ['h1-helpdesk', 'provision', true],
       ['h2-broken', 'provision', false],
       ['h1-helpdesk', 'compensate', false],
