@@ -626,6 +626,43 @@ describe('permissions', () => {
   });
 });
 
+describe('a credential narrowed to config:import', () => {
+  it('imports only the sections it could also write one by one (403 naming what is missing)', async () => {
+    const narrowed = async (permissions: string[]) => {
+      const created = await call('POST', '/api/auth/tokens', { name: `import ${permissions.join(' ')}`, permissions });
+      expect(created.status).toBe(201);
+      return created.body.token as string;
+    };
+    const importOnly = await narrowed(['config:import']);
+    const document = (entities: Record<string, unknown>) => ({
+      version: '1',
+      exportedAt: new Date().toISOString(),
+      exportedBy: 'test',
+      entities,
+    });
+    const connectors = document({
+      connectors: [{ name: 'narrowed-http', type: 'http', version: '1', configSchema: { commands: {} } }],
+    });
+    for (const path of ['/api/config/import/preview', '/api/config/import']) {
+      const refused = await source.api.request('POST', path, { token: importOnly, body: connectors });
+      expect([refused.status, refused.body.details]).toEqual([403, { missing: ['connector:manage'] }]);
+    }
+    expect(await source.database.db.connector.count({ where: { name: 'narrowed-http' } })).toBe(0);
+    // An empty document needs nothing more; with connector:manage, the connectors section imports.
+    const empty = await source.api.request('POST', '/api/config/import', { token: importOnly, body: document({}) });
+    expect(empty.status).toBe(200);
+    const withConnectors = await narrowed(['config:import', 'connector:manage']);
+    const imported = await source.api.request('POST', '/api/config/import', {
+      token: withConnectors,
+      body: connectors,
+    });
+    expect([imported.status, imported.body.details]).toEqual([
+      200,
+      [expect.objectContaining({ entity: 'connector', name: 'narrowed-http', action: 'created' })],
+    ]);
+  });
+});
+
 describe('body limit of the import routes (CONFIG_IMPORT_BODY_LIMIT_BYTES)', () => {
   const LIMIT = 3_000_000;
   let limited: TestApp;

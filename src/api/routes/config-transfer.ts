@@ -60,6 +60,10 @@ const importResultSchema = z
 
 const importResponses = {
   200: { description: 'What was (or would be) done with each entry', schema: importResultSchema },
+  403: {
+    description:
+      'Missing config:import, or a permission that writing the sections one by one needs (details.missing), such as connector:manage for connectors',
+  },
 };
 
 /** The import body is checked by the service, which lists every problem of the document at once. */

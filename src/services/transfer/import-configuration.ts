@@ -7,6 +7,7 @@ import { requestRoleResync } from '../access/role-resync.js';
 import type { Caller } from '../caller.js';
 import { writeTemporalSchedule } from '../schedules/manage-schedules.js';
 import { checkDocument } from './check-document.js';
+import { assertSectionPermissions } from './import-permissions.js';
 import type { ImportStrategy } from '../../domain/transfer-document.js';
 import { resultOf, type ImportResult } from './import-result.js';
 import { importSections, type PendingSchedule } from './import-sections.js';
@@ -45,7 +46,8 @@ async function registerSchedules(context: ImportContext, schedules: PendingSched
 
 /**
  * Imports a configuration document (spec 4.7). The whole document is checked first (400 listing
- * every problem, nothing written); then every section is applied in one transaction, in the
+ * every problem, nothing written), and the caller must hold what writing its sections one by one
+ * needs (403 otherwise); then every section is applied in one transaction, in the
  * order of the spec. A row the services refuse is reported and the rest applied; a database
  * failure rolls everything back. A preview runs the same code and rolls back, so it answers what
  * the import would do. Schedules are registered with Temporal once the transaction has committed,
@@ -58,6 +60,7 @@ export async function importConfiguration(
   options: { strategy: ImportStrategy; preview: boolean },
 ): Promise<ImportResult> {
   const document = await checkDocument(context.db, input);
+  assertSectionPermissions(caller.principal, document);
   let applied: Awaited<ReturnType<typeof importSections>>;
   try {
     applied = await context.db.$transaction(
