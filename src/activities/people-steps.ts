@@ -46,7 +46,7 @@ export function createPeopleStepActivities(db: Database) {
     if (input.allowSelfApproval) return holders;
     const run = await db.workflowRun.findUniqueOrThrow({
       where: { id: input.runId },
-      select: { startedBy: true, subject: true },
+      select: { startedBy: true, initiatedBy: true, subject: true },
     });
     return holders.filter((holder) => !isRunSelf(run, holder));
   }

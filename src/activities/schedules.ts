@@ -55,6 +55,8 @@ export function createScheduleActivities(db: Database) {
           actor: { type: 'system' },
           trigger: 'scheduled',
           runId,
+          // Whoever last set up what the schedule starts (rows older than updatedBy: its creator).
+          initiatedBy: schedule.updatedBy ?? schedule.createdBy,
         });
         await db.schedule.update({ where: { id: schedule.id }, data: { pausedReason: null } });
         return {

@@ -403,3 +403,74 @@ describe('trigger types decide how a workflow may start', () => {
     expect(await runsOf(workflow.id)).toBe(4);
   });
 });
+
+describe('a run no person started counts as the run of who set it up, for self-approval', () => {
+  it('keeps the last editor of its schedule and the issuer of its webhook secret from deciding its approvals', async () => {
+    const { db } = stack.database;
+    const owner = await createUserWithToken(db, ['approver', 'resource_manager']);
+    const other = await createUserWithToken(db, ['approver']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      approvalDefinition({
+        name: 'Approval started without a person',
+        subjectVariable: null,
+        trigger: { types: ['scheduled', 'webhook'] },
+        variables: [],
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'ask' }] },
+          {
+            id: 'ask',
+            name: 'Ask',
+            type: 'approval',
+            config: { approvers: ['approver'] },
+            transitions: [
+              { on: 'approved', goto: 'end' },
+              { on: 'rejected', goto: 'end' },
+            ],
+          },
+          { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+        ],
+      }),
+    );
+    const decide = (approvalId: string, token: string) =>
+      stack.api.request('POST', `/api/approvals/${approvalId}/decide`, { token, body: { decision: 'approve' } });
+    /** The run's approval once it waits: the owner is refused, another approver decides it. */
+    const expectOwnerRefused = async (runId: string) => {
+      await waitForRun(stack.api, admin, runId, hasStatus('waiting'));
+      const approval = await db.approval.findFirstOrThrow({ where: { runId } });
+      expect((await decide(approval.id, owner.token)).status).toBe(403);
+      expect((await decide(approval.id, other.token)).status).toBe(200);
+      await waitForRun(stack.api, admin, runId, hasStatus('completed'));
+    };
+
+    // An admin creates the schedule; the owner changes it last.
+    const schedule = await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 5 * * *' });
+    expect(schedule.status).toBe(201);
+    const edited = await stack.api.request('PATCH', `/api/schedules/${schedule.body.id}`, {
+      token: owner.token,
+      body: { cronExpression: '0 6 * * *' },
+    });
+    expect(edited.status).toBe(200);
+    await temporal.client.schedule.getHandle(temporalScheduleId(schedule.body.id)).trigger();
+    const scheduled = await firstAnswer(() => db.workflowRun.findFirst({ where: { definitionId: workflow.id } }));
+    expect([scheduled!.startedBy, scheduled!.initiatedBy]).toEqual([null, owner.user.id]);
+    await expectOwnerRefused(scheduled!.id);
+    expect((await call('DELETE', `/api/schedules/${schedule.body.id}`)).status).toBe(200);
+
+    const issued = await stack.api.request('POST', `/api/workflows/${workflow.id}/webhook-secret`, {
+      token: owner.token,
+    });
+    expect(issued.status).toBe(201);
+    const delivered = await stack.api.request('POST', issued.body.path, {
+      headers: { 'x-webhook-secret': issued.body.secret },
+      body: {},
+    });
+    expect([delivered.status, delivered.body.startedBy, delivered.body.initiatedBy]).toEqual([
+      201,
+      null,
+      owner.user.id,
+    ]);
+    await expectOwnerRefused(delivered.body.id);
+  });
+});

@@ -33,6 +33,10 @@ const runSummarySchema = z
     variables: z.record(z.string(), z.unknown()),
     subject: z.string().nullable(),
     startedBy: z.uuid().nullable(),
+    initiatedBy: z
+      .uuid()
+      .nullable()
+      .describe('For a run no person started: who last set up its schedule, or issued its webhook secret'),
     currentStepId: z.string().nullable(),
     failedStepId: z.string().nullable(),
     error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),

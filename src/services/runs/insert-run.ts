@@ -13,6 +13,7 @@ export type NewRun = Pick<
   | 'isTestRun'
   | 'subject'
   | 'startedBy'
+  | 'initiatedBy'
   | 'temporalWorkflowId'
 > & { definitionSnapshot: Prisma.InputJsonValue; variables: Prisma.InputJsonValue };
 
@@ -29,10 +30,11 @@ export async function insertRunWithAudit(db: DatabaseClient, run: NewRun, audit:
   await db.$executeRaw`
     WITH run AS (
       INSERT INTO workflow_runs (id, definition_id, definition_name, definition_version, definition_snapshot,
-        is_test_run, status, variables, subject, started_by, temporal_workflow_id, started_at, updated_at)
+        is_test_run, status, variables, subject, started_by, initiated_by, temporal_workflow_id, started_at, updated_at)
       VALUES (${run.id}::uuid, ${run.definitionId}::uuid, ${run.definitionName}, ${run.definitionVersion},
         ${JSON.stringify(run.definitionSnapshot)}::jsonb, ${run.isTestRun}, 'pending',
-        ${JSON.stringify(run.variables)}::jsonb, ${run.subject}, ${run.startedBy}::uuid, ${run.temporalWorkflowId},
+        ${JSON.stringify(run.variables)}::jsonb, ${run.subject}, ${run.startedBy}::uuid, ${run.initiatedBy}::uuid,
+        ${run.temporalWorkflowId},
         ${now}, ${now})
     )
     INSERT INTO audit_logs (id, action, actor_type, actor_id, target_type, target_id, metadata, request_id, created_at)

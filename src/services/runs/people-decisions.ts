@@ -51,7 +51,10 @@ export async function decideApproval(
         );
       const self = isRunSelf(approval.run, { id: caller.principal.userId, email: caller.principal.email });
       if (self && !approval.allowSelfApproval) {
-        throw new AppError('forbidden', 'You cannot decide an approval of a run you started or that is about you');
+        throw new AppError(
+          'forbidden',
+          'You cannot decide an approval of a run you started (or set up its schedule or webhook) or that is about you',
+        );
       }
       if (approval.status !== 'pending') throw conflict(`The approval is already ${approval.status}`);
       await tx.approvalDecision.create({

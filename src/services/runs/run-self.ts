@@ -16,7 +16,13 @@ function subjectNames(subject: string | null, person: Person): boolean {
   return asUuid === person.id.replace(/-/g, '') || text === person.email?.toLowerCase();
 }
 
-/** Whether `person` started the run or is what it is about: who may not decide its approvals. */
-export function isRunSelf(run: { startedBy: string | null; subject: string | null }, person: Person): boolean {
-  return run.startedBy === person.id || subjectNames(run.subject, person);
+/**
+ * Whether `person` started the run, set up what started it (a schedule, a webhook secret) or is
+ * what it is about: who may not decide its approvals.
+ */
+export function isRunSelf(
+  run: { startedBy: string | null; initiatedBy: string | null; subject: string | null },
+  person: Person,
+): boolean {
+  return run.startedBy === person.id || run.initiatedBy === person.id || subjectNames(run.subject, person);
 }

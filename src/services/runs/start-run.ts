@@ -29,9 +29,14 @@ export type TriggerType = (typeof TRIGGER_TYPES)[number];
 /** What started a run: a trigger of the definition, or a sync config's automation (spec 6.3). */
 export type RunOrigin = TriggerType | 'connector_sync';
 
-/** Who starts a run and through what; `runId` fixes the id (idempotent starts). */
+/**
+ * Who starts a run and through what; `runId` fixes the id (idempotent starts). `initiatedBy` is
+ * the person behind a start no person makes: who last set up the schedule, who issued the webhook
+ * secret.
+ */
 export interface RunStartOrigin {
   actor: AuditActor;
+  initiatedBy?: string | null;
   trigger: RunOrigin;
   runId?: string;
   requestId?: string;
@@ -101,6 +106,7 @@ export async function recordNewRun(
       variables: jsonColumn(variables),
       subject,
       startedBy,
+      initiatedBy: origin.initiatedBy ?? null,
       temporalWorkflowId: runWorkflowId(runId),
     },
     {

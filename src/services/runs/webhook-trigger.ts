@@ -26,7 +26,7 @@ export async function issueWebhookSecret(context: RunsContext, caller: Caller, w
     const secret = `whs_${randomBytes(32).toString('base64url')}`;
     await tx.workflowDefinition.update({
       where: { id: workflowId },
-      data: { webhookSecretHash: hash(secret).toString('hex') },
+      data: { webhookSecretHash: hash(secret).toString('hex'), webhookSecretIssuedBy: caller.principal.userId },
     });
     await auditChange(tx, caller, 'workflow.webhook_secret_issued', { type: 'workflow', id: workflowId }, {});
     return { secret, path: webhookPath(workflowId) };
@@ -86,7 +86,7 @@ export async function startRunFromWebhook(
 ): Promise<{ run: RunRow; replayed: boolean }> {
   const row = await context.db.workflowDefinition.findUnique({
     where: { id: workflowId },
-    select: { webhookSecretHash: true, deletedAt: true },
+    select: { webhookSecretHash: true, webhookSecretIssuedBy: true, deletedAt: true },
   });
   const expected = row?.webhookSecretHash && !row.deletedAt ? Buffer.from(row.webhookSecretHash, 'hex') : undefined;
   const presented = delivery.secret ? hash(delivery.secret) : undefined;
@@ -96,7 +96,11 @@ export async function startRunFromWebhook(
   const variables = bodyAsVariables.safeParse(delivery.body ?? {});
   if (!variables.success)
     throw validationFailed('The webhook body must be a JSON object of variables (or { "variables": { ... } })');
-  const origin = { actor: { type: 'system' as const }, trigger: 'webhook' as const };
+  const origin = {
+    actor: { type: 'system' as const },
+    trigger: 'webhook' as const,
+    initiatedBy: row!.webhookSecretIssuedBy,
+  };
   if (delivery.idempotencyKey === undefined)
     return { run: await startRunBy(context, workflowId, variables.data, origin), replayed: false };
 

@@ -187,7 +187,13 @@ export async function insertSchedule(
   const timezone = canonicalTimezone(input.timezone);
   await checkWorkflow(tx, input);
   const row = await tx.schedule.create({
-    data: { ...input, timezone, variables: jsonColumn(input.variables), createdBy: caller.principal.userId },
+    data: {
+      ...input,
+      timezone,
+      variables: jsonColumn(input.variables),
+      createdBy: caller.principal.userId,
+      updatedBy: caller.principal.userId,
+    },
   });
   await auditChange(
     tx,
@@ -268,6 +274,7 @@ export async function changeSchedule(
       ...changes,
       timezone,
       variables: changes.variables ? jsonColumn(changes.variables) : undefined,
+      updatedBy: caller.principal.userId,
       // Why firings start nothing stays until the workflow has been checked again.
       ...(startsChecked ? { pausedReason: null } : {}),
     },
