@@ -18,6 +18,7 @@ import { connectSuiteTemporal } from '../support/app.js';
 
 const stack = useRunStack();
 let admin: string;
+let adminId: string;
 let temporal: TemporalClientHandle;
 
 /** A workflow that declares every variable the automation sends, and ends at once. */
@@ -42,7 +43,10 @@ const ALL_VARIABLES = [
 ];
 
 beforeAll(async () => {
-  admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
+  ({
+    token: admin,
+    user: { id: adminId },
+  } = await createUserWithToken(stack.database.db, ['admin']));
   temporal = await connectSuiteTemporal();
 });
 
@@ -115,6 +119,8 @@ describe('per_record starts the post-sync workflow with the records the pass add
     expect(await db().auditLog.findFirst({ where: { targetId: runs[0]!.id, action: 'run.started' } })).toMatchObject({
       metadata: expect.objectContaining({ trigger: 'connector_sync' }),
     });
+    // Who set the automation up may not decide the run's approvals (docs/security.md).
+    expect([runs[0]!.startedBy, runs[0]!.initiatedBy]).toEqual([null, adminId]);
     // The pass's history (post-sync steps, automation) replays with the current workflow code.
     const pass = temporal.client.workflow.getHandle(syncWorkflowId(connectorId, 'user'));
     await Worker.runReplayHistory(

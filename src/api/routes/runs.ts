@@ -36,7 +36,9 @@ const runSummarySchema = z
     initiatedBy: z
       .uuid()
       .nullable()
-      .describe('For a run no person started: who last set up its schedule, or issued its webhook secret'),
+      .describe(
+        'For a run no person started: who last set up its schedule, sync config or entitlement, or issued its webhook secret',
+      ),
     currentStepId: z.string().nullable(),
     failedStepId: z.string().nullable(),
     error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),

@@ -59,7 +59,7 @@ export function createEntitlement(db: Database, caller: Caller, input: Entitleme
 /** Inserts an entitlement inside the caller's transaction (used by the API and by configuration import). */
 export async function insertEntitlement(tx: DatabaseClient, caller: Caller, input: EntitlementInput) {
   const row = await tx.entitlement.create({
-    data: columnsOf(input, await connectorIdByName(tx, input.connector)),
+    data: { ...columnsOf(input, await connectorIdByName(tx, input.connector)), updatedBy: caller.principal.userId },
     include: entitlementInclude,
   });
   await auditChange(
@@ -83,7 +83,7 @@ export async function replaceEntitlement(tx: DatabaseClient, caller: Caller, id:
   await loadEntitlement(tx, id);
   const row = await tx.entitlement.update({
     where: { id },
-    data: columnsOf(input, await connectorIdByName(tx, input.connector)),
+    data: { ...columnsOf(input, await connectorIdByName(tx, input.connector)), updatedBy: caller.principal.userId },
     include: entitlementInclude,
   });
   await auditChange(

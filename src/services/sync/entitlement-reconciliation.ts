@@ -72,6 +72,8 @@ export async function reconcileEntitlements(
         });
         const run = await recordRunInTransaction(tx, workflow, variables, {
           actor: { type: 'system' },
+          // Who last set the reconciliation up: its runs count as theirs for the self-approval rule.
+          initiatedBy: entitlement.updatedBy,
           trigger: 'webhook',
           requestId: delivery.requestId,
         });

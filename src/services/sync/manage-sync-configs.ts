@@ -104,9 +104,14 @@ export async function putSyncConfig(
     const key = { connectorId_resourceType: { connectorId, resourceType } };
     const existing = await tx.syncConfig.findUnique({ where: key });
     const row = existing
-      ? await tx.syncConfig.update({ where: key, data: columnsOf(input) })
+      ? await tx.syncConfig.update({ where: key, data: { ...columnsOf(input), updatedBy: caller.principal.userId } })
       : await tx.syncConfig.create({
-          data: { connectorId, resourceType, ...columnsOf({ ...SYNC_CONFIG_DEFAULTS, ...input }) },
+          data: {
+            connectorId,
+            resourceType,
+            ...columnsOf({ ...SYNC_CONFIG_DEFAULTS, ...input }),
+            updatedBy: caller.principal.userId,
+          },
         });
     await auditChange(
       tx,

@@ -94,15 +94,23 @@ const declaredOnly = (workflow: WorkflowView, values: Record<string, unknown>) =
       .map((variable) => [variable.name, values[variable.name]]),
   );
 
+/** What an automation run is: its workflow, its variables, its id, and who set the automation up. */
+interface AutomationRun {
+  workflow: WorkflowView;
+  variables: Record<string, unknown>;
+  runId: string;
+  initiatedBy: string | null;
+}
+
 /** Records the run under `runId` in `tx` unless it exists already; undefined when it does. */
-async function recordOnceIn(
-  tx: DatabaseClient,
-  workflow: WorkflowView,
-  variables: Record<string, unknown>,
-  runId: string,
-): Promise<RecordedRun | undefined> {
-  if (await tx.workflowRun.findUnique({ where: { id: runId }, select: { id: true } })) return undefined;
-  return recordRunInTransaction(tx, workflow, variables, { actor: SYSTEM, trigger: 'connector_sync', runId });
+async function recordOnceIn(tx: DatabaseClient, run: AutomationRun): Promise<RecordedRun | undefined> {
+  if (await tx.workflowRun.findUnique({ where: { id: run.runId }, select: { id: true } })) return undefined;
+  return recordRunInTransaction(tx, run.workflow, run.variables, {
+    actor: SYSTEM,
+    trigger: 'connector_sync',
+    runId: run.runId,
+    initiatedBy: run.initiatedBy,
+  });
 }
 
 /**
@@ -110,15 +118,11 @@ async function recordOnceIn(
  * recorded already (a concurrent start, or this activity retried after the commit) is started
  * from its row, idempotently, so a retry never leaves a run without its execution.
  */
-async function startOnce(
-  deps: AutomationDeps,
-  workflow: WorkflowView,
-  variables: Record<string, unknown>,
-  runId: string,
-): Promise<string> {
+async function startOnce(deps: AutomationDeps, run: AutomationRun): Promise<string> {
+  const { runId } = run;
   let recorded: RecordedRun | undefined;
   try {
-    recorded = await deps.db.$transaction((tx) => recordOnceIn(tx, workflow, variables, runId));
+    recorded = await deps.db.$transaction((tx) => recordOnceIn(tx, run));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
@@ -152,7 +156,8 @@ async function automationOf(db: DatabaseClient, key: RecordKey) {
     workflowId: config.postSyncWorkflowId,
     triggerMode: mode.data,
   };
-  return { config, mode: mode.data, outcome, base };
+  // Who last set the automation up: its runs count as theirs for the self-approval rule.
+  return { config, mode: mode.data, outcome, base, initiatedBy: config.updatedBy };
 }
 
 /**
@@ -188,12 +193,13 @@ export async function startSyncAutomation(
 ): Promise<SyncAutomationOutcome | null> {
   const automation = await automationOf(deps.db, key);
   if (!automation?.config.lastSuccessfulSyncAt) return null;
-  const { outcome, base } = automation;
+  const { outcome, base, initiatedBy } = automation;
   const since = automation.config.lastSuccessfulSyncAt;
   return withWorkflow(deps.db, outcome, async (workflow) => {
     const start = async (extra: Record<string, unknown>) => {
       const runId = automationRunId(pass.passKey, outcome.runIds.length);
-      outcome.runIds.push(await startOnce(deps, workflow, declaredOnly(workflow, { ...base, ...extra }), runId));
+      const variables = declaredOnly(workflow, { ...base, ...extra });
+      outcome.runIds.push(await startOnce(deps, { workflow, variables, runId, initiatedBy }));
     };
     if (automation.mode === 'summary') return start({ stats: pass.stats });
     for (let afterId: string | null = null; ;) {
@@ -228,11 +234,11 @@ export async function recordRecordAutomation(
 ): Promise<SyncAutomationOutcome | null> {
   const automation = await automationOf(tx, key);
   if (automation?.mode !== 'per_record') return null;
-  const { outcome, base } = automation;
+  const { outcome, base, initiatedBy } = automation;
   return withWorkflow(tx, outcome, async (workflow) => {
     const variables = declaredOnly(workflow, { ...base, records: [change.record] });
     const runId = automationRunId(change.eventKey, 0);
-    const run = await recordOnceIn(tx, workflow, variables, runId);
+    const run = await recordOnceIn(tx, { workflow, variables, runId, initiatedBy });
     if (run) recorded.push(run);
     outcome.runIds.push(runId);
     outcome.records = 1;
