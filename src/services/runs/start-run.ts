@@ -31,8 +31,8 @@ export type RunOrigin = TriggerType | 'connector_sync';
 
 /**
  * Who starts a run and through what; `runId` fixes the id (idempotent starts). `initiatedBy` is
- * the person behind a start no person makes: who last set up the schedule, who issued the webhook
- * secret.
+ * the person behind a start no person makes: who last set up the schedule, the sync config or the
+ * entitlement, who issued the webhook secret.
  */
 export interface RunStartOrigin {
   actor: AuditActor;
