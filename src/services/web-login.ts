@@ -137,12 +137,16 @@ async function signIn(
   return { cookieValue, returnTo: attempt.returnTo, user, session };
 }
 
-/** Identity claims of the login: the ID token's, with `groups`, email and name from userinfo when the ID token lacks them. */
+/**
+ * Identity claims of the login: the ID token's, with `groups`, email, `email_verified` and name
+ * from userinfo when the ID token lacks them.
+ */
 async function identityClaims(client: OidcLoginClient, tokens: ProviderTokens & { claims: Record<string, unknown> }) {
   const { claims } = tokens;
   const iss = String(claims.iss);
   const sub = String(claims.sub);
-  const needsUserInfo = !Array.isArray(claims.groups) || typeof claims.email !== 'string';
+  const needsUserInfo =
+    !Array.isArray(claims.groups) || typeof claims.email !== 'string' || claims.email_verified === undefined;
   const userInfo = needsUserInfo ? await client.userInfo(tokens.accessToken, sub) : {};
   const pick = (name: string) => (claims[name] !== undefined ? claims[name] : userInfo[name]);
   const groups = Array.isArray(claims.groups) ? claims.groups : userInfo.groups;
@@ -152,11 +156,19 @@ async function identityClaims(client: OidcLoginClient, tokens: ProviderTokens & 
     iss,
     sub,
     email: typeof email === 'string' ? email : undefined,
-    // Verified for the email it comes with: userinfo's when the email is userinfo's.
-    emailVerified: isEmailVerified(typeof claims.email === 'string' ? claims.email_verified : userInfo.email_verified),
+    emailVerified: isEmailVerified(verifiedClaimOf(claims, userInfo, email)),
     name: typeof name === 'string' ? name : undefined,
     groups: Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [],
   };
+}
+
+/**
+ * The `email_verified` that speaks for `email`: the ID token's when it says, else userinfo's when
+ * userinfo names the same address (a provider may verify only what userinfo answers).
+ */
+function verifiedClaimOf(claims: Record<string, unknown>, userInfo: Record<string, unknown>, email: unknown) {
+  if (claims.email === email && claims.email_verified !== undefined) return claims.email_verified;
+  return userInfo.email === email ? userInfo.email_verified : undefined;
 }
 
 /** Ends a session: deletes it and answers the provider's RP-initiated logout URL, when it has one. */

@@ -175,7 +175,13 @@ describe('signing in through the provider gives a session cookie that authentica
     expect(await database.db.user.findUniqueOrThrow({ where: { id: pending.id } })).toEqual(
       expect.objectContaining({ confirmed: false, sub: null }),
     );
-    provider.accounts.set('sam-sub', { email: 'sam@example.test', emailVerified: true, groups: ['idp-admins'] });
+    // Verified, as this provider says in userinfo only.
+    provider.accounts.set('sam-sub', {
+      email: 'sam@example.test',
+      emailVerified: true,
+      emailVerifiedInUserInfoOnly: true,
+      groups: ['idp-admins'],
+    });
     const browser = new TestBrowser();
     expect((await signIn(browser, api, 'sam-sub')).status).toBe(302);
     const body = JSON.parse((await me(browser, api)).text);

@@ -19,6 +19,8 @@ export interface TestAccount {
   email?: string;
   /** The `email_verified` claim; left out when not set, as some providers do. */
   emailVerified?: boolean;
+  /** Send `email_verified` in userinfo only, not in the ID token. */
+  emailVerifiedInUserInfoOnly?: boolean;
   name?: string;
   groups?: string[];
 }
@@ -105,7 +107,9 @@ export async function startTestOidcProvider(
           return {
             sub,
             email: account.email,
-            ...(account.emailVerified === undefined ? {} : { email_verified: account.emailVerified }),
+            ...(account.emailVerified === undefined || (account.emailVerifiedInUserInfoOnly && use !== 'userinfo')
+              ? {}
+              : { email_verified: account.emailVerified }),
             name: account.name,
             ...(withGroups && account.groups ? { groups: account.groups } : {}),
           };
