@@ -1,4 +1,5 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSecretKey } from '../../src/connectors/secret-box.js';
@@ -72,15 +73,34 @@ export async function benchEnvironment(
   };
 }
 
-/** JSON calls to the API with a bearer token; anything but 2xx fails the benchmark. */
+/**
+ * JSON calls to the API with a bearer token; anything but 2xx fails the benchmark. It runs on the
+ * same two cores as the service, so it is lean: node:http on kept-alive connections takes about
+ * 0.5 ms of CPU per call where fetch (undici) took 1.3 to 2.5 ms, which the service's figures paid.
+ */
 export function apiCaller(baseUrl: string, token: string) {
-  return async <T = { id: string }>(method: string, route: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl}${route}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const { hostname, port } = new URL(baseUrl);
+  return <T = { id: string }>(method: string, route: string, body?: unknown): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}` };
+      if (payload !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(payload);
+      }
+      const request = http.request({ hostname, port, path: route, method, agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          const status = response.statusCode ?? 0;
+          if (status < 200 || status > 299) reject(new Error(`${method} ${route}: ${status} ${text}`));
+          else resolve((text ? JSON.parse(text) : undefined) as T);
+        });
+      });
+      request.on('error', reject);
+      request.end(payload);
     });
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
 }
