@@ -105,26 +105,42 @@ describe('a migration is applied whole or not at all', () => {
   });
 });
 
+/**
+ * Runs `check` against a fresh database migrated up to just before the migration `name`: it
+ * fills the database with `client`, then applies the rest with `migrateDatabase(url)`.
+ */
+async function beforeMigration(name: string, check: (url: string, client: pg.Client) => Promise<void>) {
+  const database = `backfill_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: stackValue('postgresAdminUrl') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = testDatabaseUrl(database);
+  const client = new pg.Client({ connectionString: url });
+  const before = await mkdtemp(path.join(os.tmpdir(), 'flowgate-before-'));
+  try {
+    const { schemaPath, migrationsDir } = projectSchema();
+    for (const entry of await readdir(migrationsDir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name < name)
+        await cp(path.join(migrationsDir, entry.name), path.join(before, entry.name), { recursive: true });
+    }
+    await migrateDatabase(url, { schemaPath, migrationsDir: before });
+    await client.connect();
+    await check(url, client);
+  } finally {
+    await client.end();
+    await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
+    await admin.end();
+    await rm(before, { recursive: true, force: true });
+  }
+}
+
+const id = (last: string) => `00000000-0000-4000-8000-0000000000${last}`;
+
 describe('the data a migration carries over', () => {
   it("backfills what each active role assignment provisioned with its role's entitlements", async () => {
     const BACKFILL = '20261123182434_role_assignment_provisioned';
-    const name = `backfill_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: stackValue('postgresAdminUrl') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = testDatabaseUrl(name);
-    const client = new pg.Client({ connectionString: url });
-    const before = await mkdtemp(path.join(os.tmpdir(), 'flowgate-before-'));
-    try {
-      const { schemaPath, migrationsDir } = projectSchema();
-      for (const entry of await readdir(migrationsDir, { withFileTypes: true })) {
-        if (entry.isDirectory() && entry.name < BACKFILL)
-          await cp(path.join(migrationsDir, entry.name), path.join(before, entry.name), { recursive: true });
-      }
-      await migrateDatabase(url, { schemaPath, migrationsDir: before });
+    await beforeMigration(BACKFILL, async (url, client) => {
       // uuids sort by their bytes: Wiki (…0a) before VPN (…0b).
-      const id = (last: string) => `00000000-0000-4000-8000-0000000000${last}`;
-      await client.connect();
       await client.query(`
         INSERT INTO users (id, email, roles, updated_at) VALUES
           ('${id('01')}', 'ann@example.test', '{requestor}', now()), ('${id('02')}', 'bob@example.test', '{requestor}', now());
@@ -149,11 +165,44 @@ describe('the data a migration carries over', () => {
         { id: id('07'), provisioned: [] },
         { id: id('08'), provisioned: [] },
       ]);
-    } finally {
-      await client.end();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-      await rm(before, { recursive: true, force: true });
-    }
+    });
+  });
+
+  it('takes the last editor of sync configs and entitlements from the audit log', async () => {
+    const BACKFILL = '20261124003000_backfill_last_editors';
+    await beforeMigration(BACKFILL, async (url, client) => {
+      const [ann, bob, tokenless] = [id('01'), id('02'), id('03')];
+      const [synced, unaudited, vpn, wiki] = [id('0a'), id('0b'), id('0c'), id('0d')];
+      await client.query(`
+        INSERT INTO connectors (id, name, type, config_schema, secret_keys, updated_at)
+          VALUES ('${id('09')}', 'directory', 'test-activedirectory', '{}', '{}', now());
+        INSERT INTO sync_configs (id, connector_id, resource_type, updated_at) VALUES
+          ('${synced}', '${id('09')}', 'user', now()), ('${unaudited}', '${id('09')}', 'group', now());
+        INSERT INTO entitlements (id, name, connector_id, provision_config, deprovision_config, updated_at, updated_by) VALUES
+          ('${vpn}', 'VPN', '${id('09')}', '{}', '{}', now(), NULL),
+          ('${wiki}', 'Wiki', '${id('09')}', '{}', '{}', now(), '${tokenless}');
+        INSERT INTO audit_logs (id, action, actor_type, actor_id, target_type, target_id, created_at) VALUES
+          (gen_random_uuid(), 'sync_config.created', 'user', '${ann}', 'sync_config', '${synced}', now() - interval '2 days'),
+          (gen_random_uuid(), 'sync_config.updated', 'user', '${bob}', 'sync_config', '${synced}', now() - interval '1 day'),
+          (gen_random_uuid(), 'sync_config.run_started', 'system', NULL, 'sync_config', '${synced}', now()),
+          (gen_random_uuid(), 'sync_config.updated', 'user', 'not-a-uuid', 'sync_config', '${unaudited}', now()),
+          (gen_random_uuid(), 'entitlement.created', 'user', '${bob}', 'entitlement', '${vpn}', now() - interval '1 day'),
+          (gen_random_uuid(), 'entitlement.updated', 'user', '${ann}', 'entitlement', '${vpn}', now()),
+          (gen_random_uuid(), 'entitlement.updated', 'user', '${ann}', 'entitlement', '${wiki}', now());
+      `);
+
+      expect(await migrateDatabase(url)).toContain(BACKFILL);
+      const configs = await client.query('SELECT id, updated_by FROM sync_configs ORDER BY id');
+      expect(configs.rows).toEqual([
+        { id: synced, updated_by: bob },
+        { id: unaudited, updated_by: null },
+      ]);
+      // An entitlement saved since the column exists keeps the editor it has.
+      const entitlements = await client.query('SELECT id, updated_by FROM entitlements ORDER BY id');
+      expect(entitlements.rows).toEqual([
+        { id: vpn, updated_by: ann },
+        { id: wiki, updated_by: tokenless },
+      ]);
+    });
   });
 });
