@@ -3,6 +3,7 @@ export {
   PERMISSIONS,
   PERMISSION_TABLE,
   holdersOf,
+  holdsPrivilegedRole,
   isPermission,
   isRole,
   permissionsOfRoles,

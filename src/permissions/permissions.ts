@@ -116,6 +116,15 @@ export function isRole(name: string): name is Role {
   return (ROLES as readonly string[]).includes(name);
 }
 
+/**
+ * Whether `roles` hold a system role beyond `requestor`. Such an account is never taken over or
+ * removed by an integration on its own: a SCIM client does not link it or change its email, a
+ * sync does not soft-delete it. A person does that through the API.
+ */
+export function holdsPrivilegedRole(roles: readonly string[]): boolean {
+  return roles.some((role) => role !== 'requestor');
+}
+
 /** Every role that holds `permission`, admin first. */
 export function holdersOf(permission: Permission): Role[] {
   return ['admin', ...PERMISSION_TABLE[permission].holders];

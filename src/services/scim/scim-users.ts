@@ -2,6 +2,7 @@ import { recordAudit } from '../../audit/index.js';
 import { isUniqueViolation, jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import { associateUserByEmailDomain } from '../organizations/domain-association.js';
 import type { User } from '../../db/generated/client.js';
+import { holdsPrivilegedRole } from '../../permissions/index.js';
 import { isLastActiveAdmin } from '../users/manage-users.js';
 import { activeEmailOf } from '../users/user-record.js';
 import type { UserFilter } from '../../scim/filter.js';
@@ -98,14 +99,6 @@ function uniquenessOnConflict<T>(write: Promise<T>, detail: string): Promise<T> 
 }
 
 /**
- * A system role beyond `requestor`. A SCIM client never links such an account, nor changes its
- * email: a directory token must not be a way to take over an admin.
- */
-function holdsPrivilegedRole(user: User): boolean {
-  return user.roles.some((role) => role !== 'requestor');
-}
-
-/**
  * POST /Users. A user whose email is taken by an existing requestor-only user without a SCIM
  * identity is linked (`scim.user.linked_existing`); one this or another client already
  * provisioned, or one holding other roles, is a 409 uniqueness.
@@ -165,7 +158,7 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
             : 'This user is already provisioned by another SCIM client',
         );
       }
-      if (holdsPrivilegedRole(existing)) {
+      if (holdsPrivilegedRole(existing.roles)) {
         throw uniqueness(
           'An account with this email already exists and cannot be linked: SCIM clients link only existing accounts whose only role is requestor',
         );
@@ -244,7 +237,7 @@ async function checkSafeChange(
     if (user.confirmed || user.iss !== null) {
       throw mutability('The email of an account that has signed in cannot be changed through SCIM');
     }
-    if (holdsPrivilegedRole(user)) {
+    if (holdsPrivilegedRole(user.roles)) {
       throw mutability('The email of an account holding roles beyond requestor cannot be changed through SCIM');
     }
   }

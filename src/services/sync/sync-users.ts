@@ -6,13 +6,8 @@ import { emailAddress } from '../../domain/common.js';
 import type { DeactivationThreshold, HeldDeactivations } from '../../domain/sync.js';
 import type { SyncMatch, User } from '../../db/generated/client.js';
 import { isAppError, validationFailed } from '../../errors/index.js';
-import {
-  emailInUse,
-  emailTaken,
-  insertUnconfirmedUser,
-  isLastActiveAdmin,
-  softDeleteUser,
-} from '../users/manage-users.js';
+import { holdsPrivilegedRole } from '../../permissions/index.js';
+import { emailInUse, emailTaken, insertUnconfirmedUser, softDeleteUser } from '../users/manage-users.js';
 import { writeProfile, type ProfileChanges } from '../users/profile.js';
 import { PROFILE_FIELDS, type ProfileField } from '../../domain/profile.js';
 import type { RecordKey } from './record-store.js';
@@ -161,13 +156,17 @@ export interface DeactivationCandidate {
   externalId: string;
 }
 
-/** The users step (c) would deactivate now. */
+/**
+ * The users step (c) would deactivate now. Users holding a role beyond requestor are not among
+ * them: an upstream record anyone can create with someone's email must not be a way to remove an
+ * admin (`holdsPrivilegedRole`).
+ */
 async function deactivationCandidates(db: DatabaseClient, key: RecordKey): Promise<DeactivationCandidate[]> {
   return db.$queryRaw<DeactivationCandidate[]>(Prisma.sql`
     SELECT DISTINCT ON (m.user_id) m.user_id::text AS "userId", u.email, m.external_id AS "externalId"
     FROM sync_matches m
     JOIN connector_resources r ON r.id = m.connector_resource_id
-    JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+    JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL AND u.roles <@ ARRAY['requestor']::text[]
     WHERE m.connector_id = ${key.connectorId}::uuid AND m.resource_type = ${key.resourceType}
       AND m.match_status IN ('matched', 'manual_override') AND r.stale_since IS NOT NULL
       AND NOT ${hasOtherLink(Prisma.sql`m.user_id`, key)}
@@ -189,9 +188,10 @@ export const exceedsThreshold = (count: number, linked: number, threshold: Deact
   count > threshold.maxCount && count * 100 > threshold.maxPercent * linked;
 
 /**
- * Soft-deletes one candidate with its audit entry, unless it is the last active admin, already
- * deleted, no longer linked to a stale record of this connector and type, or linked elsewhere
- * (a resolution made through the API since the list was read). Call inside a transaction.
+ * Soft-deletes one candidate with its audit entry, unless it holds a role beyond requestor (given
+ * since it was listed, say while held), is already deleted, is no longer linked to a stale record
+ * of this connector and type, or is linked elsewhere (a resolution made through the API since the
+ * list was read). Call inside a transaction.
  */
 export async function deactivateCandidate(
   tx: DatabaseClient,
@@ -200,9 +200,10 @@ export async function deactivateCandidate(
   audit: { actor: AuditActor; requestId?: string; source: string },
 ): Promise<boolean> {
   const { userId } = candidate;
-  if (await isLastActiveAdmin(tx, userId)) return false;
-  const user = await tx.user.findUnique({ where: { id: userId } });
-  if (!user || user.deletedAt) return false;
+  // The row lock waits for a role change in flight, so a role given meanwhile is seen.
+  const [user] = await tx.$queryRaw<Array<Pick<User, 'email' | 'roles' | 'deletedAt'>>>(Prisma.sql`
+    SELECT email, roles, deleted_at AS "deletedAt" FROM users WHERE id = ${userId}::uuid FOR UPDATE`);
+  if (!user || user.deletedAt || holdsPrivilegedRole(user.roles)) return false;
   const [state] = await tx.$queryRaw<Array<{ stale: boolean; linked: boolean }>>(Prisma.sql`
     SELECT EXISTS (
              SELECT 1 FROM sync_matches m JOIN connector_resources r ON r.id = m.connector_resource_id
@@ -232,7 +233,7 @@ export async function deactivateCandidate(
 /**
  * Step (c): soft-deletes the users linked to a stale record of this connector and type that
  * have no other link (a current record of this type, or any record of another connector or
- * type). The last active admin is never deleted. When there are more of them than the
+ * type). Users holding a role beyond requestor are never deleted. When there are more of them than the
  * threshold allows (count and percentage of the linked users), none is deleted: they are held
  * on the config for an administrator to release or discard (the accidental-deletion safeguard).
  */

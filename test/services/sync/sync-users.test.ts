@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SYNC_CONFIG_DEFAULTS } from '../../../src/domain/sync.js';
-import { deactivateUsersOfStaleRecords } from '../../../src/services/sync/sync-users.js';
+import { deactivateCandidate, deactivateUsersOfStaleRecords } from '../../../src/services/sync/sync-users.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
-// deactivateUsers never removes the last active admin (sync item 6c), whatever links it has.
+// deactivateUsers (sync item 6c) never removes a user holding a role beyond requestor, whatever
+// links it has: an upstream record anyone can create with an admin's email must not remove them.
 
 let database: TestDatabase;
 let connectorId: string;
@@ -64,5 +65,45 @@ describe('deactivateUsers keeps the last active admin', () => {
     });
     expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).deletedAt).toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: requestor.id } })).deletedAt).toEqual(expect.any(Date));
+  });
+});
+
+describe('deactivateUsers keeps every user holding a role beyond requestor', () => {
+  it('lists, holds and deletes only requestors; a role given while held keeps the user', async () => {
+    const { db } = database;
+    await db.syncConfig.create({ data: { connectorId, resourceType: 'user' } });
+    const users = await Promise.all(
+      (['admin', 'approver', 'resource_manager', 'requestor', 'requestor'] as const).map((role, index) =>
+        db.user.create({ data: { email: `${role}${index}@privileged.test`, roles: [role] } }),
+      ),
+    );
+    for (const user of users) await staleLink(user.email!, user.id);
+    const kept = users.slice(0, 3).map((user) => user.id);
+    const [promotedLater, requestor] = users.slice(3);
+
+    const held = await deactivateUsersOfStaleRecords(db, key(), { maxCount: 0, maxPercent: 0 });
+    expect(held).toEqual(expect.objectContaining({ deactivated: 0, held: 2 }));
+    const config = await db.syncConfig.findUniqueOrThrow({
+      where: { connectorId_resourceType: { connectorId, resourceType: 'user' } },
+    });
+    const heldIds = (config.heldDeactivations as { users: { userId: string }[] }).users.map((user) => user.userId);
+    expect(heldIds.sort()).toEqual([promotedLater!.id, requestor!.id].sort());
+
+    // Released after one of them became an approver: that one stays.
+    await db.user.update({ where: { id: promotedLater!.id }, data: { roles: ['approver'] } });
+    const release = (userId: string) =>
+      db.$transaction((tx) =>
+        deactivateCandidate(
+          tx,
+          key(),
+          { userId, email: null, externalId: userId },
+          { actor: { type: 'system' }, source: 'test' },
+        ),
+      );
+    expect(await release(promotedLater!.id)).toBe(false);
+    expect(await release(requestor!.id)).toBe(true);
+    const deleted = await db.user.findMany({ where: { id: { in: users.map((user) => user.id) } } });
+    expect(deleted.filter((user) => user.deletedAt !== null).map((user) => user.id)).toEqual([requestor!.id]);
+    expect(kept.every((id) => deleted.some((user) => user.id === id && user.deletedAt === null))).toBe(true);
   });
 });
