@@ -99,6 +99,52 @@ describe('secrets are encrypted at rest and never returned, audited or logged', 
   });
 });
 
+describe('stored secrets go only where they were stored for', () => {
+  it('refuses a config naming a new origin unless every secret is sent again', async () => {
+    const elsewhereSaw: string[] = [];
+    const elsewhere = http.createServer((request, response) => {
+      elsewhereSaw.push(request.headers.authorization ?? '');
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    try {
+      const created = await call('POST', '/api/connectors', {
+        name: 'repointed',
+        type: 'http',
+        config: { baseUrl: upstreamUrl },
+        secrets: { bearerToken: SECRET, apiKey: 'second-secret-value' },
+      });
+      const path = `/api/connectors/${created.body.id}`;
+
+      const repointed = await call('PUT', path, {
+        config: { baseUrl: elsewhereUrl },
+        secrets: { apiKey: 'only-one-of-them' },
+      });
+      expect(repointed.status).toBe(400);
+      expect(repointed.body.message).toContain(elsewhereUrl);
+      expect(repointed.body.details).toEqual({ origins: [elsewhereUrl], secrets: ['bearerToken'] });
+      expect((await call('GET', path)).body.config).toEqual({ baseUrl: upstreamUrl });
+      await call('POST', `${path}/test`);
+      expect(elsewhereSaw).toEqual([]);
+
+      // The same origin needs nothing again; a new one with every secret sent again is stored.
+      expect((await call('PUT', path, { config: { baseUrl: `${upstreamUrl}/v2` } })).status).toBe(200);
+      const resent = await call('PUT', path, {
+        config: { baseUrl: elsewhereUrl },
+        secrets: { bearerToken: 'token-for-elsewhere', apiKey: null },
+      });
+      expect(resent.status).toBe(200);
+      expect(resent.body.secretKeys).toEqual(['bearerToken']);
+      await call('POST', `${path}/test`);
+      expect(elsewhereSaw).toEqual(['Bearer token-for-elsewhere']);
+    } finally {
+      elsewhere.closeAllConnections();
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
+  });
+});
+
 describe('creating a connector checks its handler', () => {
   it.each([
     [{ name: 'x1', type: 'nope' }, 'No connector handler named "nope"'],

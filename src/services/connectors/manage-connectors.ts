@@ -16,6 +16,7 @@ import {
   toConnectorView,
   type ConnectorView,
 } from './connector-record.js';
+import { destinationsOf, requireSecretsForNewDestinations } from './credential-destinations.js';
 
 export interface ConnectorInput {
   name: string;
@@ -154,6 +155,7 @@ export async function changeConnector(
 ): Promise<ConnectorView> {
   const current = await loadConnector(tx, id);
   if (changes.configSchema) checkedHandler(runtime, { type: current.type, configSchema: changes.configSchema });
+  requireSecretsForNewDestinations(current, changes.config, changes.secrets);
   const row = await tx.connector.update({
     where: { id },
     data: {
@@ -177,6 +179,7 @@ export async function changeConnector(
       name: row.name,
       changed: Object.keys(changes).filter((key) => key !== 'secrets'),
       secretKeysChanged: Object.keys(changes.secrets ?? {}),
+      ...(changes.config ? { destinations: [...destinationsOf(changes.config)].sort() } : {}),
     },
   );
   return toConnectorView(row);
