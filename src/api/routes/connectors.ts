@@ -156,7 +156,14 @@ export function connectorRoutes(
       access: 'connector:manage',
       params: idParams,
       body: updateBody,
-      responses: { 409: { description: 'Another connector has this name' }, 200: connector },
+      responses: {
+        400: {
+          description:
+            'Invalid input, or a config naming a new http(s) origin without every stored secret sent again (details: origins, secrets)',
+        },
+        409: { description: 'Another connector has this name' },
+        200: connector,
+      },
       async handler(ctx, { params, body }) {
         ctx.body = await updateConnector(db, runtime, auditedCaller(ctx), params.id, body);
       },
