@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { generateSecretKey, parseSecretKey, sealSecrets } from '../../src/connectors/secret-box.js';
 import { recordHash } from '../../src/services/sync/record-hash.js';
 import { webhookSignature } from '../../src/services/sync/webhook-signature.js';
 import { useTestApp } from '../support/app.js';
@@ -244,6 +245,24 @@ describe('a delivery that is not authentic is refused with 401, changes nothing 
     const response = await context.api.request('POST', `/api/webhooks/${connectorId}`, { body: event });
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('The x-flowgate-signature header is missing');
+  });
+});
+
+describe('a secret the service cannot open', () => {
+  it('answers 503, not 500, when the secret was sealed under another CONNECTOR_SECRET_KEY', async () => {
+    const { connectorId, secret } = await connectorWithSecret();
+    await context.database.db.connector.update({
+      where: { id: connectorId },
+      data: { webhookSecretSealed: sealSecrets({ webhookSecret: secret }, parseSecretKey(generateSecretKey())) },
+    });
+    const response = await send(
+      connectorId,
+      { action: 'created', resourceId: 'u9', resourceType: 'user', data: alice },
+      { secret },
+    );
+    expect(response.status).toBe(503);
+    expect(response.body.message).toContain('cannot be decrypted with the configured CONNECTOR_SECRET_KEY');
+    expect(await resources(connectorId)).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
 import { isDatabaseUnavailable, isForeignKeyViolation } from '../../db/client.js';
+import { SecretKeyError } from '../../connectors/secret-box.js';
 import { AppError, isAppError } from '../../errors/index.js';
 import { isTemporalUnavailable } from '../../temporal/client.js';
 import type { Logger } from '../../logging/logger.js';
@@ -55,6 +56,12 @@ function toAppError(thrown: unknown): AppError {
     return new AppError('service_unavailable', 'The database is unavailable; retry later', { cause: thrown });
   if (isTemporalUnavailable(thrown))
     return new AppError('service_unavailable', 'The workflow engine (Temporal) is unavailable; retry later', {
+      cause: thrown,
+    });
+  // Sealed secrets the configured key cannot open (the key was changed): the operator's setup,
+  // not the caller's input nor a bug.
+  if (thrown instanceof SecretKeyError)
+    return new AppError('service_unavailable', `${thrown.message}; the operator must restore the key`, {
       cause: thrown,
     });
   if (isRecordNotFound(thrown)) return new AppError('not_found', 'Not found', { cause: thrown });
