@@ -150,6 +150,7 @@ describe('creating a connector checks its handler', () => {
     [{ name: 'x1', type: 'nope' }, 'No connector handler named "nope"'],
     [{ name: 'x2', type: 'http', executionModel: 'custom' }, 'executionModel must be built_in'],
     [{ name: 'x3', type: 'http', configSchema: { commands: { teleport: {} } } }, 'does not implement: teleport'],
+    [{ name: 'x5', type: 'http', configSchema: { commands: { toString: {} } } }, 'does not implement: toString'],
     [{ name: 'bad name!', type: 'http' }, 'name must be'],
     [{ name: ' padded', type: 'http' }, 'name must be'],
     [

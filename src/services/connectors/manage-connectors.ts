@@ -52,7 +52,9 @@ function checkedHandler(
       },
     );
   }
-  const unknown = Object.keys(input.configSchema?.commands ?? {}).filter((name) => !registered.handler.commands[name]);
+  const unknown = Object.keys(input.configSchema?.commands ?? {}).filter(
+    (name) => !Object.hasOwn(registered.handler.commands, name),
+  );
   if (unknown.length > 0) {
     throw validationFailed(`Handler "${input.type}" does not implement: ${unknown.join(', ')}`, {
       field: 'configSchema',
