@@ -41,14 +41,29 @@ export function secondsBetween(now: Date, moment: Date): number {
 }
 
 /**
- * When a session started or extended at `now` ends: the local TTL, cut at the provider's maximum
- * (`auth_time` plus OIDC_SESSION_MAX_SECONDS) when both are known, because the maximum cannot be
- * extended (spec 8). Every request checks `expiresAt`, so the server enforces it.
+ * How long after its sign-in a session can be extended at most when OIDC_SESSION_MAX_SECONDS is
+ * not set. Without a ceiling, a session extended once a day would live for ever, outliving the
+ * person's removal at a provider that hands out no refresh token (whose grant is what extending
+ * checks), and a stolen cookie with it.
  */
-function sessionEnd(now: Date, authTime: Date | null, sessionMaxSeconds: number | undefined): Date {
+export const SESSION_CEILING_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * When a session started or extended at `now` ends: the local TTL, cut at its ceiling, which
+ * cannot be extended (spec 8): `auth_time` (or the sign-in, when the provider sent none) plus
+ * OIDC_SESSION_MAX_SECONDS when that is set, the sign-in plus SESSION_CEILING_SECONDS otherwise.
+ * Every request checks `expiresAt`, so the server enforces it.
+ */
+function sessionEnd(
+  now: Date,
+  session: { authTime: Date | null; signedInAt: Date },
+  sessionMaxSeconds: number | undefined,
+): Date {
   const localEnd = now.getTime() + SESSION_LIFETIME_SECONDS * 1000;
-  const providerEnd = authTime && sessionMaxSeconds ? authTime.getTime() + sessionMaxSeconds * 1000 : Infinity;
-  return new Date(Math.min(localEnd, providerEnd));
+  const ceiling = sessionMaxSeconds
+    ? (session.authTime ?? session.signedInAt).getTime() + sessionMaxSeconds * 1000
+    : session.signedInAt.getTime() + SESSION_CEILING_SECONDS * 1000;
+  return new Date(Math.min(localEnd, ceiling));
 }
 
 /**
@@ -71,7 +86,7 @@ export async function createSession(
       authTime,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: sessionEnd(now, authTime, input.sessionMaxSeconds),
+      expiresAt: sessionEnd(now, { authTime, signedInAt: now }, input.sessionMaxSeconds),
     },
   });
   return { session, cookieValue };
@@ -116,7 +131,11 @@ export function extendSession(
     data: {
       ...(input.tokens ? providerColumns(input.tokens, input.secretKey, now) : {}),
       lastSeenAt: now,
-      expiresAt: sessionEnd(now, session.authTime, input.sessionMaxSeconds),
+      expiresAt: sessionEnd(
+        now,
+        { authTime: session.authTime, signedInAt: session.createdAt },
+        input.sessionMaxSeconds,
+      ),
     },
   });
 }

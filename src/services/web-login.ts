@@ -224,6 +224,10 @@ export async function extendWebSession(context: WebLoginContext, sessionId: stri
         secretKey: context.secretKey,
         sessionMaxSeconds: context.oidc.sessionMaxSeconds,
       });
+      if (updated.expiresAt <= new Date()) {
+        await deleteSession(tx, session.id);
+        return { ended: 'Your session has reached its longest lifetime, which extending cannot pass: sign in again' };
+      }
       await recordAudit(tx, {
         action: 'auth.session_extended',
         actor: { type: 'user', userId: session.userId },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openSecrets, parseSecretKey } from '../../src/connectors/secret-box.js';
-import { hashSecret, SESSION_LIFETIME_SECONDS } from '../../src/services/sessions.js';
+import { hashSecret, SESSION_CEILING_SECONDS, SESSION_LIFETIME_SECONDS } from '../../src/services/sessions.js';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -211,8 +211,11 @@ describe('signing in through the provider gives a session cookie that authentica
     }
   });
 
-  it('keeps no refresh token without CONNECTOR_SECRET_KEY; extend then resets the local TTL only', async () => {
-    const keyless = await startTestApp({ db: database.db, env: { ...apiEnv, CONNECTOR_SECRET_KEY: '' } });
+  it('keeps no refresh token without CONNECTOR_SECRET_KEY; extend then resets the local TTL, up to a week after sign-in', async () => {
+    const keyless = await startTestApp({
+      db: database.db,
+      env: { ...apiEnv, CONNECTOR_SECRET_KEY: '', OIDC_SESSION_MAX_SECONDS: '' },
+    });
     try {
       provider.accounts.set('keyless', {});
       const browser = new TestBrowser();
@@ -230,6 +233,27 @@ describe('signing in through the provider gives a session cookie that authentica
           where: { action: 'auth.session_extended', targetId: session.id },
         }),
       ).toEqual(expect.objectContaining({ metadata: { providerKeepAlive: false } }));
+
+      // Nothing at the provider checks it, so extending stops a week after the sign-in.
+      const extend = () =>
+        browser.request(`${keyless.baseUrl}/api/auth/session/extend`, {
+          method: 'POST',
+          headers: { origin: api.baseUrl },
+        });
+      const signedInAt = (secondsAgo: number) =>
+        database.db.session.update({
+          where: { id: session.id },
+          data: { createdAt: new Date(Date.now() - secondsAgo * 1000) },
+        });
+      await signedInAt(SESSION_CEILING_SECONDS - 60);
+      const nearCeiling = await extend();
+      expect(nearCeiling.status).toBe(200);
+      expect(JSON.parse(nearCeiling.text).flohSessionTtl).toBeLessThanOrEqual(60);
+      await signedInAt(SESSION_CEILING_SECONDS + 1);
+      const pastCeiling = await extend();
+      expect(pastCeiling.status).toBe(401);
+      expect(pastCeiling.text).toContain('longest lifetime');
+      expect(await database.db.session.findUnique({ where: { id: session.id } })).toBeNull();
     } finally {
       await keyless.close();
     }
