@@ -447,6 +447,20 @@ describe('sync review', () => {
   });
 });
 
+describe('sync review: the address cannot steer its requests', () => {
+  it('keeps a connector id with ../ in it inside the connector routes', async () => {
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], '/sync');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const matches = page.waitForResponse((response) => response.url().includes('/sync-matches'));
+    await page.goto(`${stack.api.baseUrl}/sync?type=user&connector=..%2Fauth%2Ftokens%23`);
+    expect((await matches).status()).toBe(400);
+    expect(requested).toContain('/api/connectors/..%2Fauth%2Ftokens%23/sync-matches/stats');
+    expect(requested.filter((path) => path.startsWith('/api/auth/tokens'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('phone-sized viewport', () => {
   it('lays every page out without sideways scrolling at 390 × 844', async () => {
     const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], '/runs', { width: 390, height: 844 });

@@ -17,6 +17,13 @@ export interface QueueQuery {
 }
 
 /**
+ * The matches' routes of a connector. The id comes from the page's address, where anyone may put
+ * `../` into a link they send: encoded, it stays one path segment (a 400 for a non-UUID) instead
+ * of steering the signed-in browser's requests to another route.
+ */
+const matchesPath = (connectorId: string) => `/api/connectors/${encodeURIComponent(connectorId)}/sync-matches`;
+
+/**
  * The matches of one connector and resource type: counts per status as filters, each row with
  * its candidates, and link / skip / create / unlink plus bulk link and skip for connector:manage.
  */
@@ -31,7 +38,7 @@ export function MatchQueue({
   query: QueueQuery;
   onQuery: (changes: Record<string, string>) => void;
 }) {
-  const base = `/api/connectors/${connectorId}/sync-matches`;
+  const base = matchesPath(connectorId);
   const stats = useApiGet<MatchStats>(withQuery(`${base}/stats`, { type: resourceType }));
   const matches = useApiGet<Page<SyncMatch>>(
     withQuery(base, { type: resourceType, status: query.status, search: query.search, page: query.page }),
@@ -135,7 +142,7 @@ function MatchRow({
   const manage = can('connector:manage');
   const action = useAction();
   const [userId, setUserId] = useState('');
-  const path = `/api/connectors/${connectorId}/sync-matches/${match.id}`;
+  const path = `${matchesPath(connectorId)}/${encodeURIComponent(match.id)}`;
   const act = async (call: () => Promise<unknown>) => {
     if (await action.run(call)) onChanged();
   };
@@ -245,9 +252,7 @@ function BulkActions({
   const action = useAction();
   const [userId, setUserId] = useState('');
   const bulk = async (body: { action: 'link' | 'skip'; userId?: string }) => {
-    const ok = await action.run(() =>
-      api('POST', `/api/connectors/${connectorId}/sync-matches/bulk-resolve`, { matchIds, ...body }),
-    );
+    const ok = await action.run(() => api('POST', `${matchesPath(connectorId)}/bulk-resolve`, { matchIds, ...body }));
     if (ok) onDone();
   };
   return (
