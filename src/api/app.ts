@@ -17,6 +17,7 @@ import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { readDeadline } from './middleware/read-deadline.js';
 import { writeStartDeadline } from './middleware/write-start-deadline.js';
 import { requestId } from './middleware/request-id.js';
+import { noSniff } from './middleware/no-sniff.js';
 import { webConsole } from './middleware/web-console.js';
 import { projectRoot } from '../db/migrate.js';
 import { ApiDocs } from './openapi/api-docs.js';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDependencies): App {
   const koa = new Koa<AppState>({ proxy: true });
   koa.silent = true; // errors are logged by errorHandler, with the request id
   koa.use(requestId());
+  koa.use(noSniff());
   koa.use(errorHandler(logger));
   koa.use(webConsole(deps.webRoot ?? path.join(projectRoot(), 'dist', 'web')));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
