@@ -209,6 +209,57 @@ describe('approval modes and self-approval', () => {
     await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
   });
 
+  it('moves the subject with a task that overwrites its variable, so the approver it now names cannot decide', async () => {
+    const self = await createUserWithToken(stack.database.db, ['requestor', 'approver']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      approvalDefinition({
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'who' }] },
+          {
+            id: 'who',
+            name: 'Who is it for',
+            type: 'task',
+            config: { assignee: 'approver', fields: [{ name: 'requester', type: 'string', required: true }] },
+            transitions: [{ on: 'success', goto: 'ask' }],
+          },
+          {
+            id: 'ask',
+            name: 'Ask',
+            type: 'approval',
+            config: { approvers: ['approver'] },
+            transitions: [
+              { on: 'approved', goto: 'end' },
+              { on: 'rejected', goto: 'end' },
+            ],
+          },
+          { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+        ],
+      }),
+    );
+    const run = await startAs(requester.token, workflow.id, { requester: requester.id, manager: manager.id });
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const task = await stack.database.db.task.findFirstOrThrow({ where: { runId: run.id } });
+    const completed = await stack.api.request('POST', `/api/tasks/${task.id}/complete`, {
+      token: self.token,
+      body: { values: { requester: self.user.email } },
+    });
+    expect(completed.status).toBe(200);
+    expect((await stack.api.request('GET', `/api/runs/${run.id}`, { token: admin })).body.subject).toBe(
+      self.user.email,
+    );
+    const approval = await pollUntil(
+      () => stack.database.db.approval.findFirst({ where: { runId: run.id } }),
+      (found) => found !== null,
+    );
+    const refused = await stack.api.request('POST', `/api/approvals/${approval!.id}/decide`, {
+      token: self.token,
+      body: { decision: 'approve' },
+    });
+    expect([refused.status, refused.body.message]).toEqual([403, expect.stringContaining('that is about you')]);
+  });
+
   it('leaves the starter out of the role holders an `all` approval waits for, who could never decide it', async () => {
     const self = await createUserWithToken(stack.database.db, ['requestor', 'approver']);
     const workflow = await createActive(stack.api, admin, approvalFlow({ approvers: ['approver'], mode: 'all' }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonColumn, isUniqueViolation } from '../../db/client.js';
+import { jsonColumn, isUniqueViolation, type DatabaseClient } from '../../db/client.js';
 import { taskFieldSchema, type TaskField } from '../../domain/step-types.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
@@ -8,7 +8,7 @@ import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messa
 import { auditChange, type Caller } from '../caller.js';
 import { whileExecutionIsOpen } from './run-execution.js';
 import { isRunSelf } from './run-self.js';
-import type { RunsContext } from './start-run.js';
+import { subjectOf, type RunsContext } from './start-run.js';
 
 /** Whether `principal` is one of the approval's approvers (listed, or holding a listed role). */
 export function isEligibleApprover(
@@ -112,6 +112,23 @@ function fieldValueSchema(field: TaskField) {
   return field.required ? value : value.optional();
 }
 
+const subjectVariableOf = z.object({ subjectVariable: z.string().nullish() });
+
+/**
+ * Keeps the run's subject on its variable when a task's values overwrite that variable, as an
+ * edit of the variables does: who may not decide the run's approvals depends on it, so it changes
+ * with the completion, not later when the workflow's projection catches up.
+ */
+async function followSubject(
+  tx: DatabaseClient,
+  run: { id: string; definitionSnapshot: unknown },
+  values: Record<string, unknown>,
+) {
+  const { subjectVariable } = subjectVariableOf.parse(run.definitionSnapshot);
+  if (!subjectVariable || !Object.hasOwn(values, subjectVariable)) return;
+  await tx.workflowRun.update({ where: { id: run.id }, data: { subject: subjectOf(subjectVariable, values) } });
+}
+
 /**
  * Completes a task with the values its fields declare (400 listing what is missing or wrong),
  * records them, and signals the workflow, which merges them into the run variables.
@@ -147,6 +164,7 @@ export async function completeTask(
         parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
       );
     }
+    await followSubject(tx, task.run, parsed.data);
     await tx.task.update({
       where: { id: taskId },
       data: {
