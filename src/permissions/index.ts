@@ -9,5 +9,5 @@ export {
   permissionsOfRoles,
 } from './permissions.js';
 export type { Permission, Role } from './permissions.js';
-export { can } from './principal.js';
+export { assertCan, can } from './principal.js';
 export type { Principal, CredentialKind, ApiTokenIdentity } from './principal.js';

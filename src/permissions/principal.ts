@@ -1,3 +1,4 @@
+import { AppError } from '../errors/index.js';
 import type { Permission, Role } from './permissions.js';
 
 /** How the caller proved who they are. */
@@ -22,4 +23,14 @@ export interface Principal {
 
 export function can(principal: Principal, permission: Permission): boolean {
   return principal.permissions.has(permission);
+}
+
+/**
+ * 403 naming `permission` unless `principal` holds it. `neededTo` says what needs it when that is
+ * more than the route's own permission (a schedule starts runs, so it needs `workflow:start` too).
+ */
+export function assertCan(principal: Principal, permission: Permission, neededTo?: string): void {
+  if (can(principal, permission)) return;
+  const message = `Missing permission ${permission}${neededTo ? `, needed to ${neededTo}` : ''}`;
+  throw new AppError('forbidden', message, { details: { permission } });
 }

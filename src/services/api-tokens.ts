@@ -4,7 +4,7 @@ import { isUniqueViolation, type Database, type DatabaseClient } from '../db/cli
 import type { ApiToken, Prisma } from '../db/generated/client.js';
 import { fetchPage, sortedById, type Page, type PageQuery } from '../domain/pagination.js';
 import { AppError, conflict, notFound, validationFailed } from '../errors/index.js';
-import { can, isRole, permissionsOfRoles, type Permission, type Principal } from '../permissions/index.js';
+import { assertCan, can, isRole, permissionsOfRoles, type Permission, type Principal } from '../permissions/index.js';
 
 // Raw token: fgt_<12 hex id>_<43 base64url secret>. The `fgt_<id>` prefix is stored in clear to
 // find the row and shown in listings and audit; the whole token is stored only as a SHA-256 hash
@@ -140,9 +140,7 @@ export function listApiTokens(
   principal: Principal,
   query: ApiTokenListQuery,
 ): Promise<Page<ApiTokenView>> {
-  if (query.all && !can(principal, 'user:manage')) {
-    throw new AppError('forbidden', 'Missing permission user:manage', { details: { permission: 'user:manage' } });
-  }
+  if (query.all) assertCan(principal, 'user:manage');
   const where: Prisma.ApiTokenWhereInput = {
     ...(query.all ? {} : { userId: principal.userId }),
     ...(query.includeRevoked ? {} : { revokedAt: null }),

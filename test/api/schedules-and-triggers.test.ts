@@ -9,6 +9,7 @@ import { DefinitionIdAttribute, DefinitionNameAttribute } from '../../src/tempor
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { connectSuiteTemporal } from '../support/app.js';
+import { permissionsOfRoles } from '../../src/permissions/index.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
 import { pollUntil } from '../support/poll.js';
@@ -472,5 +473,47 @@ describe('a run no person started counts as the run of who set it up, for self-a
       owner.user.id,
     ]);
     await expectOwnerRefused(delivered.body.id);
+  });
+});
+
+describe('what starts runs without a person needs workflow:start besides its own permission', () => {
+  it('refuses a token without workflow:start a schedule that starts runs, or a webhook secret, writing nothing', async () => {
+    const { db } = stack.database;
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled', 'webhook']));
+    const narrowed = await createUserWithToken(
+      db,
+      ['resource_manager'],
+      [...permissionsOfRoles(['resource_manager'])].filter((permission) => permission !== 'workflow:start'),
+    );
+    const asNarrowed = (method: string, path: string, body?: unknown) =>
+      stack.api.request(method, path, { token: narrowed.token, body });
+    expect((await asNarrowed('POST', `/api/workflows/${workflow.id}/start`, { variables: {} })).status).toBe(403);
+
+    const created = await asNarrowed('POST', '/api/schedules', {
+      workflowId: workflow.id,
+      cronExpression: '0 5 * * *',
+    });
+    expect([created.status, created.body.details]).toEqual([403, { permission: 'workflow:start' }]);
+    expect(await db.schedule.count({ where: { workflowId: workflow.id } })).toBe(0);
+
+    // Someone who may start runs set the schedule up: the narrowed token may rename or pause it,
+    // but not change what it starts or turn it back on.
+    const schedule = await call('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 5 * * *' });
+    expect(schedule.status).toBe(201);
+    const path = `/api/schedules/${schedule.body.id}`;
+    expect((await asNarrowed('PATCH', path, { name: 'Renamed', enabled: false })).status).toBe(200);
+    for (const change of [{ variables: { note: 'mine' } }, { enabled: true }, { workflowId: workflow.id }]) {
+      const refused = await asNarrowed('PATCH', path, change);
+      expect([refused.status, refused.body.message]).toEqual([403, expect.stringContaining('workflow:start')]);
+    }
+    expect(await db.schedule.findUniqueOrThrow({ where: { id: schedule.body.id } })).toEqual(
+      expect.objectContaining({ enabled: false, variables: {} }),
+    );
+
+    const issued = await asNarrowed('POST', `/api/workflows/${workflow.id}/webhook-secret`);
+    expect([issued.status, issued.body.details]).toEqual([403, { permission: 'workflow:start' }]);
+    expect(
+      (await db.workflowDefinition.findUniqueOrThrow({ where: { id: workflow.id } })).webhookSecretHash,
+    ).toBeNull();
   });
 });

@@ -76,7 +76,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
       method: 'post',
       path: '',
       operationId: 'createSchedule',
-      summary: 'Create a schedule (and its Temporal Schedule)',
+      summary: 'Create a schedule (and its Temporal Schedule); also needs workflow:start',
       access: 'schedule:manage',
       body: createBody,
       responses: {
@@ -107,7 +107,8 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
       method: 'patch',
       path: '/:id',
       operationId: 'updateSchedule',
-      summary: 'Update a schedule; enabled: false pauses it, true resumes it',
+      summary:
+        'Update a schedule; enabled: false pauses it, true resumes it (changing workflowId or variables, or resuming, also needs workflow:start)',
       access: 'schedule:manage',
       params: idParams,
       body: updateBody,

@@ -345,7 +345,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       method: 'post',
       path: '/:id/webhook-secret',
       operationId: 'issueWebhookSecret',
-      summary: "Issue (or replace) the secret of the workflow's webhook trigger; shown once",
+      summary: "Issue (or replace) the secret of the workflow's webhook trigger; shown once; also needs workflow:start",
       access: 'workflow:update',
       params: idParams,
       responses: {

@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { isUniqueViolation, type Prisma } from '../../db/client.js';
 import { AppError, conflict, validationFailed } from '../../errors/index.js';
+import { assertCan } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { derivedRunId } from './derived-run-id.js';
@@ -19,6 +20,8 @@ export const webhookPath = (workflowId: string) => `/api/hooks/workflows/${workf
  * only its hash is kept. Workflows without the `webhook` trigger get none (400).
  */
 export async function issueWebhookSecret(context: RunsContext, caller: Caller, workflowId: string) {
+  // The secret starts runs, recorded as initiated by whoever issued it.
+  assertCan(caller.principal, 'workflow:start', 'issue a webhook secret');
   return context.db.$transaction(async (tx) => {
     const workflow = toWorkflowView(await loadWorkflow(tx, workflowId));
     if (!workflow.trigger.types.includes('webhook'))

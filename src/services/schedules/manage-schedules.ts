@@ -6,6 +6,7 @@ import { transactionAroundTemporalCall, withTemporalDeadline } from '../../tempo
 import { createUnlessExists, deleteIfPresent, startsOnQueue } from '../../temporal/schedule-ownership.js';
 import type { Schedule } from '../../db/generated/client.js';
 import { notFound, validationFailed } from '../../errors/index.js';
+import { assertCan } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { startRefusal } from '../runs/start-run.js';
@@ -74,6 +75,12 @@ function canonicalTimezone(timezone: string | null): string | null {
   }
   return resolved.toLowerCase() === timezone.toLowerCase() ? resolved : timezone;
 }
+
+/**
+ * A schedule starts runs, with variables of its own, as whoever last set what it starts; setting
+ * that up needs `workflow:start` besides `schedule:manage`, as naming a sync's post-sync workflow does.
+ */
+const STARTS_RUNS = 'set what a schedule starts';
 
 /** The workflow must exist, take the `scheduled` trigger, not be deprecated, and accept the variables. */
 async function checkWorkflow(db: DatabaseClient, input: ScheduleInput): Promise<void> {
@@ -183,6 +190,7 @@ export async function insertSchedule(
   caller: Caller,
   input: ScheduleInput,
 ): Promise<Schedule> {
+  assertCan(caller.principal, 'workflow:start', STARTS_RUNS);
   checkCronExpression(input.cronExpression, config);
   const timezone = canonicalTimezone(input.timezone);
   await checkWorkflow(tx, input);
@@ -267,7 +275,10 @@ export async function changeSchedule(
   // What the schedule will start is checked when that changes, or when the schedule is turned
   // on: pausing or renaming the schedule of a deprecated or deleted workflow stays possible.
   const startsChecked = changes.workflowId !== undefined || changes.variables !== undefined || changes.enabled === true;
-  if (startsChecked) await checkWorkflow(tx, next);
+  if (startsChecked) {
+    assertCan(caller.principal, 'workflow:start', STARTS_RUNS);
+    await checkWorkflow(tx, next);
+  }
   const row = await tx.schedule.update({
     where: { id },
     data: {

@@ -1,7 +1,7 @@
 import { jsonColumn, Prisma, type DatabaseClient } from '../../db/client.js';
 import { SYNC_CONFIG_DEFAULTS, type SyncConfigInput } from '../../domain/sync.js';
-import { AppError, validationFailed } from '../../errors/index.js';
-import { can } from '../../permissions/index.js';
+import { validationFailed } from '../../errors/index.js';
+import { assertCan } from '../../permissions/index.js';
 import { transactionAroundTemporalCall, withTemporalDeadline } from '../../temporal/client.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
@@ -56,10 +56,7 @@ async function checkPostSyncWorkflow(
   workflowId: string | null | undefined,
 ): Promise<void> {
   if (!workflowId) return;
-  if (!can(caller.principal, 'workflow:start'))
-    throw new AppError('forbidden', 'Missing permission workflow:start, needed to set postSyncWorkflowId', {
-      details: { permission: 'workflow:start' },
-    });
+  assertCan(caller.principal, 'workflow:start', 'set postSyncWorkflowId');
   const workflow = await tx.workflowDefinition.findFirst({ where: { id: workflowId, deletedAt: null } });
   if (!workflow)
     throw validationFailed(`postSyncWorkflowId: workflow ${workflowId} does not exist`, {

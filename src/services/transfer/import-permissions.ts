@@ -17,7 +17,7 @@ const SECTION_PERMISSIONS: Record<TransferSection, readonly Permission[]> = {
   entitlements: ['role:manage'],
   roles: ['role:manage'],
   workflows: ['workflow:create', 'workflow:update', 'workflow:publish'],
-  schedules: ['schedule:manage'],
+  schedules: ['schedule:manage', 'workflow:start'],
 };
 
 /** 403 naming every permission the document's non-empty sections need that `principal` lacks. */

@@ -1,6 +1,6 @@
 import type { Database, DatabaseClient } from '../../db/client.js';
 import { AppError, conflict } from '../../errors/index.js';
-import { can } from '../../permissions/index.js';
+import { assertCan } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { assertDraft } from './edit-workflow.js';
 import { assertProjectAuthority } from './project-authority.js';
@@ -47,10 +47,7 @@ export async function publishDraft(
   if (previousId !== undefined) {
     if (previousId === id) throw conflict('A workflow cannot deprecate itself when published');
     // Deprecating it is the deprecate transition, with its own rules (spec 3.1).
-    if (!can(caller.principal, 'workflow:update'))
-      throw new AppError('forbidden', 'Missing permission workflow:update, needed to deprecate the previous version', {
-        details: { permission: 'workflow:update' },
-      });
+    assertCan(caller.principal, 'workflow:update', 'deprecate the previous version');
     previous = await loadWorkflow(tx, previousId).catch(() => {
       throw new AppError('not_found', `Workflow ${previousId} to deprecate not found`);
     });
