@@ -1,5 +1,5 @@
 import type { ScimGroup, UserGroup } from '../db/generated/client.js';
-import { coerceValue, type JsonObject } from './patch.js';
+import { coerceValue, memberId, type JsonObject } from './patch.js';
 import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from './schemas.js';
 import { invalidValue } from './scim-errors.js';
 import { versionOf } from './user-resource.js';
@@ -45,7 +45,7 @@ export function parseGroupDocument(document: JsonObject): ParsedScimGroup {
         if (typeof member.value !== 'string' || !member.value.trim()) {
           throw invalidValue('Each member needs a value (the user id)');
         }
-        return member.value.trim();
+        return memberId(member.value);
       })
     : undefined;
   return {

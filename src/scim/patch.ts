@@ -276,13 +276,19 @@ export type MemberChanges =
   | { kind: 'delta'; add: Set<string>; remove: Set<string> }
   | { kind: 'replace'; members: Set<string> };
 
+/**
+ * A member's id as the database writes user ids: UUIDs in lower case. Clients may send capitals
+ * (Okta does), which PostgreSQL reads as the same uuid, but the ids are compared here as text.
+ */
+export const memberId = (value: string) => value.trim().toLowerCase();
+
 /** Member ids of a `members` value: `[{ value: id }, ...]` or one such object. */
 function memberIds(value: unknown): string[] {
   const items = Array.isArray(value) ? value : [value];
   return items.map((item) => {
     const id = isObject(item) ? item.value : undefined;
     if (typeof id !== 'string' || id.trim() === '') throw invalidValue('Each member needs a value (the user id)');
-    return id.trim();
+    return memberId(id);
   });
 }
 
@@ -316,7 +322,7 @@ export function splitMemberOperations(operations: readonly PatchOperation[]): {
     }
     const ids =
       op === 'remove' && path.valueFilter
-        ? [String(path.valueFilter.value)]
+        ? [memberId(String(path.valueFilter.value))]
         : op === 'remove' && value === undefined
           ? undefined
           : memberIds(value);

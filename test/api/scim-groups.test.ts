@@ -192,6 +192,55 @@ describe('PATCH /Groups/:id with the shapes Entra and Okta send', () => {
     expect(audit.metadata).toEqual(expect.objectContaining({ added: [b], removed: [a], scimClientId: client.id }));
   });
 
+  it('neither shows nor removes members the client did not provision, and reads member ids in any case', async () => {
+    const client = await newClient();
+    const [own] = await createUsers(client.token, 1);
+    const { id } = await createGroup(client.token);
+    // An admin adds someone of their own to the client's group; a deleted user's membership stays too.
+    const { db } = context.database;
+    const outsider = await createUserWithToken(db, ['admin']);
+    const deleted = await createUsers(client.token, 1);
+    await db.userGroupMember.createMany({
+      data: [outsider.user.id, deleted[0]!].map((userId) => ({ groupId: id, userId })),
+    });
+    await db.user.update({ where: { id: deleted[0]! }, data: { deletedAt: new Date() } });
+    expect((await patch(client.token, id, scimFixture('entra-patch-group-add-member', { userId: own! }))).status).toBe(
+      204,
+    );
+
+    const read = await scimRequest(context.api, 'GET', `/Groups/${id}`, client.token);
+    expect(read.body.members.map((member: { value: string }) => member.value)).toEqual([own]);
+    expect(JSON.stringify(read.body)).not.toContain(outsider.user.email!);
+    const listed = await scimRequest(
+      context.api,
+      'GET',
+      `/Groups?filter=displayName eq "${read.body.displayName}"`,
+      client.token,
+    );
+    expect(listed.body.Resources[0].members.map((member: { value: string }) => member.value)).toEqual([own]);
+
+    const removeOutsider = scimFixture('okta-patch-group-remove-member', { userId: outsider.user.id });
+    expect((await patch(client.token, id, removeOutsider)).status).toBe(204);
+    expect(
+      await patch(client.token, id, {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', path: 'members', value: [] }],
+      }),
+    ).toEqual(expect.objectContaining({ status: 204 }));
+    expect(await memberIds(id)).toEqual([outsider.user.id, deleted[0]!].sort());
+
+    // Okta may send the ids in capitals: the same users.
+    expect(
+      (await patch(client.token, id, scimFixture('entra-patch-group-add-member', { userId: own!.toUpperCase() })))
+        .status,
+    ).toBe(204);
+    expect(
+      (await patch(client.token, id, scimFixture('okta-patch-group-remove-member', { userId: own!.toUpperCase() })))
+        .status,
+    ).toBe(204);
+    expect(await memberIds(id)).toEqual([outsider.user.id, deleted[0]!].sort());
+  });
+
   it('renames with the Entra path form and the Okta value-object form', async () => {
     const client = await newClient();
     const { id } = await createGroup(client.token);

@@ -21,9 +21,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // SCIM groups are user groups with memberships, nothing more (spec 2.14, 4.10): this module never
 // touches roles, permission overrides, business roles or entitlements, whatever a group is called.
 
-async function membersOf(db: DatabaseClient, groupIds: string[]): Promise<Map<string, GroupMember[]>> {
+/**
+ * The memberships a client sees and changes: those of users it provisioned (or linked) that are
+ * not deleted. Members an admin added through the API are none of its business: a `replace` of
+ * the members keeps them, and their ids and names never reach the client.
+ */
+function clientMembers(context: ScimRequestContext): Prisma.UserGroupMemberWhereInput {
+  return { user: { deletedAt: null, scimIdentities: { some: { clientId: context.client.id } } } };
+}
+
+async function membersOf(
+  db: DatabaseClient,
+  context: ScimRequestContext,
+  groupIds: string[],
+): Promise<Map<string, GroupMember[]>> {
   const rows = await db.userGroupMember.findMany({
-    where: { groupId: { in: groupIds } },
+    where: { groupId: { in: groupIds }, ...clientMembers(context) },
     include: { user: { select: { email: true, displayName: true } } },
     orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }],
   });
@@ -60,6 +73,7 @@ export async function listScimGroups(
   const members = withMembers
     ? await membersOf(
         db,
+        context,
         rows.map((row) => row.groupId),
       )
     : undefined;
@@ -80,7 +94,7 @@ async function loadRow(db: DatabaseClient, context: ScimRequestContext, id: stri
 
 export async function getScimGroup(db: Database, context: ScimRequestContext, id: string, withMembers: boolean) {
   const row = await loadRow(db, context, id);
-  const members = withMembers ? (await membersOf(db, [id])).get(id) : undefined;
+  const members = withMembers ? (await membersOf(db, context, [id])).get(id) : undefined;
   return toScimGroup(row, members, context.baseUrl);
 }
 
@@ -123,7 +137,9 @@ async function applyMemberChanges(
     const wanted = [...changes.members];
     await checkMembers(tx, context, wanted);
     const current = new Set(
-      (await tx.userGroupMember.findMany({ where: { groupId }, select: { userId: true } })).map((row) => row.userId),
+      (
+        await tx.userGroupMember.findMany({ where: { groupId, ...clientMembers(context) }, select: { userId: true } })
+      ).map((row) => row.userId),
     );
     const added = wanted.filter((id) => !current.has(id));
     const removed = [...current].filter((id) => !changes.members.has(id));
@@ -144,7 +160,7 @@ async function applyMemberChanges(
   const existing = new Set(
     (
       await tx.userGroupMember.findMany({
-        where: { groupId, userId: { in: [...toAdd, ...removable] } },
+        where: { groupId, userId: { in: [...toAdd, ...removable] }, ...clientMembers(context) },
         select: { userId: true },
       })
     ).map((row) => row.userId),
@@ -243,7 +259,7 @@ export async function createScimGroup(db: Database, context: ScimRequestContext,
     return { group, scimGroup };
   });
   const row = await uniquenessOnConflict(write);
-  return toScimGroup(row, (await membersOf(db, [row.group.id])).get(row.group.id), context.baseUrl);
+  return toScimGroup(row, (await membersOf(db, context, [row.group.id])).get(row.group.id), context.baseUrl);
 }
 
 export async function replaceScimGroup(
