@@ -6,7 +6,7 @@ import { can, type Principal } from '../../permissions/index.js';
 import { transactionAroundTemporalCall } from '../../temporal/client.js';
 import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messages.js';
 import { auditChange, type Caller } from '../caller.js';
-import { whileExecutionIsOpen } from './run-execution.js';
+import { requireOpenExecution, whileExecutionIsOpen } from './run-execution.js';
 import { isRunSelf } from './run-self.js';
 import { subjectOf, type RunsContext } from './start-run.js';
 
@@ -26,6 +26,7 @@ export function isEligibleApprover(
  * callers who are neither approvers nor holders of `approval:decide_any` (403), self-approval by the run's starter or subject unless allowed (403)
  * and decisions on decided approvals (409), counts the decisions against the mode, and signals
  * the workflow before committing, so the decision is durable in both places when this returns.
+ * A decision that does not settle the approval is recorded only while the execution runs (409).
  */
 export async function decideApproval(
   context: RunsContext,
@@ -89,6 +90,7 @@ export async function decideApproval(
             .getHandle(approval.run.temporalWorkflowId)
             .signal(approvalDecidedSignal, { approvalId, outcome }),
         );
+      else await requireOpenExecution(temporal, approval.run.temporalWorkflowId);
       return tx.approval.findUniqueOrThrow({ where: { id: approvalId }, include: { decisions: true } });
     }, transactionAroundTemporalCall(temporal));
   } catch (error) {

@@ -18,3 +18,14 @@ export async function whileExecutionIsOpen(temporal: Client, send: () => Promise
     throw error;
   }
 }
+
+/**
+ * 409 unless the run's execution still runs, for a write that sends it nothing (a decision that
+ * does not settle its approval): Temporal refuses nothing then, so it is asked.
+ */
+export async function requireOpenExecution(temporal: Client, workflowId: string): Promise<void> {
+  await whileExecutionIsOpen(temporal, async () => {
+    const { status } = await temporal.workflow.getHandle(workflowId).describe();
+    if (status.name !== 'RUNNING') throw conflict(EXECUTION_ENDED);
+  });
+}

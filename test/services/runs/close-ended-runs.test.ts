@@ -97,4 +97,37 @@ describe('runs whose execution ended outside the service', () => {
     expect([refused.status, refused.body.message]).toEqual([409, expect.stringContaining('execution has ended')]);
     expect((await stack.database.db.task.findUniqueOrThrow({ where: { id: task.id } })).status).toBe('open');
   }, 60_000);
+
+  it('refuse a decision with 409 even when it would not settle the approval, recording nothing', async () => {
+    const { db } = stack.database;
+    const second = await createUserWithToken(db, ['approver']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      definition(`all approve ${Date.now()}`, [
+        start('ask'),
+        step(
+          'ask',
+          'approval',
+          { approvers: [adminId, second.user.id], mode: 'all' },
+          { approved: 'end', rejected: 'end' },
+        ),
+        end(),
+      ]),
+    );
+    const started = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+      token: admin,
+      body: { variables: {} },
+    });
+    const ended = (await waitForRun(stack.api, admin, started.body.id, hasStatus('waiting'))).id as string;
+    await temporal.workflow.getHandle(runWorkflowId(ended)).terminate('terminated from the Temporal UI');
+    const approval = await db.approval.findFirstOrThrow({ where: { runId: ended } });
+    const refused = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: second.token,
+      body: { decision: 'approve' },
+    });
+    expect([refused.status, refused.body.message]).toEqual([409, expect.stringContaining('execution has ended')]);
+    expect(await db.approvalDecision.count({ where: { approvalId: approval.id } })).toBe(0);
+    expect(await db.auditLog.count({ where: { action: 'approval.decided', targetId: approval.id } })).toBe(0);
+  }, 60_000);
 });
