@@ -72,7 +72,10 @@ export async function startWorker(
   // pending runs whose start failed or was cut short by a crash are started.
   const startStalled = () =>
     startStalledRuns(starter).then(
-      (started) => started.length > 0 && logger.info({ runIds: started }, 'started stalled pending runs'),
+      ({ started, refused }) => {
+        if (started.length > 0) logger.info({ runIds: started }, 'started stalled pending runs');
+        if (refused.length > 0) logger.error({ refused }, 'Temporal refused to start these pending runs');
+      },
       (error: unknown) => logger.warn({ err: error }, 'could not start stalled pending runs'),
     );
   // Runs whose execution ended outside the service (terminated in the Temporal UI, say) would

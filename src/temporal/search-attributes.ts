@@ -22,6 +22,21 @@ export interface RunWorkflowFacts {
 }
 
 /**
+ * Temporal refuses a search attribute value over 2 KB (its `limit.searchAttributeValueSize`), and
+ * the start with it. A subject is any text its variable holds, so the attribute, which only
+ * makes runs findable in the Temporal UI, carries at most this many UTF-16 units of it (at most
+ * 1,024 bytes of UTF-8); the run keeps all of it.
+ */
+export const SUBJECT_ATTRIBUTE_MAX_LENGTH = 256;
+
+function subjectAttributeValue(subject: string): string {
+  if (subject.length <= SUBJECT_ATTRIBUTE_MAX_LENGTH) return subject;
+  const cut = subject.slice(0, SUBJECT_ATTRIBUTE_MAX_LENGTH);
+  // Not half of a character written as two units (an emoji, say).
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/**
  * Search attributes and memo of a run's execution, as it starts. Workflow-safe: the scheduled
  * start sets them on the child it starts, the API on the executions it starts.
  */
@@ -32,7 +47,7 @@ export function runVisibility(workflow: RunWorkflowFacts, subject: string | null
       { key: DefinitionIdAttribute, value: workflow.id },
       { key: DefinitionNameAttribute, value: workflow.name },
       { key: RunStatusAttribute, value: 'pending' },
-      ...(subject ? [{ key: SubjectAttribute, value: subject }] : []),
+      ...(subject ? [{ key: SubjectAttribute, value: subjectAttributeValue(subject) }] : []),
     ],
   };
 }

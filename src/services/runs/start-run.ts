@@ -7,7 +7,7 @@ import type { RunWorkflowInput } from '../../domain/run.js';
 import type { TRIGGER_TYPES, WorkflowDefinitionInput, WorkflowView } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { AppError, validationFailed } from '../../errors/index.js';
-import { withTemporalDeadline } from '../../temporal/client.js';
+import { isTemporalUnavailable, withTemporalDeadline } from '../../temporal/client.js';
 import { runWorkflowId } from '../../temporal/messages.js';
 import { runVisibility } from '../../temporal/search-attributes.js';
 import type { Caller } from '../caller.js';
@@ -274,14 +274,29 @@ export const STALLED_RUN_AGE_MS = 60_000;
 /**
  * The reconciliation of the commit-then-start design: starts every run still pending after
  * `STALLED_RUN_AGE_MS` (its start failed or its starter crashed after the commit). A run whose
- * execution exists already is left as it is (the start is idempotent). Returns the ids started.
+ * execution exists already is left as it is (the start is idempotent). A run Temporal refuses to
+ * start is passed over, so it does not hold up the ones after it; while Temporal cannot be
+ * reached, the pass stops. Returns the ids started and those refused, with Temporal's reason.
  */
-export async function startStalledRuns(deps: RunStarter, now = new Date()): Promise<string[]> {
+export async function startStalledRuns(
+  deps: RunStarter,
+  now = new Date(),
+): Promise<{ started: string[]; refused: Array<{ runId: string; reason: string }> }> {
   const rows = await deps.db.workflowRun.findMany({
     where: { status: 'pending', startedAt: { lt: new Date(now.getTime() - STALLED_RUN_AGE_MS) } },
     orderBy: { startedAt: 'asc' },
     take: 500,
   });
-  for (const row of rows) await startRunExecution(deps, recordedRunOf(row));
-  return rows.map((row) => row.id);
+  const started: string[] = [];
+  const refused: Array<{ runId: string; reason: string }> = [];
+  for (const row of rows) {
+    try {
+      await startRunExecution(deps, recordedRunOf(row));
+      started.push(row.id);
+    } catch (error) {
+      if (isTemporalUnavailable(error)) throw error;
+      refused.push({ runId: row.id, reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { started, refused };
 }

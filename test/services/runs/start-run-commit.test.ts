@@ -4,6 +4,7 @@ import type { WorkflowDefinitionInput } from '../../../src/domain/workflow-defin
 import { AppError } from '../../../src/errors/index.js';
 import type { TemporalClientHandle } from '../../../src/temporal/client.js';
 import { runWorkflowId } from '../../../src/temporal/messages.js';
+import { SubjectAttribute } from '../../../src/temporal/search-attributes.js';
 import { recordedRunOf } from '../../../src/services/runs/run-record.js';
 import {
   recordNewRun,
@@ -130,10 +131,12 @@ describe('starting a run', () => {
       },
     );
     const now = new Date();
-    expect(await startStalledRuns(starter(), now)).not.toContain(input.runId);
+    expect((await startStalledRuns(starter(), now)).started).not.toContain(input.runId);
 
     const later = new Date(now.getTime() + STALLED_RUN_AGE_MS + 1000);
-    expect(await startStalledRuns(starter(), later)).toContain(input.runId);
+    expect(await startStalledRuns(starter(), later)).toEqual(
+      expect.objectContaining({ started: expect.arrayContaining([input.runId]) }),
+    );
     await waitForRun(stack.api, admin, input.runId, hasStatus('completed'));
     const handle = temporal.workflow.getHandle(runWorkflowId(input.runId));
     // The row says completed a workflow task before the execution closes.
@@ -144,6 +147,25 @@ describe('starting a run', () => {
     await startRunExecution(starter(), recordedRunOf(row));
     const after = await handle.describe();
     expect([after.runId, after.status.name]).toEqual([execution, 'COMPLETED']);
+  });
+
+  it('passes over a pending run Temporal refuses to start, starting the ones after it', async () => {
+    const workflow = await createActive(stack.api, admin, {
+      ...straightThrough(`refused stalled ${Date.now()}`),
+      variables: [{ name: 'note', type: 'string', required: false }],
+    });
+    const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
+    const origin = { actor: { type: 'user' as const, userId: adminId }, trigger: 'manual' as const };
+    // Over Temporal's 2 MB limit of a payload: only a row written by hand gets there.
+    const refused = await recordNewRun(stack.database.db, view, { note: 'x'.repeat(3_000_000) }, origin);
+    const fine = await recordNewRun(stack.database.db, view, {}, origin);
+
+    const later = new Date(Date.now() + STALLED_RUN_AGE_MS + 1000);
+    const pass = await startStalledRuns(starter(), later);
+    expect(pass.refused).toEqual([{ runId: refused.input.runId, reason: expect.any(String) }]);
+    expect(pass.started).toContain(fine.input.runId);
+    await waitForRun(stack.api, admin, fine.input.runId, hasStatus('completed'));
+    await stack.database.db.workflowRun.delete({ where: { id: refused.input.runId } });
   });
 
   it('cancels a pending run left without an execution, which the reconciliation then leaves alone', async () => {
@@ -159,11 +181,30 @@ describe('starting a run', () => {
     const cancelled = await stack.api.request('POST', `/api/runs/${input.runId}/cancel`, { token: admin });
     expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled']);
     const later = new Date(Date.now() + STALLED_RUN_AGE_MS + 1000);
-    expect(await startStalledRuns(starter(), later)).not.toContain(input.runId);
+    expect((await startStalledRuns(starter(), later)).started).not.toContain(input.runId);
     expect((await stack.api.request('POST', `/api/runs/${input.runId}/cancel`, { token: admin })).status).toBe(409);
     expect(
       await stack.database.db.auditLog.count({ where: { action: 'run.cancel_requested', targetId: input.runId } }),
     ).toBe(1);
+  });
+
+  it('starts a run whose subject is longer than Temporal takes as a search attribute, cut there only', async () => {
+    const workflow = await createActive(stack.api, admin, {
+      ...straightThrough(`long subject ${Date.now()}`),
+      subjectVariable: 'about',
+      variables: [{ name: 'about', type: 'user', required: true }],
+    });
+    // Ends in an emoji whose two UTF-16 halves the cut would separate.
+    const about = `${'x'.repeat(255)}\u{1F600}${'y'.repeat(4000)}`;
+    const started = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+      token: admin,
+      body: { variables: { about } },
+    });
+    expect(started.status).toBe(201);
+    expect(started.body.subject).toBe(about);
+    await waitForRun(stack.api, admin, started.body.id, hasStatus('completed'));
+    const execution = await temporal.workflow.getHandle(runWorkflowId(started.body.id)).describe();
+    expect(execution.typedSearchAttributes.get(SubjectAttribute)).toBe('x'.repeat(255));
   });
 
   it('starts each run with the definition of the revision it reads, edits included', async () => {
