@@ -216,6 +216,30 @@ describe('get one', () => {
     expect(detail.body.memberCount).toBe(1);
   });
 
+  it("shows members' emails only to callers who may read users", async () => {
+    const organization = await createOrganization({ name: unique('Private') });
+    const user = await newUser();
+    await call('POST', `/api/organizations/${organization.id}/members`, { userId: user.id, role: 'member' });
+    const narrowed = await createUserWithToken(context.database.db, ['admin'], ['org:read', 'org:manage']);
+    const asReader = await context.api.request('GET', `/api/organizations/${organization.id}`, { token: readerToken });
+    const added = await context.api.request('POST', `/api/organizations/${organization.id}/members`, {
+      token: narrowed.token,
+      body: { userId: adminId, role: 'approver' },
+    });
+    for (const [response, status] of [
+      [asReader, 200],
+      [added, 201],
+    ] as const) {
+      expect(response.status).toBe(status);
+      expect(response.body.members.map((member: { email: string | null }) => member.email)).toEqual(
+        response.body.members.map(() => null),
+      );
+      expect(response.text).not.toContain(user.email);
+    }
+    const asAdmin = await call('GET', `/api/organizations/${organization.id}`);
+    expect(asAdmin.body.members[0]).toEqual(expect.objectContaining({ userId: user.id, email: user.email }));
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect((await call('GET', '/api/organizations/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await call('GET', '/api/organizations/not-a-uuid')).status).toBe(400);

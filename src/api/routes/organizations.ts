@@ -22,9 +22,13 @@ import {
   addOrganizationMember,
   removeOrganizationMemberRole,
 } from '../../services/organizations/organization-members.js';
-import { loadOrganization, toOrganizationView } from '../../services/organizations/organization-record.js';
+import {
+  loadOrganization,
+  organizationViewFor,
+  toOrganizationView,
+} from '../../services/organizations/organization-record.js';
 import { listChildren } from '../../services/organizations/organization-tree.js';
-import { auditedCaller } from '../audit-context.js';
+import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const childSchema = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'OrganizationChild' });
@@ -59,7 +63,7 @@ const organizationSchema = listItemSchema
         id: z.uuid(),
         organizationId: z.uuid(),
         userId: z.uuid(),
-        email: z.string().nullable(),
+        email: z.string().nullable().describe('null unless the caller holds user:read'),
         role: z.string(),
         addedBy: z.uuid().nullable(),
         createdAt: z.date(),
@@ -113,7 +117,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await createOrganization(db, auditedCaller(ctx), body);
+        ctx.body = organizationViewFor(await createOrganization(db, auditedCaller(ctx), body), callerOf(ctx));
       },
     })
     .add({
@@ -126,7 +130,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       query: includeDeletedQuery,
       responses: { 200: organization, 404: { description: 'No such organization (or deleted, unless asked for)' } },
       async handler(ctx, { params, query }) {
-        ctx.body = toOrganizationView(await loadOrganization(db, params.id, query));
+        ctx.body = organizationViewFor(toOrganizationView(await loadOrganization(db, params.id, query)), callerOf(ctx));
       },
     })
     .add({
@@ -143,7 +147,10 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
         409: { description: 'The name is taken by an active organization, or the parent would create a cycle' },
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateOrganization(db, auditedCaller(ctx), params.id, body);
+        ctx.body = organizationViewFor(
+          await updateOrganization(db, auditedCaller(ctx), params.id, body),
+          callerOf(ctx),
+        );
       },
     })
     .add({
@@ -171,7 +178,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
         409: { description: 'Not deleted, or an active organization has taken the name meanwhile' },
       },
       async handler(ctx, { params }) {
-        ctx.body = await restoreOrganization(db, auditedCaller(ctx), params.id);
+        ctx.body = organizationViewFor(await restoreOrganization(db, auditedCaller(ctx), params.id), callerOf(ctx));
       },
     })
     .add({
@@ -218,7 +225,10 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       },
       async handler(ctx, { params, body }) {
         ctx.status = 201;
-        ctx.body = await addOrganizationMember(db, auditedCaller(ctx), params.id, body);
+        ctx.body = organizationViewFor(
+          await addOrganizationMember(db, auditedCaller(ctx), params.id, body),
+          callerOf(ctx),
+        );
       },
     })
     .add({
@@ -230,10 +240,11 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       params: memberRoleParams,
       responses: { 200: organization, 404: { description: 'No such organization or role assignment' } },
       async handler(ctx, { params }) {
-        ctx.body = await removeOrganizationMemberRole(db, auditedCaller(ctx), params.id, {
+        const view = await removeOrganizationMemberRole(db, auditedCaller(ctx), params.id, {
           userId: params.userId,
           role: params.role,
         });
+        ctx.body = organizationViewFor(view, callerOf(ctx));
       },
     });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Prisma, type DatabaseClient } from '../../db/client.js';
 import { ACTIVE_ORGANIZATION_MARKER, contactSchema } from '../../domain/organization.js';
 import { notFound } from '../../errors/index.js';
+import { can, type Principal } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 
 export const organizationListInclude = {
@@ -58,6 +59,16 @@ export function toOrganizationView(row: OrganizationDetailRow) {
 }
 
 export type OrganizationView = ReturnType<typeof toOrganizationView>;
+
+/**
+ * The view as `principal` may see it. Every role reads organizations (`org:read`), but members'
+ * email addresses are the directory's, which only `user:read` shows (`GET /api/users`): without
+ * it they are null, and members are known by their user ids.
+ */
+export function organizationViewFor(view: OrganizationView, principal: Principal): OrganizationView {
+  if (can(principal, 'user:read')) return view;
+  return { ...view, members: view.members.map((member) => ({ ...member, email: null })) };
+}
 
 /** The organization with members and active children; a soft-deleted one only when asked for. */
 export async function loadOrganization(
