@@ -91,6 +91,23 @@ export function suggestActions(
 
 const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);
 
+/**
+ * The audit entries about a run: those whose target it is, and those whose metadata names it
+ * (`runId`, or `sourceRunId` for a run started from it). Each part is written as its index
+ * reads it (the metadata ones are expression indexes), which an OR of Prisma's JSON path
+ * filters is not: that read the whole audit log.
+ */
+async function auditEntriesAbout(db: Database, runId: string) {
+  const ids = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM audit_logs WHERE target_type = 'run' AND target_id = ${runId}
+    UNION SELECT id FROM audit_logs WHERE metadata ? 'runId' AND metadata->>'runId' = ${runId}
+    UNION SELECT id FROM audit_logs WHERE metadata ? 'sourceRunId' AND metadata->>'sourceRunId' = ${runId}`;
+  return db.auditLog.findMany({
+    where: { id: { in: ids.map((row) => row.id) } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
 /** The failure analysis of spec 2.3. */
 export async function diagnoseRun(db: Database, runId: string) {
   const run = await loadRun(db, runId);
@@ -98,16 +115,7 @@ export async function diagnoseRun(db: Database, runId: string) {
   const failedExecution = [...run.steps].reverse().find((step) => step.status === 'failed');
   const failedStep = definition.steps.find((step) => step.id === (run.failedStepId ?? failedExecution?.stepId));
   const failure = errorEnvelope.parse(failedExecution?.error ?? run.error);
-  const audit = await db.auditLog.findMany({
-    where: {
-      OR: [
-        { targetType: 'run', targetId: runId },
-        { metadata: { path: ['runId'], equals: runId } },
-        { metadata: { path: ['sourceRunId'], equals: runId } },
-      ],
-    },
-    orderBy: { createdAt: 'asc' },
-  });
+  const audit = await auditEntriesAbout(db, runId);
   return {
     run: {
       id: run.id,
