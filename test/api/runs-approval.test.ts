@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
-import { approvalDefinition, createActive } from '../support/workflows.js';
+import { approvalDefinition, createActive, end, start, step } from '../support/workflows.js';
 import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
@@ -216,25 +216,15 @@ describe('approval modes and self-approval', () => {
       admin,
       approvalDefinition({
         steps: [
-          { id: 'start', name: 'Start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'who' }] },
-          {
-            id: 'who',
-            name: 'Who is it for',
-            type: 'task',
-            config: { assignee: 'approver', fields: [{ name: 'requester', type: 'string', required: true }] },
-            transitions: [{ on: 'success', goto: 'ask' }],
-          },
-          {
-            id: 'ask',
-            name: 'Ask',
-            type: 'approval',
-            config: { approvers: ['approver'] },
-            transitions: [
-              { on: 'approved', goto: 'end' },
-              { on: 'rejected', goto: 'end' },
-            ],
-          },
-          { id: 'end', name: 'End', type: 'end', config: {}, transitions: [] },
+          start('who'),
+          step(
+            'who',
+            'task',
+            { assignee: 'approver', fields: [{ name: 'requester', type: 'string', required: true }] },
+            { success: 'ask' },
+          ),
+          step('ask', 'approval', { approvers: ['approver'] }, { approved: 'end', rejected: 'end' }),
+          end(),
         ],
       }),
     );
