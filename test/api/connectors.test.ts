@@ -97,6 +97,23 @@ describe('secrets are encrypted at rest and never returned, audited or logged', 
     expect(updated.status).toBe(200);
     expect(updated.body.secretKeys).toEqual(['basicPassword', 'bearerToken']);
   });
+
+  it('refuses a secret without a name (400), which no export could list', async () => {
+    const created = await call('POST', '/api/connectors', {
+      name: 'unnamed-secret',
+      type: 'http',
+      secrets: { '': 'a' },
+    });
+    expect([created.status, created.body.code]).toEqual([400, 'validation_failed']);
+    const kept = await call('POST', '/api/connectors', {
+      name: 'named-secret',
+      type: 'http',
+      secrets: { apiKey: 'a' },
+    });
+    const updated = await call('PUT', `/api/connectors/${kept.body.id}`, { secrets: { '': 'b' } });
+    expect([updated.status, updated.body.code]).toEqual([400, 'validation_failed']);
+    expect((await call('GET', `/api/connectors/${kept.body.id}`)).body.secretKeys).toEqual(['apiKey']);
+  });
 });
 
 describe('stored secrets go only where they were stored for', () => {

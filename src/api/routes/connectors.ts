@@ -15,6 +15,8 @@ import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const settings = z.record(z.string(), z.unknown());
+// A secret is known by its name (the connector's secretKeys, a configuration export), so it has one.
+const secretName = z.string().min(1, 'A secret needs a name').max(200, 'A secret name has at most 200 characters');
 
 const connectorSchema = z
   .object({
@@ -43,7 +45,10 @@ const createBody = z
     version: z.string().max(50).optional(),
     configSchema: configSchemaInputSchema.optional().describe('Defaults to every command of the handler'),
     config: settings.optional(),
-    secrets: settings.optional().describe('Secret settings (passwords, API keys, client secrets); write-only'),
+    secrets: z
+      .record(secretName, z.unknown())
+      .optional()
+      .describe('Secret settings (passwords, API keys, client secrets); write-only'),
     enabled: z.boolean().optional(),
     executionModel: z.enum(['built_in', 'custom']).optional(),
   })
@@ -53,7 +58,7 @@ const updateBody = createBody
   .partial()
   .extend({
     secrets: z
-      .record(z.string(), z.unknown().nullable())
+      .record(secretName, z.unknown().nullable())
       .optional()
       .describe('Secret settings to set; null removes one'),
   });
