@@ -25,9 +25,9 @@ export interface RunWorkflowFacts {
  * Temporal refuses a search attribute value over 2 KB (its `limit.searchAttributeValueSize`), and
  * the start with it. A subject is any text its variable holds, so the attribute, which only
  * makes runs findable in the Temporal UI, carries at most this many UTF-16 units of it (at most
- * 1,024 bytes of UTF-8); the run keeps all of it.
+ * 768 bytes of UTF-8); the run keeps all of it.
  */
-export const SUBJECT_ATTRIBUTE_MAX_LENGTH = 256;
+const SUBJECT_ATTRIBUTE_MAX_LENGTH = 256;
 
 function subjectAttributeValue(subject: string): string {
   if (subject.length <= SUBJECT_ATTRIBUTE_MAX_LENGTH) return subject;
