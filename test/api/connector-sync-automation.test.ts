@@ -243,6 +243,29 @@ describe('none starts nothing, and a refused start leaves the pass successful', 
     expect(status.body.lastSyncStatus).toBe('success');
     expect(status.body.lastPostSync.automation.error).toContain('owner');
   });
+
+  it('starts no run once the last editor of the config no longer holds workflow:start, until it is saved again', async () => {
+    const workflow = await createActive(stack.api, admin, targetDefinition(ALL_VARIABLES));
+    const { directory, connectorId } = await connectorOnDirectory(stack.api, admin, 2);
+    const editor = await createUserWithToken(db(), ['admin']);
+    const config = { postSyncWorkflowId: workflow.id, syncTriggerMode: 'summary' };
+    const saved = await stack.api.request('PUT', configPath(connectorId), { token: editor.token, body: config });
+    expect(saved.status).toBe(201);
+    await db().user.update({ where: { id: editor.user.id }, data: { roles: ['approver'] } });
+
+    const refused = await trigger(connectorId);
+    expect(refused.postSync.automation).toMatchObject({
+      runIds: [],
+      error: expect.stringContaining('no longer holds workflow:start'),
+    });
+    expect(await runsOf(workflow.id)).toHaveLength(0);
+
+    expect((await call('PUT', configPath(connectorId), config)).status).toBe(200);
+    directory.records.user[0]!.displayName = 'Changed';
+    const resumed = await trigger(connectorId);
+    expect(resumed.postSync.automation).toMatchObject({ error: null, runIds: [expect.any(String)] });
+    expect((await runsOf(workflow.id)).map((run) => run.initiatedBy)).toEqual([adminId]);
+  });
 });
 
 describe('the runs of a pass have ids derived from it, so starting them again starts nothing twice', () => {

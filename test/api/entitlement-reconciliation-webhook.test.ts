@@ -43,14 +43,16 @@ const reconciliationWorkflow = (triggers: Array<'manual' | 'webhook'>): Workflow
   ],
 });
 
+const entitlementBody = (reconciliationConfig: Record<string, unknown>) => ({
+  name: `ent-${randomUUID()}`,
+  connector: 'test-activedirectory',
+  provisionConfig: { command: 'addToGroup', parameters: { username: 'jdoe', groupName: 'VPN Users' } },
+  deprovisionConfig: { command: 'removeFromGroup', parameters: { username: 'jdoe', groupName: 'VPN Users' } },
+  reconciliationConfig,
+});
+
 async function entitlement(reconciliationConfig: Record<string, unknown>) {
-  const created = await call('POST', '/api/entitlements', {
-    name: `ent-${randomUUID()}`,
-    connector: 'test-activedirectory',
-    provisionConfig: { command: 'addToGroup', parameters: { username: 'jdoe', groupName: 'VPN Users' } },
-    deprovisionConfig: { command: 'removeFromGroup', parameters: { username: 'jdoe', groupName: 'VPN Users' } },
-    reconciliationConfig,
-  });
+  const created = await call('POST', '/api/entitlements', entitlementBody(reconciliationConfig));
   expect(created.status).toBe(201);
   return created.body as { id: string; name: string };
 }
@@ -128,6 +130,25 @@ describe('an event without resourceType goes to the entitlement whose reconcilia
       orderBy: { createdAt: 'desc' },
     });
     expect(rejected!.metadata).toMatchObject({ status: 400, reason: expect.stringContaining('webhook trigger') });
+  });
+
+  it('answers 403 and changes nothing once who last saved the entitlement is deactivated, until it is saved again', async () => {
+    const { db } = stack.database;
+    const workflow = await createActive(stack.api, admin, reconciliationWorkflow(['webhook']));
+    const resourceId = `group-${randomUUID()}`;
+    const editor = await createUserWithToken(db, ['admin']);
+    const body = entitlementBody({ resourceId, workflowId: workflow.id });
+    const target = (await stack.api.request('POST', '/api/entitlements', { token: editor.token, body })).body;
+    await db.user.update({ where: { id: editor.user.id }, data: { active: false } });
+
+    const refused = await send({ action: 'updated', resourceId });
+    expect([refused.status, refused.body.message]).toEqual([403, expect.stringContaining('is deactivated')]);
+    expect(await reconciliationAudits(target.id)).toEqual([]);
+    expect(await db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(0);
+
+    expect((await call('PUT', `/api/entitlements/${target.id}`, body)).status).toBe(200);
+    const applied = await send({ action: 'updated', resourceId });
+    expect([applied.status, applied.body.runIds]).toEqual([200, [expect.any(String)]]);
   });
 });
 

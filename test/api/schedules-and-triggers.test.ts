@@ -517,3 +517,57 @@ describe('what starts runs without a person needs workflow:start besides its own
     ).toBeNull();
   });
 });
+
+describe('a trigger starts no runs once the person it starts them for may no longer start runs', () => {
+  it('refuses the firings of a schedule and the deliveries of a webhook whose owner was demoted, deactivated or deleted', async () => {
+    const { db } = stack.database;
+    const owner = await createUserWithToken(db, ['resource_manager']);
+    const workflow = await createActive(stack.api, admin, automatic(['scheduled', 'webhook']));
+    const asOwner = (method: string, path: string, body?: unknown) =>
+      stack.api.request(method, path, { token: owner.token, body });
+    const schedule = (await asOwner('POST', '/api/schedules', { workflowId: workflow.id, cronExpression: '0 5 * * *' }))
+      .body;
+    const issued = (await asOwner('POST', `/api/workflows/${workflow.id}/webhook-secret`)).body;
+    const { prepareScheduledRun } = createScheduleActivities(db);
+    let firings = 0;
+    const fire = () => prepareScheduledRun({ scheduleId: schedule.id, firingId: `owner-check-${firings++}` });
+    const deliver = () =>
+      stack.api.request('POST', issued.path, { headers: { 'x-webhook-secret': issued.secret }, body: {} });
+
+    expect((await fire()).run?.runId).toBeDefined();
+    expect((await deliver()).status).toBe(201);
+
+    const refusals: Array<[string, object]> = [
+      ['no longer holds workflow:start', { roles: ['approver'] }],
+      ['is deactivated', { roles: ['resource_manager'], active: false }],
+      ['was deleted', { active: true, deletedAt: new Date() }],
+    ];
+    for (const [why, change] of refusals) {
+      await db.user.update({ where: { id: owner.user.id }, data: change });
+      const skipped = await fire();
+      expect(skipped).toEqual({ skipped: expect.stringContaining(why) });
+      const row = await db.schedule.findUniqueOrThrow({ where: { id: schedule.id } });
+      expect(row.pausedReason).toContain(why);
+      const delivered = await deliver();
+      expect([delivered.status, delivered.body.message]).toEqual([403, expect.stringContaining(why)]);
+      // The reason names no one: the webhook's sender sees it.
+      expect(delivered.body.message).not.toContain(owner.user.id);
+    }
+    expect(await db.workflowRun.count({ where: { definitionId: workflow.id } })).toBe(2);
+
+    // Someone who may start runs saves the schedule and issues a new secret: they start runs again, as theirs.
+    expect((await call('PATCH', `/api/schedules/${schedule.id}`, { enabled: true })).status).toBe(200);
+    const resumed = await fire();
+    expect(resumed.run?.runId).toBeDefined();
+    const reissued = (await call('POST', `/api/workflows/${workflow.id}/webhook-secret`)).body;
+    const redelivered = await stack.api.request('POST', reissued.path, {
+      headers: { 'x-webhook-secret': reissued.secret },
+      body: {},
+    });
+    expect(redelivered.status).toBe(201);
+    const runs = await db.workflowRun.findMany({ where: { id: { in: [resumed.run!.runId, redelivered.body.id] } } });
+    expect(runs.map((run) => run.initiatedBy)).not.toContain(owner.user.id);
+    expect(runs).toHaveLength(2);
+    await call('DELETE', `/api/schedules/${schedule.id}`);
+  });
+});

@@ -26,7 +26,12 @@ export function hookRoutes(deps: ResourceRouterDependencies, context: RunsContex
       },
       201: { description: 'The run', schema: z.record(z.string(), z.unknown()) },
       401: { description: 'Missing or wrong secret; nothing was started' },
+      403: {
+        description:
+          'The person who issued the secret was deleted, deactivated or no longer holds workflow:start; nothing was started',
+      },
       409: { description: 'The Idempotency-Key was sent before with other variables; nothing was started' },
+      503: { description: 'Temporal or the database cannot be used right now; nothing was started, retry later' },
     },
     async handler(ctx, { params, body }) {
       const { run, replayed } = await startRunFromWebhook(context, params.id, {

@@ -41,6 +41,9 @@ export function resourceWebhookRoutes(deps: ResourceRouterDependencies, context:
       401: error(
         'Missing or wrong signature, a timestamp outside the window, or no webhook secret set; nothing changed',
       ),
+      403: error(
+        'The person who last saved a matching entitlement was deleted, deactivated or no longer holds workflow:start, so its reconciliation run is not started; nothing changed',
+      ),
       404: error(
         'Unknown connector; for an event without resourceType, no entitlement of the connector has reconciliationConfig.resourceId equal to resourceId',
       ),

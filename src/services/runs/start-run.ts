@@ -13,6 +13,7 @@ import { runVisibility } from '../../temporal/search-attributes.js';
 import type { Caller } from '../caller.js';
 import { requireRunnableDefinition } from '../workflows/validation.js';
 import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
+import { requireInitiatorMayStart } from './initiator-check.js';
 import { insertRunWithAudit } from './insert-run.js';
 import { recordedRunOf, type RunRow } from './run-record.js';
 
@@ -75,8 +76,8 @@ function runnableDefinitionOf(workflow: WorkflowView): WorkflowDefinitionInput {
 }
 
 /**
- * Checks that the interpreter can run the definition and that the variables fit it (400s),
- * snapshots the definition, and writes the run row and its audit entry. Returns what the run's
+ * Checks that the interpreter can run the definition and that the variables fit it (400s), and
+ * that the person a trigger starts the run for may still start runs (403), snapshots the definition, and writes the run row and its audit entry. Returns what the run's
  * Temporal workflow is started with, and the row as written. Shared by every trigger.
  */
 export async function recordNewRun(
@@ -89,6 +90,7 @@ export async function recordNewRun(
   const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
   const problem = describeVariableProblems(problems);
   if (problem) throw validationFailed(`Cannot start the run: ${problem}`, problems);
+  if (origin.initiatedBy) await requireInitiatorMayStart(db, origin.initiatedBy);
   // Optional variables the caller left out exist, as null, so configs may refer to them.
   variables = { ...Object.fromEntries(workflow.variables.map((variable) => [variable.name, null])), ...variables };
   const subject = subjectOf(workflow.subjectVariable, variables);
