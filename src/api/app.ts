@@ -18,6 +18,7 @@ import { readDeadline } from './middleware/read-deadline.js';
 import { writeStartDeadline } from './middleware/write-start-deadline.js';
 import { requestId } from './middleware/request-id.js';
 import { noSniff } from './middleware/no-sniff.js';
+import { strictTransport } from './middleware/strict-transport.js';
 import { webConsole } from './middleware/web-console.js';
 import { projectRoot } from '../db/migrate.js';
 import { ApiDocs } from './openapi/api-docs.js';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDependencies): App {
   koa.silent = true; // errors are logged by errorHandler, with the request id
   koa.use(requestId());
   koa.use(noSniff());
+  koa.use(strictTransport(config.publicUrl));
   koa.use(errorHandler(logger));
   koa.use(webConsole(deps.webRoot ?? path.join(projectRoot(), 'dist', 'web')));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
