@@ -77,8 +77,9 @@ function runnableDefinitionOf(workflow: WorkflowView): WorkflowDefinitionInput {
 
 /**
  * Checks that the interpreter can run the definition and that the variables fit it (400s), and
- * that the person a trigger starts the run for may still start runs (403), snapshots the definition, and writes the run row and its audit entry. Returns what the run's
- * Temporal workflow is started with, and the row as written. Shared by every trigger.
+ * that the person a trigger starts the run for may still start runs (403); snapshots the
+ * definition, and writes the run row and its audit entry. Returns what the run's Temporal
+ * workflow is started with, and the row as written. Shared by every trigger.
  */
 export async function recordNewRun(
   db: DatabaseClient,
