@@ -30,22 +30,42 @@ function sendJsonRpcError(
   response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
+// Headers a proxy adds to what it relays. A relayed request may come from anywhere, so it never
+// acts with SVC_API_TOKEN, even when the proxy reaches this server over loopback.
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'];
+
+const relayedByProxy = (request: http.IncomingMessage) =>
+  PROXY_HEADERS.some((name) => request.headers[name] !== undefined);
+
 /**
  * The API token a request acts with: the caller's own from `Authorization: Bearer <token>`, or
- * SVC_API_TOKEN when it sent no Authorization header at all. A header in any other form gets no
- * token, so a caller that meant to send its own never acts as the server's.
+ * SVC_API_TOKEN when it sent no Authorization header at all and no proxy relayed it. A header in
+ * any other form gets no token, so a caller that meant to send its own never acts as the server's.
  */
 function requestToken(request: http.IncomingMessage, fallback: string | undefined): string | undefined {
   const header = request.headers.authorization;
-  if (header === undefined) return fallback;
+  if (header === undefined) return relayedByProxy(request) ? undefined : fallback;
   return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+}
+
+/**
+ * The path of the request target, or undefined when it is not a URL. Node's parser lets through
+ * absolute targets whose host is no host at all (`POST http://[/mcp`), on which `new URL` throws.
+ */
+function requestPath(request: http.IncomingMessage): string | undefined {
+  try {
+    return new URL(request.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The tool server over Streamable HTTP (stateless: every POST gets its own server and
  * transport). Each caller acts with its own API token, passed through to the API. The configured
  * SVC_API_TOKEN is the fallback for callers that send no Authorization header, and only on a
- * loopback address: on any other, whoever reaches the port would act with it. On a loopback
+ * loopback address and for requests no proxy relayed: otherwise whoever reaches the port, or the
+ * proxy in front of it, would act with it. On a loopback
  * address only loopback Host headers are accepted, and on any address a request sent by a web
  * page of an origin not in TOOLS_ALLOWED_ORIGINS is refused, so a page cannot reach the server by
  * DNS rebinding (the MCP transport spec asks servers to validate Origin).
@@ -57,8 +77,9 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
   // The configured address itself is a name callers may use, such as 127.0.0.2.
   const allowedHosts = new Set([...LOOPBACK_NAMES, isIP(config.host) === 6 ? `[${config.host}]` : config.host]);
   return http.createServer(async function handleMcpRequest(request, response) {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== MCP_PATH) return sendJsonRpcError(response, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
+    const path = requestPath(request);
+    if (path === undefined) return sendJsonRpcError(response, 400, 'Bad request target: not a URL');
+    if (path !== MCP_PATH) return sendJsonRpcError(response, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
     if (checkHost) {
       let hostname: string | undefined;
       try {

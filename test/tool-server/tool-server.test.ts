@@ -497,6 +497,21 @@ describe('errors become tool results, and the server stays up', () => {
         const refused = await initialize({ authorization });
         expect({ authorization, status: refused.status }).toEqual({ authorization, status: 401 });
       }
+      // Relayed by a proxy on the same machine: whoever reached the proxy must bring a token.
+      const proxyHeaders: Array<Record<string, string>> = [
+        { forwarded: 'for=203.0.113.9' },
+        { 'x-forwarded-for': '203.0.113.9' },
+        { 'x-forwarded-host': 'tools.example' },
+        { 'x-real-ip': '203.0.113.9' },
+        { via: '1.1 proxy' },
+      ];
+      for (const headers of proxyHeaders) {
+        const refused = await initialize(headers);
+        expect({ headers, status: refused.status }).toEqual({ headers, status: 401 });
+      }
+      expect(
+        (await initialize({ 'x-forwarded-for': '203.0.113.9', authorization: `Bearer ${adminToken}` })).status,
+      ).toBe(200);
     } finally {
       await withFallback.close();
     }
@@ -693,6 +708,15 @@ describe('the entry points and the HTTP transport guard themselves', () => {
         await status({ authorization: `Bearer ${adminToken}`, accept: 'application/json, text/event-stream' }),
       ).toBe(400);
     });
+  });
+
+  it('a request target that is not a URL is a 400, and the server goes on serving', async () => {
+    const port = new URL(httpServer.url).port;
+    const post = (path: string) => postStatus({ address: '127.0.0.1', port, path, host: `localhost:${port}` });
+    for (const path of ['http://[/mcp', 'http://%zz/mcp', 'http://localhost:99999/mcp']) {
+      expect({ path, status: await post(path) }).toEqual({ path, status: 400 });
+    }
+    expect(await post(MCP_PATH)).toBe(401);
   });
 
   it('on another loopback address, also answers to that address as Host', async () => {
