@@ -114,7 +114,7 @@ export function createApp(deps: AppDependencies): App {
     resourceWebhookRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors, deps.temporal),
-    reportRoutes(routerDeps, db),
+    reportRoutes(routerDeps, db, config.databasePool.queryTimeoutMs),
     emailTemplateRoutes(routerDeps, db),
     documentTemplateRoutes(routerDeps, db),
     configTransferRoutes(routerDeps, { ...runs, connectors: deps.connectors }),

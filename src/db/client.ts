@@ -54,6 +54,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return error.code === 'P2003' || driverErrorCause(error)?.kind === 'ForeignKeyConstraintViolation';
 }
 
+/**
+ * Whether a statement was cancelled by PostgreSQL (SQLSTATE 57014): its `statement_timeout`
+ * expired, or someone cancelled it.
+ */
+export function isStatementCancelled(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = driverErrorCause(error);
+  return cause?.kind === 'postgres' && cause.code === '57014';
+}
+
 /** What the pg adapter said went wrong, kept by Prisma on the errors of queries it ran. */
 function driverErrorCause(error: Prisma.PrismaClientKnownRequestError) {
   return (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;

@@ -1,18 +1,24 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { CONCURRENT_REPORTS } from '../../src/services/reports/lib/bounded-report.js';
 import { useTestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 
 // The numbers are checked against generated data in test/services/reports.test.ts; this file
 // checks the HTTP edge: access, query validation and the response shape.
 
-const context = useTestApp();
+// The statement deadline of reports is the API's query timeout: short here, so a blocked report ends soon.
+const REPORT_TIMEOUT_MS = 1_000;
+const context = useTestApp({ env: { DATABASE_QUERY_TIMEOUT_MS: String(REPORT_TIMEOUT_MS) } });
 let adminToken: string;
 let requestorToken: string;
+let resourceManagerToken: string;
 
 beforeAll(async () => {
   const { db } = context.database;
   adminToken = (await createUserWithToken(db, ['admin'])).token;
   requestorToken = (await createUserWithToken(db, ['requestor'])).token;
+  resourceManagerToken = (await createUserWithToken(db, ['resource_manager'])).token;
   const run = await db.workflowRun.create({
     data: {
       definitionId: '11111111-1111-4111-a111-111111111111',
@@ -109,6 +115,64 @@ describe('GET /api/reports/* answer report:read holders with the report', () => 
         },
       ],
     });
+  });
+});
+
+describe('approver-performance shows emails only to user:read holders', () => {
+  it('a resource manager (report:read, no user:read) sees the approvers by id, with email null', async () => {
+    const asAdmin = await get('approver-performance?to=2025-03-02T00:00:00Z');
+    const asManager = await get('approver-performance?to=2025-03-02T00:00:00Z', resourceManagerToken);
+    expect(asManager.status).toBe(200);
+    const approvers = asAdmin.body.approvers as Array<Record<string, unknown>>;
+    expect(approvers[0]!.email).toEqual(expect.stringContaining('@example.test'));
+    expect(asManager.body).toEqual({ approvers: approvers.map((approver) => ({ ...approver, email: null })) });
+  });
+});
+
+describe('a report is bounded in the database, not only in the API', () => {
+  /** The report statements PostgreSQL is running or holding for this database right now. */
+  async function reportBackends(admin: pg.Client): Promise<number> {
+    const { rows } = await admin.query<{ count: string }>(
+      `SELECT count(*) FROM pg_stat_activity
+       WHERE datname = current_database() AND state = 'active' AND query LIKE '%FROM approvals%'
+         AND pid <> pg_backend_pid()`,
+    );
+    return Number(rows[0]!.count);
+  }
+
+  it('a report blocked past the deadline is stopped by PostgreSQL (503), and only a few run at once', async () => {
+    const locker = new pg.Client({ connectionString: context.database.url });
+    const watcher = new pg.Client({ connectionString: context.database.url });
+    await locker.connect();
+    await watcher.connect();
+    try {
+      // A lock no report can get past, as a long scan would hold its backend.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE approvals IN ACCESS EXCLUSIVE MODE');
+      const reports = Array.from({ length: CONCURRENT_REPORTS + 2 }, () => get('approver-performance'));
+      let mostAtOnce = 0;
+      const watching = (async () => {
+        for (let index = 0; index < 20; index += 1) {
+          mostAtOnce = Math.max(mostAtOnce, await reportBackends(watcher));
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      const answers = await Promise.all(reports);
+      await watching;
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.body.message).toMatch(/shorter window/);
+      }
+      expect(mostAtOnce).toBeGreaterThan(0);
+      expect(mostAtOnce).toBeLessThanOrEqual(CONCURRENT_REPORTS);
+      // Nothing is left waiting in the database once the callers have their answers.
+      expect(await reportBackends(watcher)).toBe(0);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+      await watcher.end();
+    }
+    expect((await get('approver-performance')).status).toBe(200);
   });
 });
 

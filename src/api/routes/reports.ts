@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseClient } from '../../db/client.js';
 import { queryTimestamp } from '../../domain/common.js';
 import {
   approverPerformanceReportSchema,
@@ -8,9 +8,11 @@ import {
   slaComplianceReportSchema,
   workflowStatsReportSchema,
 } from '../../domain/reports.js';
-import { approverPerformance } from '../../services/reports/approver-performance.js';
+import { approverPerformance, approverPerformanceFor } from '../../services/reports/approver-performance.js';
+import { boundedReport } from '../../services/reports/lib/bounded-report.js';
 import { slaCompliance } from '../../services/reports/sla-compliance.js';
 import { workflowStats } from '../../services/reports/workflow-stats.js';
+import { callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const windowFields = {
@@ -39,7 +41,16 @@ const slaQuery = z
   })
   .refine(fromBeforeTo, fromAfterTo);
 
-export function reportRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+/**
+ * The report routes. Each report is one statement, which PostgreSQL stops after
+ * `statementTimeoutMs` (the API's query timeout), a few at a time per process (`boundedReport`).
+ */
+export function reportRoutes(
+  deps: ResourceRouterDependencies,
+  db: Database,
+  statementTimeoutMs: number,
+): ResourceRouter {
+  const report = <T>(query: (tx: DatabaseClient) => Promise<T>) => boundedReport(db, statementTimeoutMs, query);
   return new ResourceRouter('/api/reports', 'Reports', deps)
     .add({
       method: 'get',
@@ -50,7 +61,7 @@ export function reportRoutes(deps: ResourceRouterDependencies, db: Database): Re
       query: windowQuery,
       responses: { 200: { description: 'The report', schema: workflowStatsReportSchema } },
       async handler(ctx, { query }) {
-        ctx.body = await workflowStats(db, { from: query.from, to: query.to });
+        ctx.body = await report((tx) => workflowStats(tx, { from: query.from, to: query.to }));
       },
     })
     .add({
@@ -63,10 +74,8 @@ export function reportRoutes(deps: ResourceRouterDependencies, db: Database): Re
       query: slaQuery,
       responses: { 200: { description: 'The report', schema: slaComplianceReportSchema } },
       async handler(ctx, { query }) {
-        ctx.body = await slaCompliance(
-          db,
-          { from: query.from, to: query.to },
-          { defaultSlaHours: query.defaultSlaHours },
+        ctx.body = await report((tx) =>
+          slaCompliance(tx, { from: query.from, to: query.to }, { defaultSlaHours: query.defaultSlaHours }),
         );
       },
     })
@@ -79,7 +88,8 @@ export function reportRoutes(deps: ResourceRouterDependencies, db: Database): Re
       query: windowQuery,
       responses: { 200: { description: 'The report', schema: approverPerformanceReportSchema } },
       async handler(ctx, { query }) {
-        ctx.body = await approverPerformance(db, { from: query.from, to: query.to });
+        const performance = await report((tx) => approverPerformance(tx, { from: query.from, to: query.to }));
+        ctx.body = approverPerformanceFor(performance, callerOf(ctx));
       },
     });
 }

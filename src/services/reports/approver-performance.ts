@@ -1,5 +1,6 @@
-import { Prisma, type Database } from '../../db/client.js';
+import { Prisma, type DatabaseClient } from '../../db/client.js';
 import type { ApproverPerformanceReport, ReportWindow } from '../../domain/reports.js';
+import { can, type Principal } from '../../permissions/index.js';
 import { elapsedMs, inWindow, toNullableNumber, toNumber, type SqlNumber } from './lib/sql.js';
 
 interface ApproverRow {
@@ -19,7 +20,10 @@ interface ApproverRow {
  * Eligibility through `approver_roles` is not counted as pending: who holds a role changes over
  * time, and the approval does not record who held it when it opened.
  */
-export async function approverPerformance(db: Database, window: ReportWindow): Promise<ApproverPerformanceReport> {
+export async function approverPerformance(
+  db: DatabaseClient,
+  window: ReportWindow,
+): Promise<ApproverPerformanceReport> {
   const rows = await db.$queryRaw<ApproverRow[]>(Prisma.sql`
     WITH approval AS (
       SELECT id, status, approver_user_ids, created_at
@@ -72,4 +76,14 @@ export async function approverPerformance(db: Database, window: ReportWindow): P
       pending: toNumber(row.pending),
     })),
   };
+}
+
+/**
+ * The report as `principal` may see it. `report:read` is the resource managers', but email
+ * addresses are the directory's, which only `user:read` shows (`GET /api/users`): without it they
+ * are null, and approvers are known by their user ids, as members are on organizations.
+ */
+export function approverPerformanceFor(report: ApproverPerformanceReport, principal: Principal) {
+  if (can(principal, 'user:read')) return report;
+  return { approvers: report.approvers.map((approver) => ({ ...approver, email: null })) };
 }

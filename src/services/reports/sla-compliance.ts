@@ -1,4 +1,4 @@
-import { Prisma, type Database } from '../../db/client.js';
+import { Prisma, type DatabaseClient } from '../../db/client.js';
 import {
   DEFAULT_SLA_HOURS,
   type ReportWindow,
@@ -40,7 +40,7 @@ interface SlaRow extends CountsRow {
  * - rate = met / (met + missed), null when both are 0.
  */
 export async function slaCompliance(
-  db: Database,
+  db: DatabaseClient,
   window: ReportWindow,
   options: SlaComplianceOptions = {},
 ): Promise<SlaComplianceReport> {

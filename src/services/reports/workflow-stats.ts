@@ -1,4 +1,4 @@
-import { Prisma, type Database } from '../../db/client.js';
+import { Prisma, type DatabaseClient } from '../../db/client.js';
 import type { ReportWindow, WorkflowStatsEntry, WorkflowStatsReport } from '../../domain/reports.js';
 import { elapsedMs, inWindow, ratio, toNullableNumber, toNumber, type SqlNumber } from './lib/sql.js';
 
@@ -23,7 +23,7 @@ interface StatsRow {
  * runs (PostgreSQL `percentile_cont`, so interpolated between the two nearest runs). Test runs
  * of drafts count like any other run.
  */
-export async function workflowStats(db: Database, window: ReportWindow): Promise<WorkflowStatsReport> {
+export async function workflowStats(db: DatabaseClient, window: ReportWindow): Promise<WorkflowStatsReport> {
   const duration = elapsedMs(Prisma.sql`started_at`, Prisma.sql`completed_at`);
   const durationKnown = Prisma.sql`status = 'completed' AND completed_at IS NOT NULL`;
   // One pass: the grouping set () adds the overall row to the per-definition rows.
