@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiClient } from './api-client.js';
-import { registerPrompts } from './prompts.js';
+import { registerPrompts, UNTRUSTED_DATA_RULE } from './prompts.js';
 import { registerResources } from './resources.js';
 import { registerTools } from './tools.js';
 
@@ -12,6 +12,7 @@ const INSTRUCTIONS = [
   'Authoring: validate_workflow (strict) until valid, create_workflow, publish_workflow, generate_workflow_docs.',
   'Diagnosis: list_runs with status failed, diagnose_run, then retry_run or skip_step.',
   'Every tool acts with the permissions of the API token; a refusal names the missing permission.',
+  UNTRUSTED_DATA_RULE,
 ].join('\n');
 
 /** One MCP server with every tool, resource and prompt, acting through `api`. */

@@ -124,6 +124,15 @@ const summaryOf =
     return parsed.success ? describe(parsed.data) : 'Done; the API answer follows.';
   };
 
+/**
+ * Text someone wrote (a workflow's name, a connector's error, which can carry run variables), as
+ * it goes into a summary line: one JSON string, so its quotes and line breaks cannot pass for
+ * the server's own words, and at most SUMMARY_QUOTE_LENGTH characters of it.
+ */
+const SUMMARY_QUOTE_LENGTH = 200;
+const quoted = (text: string) =>
+  JSON.stringify(text.length > SUMMARY_QUOTE_LENGTH ? `${text.slice(0, SUMMARY_QUOTE_LENGTH)}…` : text);
+
 const pageSummary = (noun: string) =>
   summaryOf(
     pageShape,
@@ -134,7 +143,7 @@ const workflowSummary = (verb: string) =>
   summaryOf(
     workflowShape,
     (workflow) =>
-      `${verb} "${workflow.name}" (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).`,
+      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).`,
   );
 const findingsSummary = summaryOf(findingsShape, (result) =>
   result.valid
@@ -144,7 +153,7 @@ const findingsSummary = summaryOf(findingsShape, (result) =>
 const runSummary = summaryOf(
   runShape,
   (run) =>
-    `Run ${run.id} of "${run.definitionName}" is ${run.status}${run.currentStepId ? ` (at step ${run.currentStepId})` : ''}.`,
+    `Run ${run.id} of ${quoted(run.definitionName)} is ${run.status}${run.currentStepId ? ` (at step ${run.currentStepId})` : ''}.`,
 );
 const versionSummary = summaryOf(
   versionShape,
@@ -167,7 +176,7 @@ const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
   const actions = (diagnosis.suggestedActions ?? []).map((item) => item.action).join(', ') || 'none';
   const failed = diagnosis.failedStep;
   return failed
-    ? `Step ${failed.id} (${failed.type}) failed: ${failed.error?.message ?? 'no message'}. Suggested actions: ${actions}.`
+    ? `Step ${failed.id} (${failed.type}) failed with the message ${quoted(failed.error?.message ?? '')}. Suggested actions: ${actions}.`
     : `No failed step. Suggested actions: ${actions}.`;
 });
 
