@@ -18,6 +18,7 @@ import { readDeadline } from './middleware/read-deadline.js';
 import { writeStartDeadline } from './middleware/write-start-deadline.js';
 import { requestId } from './middleware/request-id.js';
 import { noSniff } from './middleware/no-sniff.js';
+import { requireUrlTarget } from './middleware/request-target.js';
 import { strictTransport } from './middleware/strict-transport.js';
 import { webConsole } from './middleware/web-console.js';
 import { projectRoot } from '../db/migrate.js';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDependencies): App {
   koa.use(noSniff());
   koa.use(strictTransport(config.publicUrl));
   koa.use(errorHandler(logger));
+  koa.use(requireUrlTarget());
   koa.use(webConsole(deps.webRoot ?? path.join(projectRoot(), 'dist', 'web')));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
   koa.use(

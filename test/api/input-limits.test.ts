@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { MAX_JSON_DEPTH } from '../../src/api/middleware/input-limits.js';
 import { MAX_KEY_TEXT_LENGTH } from '../../src/domain/common.js';
@@ -293,5 +294,33 @@ describe('a request line over 16 KiB is refused by the HTTP parser with 431 and 
       code: 'headers_too_large',
       message: 'The request line and headers exceed 16 KiB',
     });
+  });
+});
+
+describe('a request target that is not a URL is a 400, never a 500', () => {
+  /** The status line and body of `GET <target>` sent as it is, which fetch would not send. */
+  function getRaw(target: string): Promise<{ statusLine: string; body: string }> {
+    const { hostname, port } = new URL(context.api.baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+      );
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        resolve({ statusLine: head.split('\r\n')[0]!, body });
+      });
+    });
+  }
+
+  it.each(['http://[/api/health', 'http://[/scim/v2/Users', 'http://[/'])('GET %s', async (target) => {
+    const { statusLine, body } = await getRaw(target);
+    expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(body)).toEqual(
+      expect.objectContaining({ statusCode: 400, message: 'The request target is not a URL' }),
+    );
+    expect((await getRaw('/api/health')).statusLine).toBe('HTTP/1.1 200 OK');
   });
 });
