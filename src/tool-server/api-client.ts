@@ -1,6 +1,7 @@
 /**
  * The tool server's only way into the service: HTTP calls to the API, each with a time limit.
  * Failures are values, not exceptions, so a tool can always answer with a clear error result.
+ * Failures never name the API's address: an HTTP caller with any bearer string would learn it.
  */
 
 export type QueryValue = string | number | boolean | undefined;
@@ -17,7 +18,10 @@ export interface ApiRequest {
 export interface ApiFailure {
   /** The HTTP status, or null when no answer came. */
   status: number | null;
-  /** The API's error code, or `api_unreachable`, `api_timeout`, `api_bad_response`, `invalid_arguments`. */
+  /**
+   * The API's error code, or `api_unreachable`, `api_timeout`, `api_redirected`, `api_bad_response`,
+   * `invalid_arguments`, `cancelled`.
+   */
   code: string;
   message: string;
   details?: unknown;
@@ -34,6 +38,8 @@ export interface ApiClientOptions {
   /** Sent as `Authorization: Bearer <token>`; without one the API answers 401. */
   token?: string;
   timeoutMs: number;
+  /** Aborted when whoever the calls are made for has gone away: calls still under way stop. */
+  signal?: AbortSignal;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -90,29 +96,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (typeof body === 'object') return { ok: false, failure: body };
       let response: Response;
       let text: string;
+      const timeout = AbortSignal.timeout(options.timeoutMs);
       try {
         response = await fetchImpl(urlOf(options.baseUrl, request), {
           method: request.method,
           headers,
           body,
-          signal: AbortSignal.timeout(options.timeoutMs),
+          // A redirect would carry the caller's token to wherever it points.
+          redirect: 'manual',
+          signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
         });
         text = await response.text();
       } catch (error) {
-        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        return { ok: false, failure: failureOfFetch(error, options) };
+      }
+      if (response.status >= 300 && response.status < 400) {
         return {
           ok: false,
-          failure: timedOut
-            ? {
-                status: null,
-                code: 'api_timeout',
-                message: `The Flowgate API at ${options.baseUrl} did not answer within ${options.timeoutMs} ms`,
-              }
-            : {
-                status: null,
-                code: 'api_unreachable',
-                message: `Could not reach the Flowgate API at ${options.baseUrl}: ${causeOf(error)}`,
-              },
+          failure: {
+            status: response.status,
+            code: 'api_redirected',
+            message: `The API answered ${response.status}, a redirect, which the tool server does not follow: SVC_API_URL must be the API's own address`,
+          },
         };
       }
       const isJson = (response.headers.get('content-type') ?? '').includes('json');
@@ -133,13 +138,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
+/** Why a call got no answer: the caller went away, the time limit passed, or the API could not be reached. */
+function failureOfFetch(error: unknown, options: ApiClientOptions): ApiFailure {
+  if (options.signal?.aborted) {
+    return { status: null, code: 'cancelled', message: 'The call was cancelled: whoever asked for it went away' };
+  }
+  const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  if (timedOut) {
+    return {
+      status: null,
+      code: 'api_timeout',
+      message: `The Flowgate API did not answer within ${options.timeoutMs} ms`,
+    };
+  }
+  return {
+    status: null,
+    code: 'api_unreachable',
+    message: `Could not reach the Flowgate API (${causeOf(error)}): check the tool server's SVC_API_URL`,
+  };
+}
+
 /** The innermost reason of a failed fetch (`ECONNREFUSED`, ...), which is what a person can act on. */
 function causeOf(error: unknown): string {
   let current: unknown = error;
   while (current instanceof Error && current.cause !== undefined) current = current.cause;
-  if (current instanceof Error) {
-    const code = (current as { code?: unknown }).code;
-    return typeof code === 'string' ? `${code} (${current.message})` : current.message;
-  }
-  return String(current);
+  // The code only (`ECONNREFUSED`): the message names the address.
+  const code = current instanceof Error ? (current as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : 'no connection';
 }

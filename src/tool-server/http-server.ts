@@ -37,15 +37,35 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-re
 const relayedByProxy = (request: http.IncomingMessage) =>
   PROXY_HEADERS.some((name) => request.headers[name] !== undefined);
 
+// A request with an Origin header was sent by a web page. Pages of the allowed origins must bring
+// their own token too: otherwise any script on those origins would act with SVC_API_TOKEN.
+const sentByWebPage = (request: http.IncomingMessage) => request.headers.origin !== undefined;
+
 /**
  * The API token a request acts with: the caller's own from `Authorization: Bearer <token>`, or
- * SVC_API_TOKEN when it sent no Authorization header at all and no proxy relayed it. A header in
- * any other form gets no token, so a caller that meant to send its own never acts as the server's.
+ * SVC_API_TOKEN when it sent no Authorization header at all, and neither a proxy relayed it nor a
+ * web page sent it. A header in any other form gets no token, so a caller that meant to send its
+ * own never acts as the server's.
  */
 function requestToken(request: http.IncomingMessage, fallback: string | undefined): string | undefined {
   const header = request.headers.authorization;
-  if (header === undefined) return relayedByProxy(request) ? undefined : fallback;
+  if (header === undefined) return relayedByProxy(request) || sentByWebPage(request) ? undefined : fallback;
   return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+}
+
+// What a page of an allowed origin may send (CORS): browsers ask first with a preflight OPTIONS,
+// since the calls carry Authorization and a JSON body, and keep the answer this many seconds.
+const CORS_REQUEST_HEADERS = 'authorization, content-type, accept, mcp-protocol-version';
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/** Answers a browser's preflight for an allowed origin: POST with the headers MCP clients send. */
+function answerPreflight(response: http.ServerResponse): void {
+  response.writeHead(204, {
+    'access-control-allow-methods': 'POST',
+    'access-control-allow-headers': CORS_REQUEST_HEADERS,
+    'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
+  });
+  response.end();
 }
 
 /**
@@ -64,8 +84,9 @@ function requestPath(request: http.IncomingMessage): string | undefined {
  * The tool server over Streamable HTTP (stateless: every POST gets its own server and
  * transport). Each caller acts with its own API token, passed through to the API. The configured
  * SVC_API_TOKEN is the fallback for callers that send no Authorization header, and only on a
- * loopback address and for requests no proxy relayed: otherwise whoever reaches the port, or the
- * proxy in front of it, would act with it. On a loopback
+ * loopback address and for requests no proxy relayed and no web page sent: otherwise whoever
+ * reaches the port, the proxy in front of it or a script on an allowed origin would act with it.
+ * Pages of TOOLS_ALLOWED_ORIGINS get CORS answers, their preflight included. On a loopback
  * address only loopback Host headers are accepted, and on any address a request sent by a web
  * page of an origin not in TOOLS_ALLOWED_ORIGINS is refused, so a page cannot reach the server by
  * DNS rebinding (the MCP transport spec asks servers to validate Origin).
@@ -92,8 +113,14 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
       }
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin)) {
-      return sendJsonRpcError(response, 403, `Origin not allowed: ${origin} is not in TOOLS_ALLOWED_ORIGINS`);
+    if (origin !== undefined) {
+      if (!allowedOrigins.has(origin)) {
+        return sendJsonRpcError(response, 403, `Origin not allowed: ${origin} is not in TOOLS_ALLOWED_ORIGINS`);
+      }
+      // Every answer from here on, errors included, may be read by the page that asked.
+      response.setHeader('access-control-allow-origin', origin);
+      response.setHeader('vary', 'Origin');
+      if (request.method === 'OPTIONS') return answerPreflight(response);
     }
     if (request.method !== 'POST') {
       return sendJsonRpcError(response, 405, 'Method not allowed: this stateless server only takes POST', {
@@ -106,9 +133,18 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
         'www-authenticate': 'Bearer',
       });
     }
-    const server = createToolServer(createApiClient({ baseUrl: config.apiUrl, token, timeoutMs: config.apiTimeoutMs }));
+    // A caller that hangs up stops the API calls made for it, instead of leaving them to their time limit.
+    const callerGone = new AbortController();
+    const api = createApiClient({
+      baseUrl: config.apiUrl,
+      token,
+      timeoutMs: config.apiTimeoutMs,
+      signal: callerGone.signal,
+    });
+    const server = createToolServer(api);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
+      callerGone.abort();
       void transport.close();
       void server.close();
     });

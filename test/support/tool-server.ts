@@ -70,12 +70,17 @@ export const firstText = (result: CallToolResult): string => {
   return block?.type === 'text' ? block.text : '';
 };
 
-/** A local HTTP server that accepts connections and never answers. */
-export async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer(() => undefined);
+/** A local HTTP server that accepts connections and never answers; counts the requests still open. */
+export async function startSilentServer(): Promise<{ url: string; openRequests(): number; close(): Promise<void> }> {
+  let open = 0;
+  const server = http.createServer((request) => {
+    open += 1;
+    request.socket.once('close', () => (open -= 1));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    openRequests: () => open,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

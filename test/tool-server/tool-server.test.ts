@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
+import http, { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -574,9 +574,11 @@ describe('errors become tool results, and the server stays up', () => {
     try {
       const refused = await callTool(offline.client, 'list_workflows');
       expect(refused.isError).toBe(true);
+      // The cause, and not the address: an HTTP caller with any bearer string would learn it.
       expect(firstText(refused)).toMatch(
-        new RegExp(`^Could not reach the Flowgate API at http://127.0.0.1:${unreachablePort}: ECONNREFUSED`),
+        /^Could not reach the Flowgate API \(ECONNREFUSED\): check the tool server's SVC_API_URL/,
       );
+      expect(firstText(refused)).not.toContain(unreachablePort);
       expect(refused.structuredContent).toEqual({
         error: expect.objectContaining({ status: null, code: 'api_unreachable' }),
       });
@@ -585,9 +587,7 @@ describe('errors become tool results, and the server stays up', () => {
       const timedOut = await callTool(slow.client, 'list_runs', { status: 'failed' });
       expect(Date.now() - startedAt).toBeLessThan(5_000);
       expect(timedOut.isError).toBe(true);
-      expect(firstText(timedOut)).toBe(
-        `The Flowgate API at ${silent.url} did not answer within 300 ms (code api_timeout, no answer)`,
-      );
+      expect(firstText(timedOut)).toBe('The Flowgate API did not answer within 300 ms (code api_timeout, no answer)');
       // Still serving after both.
       expect((await offline.client.listPrompts()).prompts).toHaveLength(3);
     } finally {
@@ -741,6 +741,142 @@ describe('the entry points and the HTTP transport guard themselves', () => {
       expect({ path, status: await post(path) }).toEqual({ path, status: 400 });
     }
     expect(await post(MCP_PATH)).toBe(401);
+  });
+
+  it('answers the preflight of an allowed origin, serves its page CORS answers, and never lends it SVC_API_TOKEN', async () => {
+    const origin = 'https://assistant.example';
+    await withToolHttpServer(
+      { host: '127.0.0.1', apiToken: adminToken, allowedOrigins: [origin] },
+      '127.0.0.1',
+      async (port) => {
+        const url = `http://127.0.0.1:${port}${MCP_PATH}`;
+        const preflight = await fetch(url, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization, content-type',
+          },
+        });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+        expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+        expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+        expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
+
+        const listTools = (headers: Record<string, string>) =>
+          fetch(url, {
+            method: 'POST',
+            headers: {
+              origin,
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              ...headers,
+            },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+          });
+        // Without its own token a page is refused, on loopback too, and may read why.
+        const refused = await listTools({});
+        expect(refused.status).toBe(401);
+        expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
+        const served = await listTools({ authorization: `Bearer ${adminToken}` });
+        expect(served.status).toBe(200);
+        expect(served.headers.get('access-control-allow-origin')).toBe(origin);
+        expect(served.headers.get('vary')).toBe('Origin');
+        expect(((await served.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(
+          TOOL_NAMES.length,
+        );
+
+        const elsewhere = await fetch(url, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+        expect(elsewhere.status).toBe(403);
+        expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+      },
+    );
+  });
+
+  it('does not follow a redirect of the API, which would carry the token elsewhere', async () => {
+    const elsewhere: string[] = [];
+    const target = http.createServer((request, response) => {
+      elsewhere.push(String(request.headers.authorization));
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    const redirecting = http.createServer((request, response) => {
+      response.writeHead(302, { location: `${targetUrl}${request.url}` });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const tools = await connectStdio({
+      SVC_API_URL: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`,
+      SVC_API_TOKEN: adminToken,
+    });
+    try {
+      const answer = await callTool(tools.client, 'list_workflows');
+      expect(answer.isError).toBe(true);
+      expect(answer.structuredContent).toEqual({
+        error: expect.objectContaining({ status: 302, code: 'api_redirected' }),
+      });
+      expect(firstText(answer)).toContain('does not follow');
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await tools.client.close();
+      for (const server of [target, redirecting]) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    }
+  });
+
+  it('a caller that hangs up stops the API calls made for it', async () => {
+    const silent = await startSilentServer();
+    try {
+      await withToolHttpServer(
+        { host: '127.0.0.1', apiUrl: silent.url, apiTimeoutMs: 60_000 },
+        '127.0.0.1',
+        async (port) => {
+          const request = httpRequest({
+            host: '127.0.0.1',
+            port,
+            path: MCP_PATH,
+            method: 'POST',
+            headers: {
+              host: `localhost:${port}`,
+              authorization: `Bearer ${adminToken}`,
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+            },
+          });
+          request.on('error', () => undefined);
+          request.end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'tools/call',
+              params: { name: 'list_workflows', arguments: {} },
+            }),
+          );
+          expect(
+            await pollUntil(
+              async () => silent.openRequests(),
+              (open) => open === 1,
+              { timeoutMs: 10_000 },
+            ),
+          ).toBe(1);
+          request.destroy();
+          // Well within the 60 s time limit of the call.
+          expect(
+            await pollUntil(
+              async () => silent.openRequests(),
+              (open) => open === 0,
+              { timeoutMs: 5_000 },
+            ),
+          ).toBe(0);
+        },
+      );
+    } finally {
+      await silent.close();
+    }
   });
 
   it('on another loopback address, also answers to that address as Host', async () => {
