@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { Prisma, PrismaClient } from './generated/client.js';
 
 export type Database = PrismaClient;
@@ -26,14 +27,27 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
 export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Database {
-  return new PrismaClient({
-    adapter: new PrismaPg({
-      connectionString: databaseUrl,
-      max: pool.size ?? DEFAULT_POOL_SIZE,
-      connectionTimeoutMillis: pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      query_timeout: pool.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
-    }),
+  const connections = new pg.Pool({
+    connectionString: databaseUrl,
+    max: pool.size ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    query_timeout: pool.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    onConnect: inUtc,
   });
+  return new PrismaClient({ adapter: new PrismaPg(connections, { disposeExternalPool: true }) });
+}
+
+/**
+ * Puts a new connection's session in UTC before the pool hands it out (a connection that cannot
+ * be set so is closed and its query fails). The pg adapter sends timestamps without an offset, which PostgreSQL reads in the
+ * session's time zone, and reads `timestamptz` values back as UTC whatever their offset: on a
+ * server whose `timezone` is not UTC every timestamp Prisma wrote would be off by the offset, and
+ * so would `now()` as Prisma reads it, and comparisons of the two in SQL (the expiry of a web
+ * sign-in, say) would be wrong. A session `SET` and not a startup option, which PgBouncer in
+ * transaction mode refuses: it keeps `TimeZone` per client itself.
+ */
+async function inUtc(client: pg.ClientBase): Promise<void> {
+  await client.query("SET TIME ZONE 'UTC'");
 }
 
 /**
