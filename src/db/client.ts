@@ -32,22 +32,24 @@ export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Dat
     max: pool.size ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     query_timeout: pool.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
-    onConnect: inUtc,
+    onConnect: (client) => inUtc(client, pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
   });
   return new PrismaClient({ adapter: new PrismaPg(connections, { disposeExternalPool: true }) });
 }
 
 /**
- * Puts a new connection's session in UTC before the pool hands it out (a connection that cannot
- * be set so is closed and its query fails). The pg adapter sends timestamps without an offset, which PostgreSQL reads in the
+ * Puts a new connection's session in UTC before the pool hands it out, within what is left of
+ * the connect timeout's purpose: the pool stops timing a connection once its socket is open, so a
+ * server that accepts connections and then stalls would otherwise hold the query for a query
+ * timeout more. A connection that cannot be set so is closed and its query fails. The pg adapter sends timestamps without an offset, which PostgreSQL reads in the
  * session's time zone, and reads `timestamptz` values back as UTC whatever their offset: on a
  * server whose `timezone` is not UTC every timestamp Prisma wrote would be off by the offset, and
  * so would `now()` as Prisma reads it, and comparisons of the two in SQL (the expiry of a web
  * sign-in, say) would be wrong. A session `SET` and not a startup option, which PgBouncer in
  * transaction mode refuses: it keeps `TimeZone` per client itself.
  */
-async function inUtc(client: pg.ClientBase): Promise<void> {
-  await client.query("SET TIME ZONE 'UTC'");
+async function inUtc(client: pg.ClientBase, timeoutMs: number): Promise<void> {
+  await client.query({ text: "SET TIME ZONE 'UTC'", query_timeout: timeoutMs } as pg.QueryConfig);
 }
 
 /**

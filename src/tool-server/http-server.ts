@@ -58,10 +58,11 @@ function requestToken(request: http.IncomingMessage, fallback: string | undefine
 const CORS_REQUEST_HEADERS = 'authorization, content-type, accept, mcp-protocol-version';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
-/** Answers a browser's preflight for an allowed origin: POST with the headers MCP clients send. */
+/** Answers a browser's preflight for an allowed origin, with the headers MCP clients send. */
 function answerPreflight(response: http.ServerResponse): void {
   response.writeHead(204, {
-    'access-control-allow-methods': 'POST',
+    // GET and DELETE too, so that a browser client reads their 405 instead of a CORS failure.
+    'access-control-allow-methods': 'POST, GET, DELETE',
     'access-control-allow-headers': CORS_REQUEST_HEADERS,
     'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
   });
@@ -119,6 +120,8 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
       }
       // Every answer from here on, errors included, may be read by the page that asked.
       response.setHeader('access-control-allow-origin', origin);
+      // A browser MCP client reads WWW-Authenticate of a 401 to start its sign-in.
+      response.setHeader('access-control-expose-headers', 'www-authenticate');
       response.setHeader('vary', 'Origin');
       if (request.method === 'OPTIONS') return answerPreflight(response);
     }

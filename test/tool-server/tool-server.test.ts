@@ -760,7 +760,7 @@ describe('the entry points and the HTTP transport guard themselves', () => {
         });
         expect(preflight.status).toBe(204);
         expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
-        expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+        expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, GET, DELETE');
         expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
         expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
 
@@ -779,6 +779,7 @@ describe('the entry points and the HTTP transport guard themselves', () => {
         const refused = await listTools({});
         expect(refused.status).toBe(401);
         expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
+        expect(refused.headers.get('access-control-expose-headers')).toBe('www-authenticate');
         const served = await listTools({ authorization: `Bearer ${adminToken}` });
         expect(served.status).toBe(200);
         expect(served.headers.get('access-control-allow-origin')).toBe(origin);
@@ -856,22 +857,16 @@ describe('the entry points and the HTTP transport guard themselves', () => {
               params: { name: 'list_workflows', arguments: {} },
             }),
           );
-          expect(
-            await pollUntil(
+          const openRequestsReach = (count: number, timeoutMs: number) =>
+            pollUntil(
               async () => silent.openRequests(),
-              (open) => open === 1,
-              { timeoutMs: 10_000 },
-            ),
-          ).toBe(1);
+              (open) => open === count,
+              { timeoutMs },
+            );
+          expect(await openRequestsReach(1, 10_000)).toBe(1);
           request.destroy();
           // Well within the 60 s time limit of the call.
-          expect(
-            await pollUntil(
-              async () => silent.openRequests(),
-              (open) => open === 0,
-              { timeoutMs: 5_000 },
-            ),
-          ).toBe(0);
+          expect(await openRequestsReach(0, 5_000)).toBe(0);
         },
       );
     } finally {
