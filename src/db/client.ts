@@ -27,29 +27,34 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
 export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Database {
+  const connectTimeoutMs = pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const connections = new pg.Pool({
     connectionString: databaseUrl,
     max: pool.size ?? DEFAULT_POOL_SIZE,
-    connectionTimeoutMillis: pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
     query_timeout: pool.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
-    onConnect: (client) => inUtc(client, pool.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
+    onConnect: (client) => setSessionToUtc(client, connectTimeoutMs),
   });
   return new PrismaClient({ adapter: new PrismaPg(connections, { disposeExternalPool: true }) });
 }
 
+/** A query with its own answer deadline, which pg reads and @types/pg does not declare. */
+type TimedQuery = pg.QueryConfig & { query_timeout: number };
+
 /**
- * Puts a new connection's session in UTC before the pool hands it out, within what is left of
- * the connect timeout's purpose: the pool stops timing a connection once its socket is open, so a
- * server that accepts connections and then stalls would otherwise hold the query for a query
- * timeout more. A connection that cannot be set so is closed and its query fails. The pg adapter sends timestamps without an offset, which PostgreSQL reads in the
- * session's time zone, and reads `timestamptz` values back as UTC whatever their offset: on a
- * server whose `timezone` is not UTC every timestamp Prisma wrote would be off by the offset, and
- * so would `now()` as Prisma reads it, and comparisons of the two in SQL (the expiry of a web
- * sign-in, say) would be wrong. A session `SET` and not a startup option, which PgBouncer in
- * transaction mode refuses: it keeps `TimeZone` per client itself.
+ * Puts a new connection's session in UTC; the pool hands the connection out only afterwards, and
+ * closes it when this fails (its query fails then). Why: the pg adapter sends timestamps without
+ * an offset, which PostgreSQL reads in the session's time zone, and reads `timestamptz` values
+ * back as UTC whatever their offset. On a server whose `timezone` is not UTC every timestamp
+ * Prisma wrote would be off by the offset, so would `now()` as Prisma reads it, and so would SQL
+ * comparisons of the two (the expiry of a web sign-in attempt). A session `SET`, not a startup
+ * option: PgBouncer in transaction mode refuses `options`, and keeps `TimeZone` per client itself.
+ * The pool stops timing a connection once its socket is open, so the SET gets the connect
+ * timeout of its own: a server that accepts connections and then stalls is unavailable as soon.
  */
-async function inUtc(client: pg.ClientBase, timeoutMs: number): Promise<void> {
-  await client.query({ text: "SET TIME ZONE 'UTC'", query_timeout: timeoutMs } as pg.QueryConfig);
+async function setSessionToUtc(client: pg.ClientBase, timeoutMs: number): Promise<void> {
+  const query: TimedQuery = { text: "SET TIME ZONE 'UTC'", query_timeout: timeoutMs };
+  await client.query(query);
 }
 
 /**
