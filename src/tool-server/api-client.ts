@@ -30,7 +30,8 @@ export interface ApiFailure {
 export type ApiResult = { ok: true; status: number; data: unknown } | { ok: false; failure: ApiFailure };
 
 export interface ApiClient {
-  call(request: ApiRequest): Promise<ApiResult>;
+  /** `cancelled` is aborted when the caller withdraws this one call (an MCP cancellation). */
+  call(request: ApiRequest, cancelled?: AbortSignal): Promise<ApiResult>;
 }
 
 export interface ApiClientOptions {
@@ -85,7 +86,7 @@ function serialised(body: unknown): string | undefined | ApiFailure {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   return {
-    async call(request) {
+    async call(request, cancelled) {
       const headers: Record<string, string> = {
         accept: 'application/json, text/markdown, text/plain',
         ...request.headers,
@@ -97,6 +98,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let response: Response;
       let text: string;
       const timeout = AbortSignal.timeout(options.timeoutMs);
+      const withdrawn = [options.signal, cancelled].filter((signal) => signal !== undefined);
       try {
         response = await fetchImpl(urlOf(options.baseUrl, request), {
           method: request.method,
@@ -104,10 +106,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           body,
           // A redirect would carry the caller's token to wherever it points.
           redirect: 'manual',
-          signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+          signal: withdrawn.length > 0 ? AbortSignal.any([timeout, ...withdrawn]) : timeout,
         });
         text = await response.text();
       } catch (error) {
+        if (withdrawn.some((signal) => signal.aborted)) return { ok: false, failure: CANCELLED };
         return { ok: false, failure: failureOfFetch(error, options) };
       }
       if (response.status >= 300 && response.status < 400) {
@@ -138,11 +141,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-/** Why a call got no answer: the caller went away, the time limit passed, or the API could not be reached. */
+const CANCELLED: ApiFailure = {
+  status: null,
+  code: 'cancelled',
+  message: 'The call was cancelled: whoever asked for it went away or withdrew it',
+};
+
+/** Why a call the caller did not withdraw got no answer: the time limit passed, or the API could not be reached. */
 function failureOfFetch(error: unknown, options: ApiClientOptions): ApiFailure {
-  if (options.signal?.aborted) {
-    return { status: null, code: 'cancelled', message: 'The call was cancelled: whoever asked for it went away' };
-  }
   const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
   if (timedOut) {
     return {

@@ -66,9 +66,10 @@ function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
       server.registerTool(
         tool.name,
         { title: tool.title, description: tool.description, inputSchema: shape, annotations: tool.annotations },
-        async (args) => {
+        // The SDK aborts `signal` when the client cancels this request (notifications/cancelled).
+        async (args, { signal }) => {
           const parsed = schema.parse(args);
-          const result = await api.call(tool.request(parsed));
+          const result = await api.call(tool.request(parsed), signal);
           return result.ok
             ? successResult(tool.summarize(result.data, parsed), result.data)
             : failureResult(result.failure);

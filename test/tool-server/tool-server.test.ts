@@ -596,6 +596,37 @@ describe('errors become tool results, and the server stays up', () => {
       await silent.close();
     }
   });
+
+  it('a stdio client that cancels a tool call stops the API call made for it', async () => {
+    const silent = await startSilentServer();
+    const { client } = await connectStdio({
+      SVC_API_URL: silent.url,
+      SVC_API_TOKEN: adminToken,
+      SVC_API_TIMEOUT_MS: '60000',
+    });
+    try {
+      const withdrawn = new AbortController();
+      // The client sends notifications/cancelled for the request when its signal aborts.
+      const call = client.callTool({ name: 'list_workflows', arguments: {} }, undefined, { signal: withdrawn.signal });
+      call.catch(() => undefined);
+      const openRequestsReach = (count: number, timeoutMs: number) =>
+        pollUntil(
+          async () => silent.openRequests(),
+          (open) => open === count,
+          { timeoutMs },
+        );
+      expect(await openRequestsReach(1, 10_000)).toBe(1);
+      withdrawn.abort();
+      await expect(call).rejects.toThrow();
+      // Well within the 60 s time limit of the call.
+      expect(await openRequestsReach(0, 5_000)).toBe(0);
+      // The server goes on serving the client.
+      expect((await client.listPrompts()).prompts).toHaveLength(3);
+    } finally {
+      await client.close();
+      await silent.close();
+    }
+  });
 });
 
 describe('the prompts walk through the flows of spec 4.11', () => {
