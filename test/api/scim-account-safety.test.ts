@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Role } from '../../src/permissions/index.js';
 import { startFakeIdentityProvider } from '../support/fake-identity-provider.js';
 import { startTestApp, useTestApp } from '../support/app.js';
+import { requestAcrossUncommittedWrite } from '../support/lock-race.js';
 import { createScimClient, scimRequest, unique } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
 
@@ -79,6 +80,21 @@ describe('POST /Users links only existing accounts whose only role is requestor'
     });
     expect(response.status).toBe(409);
     expect(await context.database.db.scimIdentity.count({ where: { userId: admin.id } })).toBe(0);
+  });
+
+  it('refuses to link an account promoted while the create read it', async () => {
+    const client = await newClient();
+    const promoted = await existingUser(['requestor']);
+    // The promotion holds the user's row, uncommitted, until the create waits on it.
+    const response = await requestAcrossUncommittedWrite(
+      context.database.db,
+      (tx) => tx.$executeRaw`UPDATE users SET roles = ARRAY['admin'] WHERE id = ${promoted.id}::uuid`,
+      () => scimRequest(context.api, 'POST', '/Users', client.token, { userName: promoted.email }),
+      '%users%',
+    );
+    expect(response.status).toBe(409);
+    expect(response.body.detail).toContain('link only existing accounts whose only role is requestor');
+    expect(await context.database.db.scimIdentity.count({ where: { userId: promoted.id } })).toBe(0);
   });
 });
 

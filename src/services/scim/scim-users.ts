@@ -142,12 +142,18 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
       where: { clientId: context.client.id, userName: equalsIgnoringCase(parsed.userName) },
     });
     if (sameUserName) throw uniqueness(`A user with userName ${parsed.userName} already exists`);
+    const candidateEmails = parsed.candidateEmails.map((email) => email.toLowerCase());
+    // Locked before their roles are read: a role given by a transaction in flight is seen once it
+    // commits, so an account promoted meanwhile is not linked. In id order, so two creates naming
+    // the same accounts cannot deadlock.
+    await tx.$queryRaw`
+      SELECT id FROM users WHERE active_email = ANY(${candidateEmails}::text[]) ORDER BY id FOR NO KEY UPDATE`;
     const candidates = await tx.user.findMany({
-      where: { activeEmail: { in: parsed.candidateEmails.map((email) => email.toLowerCase()) } },
+      where: { activeEmail: { in: candidateEmails } },
       include: { scimIdentities: true },
     });
-    const existing = parsed.candidateEmails
-      .map((email) => candidates.find((user) => user.activeEmail === email.toLowerCase()))
+    const existing = candidateEmails
+      .map((email) => candidates.find((user) => user.activeEmail === email))
       .find((user) => user !== undefined);
     if (existing) {
       const owner = existing.scimIdentities[0];
