@@ -610,6 +610,28 @@ describe('documents with problems (400, every problem listed, nothing written)',
     expect(await source.database.db.entitlement.findUnique({ where: { name: 'Dangling' } })).toBeNull();
   });
 
+  it('refuses a long parent chain closed into a cycle, walking it once and listing the first 1000 problems', async () => {
+    const count = 20_000;
+    const organizations = Array.from({ length: count }, (_, index) => ({
+      name: `Chain ${index}`,
+      parent: `Chain ${index === 0 ? count - 1 : index - 1}`,
+    }));
+    const response = await call('POST', '/api/config/import/preview', { ...base, entities: { organizations } });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(
+      /^The document has 20000 problem\(s\), nothing was imported: .* \(details list the first 1000\)$/,
+    );
+    expect(response.body.details.problems).toHaveLength(1000);
+    expect(response.body.details.problems[0]).toEqual({
+      section: 'organizations',
+      name: 'Chain 0',
+      path: 'entities.organizations.parent',
+      message: `Parent cycle: Chain 0 → Chain 19999 → Chain 19998 → Chain 19997 → Chain 19996 → Chain 19995 → Chain 19994 → Chain 19993 → Chain 19992 → Chain 19991 → … (20000 organizations in all) → Chain 0`,
+    });
+    // The API still answers afterwards.
+    expect((await call('GET', '/api/health')).status).toBe(200);
+  });
+
   it('refuses an unknown strategy', async () => {
     const response = await call('POST', '/api/config/import?strategy=replace_all', { ...base, entities: {} });
     expect(response.status).toBe(400);

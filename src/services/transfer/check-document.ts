@@ -9,6 +9,7 @@ import {
   type TransferDocument,
   type TransferSection,
 } from '../../domain/transfer-document.js';
+import { describeCycle, parentCycles } from './organization-parents.js';
 
 /** One reason a document is refused: where (section and entry name, when known) and why. */
 export interface DocumentProblem {
@@ -111,24 +112,21 @@ async function referenceProblems(db: DatabaseClient, document: TransferDocument)
   // Parents as they will be after the import: the document's where it names the organization.
   const parents = new Map(organizations.map((row) => [row.name, row.parent?.name ?? null]));
   for (const organization of entities.organizations ?? []) parents.set(organization.name, organization.parent);
+  const cycles = parentCycles(parents);
   for (const organization of entities.organizations ?? []) {
     if (organization.parent === null) continue;
     if (!parents.has(organization.parent)) {
       report('organizations', organization.name, 'parent', `Unknown parent organization "${organization.parent}"`);
       continue;
     }
-    const chain = [organization.name];
-    let next: string | null | undefined = organization.parent;
-    while (next && !chain.includes(next)) {
-      chain.push(next);
-      next = parents.get(next);
-    }
-    if (next === organization.name) {
-      report('organizations', organization.name, 'parent', `Parent cycle: ${[...chain, next].join(' → ')}`);
-    }
+    const cycle = cycles.get(organization.name);
+    if (cycle) report('organizations', organization.name, 'parent', `Parent cycle: ${describeCycle(cycle)}`);
   }
   return problems;
 }
+
+/** At most this many problems are listed in the 400's details; its message counts them all. */
+const PROBLEMS_LISTED = 1000;
 
 /**
  * The document, parsed, with every reference resolvable; otherwise a 400 whose details list every
@@ -145,7 +143,8 @@ export async function checkDocument(db: DatabaseClient, input: unknown): Promise
     .map((problem) => `${problem.section ?? 'document'}${problem.name ? ` "${problem.name}"` : ''}: ${problem.message}`)
     .join('; ');
   throw validationFailed(
-    `The document has ${problems.length} problem(s), nothing was imported: ${listed}${problems.length > 5 ? '; …' : ''}`,
-    { problems },
+    `The document has ${problems.length} problem(s), nothing was imported: ${listed}${problems.length > 5 ? '; …' : ''}` +
+      (problems.length > PROBLEMS_LISTED ? ` (details list the first ${PROBLEMS_LISTED})` : ''),
+    { problems: problems.slice(0, PROBLEMS_LISTED) },
   );
 }

@@ -23,6 +23,7 @@ import { definitionOf, toWorkflowView, workflowInclude } from '../workflows/work
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
 import { currentWorkflows } from './export-configuration.js';
 import type { ImportAction, ImportDetail, ImportEntity } from './import-result.js';
+import { depthsInDocument } from './organization-parents.js';
 import {
   TRANSFER_SECTIONS,
   entryKey,
@@ -155,15 +156,8 @@ async function activateIfAsked(
 
 /** Parents before children, so each parent exists when its child is written. */
 function parentsFirst(entries: Array<SectionEntry<'organizations'>>) {
-  const parentOf = new Map(entries.map((entry) => [entry.name, entry.parent]));
-  const depth = (name: string): number => {
-    let levels = 0;
-    for (let parent = parentOf.get(name); parent && levels <= entries.length; parent = parentOf.get(parent)) {
-      levels += 1;
-    }
-    return levels;
-  };
-  return [...entries].sort((a, b) => depth(a.name) - depth(b.name));
+  const depths = depthsInDocument(new Map(entries.map((entry) => [entry.name, entry.parent])));
+  return [...entries].sort((a, b) => depths.get(a.name)! - depths.get(b.name)!);
 }
 
 const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<SectionEntry<S>>) => Promise<void> } = {
