@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsonColumn, type Database } from '../db/client.js';
 import { jsonObject } from '../domain/common.js';
-import { isRunSelf } from '../services/runs/run-self.js';
+import { isRunSelf, type Person } from '../services/runs/run-self.js';
 import { resolvePeople } from './people.js';
 
 export interface OpenApprovalInput {
@@ -38,18 +38,25 @@ export type TaskStatus = z.output<typeof taskStatus>;
  * decision that raced a timeout wins if it was recorded first.
  */
 export function createPeopleStepActivities(db: Database) {
-  async function roleHoldersWhoMayDecide(input: OpenApprovalInput, roles: string[]) {
-    const holders = await db.user.findMany({
-      where: { roles: { hasSome: roles }, deletedAt: null, active: true },
-      select: { id: true, email: true },
-    });
-    if (input.allowSelfApproval) return holders;
+  /**
+   * Who of `people` may decide an approval of the run: all of them when the step allows
+   * self-approval, otherwise all but the run's starter and subject (`isRunSelf`).
+   */
+  async function whoMayDecide(input: OpenApprovalInput, people: Person[]): Promise<Person[]> {
+    if (input.allowSelfApproval || people.length === 0) return people;
     const run = await db.workflowRun.findUniqueOrThrow({
       where: { id: input.runId },
       select: { startedBy: true, initiatedBy: true, subject: true },
     });
-    return holders.filter((holder) => !isRunSelf(run, holder));
+    return people.filter((person) => !isRunSelf(run, person));
   }
+
+  /** The users holding any of `roles` now. */
+  const roleHolders = (roles: string[]): Promise<Person[]> =>
+    db.user.findMany({
+      where: { roles: { hasSome: roles }, deletedAt: null, active: true },
+      select: { id: true, email: true },
+    });
 
   return {
     async openApproval(
@@ -60,14 +67,21 @@ export function createPeopleStepActivities(db: Database) {
         return { approvalId: '', status: 'cancelled', problem: `Unknown approvers: ${people.unknown.join(', ')}` };
       }
       // `all` needs every approver: roles are expanded to the users holding them when it opens,
-      // except the run's starter and subject when they may not decide (they would hold it for ever).
-      const holders =
-        input.mode === 'all' && people.roles.length > 0 ? await roleHoldersWhoMayDecide(input, people.roles) : [];
-      const userIds = [...new Set([...people.userIds, ...holders.map((user) => user.id)])];
+      // and the run's starter and subject are left out, named or holding a role, when they may
+      // not decide (they would hold it for ever). The other modes keep the users named: one who
+      // is the subject now may decide once the subject has changed.
+      const expandRoles = input.mode === 'all' && people.roles.length > 0;
+      const named = expandRoles ? [...people.users, ...(await roleHolders(people.roles))] : people.users;
+      const listed = input.mode === 'all' ? await whoMayDecide(input, named) : named;
+      const userIds = [...new Set(listed.map((user) => user.id))];
       const roles = input.mode === 'all' ? [] : people.roles;
       const required = input.mode === 'all' ? userIds.length : input.mode === 'any' ? 1 : input.mode.atLeast;
       if (required === 0 || (userIds.length === 0 && roles.length === 0)) {
-        return { approvalId: '', status: 'cancelled', problem: 'The approval has no approvers' };
+        const problem =
+          named.length > 0
+            ? "The approval has no approvers who may decide it: the run's starter and subject may not approve their own run unless the step sets allowSelfApproval"
+            : 'The approval has no approvers';
+        return { approvalId: '', status: 'cancelled', problem };
       }
       const approval = await db.approval.upsert({
         where: { runId_sequence: { runId: input.runId, sequence: input.sequence } },
@@ -97,7 +111,7 @@ export function createPeopleStepActivities(db: Database) {
       await db.approval.update({
         where: { id: input.approvalId },
         data: {
-          approverUserIds: [...new Set([...approval.approverUserIds, ...people.userIds])],
+          approverUserIds: [...new Set([...approval.approverUserIds, ...people.users.map((user) => user.id)])],
           approverRoles: [...new Set([...approval.approverRoles, ...people.roles])],
         },
       });
@@ -130,8 +144,8 @@ export function createPeopleStepActivities(db: Database) {
           stepId: input.stepId,
           title: input.title,
           instructions: input.instructions ?? null,
-          assigneeUserId: people.userIds[0] ?? null,
-          assigneeRole: people.userIds.length === 0 ? (people.roles[0] ?? null) : null,
+          assigneeUserId: people.users[0]?.id ?? null,
+          assigneeRole: people.users.length === 0 ? (people.roles[0] ?? null) : null,
           fields: jsonColumn(input.fields),
           dueAt: input.timeoutMs ? new Date(Date.now() + input.timeoutMs) : null,
         },

@@ -1,4 +1,5 @@
 import type { DatabaseClient } from '../db/client.js';
+import type { Person } from '../services/runs/run-self.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,7 +17,8 @@ export function personEntry(entry: string): PersonEntry {
 }
 
 export interface ResolvedPeople {
-  userIds: string[];
+  /** The users named by id or email, each once. */
+  users: Person[];
   roles: string[];
   /** Entries that name nobody: unknown user ids or emails. */
   unknown: string[];
@@ -40,7 +42,7 @@ export async function resolvePeople(db: DatabaseClient, entries: readonly string
         });
   const known = (entry: string) => users.some((user) => user.id === entry || user.email === entry);
   return {
-    userIds: [...new Set(users.map((user) => user.id))],
+    users,
     roles: [...new Set(named.flatMap((entry) => (entry.kind === 'role' ? [entry.role] : [])))],
     unknown: [...ids, ...emails].filter((entry) => !known(entry)),
   };

@@ -270,6 +270,34 @@ describe('approval modes and self-approval', () => {
     await stack.api.request('POST', `/api/runs/${run.id}/cancel`, { token: admin });
   });
 
+  it('leaves a subject named as an approver out of what an `all` approval waits for, so the others settle it', async () => {
+    const self = await createUserWithToken(stack.database.db, ['requestor', 'approver']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      approvalFlow({ approvers: ['{{requester}}', '{{manager}}'], mode: 'all' }),
+    );
+    const run = await startAs(admin, workflow.id, { requester: self.user.email, manager: manager.id });
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    expect([approval.approverUserIds, approval.requiredApprovals]).toEqual([[manager.id], 1]);
+    const decided = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
+      token: manager.token,
+      body: { decision: 'approve' },
+    });
+    expect([decided.status, decided.body.status]).toEqual([200, 'approved']);
+    await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+  });
+
+  it('fails an `all` approval whose only approver is the run itself, saying why, instead of waiting for ever', async () => {
+    const self = await createUserWithToken(stack.database.db, ['requestor', 'approver']);
+    const workflow = await createActive(stack.api, admin, approvalFlow({ approvers: ['{{manager}}'], mode: 'all' }));
+    const run = await startAs(self.token, workflow.id, { requester: requester.id, manager: self.user.id });
+    const failed = await waitForRun(stack.api, admin, run.id, hasStatus('failed'));
+    expect(failed.error.message).toContain("the run's starter and subject may not approve their own run");
+    expect(await stack.database.db.approval.count({ where: { runId: run.id } })).toBe(0);
+  });
+
   it('escalates: after the escalation delay the added approvers may decide', async () => {
     const backup = await createUserWithToken(stack.database.db, ['approver']);
     const workflow = await createActive(
