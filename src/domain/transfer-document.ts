@@ -79,7 +79,8 @@ const organizationEntry = z
     members: z
       .array(z.object({ email: z.email(), role: organizationRoleSchema }).strict())
       .default([])
-      .superRefine(listedOnce((member) => member.email.toLowerCase())),
+      // One entry per role: a member may hold several roles in an organization (as exported).
+      .superRefine(listedOnce((member) => `${member.email.toLowerCase()} as ${member.role}`)),
   })
   .strict();
 

@@ -125,6 +125,8 @@ beforeAll(async () => {
     contacts: [{ name: 'Bob' }],
   });
   await call('POST', `/api/organizations/${child.id}/members`, { userId: member.id, role: 'signatory' });
+  // A second role of the same member: exported as a second entry, which the import must take back.
+  await call('POST', `/api/organizations/${child.id}/members`, { userId: member.id, role: 'approver' });
   await expectCreated(api, admin, '/api/email-templates', {
     name: 'plain',
     subjectTemplate: '{{subject}}',
@@ -526,7 +528,7 @@ describe('documents with problems (400, every problem listed, nothing written)',
     expect(await counts(source.database)).toEqual(before);
   });
 
-  it('names a member or workflow set listed twice in one entry', async () => {
+  it('names a member (in an organization: with the same role) or workflow set listed twice in one entry', async () => {
     const response = await call('POST', '/api/config/import', {
       ...base,
       entities: {
@@ -538,6 +540,7 @@ describe('documents with problems (400, every problem listed, nothing written)',
             members: [
               { email: ANN, role: 'member' },
               { email: ANN, role: 'approver' },
+              { email: 'Ann@Example.test', role: 'member' },
             ],
           },
         ],
@@ -551,8 +554,8 @@ describe('documents with problems (400, every problem listed, nothing written)',
         message: '"ann@example.test" is listed twice',
       }),
       expect.objectContaining({
-        path: 'entities.organizations.0.members.1',
-        message: '"ann@example.test" is listed twice',
+        path: 'entities.organizations.0.members.2',
+        message: '"ann@example.test as member" is listed twice',
       }),
     ]);
   });
