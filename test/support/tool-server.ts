@@ -6,6 +6,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createToolHttpServer, MCP_PATH } from '../../src/tool-server/http-server.js';
+import { pollUntil } from './poll.js';
 
 export const STDIO_ENTRY = path.resolve('src/tool-server/stdio.ts');
 
@@ -70,8 +71,15 @@ export const firstText = (result: CallToolResult): string => {
   return block?.type === 'text' ? block.text : '';
 };
 
+export interface SilentServer {
+  url: string;
+  /** Polls until `count` requests are open, for at most `timeoutMs`; answers the last count seen. */
+  openRequestsReach(count: number, timeoutMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
 /** A local HTTP server that accepts connections and never answers; counts the requests still open. */
-export async function startSilentServer(): Promise<{ url: string; openRequests(): number; close(): Promise<void> }> {
+export async function startSilentServer(): Promise<SilentServer> {
   let open = 0;
   const server = http.createServer((request) => {
     open += 1;
@@ -80,7 +88,12 @@ export async function startSilentServer(): Promise<{ url: string; openRequests()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    openRequests: () => open,
+    openRequestsReach: (count, timeoutMs) =>
+      pollUntil(
+        async () => open,
+        (seen) => seen === count,
+        { timeoutMs },
+      ),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
