@@ -129,8 +129,9 @@ async function referenceProblems(db: DatabaseClient, document: TransferDocument)
 const PROBLEMS_LISTED = 1000;
 
 /**
- * The document, parsed, with every reference resolvable; otherwise a 400 whose details list every
- * problem (by section and entry name). References are checked only once the shape is valid.
+ * The document, parsed, with every reference resolvable; otherwise a 400 whose details list its
+ * problems (by section and entry name, the first `PROBLEMS_LISTED`). References are checked only
+ * once the shape is valid.
  */
 export async function checkDocument(db: DatabaseClient, input: unknown): Promise<TransferDocument> {
   const parsed = transferDocumentSchema.safeParse(input);
