@@ -85,6 +85,29 @@ export function isStatementCancelled(error: unknown): boolean {
   return cause?.kind === 'postgres' && cause.code === '57014';
 }
 
+/**
+ * Makes the statements left in transaction `tx` wait at most `timeoutMs` for a lock, after which
+ * they fail with `isLockUnavailable`: for transactions with their own time budget to keep.
+ */
+export async function limitLockWait(tx: DatabaseClient, timeoutMs: number): Promise<void> {
+  await tx.$queryRaw`SELECT set_config('lock_timeout', ${String(timeoutMs)}, true)`;
+}
+
+/** Whether a statement gave up waiting for a lock (SQLSTATE 55P03, after `limitLockWait`). */
+export function isLockUnavailable(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const cause = driverErrorCause(error);
+  return cause?.kind === 'postgres' && cause.code === '55P03';
+}
+
+/**
+ * Whether an interactive transaction outlived its timeout (Prisma's P2028): Prisma rolled it back,
+ * so nothing it wrote was kept.
+ */
+export function isTransactionExpired(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2028';
+}
+
 /** What the pg adapter said went wrong, kept by Prisma on the errors of queries it ran. */
 function driverErrorCause(error: Prisma.PrismaClientKnownRequestError) {
   return (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;

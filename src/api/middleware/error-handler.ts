@@ -1,6 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
-import { isDatabaseUnavailable, isForeignKeyViolation } from '../../db/client.js';
+import {
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+  isLockUnavailable,
+  isTransactionExpired,
+} from '../../db/client.js';
 import { SecretKeyError } from '../../connectors/secret-box.js';
 import { AppError, isAppError } from '../../errors/index.js';
 import { isTemporalUnavailable } from '../../temporal/client.js';
@@ -54,6 +59,12 @@ function toAppError(thrown: unknown): AppError {
   // A dependency that is down is the service's state, not a bug: 503, so callers retry later.
   if (isDatabaseUnavailable(thrown))
     return new AppError('service_unavailable', 'The database is unavailable; retry later', { cause: thrown });
+  // A transaction that outlived its time budget (statements slowed by load, a slow Temporal call
+  // inside it) was rolled back whole: nothing was saved, and the same request may be sent again.
+  if (isTransactionExpired(thrown))
+    return new AppError('service_unavailable', 'The change took too long and was not saved; retry', {
+      cause: thrown,
+    });
   if (isTemporalUnavailable(thrown))
     return new AppError('service_unavailable', 'The workflow engine (Temporal) is unavailable; retry later', {
       cause: thrown,
@@ -73,6 +84,12 @@ function toAppError(thrown: unknown): AppError {
       'A record this request refers to, or one that refers to it, was added or deleted at the same time; try again',
       { cause: thrown },
     );
+  // A write whose transaction limits its lock waits (limitLockWait) met another write holding
+  // the same rows for longer.
+  if (isLockUnavailable(thrown))
+    return new AppError('conflict', 'Another request is changing the same records right now; try again', {
+      cause: thrown,
+    });
   const { status, expose, message } = (thrown ?? {}) as { status?: number; expose?: boolean; message?: string };
   if (expose && typeof status === 'number') {
     switch (status) {

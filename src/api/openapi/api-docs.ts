@@ -148,7 +148,7 @@ function commonErrors(route: DocumentedRoute): Array<[string, string]> {
       ['403', 'The caller lacks the permission'],
       [
         '503',
-        'The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, or checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS; retry later',
+        'The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later',
       ],
     );
   }

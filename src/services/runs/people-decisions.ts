@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonColumn, isUniqueViolation, type DatabaseClient } from '../../db/client.js';
+import { isUniqueViolation, jsonColumn, limitLockWait, type DatabaseClient } from '../../db/client.js';
 import { taskFieldSchema, type TaskField } from '../../domain/step-types.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
@@ -22,11 +22,20 @@ export function isEligibleApprover(
 }
 
 /**
+ * How long a decision or completion waits for a lock another request holds (another decision on
+ * the same approval holds its row through its Temporal call) before the 409 of a lock not
+ * available: the wait stays inside the transaction's budget, with the Temporal call still to come.
+ */
+const PEOPLE_LOCK_WAIT_MS = 1_000;
+
+/**
  * Records a decision. The database transaction is the arbiter: it locks the approval, refuses
  * callers who are neither approvers nor holders of `approval:decide_any` (403), self-approval by the run's starter or subject unless allowed (403)
  * and decisions on decided approvals (409), counts the decisions against the mode, and signals
  * the workflow before committing, so the decision is durable in both places when this returns.
  * A decision that does not settle the approval is recorded only while the execution runs (409).
+ * Should the transaction fail after the signal went out, the workflow drops the signal: it
+ * confirms each one against the database (workflows/steps/confirmed-wait.ts).
  */
 export async function decideApproval(
   context: RunsContext,
@@ -37,6 +46,7 @@ export async function decideApproval(
   const { db, temporal } = context;
   try {
     return await db.$transaction(async (tx) => {
+      await limitLockWait(tx, PEOPLE_LOCK_WAIT_MS);
       const locked = await tx.$queryRaw<
         Array<{ id: string }>
       >`SELECT id FROM approvals WHERE id = ${approvalId}::uuid FOR UPDATE`;
@@ -143,6 +153,7 @@ export async function completeTask(
 ) {
   const { db, temporal } = context;
   return db.$transaction(async (tx) => {
+    await limitLockWait(tx, PEOPLE_LOCK_WAIT_MS);
     const locked = await tx.$queryRaw<
       Array<{ id: string }>
     >`SELECT id FROM tasks WHERE id = ${taskId}::uuid FOR UPDATE`;

@@ -1,5 +1,5 @@
-import { condition } from '@temporalio/workflow';
 import { parseDuration } from '../../domain/duration.js';
+import { waitForConfirmed } from './confirmed-wait.js';
 import { brokenInvariant, defineStep } from './step-module.js';
 
 /**
@@ -23,11 +23,22 @@ export const approvalStep = defineStep('approval', {
     if (opened.problem) return { outcome: 'error', error: { message: opened.problem, code: 'invalid_approvers' } };
     await markWaiting();
     const decided = () => decidedApprovals.has(opened.approvalId);
+    // Confirmed once: a decision confirmed during the escalation wait ends the second wait at once.
+    let confirmed = false;
+    const confirmDecision = async () => {
+      if (confirmed) return true;
+      const { status } = await work.confirmApprovalDecision({ approvalId: opened.approvalId });
+      if (status === 'approved' || status === 'rejected') decidedApprovals.set(opened.approvalId, status);
+      else decidedApprovals.delete(opened.approvalId);
+      confirmed = decided();
+      return confirmed;
+    };
+    const decidedWithin = (timeoutMs: number | undefined) => waitForConfirmed(decided, confirmDecision, timeoutMs);
     let remaining = timeoutMs;
     if (config.escalation) {
       const after = parseDuration(config.escalation.after);
       if (remaining === undefined || after < remaining) {
-        if (!(await condition(decided, after))) {
+        if (!(await decidedWithin(after))) {
           await work.escalateApproval({
             approvalId: opened.approvalId,
             addApprovers: config.escalation.addApprovers ?? [],
@@ -45,8 +56,7 @@ export const approvalStep = defineStep('approval', {
         remaining = remaining === undefined ? undefined : remaining - after;
       }
     }
-    const inTime = remaining === undefined ? (await condition(decided), true) : await condition(decided, remaining);
-    if (!inTime) {
+    if (!(await decidedWithin(remaining))) {
       const closed = await work.closeApproval({ approvalId: opened.approvalId, status: 'timed_out' });
       if (closed.status === 'approved' || closed.status === 'rejected')
         decidedApprovals.set(opened.approvalId, closed.status);

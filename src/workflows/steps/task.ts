@@ -1,5 +1,5 @@
-import { condition } from '@temporalio/workflow';
 import { parseDuration } from '../../domain/duration.js';
+import { waitForConfirmed } from './confirmed-wait.js';
 import { brokenInvariant, defineStep } from './step-module.js';
 
 /**
@@ -22,8 +22,13 @@ export const taskStep = defineStep('task', {
     if (opened.problem) return { outcome: 'error', error: { message: opened.problem, code: 'invalid_assignee' } };
     await markWaiting();
     const done = () => completedTasks.has(opened.taskId);
-    const inTime = timeoutMs === undefined ? (await condition(done), true) : await condition(done, timeoutMs);
-    if (!inTime) {
+    const confirmCompletion = async () => {
+      const { status, result } = await work.confirmTaskCompletion({ taskId: opened.taskId });
+      if (status === 'completed' && result) completedTasks.set(opened.taskId, result);
+      else completedTasks.delete(opened.taskId);
+      return done();
+    };
+    if (!(await waitForConfirmed(done, confirmCompletion, timeoutMs))) {
       const closed = await work.closeTask({ taskId: opened.taskId, status: 'timed_out' });
       if (closed.status !== 'completed' || !closed.result) return { outcome: 'timeout', waited: true };
       completedTasks.set(opened.taskId, closed.result);
