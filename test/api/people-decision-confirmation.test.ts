@@ -7,7 +7,7 @@ import { hasStatus, waitForRun } from '../support/runs.js';
 import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive, definition, end, start, step } from '../support/workflows.js';
-import { pollUntil } from '../support/poll.js';
+import { activityActedOn } from '../support/workflow-history.js';
 
 // The API signals a decision or completion before it commits it. A transaction that then fails
 // leaves a signal the database never confirmed: the run must drop it and go on waiting. And a
@@ -46,28 +46,8 @@ async function startWaitingApproval() {
   return { runId: started.body.id as string, approvalId: approval.id };
 }
 
-/**
- * Waits until the run's workflow has run the `activity` it scheduled and then finished a workflow
- * task after it, so whatever the workflow did with the activity's answer is done.
- */
 async function waitForActedOn(runId: string, activity: string) {
-  const handle = temporal.workflow.getHandle(runWorkflowId(runId));
-  const acted = await pollUntil(
-    async () => {
-      const events = (await handle.fetchHistory()).events ?? [];
-      const scheduled = events.find(
-        (event) => event.activityTaskScheduledEventAttributes?.activityType?.name === activity,
-      );
-      if (!scheduled) return false;
-      const completedAt = events.findIndex(
-        (event) =>
-          Number(event.activityTaskCompletedEventAttributes?.scheduledEventId ?? -1) === Number(scheduled.eventId),
-      );
-      return completedAt >= 0 && events.slice(completedAt).some((event) => event.workflowTaskCompletedEventAttributes);
-    },
-    (done) => done,
-  );
-  expect(acted).toBe(true);
+  expect(await activityActedOn(temporal, runWorkflowId(runId), activity)).toBe(true);
 }
 
 describe('a signal whose transaction was rolled back', () => {

@@ -1,5 +1,7 @@
 import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
-import type { TestApp } from '../support/app.js';
+import { approvalDecidedSignal, runWorkflowId } from '../../src/temporal/messages.js';
+import { connectSuiteTemporal, type TestApp } from '../support/app.js';
+import { activityActedOn } from '../support/workflow-history.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { definition, end, start, step } from '../support/workflows.js';
 
@@ -19,7 +21,7 @@ export interface HistoryScenario {
 }
 
 /** The folders of test/fixtures/histories/, oldest first (see its README). */
-export const RECORDED_VERSIONS = ['9209153', '6a41847', '8a0d88f'] as const;
+export const RECORDED_VERSIONS = ['9209153', '6a41847', '8a0d88f', '4b21337'] as const;
 export type RecordedVersion = (typeof RECORDED_VERSIONS)[number];
 
 /** The scenarios a version's folder holds: those that existed when it was recorded. */
@@ -282,6 +284,45 @@ export const HISTORY_SCENARIOS: HistoryScenario[] = [
         { onError: 'skip' },
       ),
     drive: completes,
+  },
+  {
+    // A decision signal the database never confirmed (its transaction rolled back) arrives during
+    // the escalation wait and is dropped; the decision recorded later settles the approval.
+    name: 'approval-unconfirmed-signal-then-decided',
+    recordedSince: '4b21337',
+    definition: ({ adminId, approverId }) =>
+      definition('approval unconfirmed signal', [
+        start('ask'),
+        step(
+          'ask',
+          'approval',
+          { approvers: [approverId], timeout: '2h', escalation: { after: '1h', addApprovers: [adminId] } },
+          { approved: 'end', rejected: 'no', timeout: 'no' },
+        ),
+        end(),
+        end('no'),
+      ]),
+    drive: async (api, token, runId, { approverToken }) => {
+      const approval = await waitingItem(api, token, runId, '/api/approvals?all=true');
+      const temporal = await connectSuiteTemporal();
+      try {
+        const workflowId = runWorkflowId(runId);
+        await temporal.client.workflow
+          .getHandle(workflowId)
+          .signal(approvalDecidedSignal, { approvalId: approval.id, outcome: 'approved' });
+        if (!(await activityActedOn(temporal.client, workflowId, 'confirmApprovalDecision')))
+          throw new Error(`run ${runId} did not confirm the signal`);
+      } finally {
+        await temporal.close();
+      }
+      await expectOk(
+        api.request('POST', `/api/approvals/${approval.id}/decide`, {
+          token: approverToken,
+          body: { decision: 'reject' },
+        }),
+      );
+      await completes(api, token, runId);
+    },
   },
   {
     name: 'waiting-approval-cancelled',
