@@ -2,6 +2,7 @@ import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { createAuditActivities } from './audit.js';
+import { createPeopleConfirmationActivities } from './people-confirmations.js';
 import { createPeopleStepActivities } from './people-steps.js';
 import { createPostSyncActivities } from './post-sync.js';
 import { createRunProjectionActivities } from './run-projection.js';
@@ -29,6 +30,8 @@ export function createActivities(deps: ActivityDependencies) {
     // The run steps' work: its proxy has a heartbeat timeout (workflows/run-activities.ts).
     ...stepWorkActivities(createRunStepActivities(deps), projection.applyProjection),
     ...stepWorkActivities(createPeopleStepActivities(deps.db), projection.applyProjection),
+    // Local activities of the run interpreter, as the projection writes are.
+    ...createPeopleConfirmationActivities(deps.db),
     ...createScheduleActivities(deps.db),
     ...createSyncActivities(deps),
     ...createSessionActivities(deps.db),

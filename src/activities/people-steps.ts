@@ -27,8 +27,8 @@ export interface OpenTaskInput {
   timeoutMs?: number;
 }
 
-const approvalStatus = z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']);
-const taskStatus = z.enum(['open', 'completed', 'timed_out', 'cancelled']);
+export const approvalStatus = z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']);
+export const taskStatus = z.enum(['open', 'completed', 'timed_out', 'cancelled']);
 export type ApprovalStatus = z.output<typeof approvalStatus>;
 export type TaskStatus = z.output<typeof taskStatus>;
 
@@ -132,18 +132,6 @@ export function createPeopleStepActivities(db: Database) {
       return { status: approvalStatus.parse(approval.status) };
     },
 
-    /**
-     * The approval's status once the transaction that signalled its decision has ended. The API
-     * signals a decision before it commits it, holding the approval's row lock, so `FOR SHARE`
-     * waits for that transaction: a decision it rolled back leaves the approval pending.
-     */
-    async confirmApprovalDecision(input: { approvalId: string }): Promise<{ status: ApprovalStatus }> {
-      const [approval] = await db.$queryRaw<Array<{ status: string }>>`
-        SELECT status FROM approvals WHERE id = ${input.approvalId}::uuid FOR SHARE`;
-      if (!approval) throw new Error(`Approval ${input.approvalId} does not exist`);
-      return { status: approvalStatus.parse(approval.status) };
-    },
-
     async openTask(input: OpenTaskInput): Promise<{ taskId: string; status: TaskStatus; problem?: string }> {
       const people = await resolvePeople(db, [input.assignee]);
       if (people.unknown.length > 0)
@@ -179,16 +167,6 @@ export function createPeopleStepActivities(db: Database) {
         status: taskStatus.parse(task.status),
         result: jsonObject.nullable().parse(task.result),
       };
-    },
-
-    /** A task's status and values once the transaction that signalled its completion has ended (as above). */
-    async confirmTaskCompletion(input: {
-      taskId: string;
-    }): Promise<{ status: TaskStatus; result: Record<string, unknown> | null }> {
-      const [task] = await db.$queryRaw<Array<{ status: string; result: unknown }>>`
-        SELECT status, result FROM tasks WHERE id = ${input.taskId}::uuid FOR SHARE`;
-      if (!task) throw new Error(`Task ${input.taskId} does not exist`);
-      return { status: taskStatus.parse(task.status), result: jsonObject.nullable().parse(task.result) };
     },
   };
 }

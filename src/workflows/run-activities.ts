@@ -1,4 +1,5 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import type { PeopleConfirmationActivities } from '../activities/people-confirmations.js';
 import type { PeopleStepActivities } from '../activities/people-steps.js';
 import type { ProjectionWrite, RunProjectionActivities } from '../activities/run-projection.js';
 import type { RunStepActivities } from '../activities/run-steps.js';
@@ -27,6 +28,16 @@ export const stepWork = proxyActivities<StepWorkActivities<RunStepActivities & P
  * server per write.
  */
 export const projection = proxyLocalActivities<RunProjectionActivities>({ startToCloseTimeout: '30 seconds', retry });
+
+/**
+ * The checks of signalled decisions and completions against the database (steps/confirmed-wait.ts):
+ * one read each, local like the projection writes, so a decision costs no extra round trip
+ * through the Temporal server.
+ */
+export const confirmations = proxyLocalActivities<PeopleConfirmationActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry,
+});
 
 export type StepWork = typeof stepWork;
 

@@ -7,7 +7,7 @@ import { hasStatus, waitForRun } from '../support/runs.js';
 import { stackValue } from '../support/stack.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive, definition, end, start, step } from '../support/workflows.js';
-import { activityActedOn } from '../support/workflow-history.js';
+import { localActivityRecorded } from '../support/workflow-history.js';
 
 // The API signals a decision or completion before it commits it. A transaction that then fails
 // leaves a signal the database never confirmed: the run must drop it and go on waiting. And a
@@ -47,7 +47,7 @@ async function startWaitingApproval() {
 }
 
 async function waitForActedOn(runId: string, activity: string) {
-  expect(await activityActedOn(temporal, runWorkflowId(runId), activity)).toBe(true);
+  expect(await localActivityRecorded(temporal, runWorkflowId(runId), activity)).toBe(true);
 }
 
 describe('a signal whose transaction was rolled back', () => {

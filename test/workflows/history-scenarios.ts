@@ -1,7 +1,7 @@
 import type { WorkflowDefinitionInput } from '../../src/domain/workflow-definition.js';
 import { approvalDecidedSignal, runWorkflowId } from '../../src/temporal/messages.js';
 import { connectSuiteTemporal, type TestApp } from '../support/app.js';
-import { activityActedOn } from '../support/workflow-history.js';
+import { localActivityRecorded } from '../support/workflow-history.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { definition, end, start, step } from '../support/workflows.js';
 
@@ -310,7 +310,7 @@ export const HISTORY_SCENARIOS: HistoryScenario[] = [
         await temporal.client.workflow
           .getHandle(workflowId)
           .signal(approvalDecidedSignal, { approvalId: approval.id, outcome: 'approved' });
-        if (!(await activityActedOn(temporal.client, workflowId, 'confirmApprovalDecision')))
+        if (!(await localActivityRecorded(temporal.client, workflowId, 'confirmApprovalDecision')))
           throw new Error(`run ${runId} did not confirm the signal`);
       } finally {
         await temporal.close();

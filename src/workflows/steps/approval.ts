@@ -1,4 +1,5 @@
 import { parseDuration } from '../../domain/duration.js';
+import { confirmations } from '../run-activities.js';
 import { waitForConfirmed } from './confirmed-wait.js';
 import { brokenInvariant, defineStep } from './step-module.js';
 
@@ -27,7 +28,7 @@ export const approvalStep = defineStep('approval', {
     let confirmed = false;
     const confirmDecision = async () => {
       if (confirmed) return true;
-      const { status } = await work.confirmApprovalDecision({ approvalId: opened.approvalId });
+      const { status } = await confirmations.confirmApprovalDecision({ approvalId: opened.approvalId });
       if (status === 'approved' || status === 'rejected') decidedApprovals.set(opened.approvalId, status);
       else decidedApprovals.delete(opened.approvalId);
       confirmed = decided();

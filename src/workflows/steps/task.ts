@@ -1,4 +1,5 @@
 import { parseDuration } from '../../domain/duration.js';
+import { confirmations } from '../run-activities.js';
 import { waitForConfirmed } from './confirmed-wait.js';
 import { brokenInvariant, defineStep } from './step-module.js';
 
@@ -23,7 +24,7 @@ export const taskStep = defineStep('task', {
     await markWaiting();
     const done = () => completedTasks.has(opened.taskId);
     const confirmCompletion = async () => {
-      const { status, result } = await work.confirmTaskCompletion({ taskId: opened.taskId });
+      const { status, result } = await confirmations.confirmTaskCompletion({ taskId: opened.taskId });
       if (status === 'completed' && result) completedTasks.set(opened.taskId, result);
       else completedTasks.delete(opened.taskId);
       return done();
