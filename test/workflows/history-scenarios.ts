@@ -21,7 +21,7 @@ export interface HistoryScenario {
 }
 
 /** The folders of test/fixtures/histories/, oldest first (see its README). */
-export const RECORDED_VERSIONS = ['9209153', '6a41847', '8a0d88f', '4b21337'] as const;
+export const RECORDED_VERSIONS = ['9209153', '6a41847', '8a0d88f', 'af2341e'] as const;
 export type RecordedVersion = (typeof RECORDED_VERSIONS)[number];
 
 /** The scenarios a version's folder holds: those that existed when it was recorded. */
@@ -289,7 +289,7 @@ export const HISTORY_SCENARIOS: HistoryScenario[] = [
     // A decision signal the database never confirmed (its transaction rolled back) arrives during
     // the escalation wait and is dropped; the decision recorded later settles the approval.
     name: 'approval-unconfirmed-signal-then-decided',
-    recordedSince: '4b21337',
+    recordedSince: 'af2341e',
     definition: ({ adminId, approverId }) =>
       definition('approval unconfirmed signal', [
         start('ask'),
