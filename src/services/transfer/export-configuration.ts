@@ -3,7 +3,7 @@ import type { DatabaseClient } from '../../db/client.js';
 import { jsonObject } from '../../domain/common.js';
 import { configSchemaSchema } from '../../domain/connector.js';
 import { contactSchema, organizationRoleSchema } from '../../domain/organization.js';
-import { validationFailed } from '../../errors/index.js';
+import { conflict, validationFailed } from '../../errors/index.js';
 import { toBusinessRoleView, businessRoleInclude } from '../access/business-roles.js';
 import type { EntitlementInput } from '../../domain/entitlement.js';
 import { entitlementInclude, toEntitlementView } from '../access/entitlements.js';
@@ -34,8 +34,18 @@ const byName = (names: NameFilter) => (names ? { name: { in: names } } : {});
 // else the newest deprecated one. Import resolves names the same way.
 const STATUS_RANK: Record<string, number> = { active: 0, draft: 1, deprecated: 2 };
 
-/** The workflow each name stands for, among workflows that are not deleted. */
+/**
+ * The workflow each name stands for, among workflows that are not deleted. A name held by two
+ * workflows, not versions of one, is a 409 (refuseSharedNames).
+ */
 export async function currentWorkflows(db: DatabaseClient, names: NameFilter): Promise<Map<string, WorkflowRow>> {
+  const { chosen, shared } = await workflowsByName(db, names);
+  refuseSharedNames(shared);
+  return chosen;
+}
+
+/** The workflow each name stands for, and the names several workflows hold. */
+async function workflowsByName(db: DatabaseClient, names: NameFilter) {
   const rows = await db.workflowDefinition.findMany({
     where: { deletedAt: null, ...byName(names) },
     include: workflowInclude,
@@ -46,7 +56,44 @@ export async function currentWorkflows(db: DatabaseClient, names: NameFilter): P
     const held = chosen.get(row.name);
     if (!held || STATUS_RANK[row.status]! < STATUS_RANK[held.status]!) chosen.set(row.name, row);
   }
-  return chosen;
+  return { chosen, shared: await namesOfSeveralWorkflows(db, rows) };
+}
+
+/**
+ * A document names each workflow once, so a name several workflows hold would lose all but one
+ * of them (in an export) or take one for another (in an import): 409.
+ */
+function refuseSharedNames(shared: string[]): void {
+  if (shared.length === 0) return;
+  throw conflict(
+    `Several workflows (not versions of one) are named ${shared.map((name) => `"${name}"`).join(', ')}: a document names each workflow once, so rename all but one of them first`,
+    { names: shared },
+  );
+}
+
+/**
+ * The names among `rows` that more than one workflow holds: rows whose version chains (each
+ * version's `sourceWorkflowId`, followed through deleted versions) start at different roots.
+ */
+async function namesOfSeveralWorkflows(db: DatabaseClient, rows: WorkflowRow[]): Promise<string[]> {
+  const versionsByName = new Map<string, WorkflowRow[]>();
+  for (const row of rows) versionsByName.set(row.name, [...(versionsByName.get(row.name) ?? []), row]);
+  const candidates = [...versionsByName.values()].filter((versions) => versions.length > 1).flat();
+  if (candidates.length === 0) return [];
+  const roots = await db.$queryRaw<Array<{ id: string; root: string }>>`
+    WITH RECURSIVE chain (start, id, source) AS (
+      SELECT id, id, source_workflow_id FROM workflow_definitions
+      WHERE id = ANY(${candidates.map((row) => row.id)}::uuid[])
+      UNION ALL
+      SELECT chain.start, earlier.id, earlier.source_workflow_id
+      FROM chain JOIN workflow_definitions earlier ON earlier.id = chain.source
+    )
+    SELECT start::text AS id, id::text AS root FROM chain WHERE source IS NULL`;
+  const rootOf = new Map(roots.map((row) => [row.id, row.root]));
+  return [...versionsByName]
+    .filter(([, versions]) => new Set(versions.map((row) => rootOf.get(row.id))).size > 1)
+    .map(([name]) => name)
+    .sort();
 }
 
 const sortedByKey = <S extends TransferSection>(section: S, entries: Array<SectionEntry<S>>) =>
@@ -173,9 +220,11 @@ const loaders: { [S in TransferSection]: (db: DatabaseClient, names: NameFilter)
     },
     // A schedule travels with the workflow its name stands for; schedules of other versions stay.
     async schedules(db, names) {
-      const workflows = [...(await currentWorkflows(db, undefined)).values()];
+      const { chosen, shared } = await workflowsByName(db, undefined);
+      // Schedules name their workflow: one of a shared name could belong to either workflow.
+      refuseSharedNames(shared.filter((name) => !names || names.some((key) => key.startsWith(`${name}/`))));
       const rows = await db.schedule.findMany({
-        where: { workflowId: { in: workflows.map((workflow) => workflow.id) } },
+        where: { workflowId: { in: [...chosen.values()].map((workflow) => workflow.id) } },
         include: { workflow: { select: { name: true } } },
       });
       const entries = rows.map((row) => ({

@@ -19,7 +19,7 @@ import { activeEmailOf } from '../users/user-record.js';
 import { insertWorkflow, replaceDraft } from '../workflows/edit-workflow.js';
 import { publishDraft } from '../workflows/publish-workflow.js';
 import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
-import { definitionOf, toWorkflowView, workflowInclude } from '../workflows/workflow-record.js';
+import { definitionOf, toWorkflowView, workflowInclude, type WorkflowRow } from '../workflows/workflow-record.js';
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
 import { currentWorkflows } from './export-configuration.js';
 import type { ImportAction, ImportDetail, ImportEntity } from './import-result.js';
@@ -92,6 +92,20 @@ class ImportRun {
     }
     if (this.strategy === 'skip_existing') return this.record(entity, name, { action: 'skipped' });
     return this.record(entity, name, await inSavepoint(this.tx, update));
+  }
+
+  /**
+   * The workflow `name` stands for here (undefined when none does), or null when several
+   * workflows hold it: the entry `key` is then refused, as it could update the wrong one.
+   */
+  async workflowNamed(entity: ImportEntity, key: string, name: string): Promise<WorkflowRow | undefined | null> {
+    try {
+      return (await currentWorkflows(this.tx, [name])).get(name);
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'conflict') throw error;
+      this.record(entity, key, { action: 'error', error: error.message });
+      return null;
+    }
   }
 
   /** Ids of the active users with these emails; an unknown email refuses the row (its savepoint undoes it). */
@@ -387,7 +401,8 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
 
   async workflows(run, entries) {
     for (const { status, ...fields } of entries) {
-      const existing = (await currentWorkflows(run.tx, [fields.name])).get(fields.name);
+      const existing = await run.workflowNamed('workflow', fields.name, fields.name);
+      if (existing === null) continue;
       await run.apply(
         'workflow',
         fields.name,
@@ -437,7 +452,8 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
   async schedules(run, entries) {
     for (const entry of entries) {
       const name = entryKey('schedules', entry);
-      const workflow = (await currentWorkflows(run.tx, [entry.workflow])).get(entry.workflow);
+      const workflow = await run.workflowNamed('schedule', name, entry.workflow);
+      if (workflow === null) continue;
       if (!workflow) {
         run.record('schedule', name, { action: 'error', error: `Workflow "${entry.workflow}" was not imported` });
         continue;
