@@ -1,3 +1,4 @@
+import { ApplicationFailure } from '@temporalio/activity';
 import type { Database } from '../db/client.js';
 import { jsonObject } from '../domain/common.js';
 import { approvalStatus, taskStatus, type ApprovalStatus, type TaskStatus } from './people-steps.js';
@@ -8,12 +9,15 @@ import { approvalStatus, taskStatus, type ApprovalStatus, type TaskStatus } from
  * row lock, so `FOR SHARE` waits for that transaction to end: a change it rolled back leaves the
  * record open. Run as local activities: one read, which normally waits only for that commit.
  */
+/** A record the step opened is gone: no retry brings it back (the step fails). */
+const missing = (what: string) => ApplicationFailure.nonRetryable(`${what} does not exist`, 'RecordMissing');
+
 export function createPeopleConfirmationActivities(db: Database) {
   return {
     async confirmApprovalDecision(input: { approvalId: string }): Promise<{ status: ApprovalStatus }> {
       const [approval] = await db.$queryRaw<Array<{ status: string }>>`
         SELECT status FROM approvals WHERE id = ${input.approvalId}::uuid FOR SHARE`;
-      if (!approval) throw new Error(`Approval ${input.approvalId} does not exist`);
+      if (!approval) throw missing(`Approval ${input.approvalId}`);
       return { status: approvalStatus.parse(approval.status) };
     },
 
@@ -22,7 +26,7 @@ export function createPeopleConfirmationActivities(db: Database) {
     }): Promise<{ status: TaskStatus; result: Record<string, unknown> | null }> {
       const [task] = await db.$queryRaw<Array<{ status: string; result: unknown }>>`
         SELECT status, result FROM tasks WHERE id = ${input.taskId}::uuid FOR SHARE`;
-      if (!task) throw new Error(`Task ${input.taskId} does not exist`);
+      if (!task) throw missing(`Task ${input.taskId}`);
       return { status: taskStatus.parse(task.status), result: jsonObject.nullable().parse(task.result) };
     },
   };

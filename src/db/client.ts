@@ -105,7 +105,12 @@ export function isLockUnavailable(error: unknown): boolean {
  * so nothing it wrote was kept.
  */
 export function isTransactionExpired(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2028';
+  // P2028 covers other transaction troubles too (one that could not start in time, say).
+  return (
+    error instanceof Prisma.PrismaClientKnownRequestError &&
+    error.code === 'P2028' &&
+    error.message.includes('expired transaction')
+  );
 }
 
 /** What the pg adapter said went wrong, kept by Prisma on the errors of queries it ran. */

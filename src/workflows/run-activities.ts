@@ -31,12 +31,13 @@ export const projection = proxyLocalActivities<RunProjectionActivities>({ startT
 
 /**
  * The checks of signalled decisions and completions against the database (steps/confirmed-wait.ts):
- * one read each, local like the projection writes, so a decision costs no extra round trip
- * through the Temporal server.
+ * one read each of what is already durable, local like the projection writes, so a decision costs
+ * no extra round trip through the Temporal server.
  */
 export const confirmations = proxyLocalActivities<PeopleConfirmationActivities>({
   startToCloseTimeout: '30 seconds',
-  retry,
+  // Retried until the database answers: giving up would fail the step of a decision already made.
+  retry: { ...retry, maximumAttempts: Number.POSITIVE_INFINITY },
 });
 
 export type StepWork = typeof stepWork;

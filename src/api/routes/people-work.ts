@@ -50,7 +50,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       responses: {
         200: { description: 'The approval with its decisions', schema: record },
         403: { description: 'Not an eligible approver, or deciding about oneself' },
-        409: { description: 'Already decided, or another request holds the approval for longer than 1 s' },
+        409: { description: 'Already decided, or another request holds what the decision writes for longer than 1 s' },
       },
       async handler(ctx, { params, body }) {
         ctx.body = await decideApproval(context, auditedCaller(ctx), params.id, body);
@@ -83,7 +83,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       body: z.object({ values: record.default({}) }).strict(),
       responses: {
         200: { description: 'The completed task', schema: record },
-        409: { description: 'Not open, or another request holds the task for longer than 1 s' },
+        409: { description: 'Not open, or another request holds what the completion writes for longer than 1 s' },
       },
       async handler(ctx, { params, body }) {
         ctx.body = await completeTask(context, auditedCaller(ctx), params.id, body.values);

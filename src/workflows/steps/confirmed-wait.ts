@@ -16,12 +16,14 @@ export async function waitForConfirmed(
   timeoutMs: number | undefined,
 ): Promise<boolean> {
   const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+  // The first wait is the one runs made before confirmation existed, command for command.
+  let left = timeoutMs;
   for (;;) {
-    const left = deadline === undefined ? undefined : deadline - Date.now();
-    if (left !== undefined && left <= 0) return false;
     const arrived = left === undefined ? (await condition(signalled), true) : await condition(signalled, left);
     if (!arrived) return false;
     // Runs that got their signal before confirmation existed replay without it.
     if (!patched('confirm-signalled-decisions') || (await confirm())) return true;
+    left = deadline === undefined ? undefined : deadline - Date.now();
+    if (left !== undefined && left <= 0) return false;
   }
 }
