@@ -3,7 +3,7 @@ import type { DatabaseClient } from '../../db/client.js';
 import { jsonObject } from '../../domain/common.js';
 import { configSchemaSchema } from '../../domain/connector.js';
 import { contactSchema, organizationRoleSchema } from '../../domain/organization.js';
-import { conflict, validationFailed } from '../../errors/index.js';
+import { conflict, validationFailed, type AppError } from '../../errors/index.js';
 import { toBusinessRoleView, businessRoleInclude } from '../access/business-roles.js';
 import type { EntitlementInput } from '../../domain/entitlement.js';
 import { entitlementInclude, toEntitlementView } from '../access/entitlements.js';
@@ -45,7 +45,7 @@ export async function currentWorkflows(db: DatabaseClient, names: NameFilter): P
 }
 
 /** The workflow each name stands for, and the names several workflows hold. */
-async function workflowsByName(db: DatabaseClient, names: NameFilter) {
+export async function workflowsByName(db: DatabaseClient, names: NameFilter) {
   const rows = await db.workflowDefinition.findMany({
     where: { deletedAt: null, ...byName(names) },
     include: workflowInclude,
@@ -61,14 +61,19 @@ async function workflowsByName(db: DatabaseClient, names: NameFilter) {
 
 /**
  * A document names each workflow once, so a name several workflows hold would lose all but one
- * of them (in an export) or take one for another (in an import): 409.
+ * of them (in an export) or take one for another (in an import): a 409 naming them, if any.
  */
-function refuseSharedNames(shared: string[]): void {
-  if (shared.length === 0) return;
-  throw conflict(
+export function sharedNamesConflict(shared: string[]): AppError | undefined {
+  if (shared.length === 0) return undefined;
+  return conflict(
     `Several workflows (not versions of one) are named ${shared.map((name) => `"${name}"`).join(', ')}: a document names each workflow once, so rename all but one of them first`,
     { names: shared },
   );
+}
+
+function refuseSharedNames(shared: string[]): void {
+  const refusal = sharedNamesConflict(shared);
+  if (refusal) throw refusal;
 }
 
 /**
@@ -77,7 +82,11 @@ function refuseSharedNames(shared: string[]): void {
  */
 async function namesOfSeveralWorkflows(db: DatabaseClient, rows: WorkflowRow[]): Promise<string[]> {
   const versionsByName = new Map<string, WorkflowRow[]>();
-  for (const row of rows) versionsByName.set(row.name, [...(versionsByName.get(row.name) ?? []), row]);
+  for (const row of rows) {
+    const versions = versionsByName.get(row.name);
+    if (versions) versions.push(row);
+    else versionsByName.set(row.name, [row]);
+  }
   const candidates = [...versionsByName.values()].filter((versions) => versions.length > 1).flat();
   if (candidates.length === 0) return [];
   const roots = await db.$queryRaw<Array<{ id: string; root: string }>>`

@@ -21,7 +21,7 @@ import { publishDraft } from '../workflows/publish-workflow.js';
 import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
 import { definitionOf, toWorkflowView, workflowInclude, type WorkflowRow } from '../workflows/workflow-record.js';
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
-import { currentWorkflows } from './export-configuration.js';
+import { sharedNamesConflict, workflowsByName } from './export-configuration.js';
 import type { ImportAction, ImportDetail, ImportEntity } from './import-result.js';
 import { depthsInDocument } from './organization-parents.js';
 import {
@@ -99,13 +99,11 @@ class ImportRun {
    * workflows hold it: the entry `key` is then refused, as it could update the wrong one.
    */
   async workflowNamed(entity: ImportEntity, key: string, name: string): Promise<WorkflowRow | undefined | null> {
-    try {
-      return (await currentWorkflows(this.tx, [name])).get(name);
-    } catch (error) {
-      if (!isAppError(error) || error.code !== 'conflict') throw error;
-      this.record(entity, key, { action: 'error', error: error.message });
-      return null;
-    }
+    const { chosen, shared } = await workflowsByName(this.tx, [name]);
+    const refusal = sharedNamesConflict(shared);
+    if (!refusal) return chosen.get(name);
+    this.record(entity, key, { action: 'error', error: refusal.message });
+    return null;
   }
 
   /** Ids of the active users with these emails; an unknown email refuses the row (its savepoint undoes it). */
