@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { ApplicationFailure } from '@temporalio/activity';
 import { redact } from '../audit/index.js';
 import { Prisma, type DatabaseClient } from '../db/client.js';
+import { RUN_CANCELLED_BEFORE_START } from '../domain/run.js';
 import type { FinishStepInput, MarkRunInput, ProjectionWrite, StartStepInput } from './run-projection.js';
 
 /** What a batch leaves in one step row: its start, its finish, or both. */
@@ -79,7 +81,18 @@ function runUpdate(run: MarkRunInput, now: Date): Prisma.Sql {
     ['completed_at', finished ? Prisma.sql`${now}` : Prisma.sql`NULL`],
     ['updated_at', Prisma.sql`${now}`],
   ]);
-  return Prisma.sql`UPDATE workflow_runs SET ${set} WHERE id = ${run.runId}::uuid RETURNING 1`;
+  // A run cancelled before its execution started stays cancelled: only a cancellation writes it again.
+  const notCancelled = run.status === 'cancelled' ? Prisma.empty : Prisma.sql`AND status <> 'cancelled'`;
+  return Prisma.sql`UPDATE workflow_runs SET ${set} WHERE id = ${run.runId}::uuid ${notCancelled} RETURNING 1`;
+}
+
+/** The start of the error a batch raises when its run was cancelled before the execution started. */
+const CANCELLED_BEFORE_START = 'Run cancelled before its execution started';
+
+/** Why a run write matched no row: the run is missing, or it was cancelled before it started. */
+function runMissing(runId: string): Prisma.Sql {
+  return Prisma.sql`CASE WHEN EXISTS (SELECT 1 FROM workflow_runs WHERE id = ${runId}::uuid AND status = 'cancelled')
+    THEN ${`${CANCELLED_BEFORE_START}: run ${runId}`} ELSE ${`Projection row missing: run ${runId}`} END`;
 }
 
 function finishedFields(finish: FinishStepInput, now: Date): Array<[string, Prisma.Sql | undefined]> {
@@ -126,17 +139,23 @@ function stepFinish(finish: FinishStepInput, now: Date): Prisma.Sql {
  * as PostgreSQL requires of a statement. A run or step row that an update finds missing fails the
  * whole statement, as Prisma's update failed the batch's transaction, so the local activity
  * retries it: the check casts a message to an integer, which raises an error naming the row.
+ *
+ * A run write other than a cancellation onto a run cancelled in the database fails the same way,
+ * but for good: the only such run is one cancelled while pending, before its execution started
+ * (`cancelRun`), and its execution must not run a step. Every execution's first batch writes the
+ * run's status, and a step-work activity stores the batch it carries before its work, so nothing
+ * of such a run happens; the interpreter ends the execution (`RUN_CANCELLED_BEFORE_START`).
  */
 export async function writeBatch(db: DatabaseClient, writes: readonly ProjectionWrite[]): Promise<void> {
   const rows = rowWrites(writes);
   const now = new Date();
-  const parts: Array<{ sql: Prisma.Sql; mustMatch?: string }> = [];
-  if (rows.run) parts.push({ sql: runUpdate(rows.run, now), mustMatch: `run ${rows.run.runId}` });
+  const parts: Array<{ sql: Prisma.Sql; missing?: Prisma.Sql }> = [];
+  if (rows.run) parts.push({ sql: runUpdate(rows.run, now), missing: runMissing(rows.run.runId) });
   for (const { start, finish } of rows.steps) {
     if (start) parts.push({ sql: stepUpsert(start, finish, now) });
     else if (finish) {
-      const row = `step ${finish.sequence}.${finish.attempt} of run ${finish.runId}`;
-      parts.push({ sql: stepFinish(finish, now), mustMatch: row });
+      const row = `Projection row missing: step ${finish.sequence}.${finish.attempt} of run ${finish.runId}`;
+      parts.push({ sql: stepFinish(finish, now), missing: Prisma.sql`${row}` });
     }
   }
   if (parts.length === 0) return;
@@ -146,10 +165,20 @@ export async function writeBatch(db: DatabaseClient, writes: readonly Projection
   );
   // Not constant (it reads the CTE), so PostgreSQL evaluates the cast only when the row is missing.
   const checks = parts.flatMap((part, index) => {
-    if (!part.mustMatch) return [];
+    if (!part.missing) return [];
     const matched = Prisma.raw(`(SELECT count(*) FROM w${index})`);
-    const message = `Projection row missing: ${part.mustMatch}; rows matched: `;
-    return [Prisma.sql`CASE WHEN ${matched} = 0 THEN CAST(${message} || ${matched}::text AS int) END`];
+    return [
+      Prisma.sql`CASE WHEN ${matched} = 0 THEN CAST(${part.missing} || '; rows matched: ' || ${matched}::text AS int) END`,
+    ];
   });
-  await db.$queryRaw`WITH ${ctes} SELECT ${checks.length > 0 ? Prisma.join(checks) : Prisma.sql`1`}`;
+  try {
+    await db.$queryRaw`WITH ${ctes} SELECT ${checks.length > 0 ? Prisma.join(checks) : Prisma.sql`1`}`;
+  } catch (error) {
+    if (rows.run && error instanceof Error && error.message.includes(CANCELLED_BEFORE_START))
+      throw ApplicationFailure.nonRetryable(
+        `Run ${rows.run.runId} was cancelled before its execution started: none of its steps run`,
+        RUN_CANCELLED_BEFORE_START,
+      );
+    throw error;
+  }
 }

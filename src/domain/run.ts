@@ -41,6 +41,13 @@ export const RUN_ABANDONED_CODE = 'internal_error';
  */
 export const ENDLESS_LOOP_CODE = 'endless_loop';
 
+/**
+ * The failure type of a projection write refused because the run was cancelled before its
+ * execution started (a pending run cancelled in the database while its start was on the way):
+ * the execution then ends without running a step (docs/runs.md, "Cancelling").
+ */
+export const RUN_CANCELLED_BEFORE_START = 'RunCancelledBeforeStart';
+
 /** The error code of a run whose Temporal execution ended outside the service (terminated, say). */
 export const EXECUTION_ENDED_CODE = 'execution_ended';
 

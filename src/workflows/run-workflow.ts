@@ -1,4 +1,5 @@
 import {
+  ActivityFailure,
   ApplicationFailure,
   CancellationScope,
   condition,
@@ -11,6 +12,7 @@ import {
 import {
   ENDLESS_LOOP_CODE,
   RUN_ABANDONED_CODE,
+  RUN_CANCELLED_BEFORE_START,
   type ErrorEnvelope,
   type RunStatus,
   type RunWorkflowInput,
@@ -64,6 +66,16 @@ const FAILED_RUN_RETENTION = '30 days';
 /** Failure types of a closed run execution: failed and not resumed, or abandoned on an internal error. */
 const RUN_FAILED = 'RunFailed';
 const RUN_ABANDONED = 'RunAbandoned';
+
+/**
+ * A projection write refused because the run was cancelled while pending, before this execution
+ * started (activities/projection-batch.ts): no step ran, and none may. A local activity's failure
+ * reaches the workflow as it was thrown, a step-work activity's as the cause of an ActivityFailure.
+ */
+function isCancelledBeforeStart(error: unknown): boolean {
+  const failure = error instanceof ActivityFailure ? error.cause : error;
+  return failure instanceof ApplicationFailure && failure.type === RUN_CANCELLED_BEFORE_START;
+}
 
 export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowResult> {
   const { runId, definition } = input;
@@ -130,7 +142,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         work,
       });
     } catch (error) {
-      if (isCancellation(error) || isBrokenInvariant(error)) throw error;
+      if (isCancellation(error) || isBrokenInvariant(error) || isCancelledBeforeStart(error)) throw error;
       // Interpolation and expression errors, and inputs too large to send, are definition or
       // data problems: the step fails.
       return {
@@ -156,6 +168,12 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       throw error;
     }
     if (error instanceof ApplicationFailure && error.type === RUN_FAILED) throw error;
+    if (isCancelledBeforeStart(error)) {
+      // The database shows the run cancelled already; the status attribute follows it.
+      status = 'cancelled';
+      upsertSearchAttributes([{ key: RunStatusAttribute, value: status }]);
+      return { status, variables };
+    }
     throw await abandon(error);
   }
 

@@ -4,7 +4,7 @@ import type { WorkflowDefinitionInput } from '../../../src/domain/workflow-defin
 import { AppError } from '../../../src/errors/index.js';
 import type { TemporalClientHandle } from '../../../src/temporal/client.js';
 import { runWorkflowId } from '../../../src/temporal/messages.js';
-import { SubjectAttribute } from '../../../src/temporal/search-attributes.js';
+import { RunStatusAttribute, SubjectAttribute } from '../../../src/temporal/search-attributes.js';
 import { recordedRunOf } from '../../../src/services/runs/run-record.js';
 import {
   recordNewRun,
@@ -45,6 +45,22 @@ const straightThrough = (name: string): WorkflowDefinitionInput => ({
   ],
   onError: 'stop',
   debugLogging: false,
+});
+
+/** A workflow whose first step after start is step work: a notification to `recipient`. */
+const notifyingFirst = (name: string, recipient: string): WorkflowDefinitionInput => ({
+  ...straightThrough(name),
+  steps: [
+    { id: 'start', name: 'start', type: 'start', config: {}, transitions: [{ on: 'success', goto: 'tell' }] },
+    {
+      id: 'tell',
+      name: 'tell',
+      type: 'notification',
+      config: { recipientId: recipient, message: 'hello' },
+      transitions: [{ on: 'success', goto: 'end' }],
+    },
+    { id: 'end', name: 'end', type: 'end', config: {}, transitions: [] },
+  ],
 });
 
 let suiteTemporal: TemporalClientHandle;
@@ -186,6 +202,30 @@ describe('starting a run', () => {
     expect(
       await stack.database.db.auditLog.count({ where: { action: 'run.cancel_requested', targetId: input.runId } }),
     ).toBe(1);
+  });
+
+  // Cancel finds no execution and cancels in the database; the start on its way lands after that.
+  it.each([
+    ['ends in its first workflow task', (name: string) => straightThrough(name)],
+    ['begins with step work', (name: string) => notifyingFirst(name, adminId)],
+  ])('runs none of the steps of a run cancelled while its start was on the way (%s)', async (_case, definition) => {
+    const workflow = await createActive(stack.api, admin, definition(`cancelled in flight ${Date.now()}`));
+    const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
+    const origin = { actor: { type: 'user' as const, userId: adminId }, trigger: 'manual' as const };
+    const { input } = await recordNewRun(stack.database.db, view, {}, origin);
+    const cancelled = await stack.api.request('POST', `/api/runs/${input.runId}/cancel`, { token: admin });
+    expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled']);
+
+    await startRunExecution(starter(), { input, workflow: view });
+    const handle = temporal.workflow.getHandle(runWorkflowId(input.runId));
+    expect(await handle.result()).toEqual({ status: 'cancelled', variables: {} });
+    const run = await stack.database.db.workflowRun.findUniqueOrThrow({
+      where: { id: input.runId },
+      include: { steps: true },
+    });
+    expect([run.status, run.steps]).toEqual(['cancelled', []]);
+    expect(await stack.database.db.notification.count({ where: { runId: input.runId } })).toBe(0);
+    expect((await handle.describe()).typedSearchAttributes.get(RunStatusAttribute)).toBe('cancelled');
   });
 
   it('starts a run whose subject is longer than Temporal takes as a search attribute, cut there only', async () => {
