@@ -31,8 +31,9 @@ const exportQuery = z
   .strict();
 
 const documentResponse = { description: 'The configuration document (spec 2.13)', schema: transferDocumentSchema };
-const sharedWorkflowName = {
-  description: 'Several workflows (not versions of one) hold a workflow name the document would name once',
+const sharedName = {
+  description:
+    'Several workflows (not versions of one) hold a workflow name, or several schedules of a workflow a schedule key (`details.names`, `details.keys`), that the document would name once',
 };
 
 const importQuery = z
@@ -111,7 +112,7 @@ export function configTransferRoutes(deps: ResourceRouterDependencies, context: 
       summary: 'Export whole sections as a portable document',
       access: 'config:export',
       query: exportQuery,
-      responses: { 200: documentResponse, 409: sharedWorkflowName },
+      responses: { 200: documentResponse, 409: sharedName },
       async handler(ctx, { query }) {
         ctx.body = await exportConfiguration(db, auditedCaller(ctx), { sections: query.entities });
       },
@@ -124,7 +125,7 @@ export function configTransferRoutes(deps: ResourceRouterDependencies, context: 
       description: 'Names that match nothing are a 400 listing them.',
       access: 'config:export',
       body: exportSelectionSchema,
-      responses: { 200: documentResponse, 409: sharedWorkflowName },
+      responses: { 200: documentResponse, 409: sharedName },
       async handler(ctx, { body }) {
         ctx.body = await exportConfiguration(db, auditedCaller(ctx), {
           names: body.entities,

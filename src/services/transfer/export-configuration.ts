@@ -76,6 +76,28 @@ function refuseSharedNames(shared: string[]): void {
   if (refusal) throw refusal;
 }
 
+/** The keys `keys` holds more than once, sorted. */
+function repeatedKeys(keys: string[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const key of keys) (seen.has(key) ? repeated : seen).add(key);
+  return [...repeated].sort();
+}
+
+/**
+ * A document names a schedule `<workflow>/<name or cron expression>`, so schedules of one workflow
+ * with the same name, or unnamed with the same cron expression (or named like another's), would
+ * be one entry: a 409 naming such keys, if any (those of an export, or the key of an import entry
+ * that several schedules answer to).
+ */
+export function sharedScheduleKeysConflict(shared: string[]): AppError | undefined {
+  if (shared.length === 0) return undefined;
+  return conflict(
+    `Several schedules are named ${shared.map((key) => `"${key}"`).join(', ')}: a document names a schedule by its workflow and its name (its cron expression when it has none), so give them distinct names first`,
+    { keys: shared },
+  );
+}
+
 /**
  * The names among `rows` that more than one workflow holds: rows whose version chains (each
  * version's `sourceWorkflowId`, followed through deleted versions) start at different roots.
@@ -244,7 +266,10 @@ const loaders: { [S in TransferSection]: (db: DatabaseClient, names: NameFilter)
         enabled: row.enabled,
         variables: jsonObject.parse(row.variables),
       }));
-      return names ? entries.filter((entry) => names.includes(entryKey('schedules', entry))) : entries;
+      const selected = names ? entries.filter((entry) => names.includes(entryKey('schedules', entry))) : entries;
+      const refusal = sharedScheduleKeysConflict(repeatedKeys(selected.map((entry) => entryKey('schedules', entry))));
+      if (refusal) throw refusal;
+      return selected;
     },
   };
 

@@ -21,7 +21,7 @@ import { publishDraft } from '../workflows/publish-workflow.js';
 import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
 import { definitionOf, toWorkflowView, workflowInclude, type WorkflowRow } from '../workflows/workflow-record.js';
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
-import { sharedNamesConflict, workflowsByName } from './export-configuration.js';
+import { sharedNamesConflict, sharedScheduleKeysConflict, workflowsByName } from './export-configuration.js';
 import type { ImportAction, ImportDetail, ImportEntity } from './import-result.js';
 import { depthsInDocument } from './organization-parents.js';
 import {
@@ -456,14 +456,20 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
         run.record('schedule', name, { action: 'error', error: `Workflow "${entry.workflow}" was not imported` });
         continue;
       }
-      const existing = await run.tx.schedule.findFirst({
+      const matching = await run.tx.schedule.findMany({
         where: {
           workflow: { name: entry.workflow, deletedAt: null },
           name: entry.name,
           ...(entry.name === null ? { cronExpression: entry.cronExpression } : {}),
         },
-        orderBy: { createdAt: 'asc' },
+        take: 2,
       });
+      // Two schedules this entry could update: updating either would be a guess.
+      if (matching.length > 1) {
+        run.record('schedule', name, { action: 'error', error: sharedScheduleKeysConflict([name])!.message });
+        continue;
+      }
+      const existing = matching[0] ?? null;
       const input = {
         workflowId: workflow.id,
         name: entry.name,
