@@ -82,16 +82,26 @@ function runUpdate(run: MarkRunInput, now: Date): Prisma.Sql {
     ['updated_at', Prisma.sql`${now}`],
   ]);
   // A run cancelled before its execution started stays cancelled: only a cancellation writes it again.
-  const notCancelled = run.status === 'cancelled' ? Prisma.empty : Prisma.sql`AND status <> 'cancelled'`;
-  return Prisma.sql`UPDATE workflow_runs SET ${set} WHERE id = ${run.runId}::uuid ${notCancelled} RETURNING 1`;
+  const notCancelledBeforeStart =
+    run.status === 'cancelled' ? Prisma.empty : Prisma.sql`AND NOT ${cancelledBeforeStart(run.runId)}`;
+  return Prisma.sql`UPDATE workflow_runs SET ${set} WHERE id = ${run.runId}::uuid ${notCancelledBeforeStart} RETURNING 1`;
 }
+
+/**
+ * Whether the run is cancelled without a step row: cancelled in the database while pending
+ * (`cancelRun`), before any execution wrote its first batch. A run its execution cancelled has
+ * the rows of the steps it went through, written with or before the first status.
+ */
+const cancelledBeforeStart = (runId: string) => Prisma.sql`EXISTS (
+  SELECT 1 FROM workflow_runs WHERE id = ${runId}::uuid AND status = 'cancelled'
+    AND NOT EXISTS (SELECT 1 FROM run_steps WHERE run_id = ${runId}::uuid))`;
 
 /** The start of the error a batch raises when its run was cancelled before the execution started. */
 const CANCELLED_BEFORE_START = 'Run cancelled before its execution started';
 
 /** Why a run write matched no row: the run is missing, or it was cancelled before it started. */
 function runMissing(runId: string): Prisma.Sql {
-  return Prisma.sql`CASE WHEN EXISTS (SELECT 1 FROM workflow_runs WHERE id = ${runId}::uuid AND status = 'cancelled')
+  return Prisma.sql`CASE WHEN ${cancelledBeforeStart(runId)}
     THEN ${`${CANCELLED_BEFORE_START}: run ${runId}`} ELSE ${`Projection row missing: run ${runId}`} END`;
 }
 
@@ -140,11 +150,13 @@ function stepFinish(finish: FinishStepInput, now: Date): Prisma.Sql {
  * whole statement, as Prisma's update failed the batch's transaction, so the local activity
  * retries it: the check casts a message to an integer, which raises an error naming the row.
  *
- * A run write other than a cancellation onto a run cancelled in the database fails the same way,
- * but for good: the only such run is one cancelled while pending, before its execution started
- * (`cancelRun`), and its execution must not run a step. Every execution's first batch writes the
- * run's status, and a step-work activity stores the batch it carries before its work, so nothing
- * of such a run happens; the interpreter ends the execution (`RUN_CANCELLED_BEFORE_START`).
+ * A run write other than a cancellation onto a run cancelled before its execution started (while
+ * pending, by `cancelRun`; `cancelledBeforeStart`) fails the same way, but for good: that
+ * execution must not run a step. Every execution's first batch writes the run's status, and a
+ * step-work activity stores the batch it carries before its work, so nothing of such a run
+ * happens; the interpreter ends the execution (`RUN_CANCELLED_BEFORE_START`). Runs cancelled
+ * through Temporal are not refused: a flush their cancellation repeats (its workflow task lost
+ * with a worker) still succeeds, and a reset execution writes as before.
  */
 export async function writeBatch(db: DatabaseClient, writes: readonly ProjectionWrite[]): Promise<void> {
   const rows = rowWrites(writes);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ApplicationFailure } from '@temporalio/common';
 import { rowWrites } from '../../src/activities/projection-batch.js';
 import { createRunProjectionActivities, type ProjectionWrite } from '../../src/activities/run-projection.js';
+import { RUN_CANCELLED_BEFORE_START } from '../../src/domain/run.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 let database: TestDatabase;
@@ -117,6 +119,33 @@ describe('a batch of projection writes', () => {
     expect(await database.db.workflowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
       status: 'pending',
       currentStepId: null,
+    });
+  });
+
+  it('refuses for good a status write onto a run cancelled before it started, not onto one its execution cancelled', async () => {
+    const { applyProjection } = createRunProjectionActivities(database.db);
+    const firstBatch = (runId: string): ProjectionWrite[] => [
+      { kind: 'run', runId, status: 'running', currentStepId: 'b' },
+      start(runId, 1, 'b'),
+    ];
+    const cancelledBeforeStart = await createRun();
+    await database.db.workflowRun.update({ where: { id: cancelledBeforeStart }, data: { status: 'cancelled' } });
+    const refusal = await applyProjection({ writes: firstBatch(cancelledBeforeStart) }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(ApplicationFailure);
+    expect(refusal).toMatchObject({ type: RUN_CANCELLED_BEFORE_START, nonRetryable: true });
+    expect(await database.db.runStep.count({ where: { runId: cancelledBeforeStart } })).toBe(0);
+    // Its cancellation's own write is taken again.
+    await applyProjection({ writes: [{ kind: 'run', runId: cancelledBeforeStart, status: 'cancelled' }] });
+
+    // Cancelled by its execution, which repeats a flush made before (its workflow task was lost).
+    const cancelledWhileRunning = await createRun();
+    await applyProjection({ writes: firstBatch(cancelledWhileRunning) });
+    await applyProjection({ writes: [{ kind: 'run', runId: cancelledWhileRunning, status: 'cancelled' }] });
+    await applyProjection({ writes: firstBatch(cancelledWhileRunning) });
+    expect(await database.db.workflowRun.findUniqueOrThrow({ where: { id: cancelledWhileRunning } })).toMatchObject({
+      status: 'running',
     });
   });
 
