@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { ScheduleNotFoundError } from '@temporalio/client';
 import { temporalScheduleId, temporalScheduleOptions } from '../../src/services/schedules/manage-schedules.js';
 import { registerSimulatedConnectors } from '../../src/services/connectors/manage-connectors.js';
 import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { startTestApp, useTestApp, type TestApp, connectSuiteTemporal } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { removeTemporalSchedules } from '../support/temporal-schedules.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive, createDraft, definition, end, start } from '../support/workflows.js';
 
-const source = useTestApp({ beforeTeardown: () => removeTemporalSchedules(source.database) });
+const source = useTestApp({ beforeTeardown: () => removeTemporalSchedules(temporal.client, source.database.db) });
 let admin: string;
 let temporal: TemporalClientHandle;
 const ANN = 'ann@example.test';
@@ -21,18 +21,6 @@ async function expectCreated(api: TestApp, token: string, path: string, body: un
   const response = await api.request('POST', path, { token, body });
   if (response.status !== 201) throw new Error(`${path}: ${response.status} ${response.text}`);
   return response.body;
-}
-
-/** Removes the Temporal Schedules of the database's schedule rows (the dev server outlives the test). */
-async function removeTemporalSchedules(database: TestDatabase) {
-  for (const row of await database.db.schedule.findMany()) {
-    await temporal.client.schedule
-      .getHandle(temporalScheduleId(row.id))
-      .delete()
-      .catch((error: unknown) => {
-        if (!(error instanceof ScheduleNotFoundError)) throw error;
-      });
-  }
 }
 
 /** The definition with its second step replaced by a call to `connector`. */
@@ -167,7 +155,7 @@ describe('round trip into an empty instance', () => {
   });
 
   afterAll(async () => {
-    await removeTemporalSchedules(targetDatabase);
+    await removeTemporalSchedules(temporal.client, targetDatabase.db);
     await target.close();
     await targetDatabase.drop();
   });

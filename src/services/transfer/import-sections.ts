@@ -456,14 +456,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
         run.record('schedule', name, { action: 'error', error: `Workflow "${entry.workflow}" was not imported` });
         continue;
       }
-      const matching = await run.tx.schedule.findMany({
-        where: {
-          workflow: { name: entry.workflow, deletedAt: null },
-          name: entry.name,
-          ...(entry.name === null ? { cronExpression: entry.cronExpression } : {}),
-        },
-        take: 2,
-      });
+      const matching = await schedulesUnderKey(run.tx, workflow.id, entry);
       // Two schedules this entry could update: updating either would be a guess.
       if (matching.length > 1) {
         run.record('schedule', name, { action: 'error', error: sharedScheduleKeysConflict([name])!.message });
@@ -497,6 +490,30 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
     }
   },
 };
+
+/**
+ * The schedules an import entry stands for: those under its key (`<workflow>/<name or cron
+ * expression>`) on the workflow it imports onto, else on the newest other version of that
+ * workflow, whose schedule the import then moves (docs/transfer.md). Schedules of several
+ * versions under one key are one per version, so only two on one version are ambiguous.
+ */
+async function schedulesUnderKey(
+  tx: DatabaseClient,
+  workflowId: string,
+  entry: SectionEntry<'schedules'>,
+): Promise<Schedule[]> {
+  const own = entry.name ?? entry.cronExpression;
+  const rows = await tx.schedule.findMany({
+    where: {
+      workflow: { name: entry.workflow, deletedAt: null },
+      OR: [{ name: own }, { name: null, cronExpression: own }],
+    },
+    include: { workflow: { select: { createdAt: true } } },
+    orderBy: [{ workflow: { createdAt: 'desc' } }, { createdAt: 'asc' }],
+  });
+  const version = rows.some((row) => row.workflowId === workflowId) ? workflowId : rows[0]?.workflowId;
+  return rows.filter((row) => row.workflowId === version);
+}
 
 async function importSection<S extends TransferSection>(run: ImportRun, section: S, document: TransferDocument) {
   const entries = document.entities[section] as Array<SectionEntry<S>> | undefined;
