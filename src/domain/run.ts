@@ -44,7 +44,7 @@ export const ENDLESS_LOOP_CODE = 'endless_loop';
 /**
  * The failure type of a projection write refused because the run was cancelled before its
  * execution started (a pending run cancelled in the database while its start was on the way):
- * the execution then ends without running a step (docs/runs.md, "Cancelling").
+ * the execution then ends without running a step (docs/runs.md, "Starting a run").
  */
 export const RUN_CANCELLED_BEFORE_START = 'RunCancelledBeforeStart';
 
