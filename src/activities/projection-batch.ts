@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { redact } from '../audit/index.js';
 import { Prisma, type DatabaseClient } from '../db/client.js';
-import { RUN_CANCELLED_BEFORE_START } from '../domain/run.js';
+import { RUN_CANCELLED_BEFORE_START, RUN_WITHDRAWN } from '../domain/run.js';
 import type { FinishStepInput, MarkRunInput, ProjectionWrite, StartStepInput } from './run-projection.js';
 
 /** What a batch leaves in one step row: its start, its finish, or both. */
@@ -96,13 +96,35 @@ const cancelledBeforeStart = (runId: string) => Prisma.sql`EXISTS (
   SELECT 1 FROM workflow_runs WHERE id = ${runId}::uuid AND status = 'cancelled'
     AND NOT EXISTS (SELECT 1 FROM run_steps WHERE run_id = ${runId}::uuid))`;
 
-/** The start of the error a batch raises when its run was cancelled before the execution started. */
+/** The starts of the errors a batch raises when its run's execution must not run a step. */
 const CANCELLED_BEFORE_START = 'Run cancelled before its execution started';
+const WITHDRAWN = 'Run withdrawn';
 
-/** Why a run write matched no row: the run is missing, or it was cancelled before it started. */
+/**
+ * Why a run write matched no row: the run was cancelled before it started, or it has no row (its
+ * start was reported failed and the row removed, `withdrawRun`: every run is committed before its
+ * execution starts, so a missing row is never one still to come).
+ */
 function runMissing(runId: string): Prisma.Sql {
-  return Prisma.sql`CASE WHEN ${cancelledBeforeStart(runId)}
-    THEN ${`${CANCELLED_BEFORE_START}: run ${runId}`} ELSE ${`Projection row missing: run ${runId}`} END`;
+  return Prisma.sql`CASE WHEN ${cancelledBeforeStart(runId)} THEN ${`${CANCELLED_BEFORE_START}: run ${runId}`}
+    WHEN NOT EXISTS (SELECT 1 FROM workflow_runs WHERE id = ${runId}::uuid) THEN ${`${WITHDRAWN}: run ${runId}`}
+    ELSE ${`Projection row missing: run ${runId}`} END`;
+}
+
+/** The failure of a batch refused for good because its run's execution must not run a step. */
+function refusal(runId: string, error: unknown): ApplicationFailure | undefined {
+  const message = error instanceof Error ? error.message : '';
+  if (message.includes(CANCELLED_BEFORE_START))
+    return ApplicationFailure.nonRetryable(
+      `Run ${runId} was cancelled before its execution started: none of its steps run`,
+      RUN_CANCELLED_BEFORE_START,
+    );
+  if (message.includes(WITHDRAWN))
+    return ApplicationFailure.nonRetryable(
+      `Run ${runId} was withdrawn when its start was reported failed: none of its steps run`,
+      RUN_WITHDRAWN,
+    );
+  return undefined;
 }
 
 function finishedFields(finish: FinishStepInput, now: Date): Array<[string, Prisma.Sql | undefined]> {
@@ -156,7 +178,8 @@ function stepFinish(finish: FinishStepInput, now: Date): Prisma.Sql {
  * step-work activity stores the batch it carries before its work, so nothing of such a run
  * happens; the interpreter ends the execution (`RUN_CANCELLED_BEFORE_START`). Runs cancelled
  * through Temporal are not refused: a flush their cancellation repeats (its workflow task lost
- * with a worker) still succeeds, and a reset execution writes as before.
+ * with a worker) still succeeds, and a reset execution writes as before. A run write onto no row
+ * at all is refused for good too (`RUN_WITHDRAWN`): the run was withdrawn.
  */
 export async function writeBatch(db: DatabaseClient, writes: readonly ProjectionWrite[]): Promise<void> {
   const rows = rowWrites(writes);
@@ -186,11 +209,6 @@ export async function writeBatch(db: DatabaseClient, writes: readonly Projection
   try {
     await db.$queryRaw`WITH ${ctes} SELECT ${checks.length > 0 ? Prisma.join(checks) : Prisma.sql`1`}`;
   } catch (error) {
-    if (rows.run && error instanceof Error && error.message.includes(CANCELLED_BEFORE_START))
-      throw ApplicationFailure.nonRetryable(
-        `Run ${rows.run.runId} was cancelled before its execution started: none of its steps run`,
-        RUN_CANCELLED_BEFORE_START,
-      );
-    throw error;
+    throw (rows.run && refusal(rows.run.runId, error)) || error;
   }
 }

@@ -48,6 +48,13 @@ export const ENDLESS_LOOP_CODE = 'endless_loop';
  */
 export const RUN_CANCELLED_BEFORE_START = 'RunCancelledBeforeStart';
 
+/**
+ * The failure type of a projection write refused because the run has no row: it was withdrawn
+ * when its start was reported failed, and the start had landed after all. The execution then
+ * ends without running a step, like one cancelled before it started (docs/runs.md).
+ */
+export const RUN_WITHDRAWN = 'RunWithdrawn';
+
 /** The error code of a run whose Temporal execution ended outside the service (terminated, say). */
 export const EXECUTION_ENDED_CODE = 'execution_ended';
 

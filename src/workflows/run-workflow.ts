@@ -13,6 +13,7 @@ import {
   ENDLESS_LOOP_CODE,
   RUN_ABANDONED_CODE,
   RUN_CANCELLED_BEFORE_START,
+  RUN_WITHDRAWN,
   type ErrorEnvelope,
   type RunStatus,
   type RunWorkflowInput,
@@ -69,12 +70,16 @@ const RUN_ABANDONED = 'RunAbandoned';
 
 /**
  * A projection write refused because the run was cancelled while pending, before this execution
- * started (activities/projection-batch.ts): no step ran, and none may. A local activity's failure
- * reaches the workflow as it was thrown, a step-work activity's as the cause of an ActivityFailure.
+ * started, or withdrawn when its start was reported failed (activities/projection-batch.ts): no
+ * step ran, and none may. A local activity's failure reaches the workflow as it was thrown, a
+ * step-work activity's as the cause of an ActivityFailure.
  */
-function isCancelledBeforeStart(error: unknown): boolean {
+function isRefusedBeforeStart(error: unknown): boolean {
   const failure = error instanceof ActivityFailure ? error.cause : error;
-  return failure instanceof ApplicationFailure && failure.type === RUN_CANCELLED_BEFORE_START;
+  return (
+    failure instanceof ApplicationFailure &&
+    (failure.type === RUN_CANCELLED_BEFORE_START || failure.type === RUN_WITHDRAWN)
+  );
 }
 
 export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowResult> {
@@ -142,7 +147,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
         work,
       });
     } catch (error) {
-      if (isCancellation(error) || isBrokenInvariant(error) || isCancelledBeforeStart(error)) throw error;
+      if (isCancellation(error) || isBrokenInvariant(error) || isRefusedBeforeStart(error)) throw error;
       // Interpolation and expression errors, and inputs too large to send, are definition or
       // data problems: the step fails.
       return {
@@ -168,8 +173,8 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
       throw error;
     }
     if (error instanceof ApplicationFailure && error.type === RUN_FAILED) throw error;
-    if (isCancelledBeforeStart(error)) {
-      // The database shows the run cancelled already; the status attribute follows it.
+    if (isRefusedBeforeStart(error)) {
+      // The database shows the run cancelled already, or has no run; the status attribute follows.
       status = 'cancelled';
       upsertSearchAttributes([{ key: RunStatusAttribute, value: status }]);
       return { status, variables };

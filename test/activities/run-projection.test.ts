@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApplicationFailure } from '@temporalio/common';
 import { rowWrites } from '../../src/activities/projection-batch.js';
 import { createRunProjectionActivities, type ProjectionWrite } from '../../src/activities/run-projection.js';
-import { RUN_CANCELLED_BEFORE_START } from '../../src/domain/run.js';
+import { RUN_CANCELLED_BEFORE_START, RUN_WITHDRAWN } from '../../src/domain/run.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 let database: TestDatabase;
@@ -147,6 +147,17 @@ describe('a batch of projection writes', () => {
     expect(await database.db.workflowRun.findUniqueOrThrow({ where: { id: cancelledWhileRunning } })).toMatchObject({
       status: 'running',
     });
+  });
+
+  it('refuses for good a run write onto a run with no row (withdrawn), its step rows with it', async () => {
+    const { applyProjection } = createRunProjectionActivities(database.db);
+    const withdrawn = randomUUID();
+    const refusal = await applyProjection({
+      writes: [{ kind: 'run', runId: withdrawn, status: 'running', currentStepId: 'b' }, start(withdrawn, 1, 'b')],
+    }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApplicationFailure);
+    expect(refusal).toMatchObject({ type: RUN_WITHDRAWN, nonRetryable: true });
+    expect(await database.db.runStep.count({ where: { runId: withdrawn } })).toBe(0);
   });
 
   it('writes one write at a time for executions started before the writes were gathered', async () => {

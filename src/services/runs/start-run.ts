@@ -15,7 +15,7 @@ import { requireRunnableDefinition } from '../workflows/validation.js';
 import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { requireInitiatorMayStart } from './initiator-check.js';
 import { insertRunWithAudit } from './insert-run.js';
-import { recordedRunOf, type RunRow } from './run-record.js';
+import { loadRun, recordedRunOf, type RunRow } from './run-record.js';
 
 export const DEPRECATED_START_MESSAGE =
   'Deprecated workflows cannot start new runs; create a new version of the workflow and start that instead';
@@ -192,8 +192,11 @@ export async function startRunExecution(deps: Pick<RunStarter, 'temporal' | 'tas
  * execution, so the workflow's first projection write always finds the row committed. When the
  * start fails the run is withdrawn in a compensating write (its row removed, `run.start_failed`
  * audited) and the caller gets a 503; should that write fail too, the pending row is started by
- * the worker's reconciliation (`startStalledRuns`). Returns the run's row as it was committed
- * (status `pending`, no steps yet).
+ * the worker's reconciliation (`startStalledRuns`). A start that failed on the way back (a
+ * deadline passed after Temporal took it) may have landed: a run its execution has written to
+ * meanwhile is not withdrawn but answered, and an execution that lands after the withdrawal finds
+ * no row and runs no step. Returns the run's row as it was committed (status `pending`, no steps
+ * yet), or as it stands when it was not withdrawn.
  */
 export async function startRecordedRun(
   deps: RunStarter,
@@ -206,16 +209,21 @@ export async function startRecordedRun(
   try {
     await startRunExecution(deps, { input, workflow });
   } catch (error) {
-    await withdrawRun(deps.db, input.runId, origin, error);
+    if (!(await withdrawRun(deps.db, input.runId, origin, error))) return loadRun(deps.db, input.runId);
     throw new AppError('service_unavailable', 'The run could not be started: Temporal is unavailable; try again');
   }
   return row;
 }
 
-/** The compensating write of a run whose execution could not be started. */
-async function withdrawRun(db: Database, runId: string, origin: RunStartOrigin, cause: unknown) {
-  await db.$transaction(async (tx) => {
-    await tx.workflowRun.delete({ where: { id: runId } });
+/**
+ * The compensating write of a run whose execution could not be started: removes the run while it
+ * is still pending. Answers false, and changes nothing, when it is no longer pending: its
+ * execution started after all and wrote its first status (or a cancel came first).
+ */
+async function withdrawRun(db: Database, runId: string, origin: RunStartOrigin, cause: unknown): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.workflowRun.deleteMany({ where: { id: runId, status: 'pending' } });
+    if (count === 0) return false;
     await recordAudit(tx, {
       action: 'run.start_failed',
       actor: origin.actor,
@@ -223,6 +231,7 @@ async function withdrawRun(db: Database, runId: string, origin: RunStartOrigin, 
       metadata: { trigger: origin.trigger, reason: cause instanceof Error ? cause.message : String(cause) },
       requestId: origin.requestId,
     });
+    return true;
   });
 }
 

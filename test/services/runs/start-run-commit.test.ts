@@ -228,6 +228,63 @@ describe('starting a run', () => {
     expect((await handle.describe()).typedSearchAttributes.get(RunStatusAttribute)).toBe('cancelled');
   });
 
+  // The API's start failed (a deadline, say) and withdrew the run, but Temporal had taken it.
+  it.each([
+    ['ends in its first workflow task', (name: string) => straightThrough(name)],
+    ['begins with step work', (name: string) => notifyingFirst(name, adminId)],
+  ])(
+    'ends at once, running no step, an execution whose run was withdrawn before it landed (%s)',
+    async (_c, definition) => {
+      const workflow = await createActive(stack.api, admin, definition(`withdrawn ${Date.now()}`));
+      const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
+      const origin = { actor: { type: 'user' as const, userId: adminId }, trigger: 'manual' as const };
+      const { input } = await recordNewRun(stack.database.db, view, {}, origin);
+      await stack.database.db.workflowRun.delete({ where: { id: input.runId } });
+
+      await startRunExecution(starter(), { input, workflow: view });
+      const handle = temporal.workflow.getHandle(runWorkflowId(input.runId));
+      expect(await handle.result()).toEqual({ status: 'cancelled', variables: {} });
+      expect(await stack.database.db.workflowRun.count({ where: { id: input.runId } })).toBe(0);
+      expect(await stack.database.db.runStep.count({ where: { runId: input.runId } })).toBe(0);
+      expect(await stack.database.db.notification.count({ where: { runId: input.runId } })).toBe(0);
+      expect((await handle.describe()).typedSearchAttributes.get(RunStatusAttribute)).toBe('cancelled');
+    },
+  );
+
+  it('answers with the run, not 503, when a start that failed on the way back had landed and run', async () => {
+    const workflow = await createActive(stack.api, admin, straightThrough(`landed ${Date.now()}`));
+    const view = toWorkflowView(await loadWorkflow(stack.database.db, workflow.id));
+    // Temporal takes the start, the execution writes the run, and the answer is lost.
+    const answerLost = new Client({
+      connection: temporal.connection,
+      interceptors: {
+        workflow: [
+          {
+            async start(input, next) {
+              await next(input);
+              const runId = input.options.workflowId.replace(/^run-/, '');
+              await temporal.workflow.getHandle(input.options.workflowId).result();
+              expect((await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: runId } })).status).toBe(
+                'completed',
+              );
+              throw new Error('deadline exceeded');
+            },
+          },
+        ],
+      },
+    });
+    const run = await startRecordedRun(
+      { db: stack.database.db, temporal: answerLost, taskQueue: stack.taskQueue },
+      view,
+      {},
+      { actor: { type: 'user', userId: adminId }, trigger: 'manual' },
+    );
+    expect(run.status).toBe('completed');
+    const rows = await stack.database.db.workflowRun.findMany({ where: { definitionId: workflow.id } });
+    expect(rows.map((row) => [row.id, row.status])).toEqual([[run.id, 'completed']]);
+    expect(await stack.database.db.auditLog.count({ where: { action: 'run.start_failed', targetId: run.id } })).toBe(0);
+  });
+
   it('starts a run whose subject is longer than Temporal takes as a search attribute, cut there only', async () => {
     const workflow = await createActive(stack.api, admin, {
       ...straightThrough(`long subject ${Date.now()}`),
