@@ -253,6 +253,32 @@ describe('PUT sync-config refuses bad input with 400, listing every problem', ()
     expect(cleared.status).toBe(200);
   });
 
+  it('refuses a token without workflow:start any save of a config whose automation starts runs', async () => {
+    const workflow = await createActive(context.api, admin, approvalDefinition({ name: 'Automated' }));
+    expect([200, 201]).toContain(
+      (await call('PUT', configPath('user'), { postSyncWorkflowId: workflow.id, syncTriggerMode: 'none' })).status,
+    );
+    // Owned by an admin, who may start runs; the token itself may not.
+    const { token } = await createUserWithToken(context.database.db, ['admin'], ['connector:manage', 'connector:read']);
+    const put = (body: Record<string, unknown>) => context.api.request('PUT', configPath('user'), { token, body });
+
+    const switchedOn = await put({ syncTriggerMode: 'per_record' });
+    expect([switchedOn.status, switchedOn.body.message]).toEqual([
+      403,
+      'Missing permission workflow:start, needed to save a sync config whose automation starts runs',
+    ]);
+    expect((await put({ staleRetention: '2d' })).status).toBe(200);
+
+    expect((await call('PUT', configPath('user'), { syncTriggerMode: 'per_record' })).status).toBe(200);
+    // Any save would make the token's owner the one the automation's runs count as started by.
+    expect((await put({ staleRetention: '3d' })).status).toBe(403);
+    const saved = (await call('GET', configPath('user'))).body;
+    expect([saved.syncTriggerMode, saved.staleRetention]).toEqual(['per_record', '2d']);
+    expect((await call('PUT', configPath('user'), { postSyncWorkflowId: null, syncTriggerMode: 'none' })).status).toBe(
+      200,
+    );
+  });
+
   it('clears postSyncWorkflowId when that workflow is deleted for good', async () => {
     const workflow = await createActive(context.api, admin, approvalDefinition({ name: 'Removed later' }));
     await call('PUT', configPath('user'), { postSyncWorkflowId: workflow.id });

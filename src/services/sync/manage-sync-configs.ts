@@ -64,6 +64,21 @@ async function checkPostSyncWorkflow(
     });
 }
 
+/**
+ * Saving a config makes the caller the person its automation's runs count as started by
+ * (`updatedBy`, spec 6.3), so saving one whose automation starts runs (a postSyncWorkflowId and a
+ * trigger mode other than `none`) needs `workflow:start` of the caller itself (403), whatever the
+ * change: a token narrower than its owner may not start runs in the owner's name, as it may not
+ * enable a schedule.
+ */
+function checkAutomationInitiator(
+  caller: Caller,
+  saved: { postSyncWorkflowId: string | null; syncTriggerMode: string },
+): void {
+  if (saved.postSyncWorkflowId && saved.syncTriggerMode !== 'none')
+    assertCan(caller.principal, 'workflow:start', 'save a sync config whose automation starts runs');
+}
+
 export async function listSyncConfigs(db: DatabaseClient, connectorId: string) {
   await loadConnector(db, connectorId);
   const rows = await db.syncConfig.findMany({ where: { connectorId }, orderBy: { resourceType: 'asc' } });
@@ -110,6 +125,7 @@ export async function putSyncConfig(
             updatedBy: caller.principal.userId,
           },
         });
+    checkAutomationInitiator(caller, row);
     await auditChange(
       tx,
       caller,
