@@ -40,8 +40,10 @@ export function rolesForGroups(groups: readonly string[], roleGroups: OidcConfig
  * The email stands for the person only when the provider verified it (`email_verified`, OIDC Core
  * 5.7) or the operator trusts the provider's emails (OIDC_TRUST_UNVERIFIED_EMAIL): otherwise
  * anyone who may put that address on their account at the provider would take over the account
- * created for it, roles included. So an unverified email links to no account (401) and joins no
- * organization by its domain.
+ * created for it, roles included. So an unverified email links to no account (401), joins no
+ * organization by its domain, and is not stored: a user created with one has no email, so it
+ * claims no address that SCIM, sync matching or approvers named by email would find. The email
+ * is adopted at a later sign-in that brings it verified, if no other account holds it by then.
  */
 export async function findOrCreateOidcUser(
   db: Database,
@@ -54,7 +56,7 @@ export async function findOrCreateOidcUser(
   const identity = { iss: claims.iss, sub: claims.sub };
   const emailTrusted = claims.emailVerified === true || trustUnverifiedEmail;
   const existing = await db.user.findUnique({ where: { iss_sub: identity } });
-  if (existing) return existing;
+  if (existing) return emailTrusted ? adoptVerifiedEmail(db, existing, claims.email) : existing;
   try {
     return await db.$transaction(async (tx) => {
       const activeEmail = activeEmailOf(claims.email);
@@ -83,8 +85,8 @@ export async function findOrCreateOidcUser(
       const user = await tx.user.create({
         data: {
           ...identity,
-          email: claims.email?.toLowerCase() ?? null,
-          activeEmail,
+          email: emailTrusted ? (claims.email?.toLowerCase() ?? null) : null,
+          activeEmail: emailTrusted ? activeEmail : null,
           displayName: claims.name ?? null,
           roles: rolesForGroups(claims.groups ?? [], roleGroups),
           confirmed: true,
@@ -102,6 +104,26 @@ export async function findOrCreateOidcUser(
   } catch (error) {
     // Two first requests of one new user raced; the other one created or confirmed the row.
     if (isUniqueViolation(error)) return db.user.findUniqueOrThrow({ where: { iss_sub: identity } });
+    throw error;
+  }
+}
+
+/**
+ * A user created from a sign-in whose email was not verified has none; once a sign-in brings it
+ * verified, it becomes the user's, unless another account holds it by then (the user then keeps
+ * none, as before).
+ */
+async function adoptVerifiedEmail(db: Database, user: User, email: string | undefined): Promise<User> {
+  const activeEmail = activeEmailOf(email);
+  if (user.email !== null || user.deletedAt || !activeEmail) return user;
+  try {
+    const { count } = await db.user.updateMany({
+      where: { id: user.id, email: null, deletedAt: null },
+      data: { email: activeEmail, activeEmail },
+    });
+    return count === 1 ? db.user.findUniqueOrThrow({ where: { id: user.id } }) : user;
+  } catch (error) {
+    if (isUniqueViolation(error)) return user;
     throw error;
   }
 }

@@ -35,6 +35,7 @@ describe('valid access tokens authenticate and create the user on first sight', 
       sub: 'alice',
       aud: AUDIENCE,
       email: 'Alice@Example.test',
+      email_verified: true,
       groups: ['reviewers', 'idp-admins'],
     });
     const responses = await Promise.all([me(token), me(token), me(token)]);
@@ -66,6 +67,7 @@ describe('claims holding text PostgreSQL cannot store', () => {
       sub: 'dan\u0000x',
       aud: AUDIENCE,
       email: 'dan@example.test',
+      email_verified: true,
       name: 'Dan \ud800',
       groups: ['idp-admins\u0000', 'managers'],
     });
@@ -150,7 +152,12 @@ describe('first sight confirms an account created unconfirmed for the same email
   });
 
   it('refuses an identity whose email belongs to a confirmed account of another identity', async () => {
-    const first = await provider.sign({ sub: 'dave-1', aud: AUDIENCE, email: 'dave@example.test' });
+    const first = await provider.sign({
+      sub: 'dave-1',
+      aud: AUDIENCE,
+      email: 'dave@example.test',
+      email_verified: true,
+    });
     expect((await me(first)).status).toBe(200);
     const second = await provider.sign({ sub: 'dave-2', aud: AUDIENCE, email: 'dave@example.test' });
     const response = await me(second);

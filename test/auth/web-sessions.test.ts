@@ -104,7 +104,12 @@ async function sessionOf(browser: TestBrowser, app: TestApp) {
 
 describe('signing in through the provider gives a session cookie that authenticates', () => {
   it('runs the whole redirect dance to a signed-in /api/auth/me, with roles from the ID token', async () => {
-    provider.accounts.set('alice', { email: 'Alice@Example.test', name: 'Alice', groups: ['idp-admins', 'managers'] });
+    provider.accounts.set('alice', {
+      email: 'Alice@Example.test',
+      emailVerified: true,
+      name: 'Alice',
+      groups: ['idp-admins', 'managers'],
+    });
     const browser = new TestBrowser();
     const callback = await signIn(browser, api, 'alice', '/runs?status=running');
 
@@ -193,6 +198,43 @@ describe('signing in through the provider gives a session cookie that authentica
     expect(await database.db.auditLog.count({ where: { action: 'user.confirmed', targetId: pending.id } })).toBe(1);
   });
 
+  it('stores no email a first sign-in brings unverified, so it claims no address; adopts it once verified', async () => {
+    const adminToken = (await createUserWithToken(database.db, ['admin'])).token;
+    // Someone puts another person's address on their own account at the provider, unverified.
+    provider.accounts.set('mallory', { email: 'victim@example.test', emailVerified: false });
+    const browser = new TestBrowser();
+    expect((await signIn(browser, api, 'mallory')).status).toBe(302);
+    const mallory = JSON.parse((await me(browser, api)).text);
+    expect(await database.db.user.findUniqueOrThrow({ where: { id: mallory.id } })).toEqual(
+      expect.objectContaining({ sub: 'mallory', email: null, activeEmail: null }),
+    );
+    // The directory's account for that address is the person's own, not linked to the other one.
+    const directory = await createScimClient(api, adminToken);
+    const pushed = await scimRequest(
+      api,
+      'POST',
+      '/Users',
+      directory.token,
+      scimFixture('okta-create-user', { email: 'victim@example.test' }),
+    );
+    expect(pushed.status).toBe(201);
+    const victim = await database.db.user.findUniqueOrThrow({ where: { activeEmail: 'victim@example.test' } });
+    expect(victim.id).not.toBe(mallory.id);
+
+    // An address the provider verifies later becomes the user's, when nobody holds it.
+    provider.accounts.set('late', { email: 'late@example.test', emailVerified: false });
+    expect((await signIn(new TestBrowser(), api, 'late')).status).toBe(302);
+    provider.accounts.set('late', { email: 'late@example.test', emailVerified: true });
+    const verified = new TestBrowser();
+    expect((await signIn(verified, api, 'late')).status).toBe(302);
+    expect(JSON.parse((await me(verified, api)).text).email).toBe('late@example.test');
+    // Not one another account holds: mallory keeps none.
+    provider.accounts.set('mallory', { email: 'victim@example.test', emailVerified: true });
+    const again = new TestBrowser();
+    expect((await signIn(again, api, 'mallory')).status).toBe(302);
+    expect(JSON.parse((await me(again, api)).text)).toEqual(expect.objectContaining({ id: mallory.id, email: null }));
+  });
+
   it('marks the cookies Secure when PUBLIC_URL is https', async () => {
     const behindProxy = await startTestApp({ db: database.db, env: { ...apiEnv, PUBLIC_URL: HTTPS_PUBLIC_URL } });
     try {
@@ -273,7 +315,7 @@ describe('signing in through the provider gives a session cookie that authentica
   });
 
   it('keeps people signed in across an API restart: the session lives in PostgreSQL', async () => {
-    provider.accounts.set('rita', { email: 'rita@example.test' });
+    provider.accounts.set('rita', { email: 'rita@example.test', emailVerified: true });
     const browser = new TestBrowser();
     await signIn(browser, api, 'rita');
     const cookie = browser.cookie(api.baseUrl, 'svc_sid')!;
