@@ -102,6 +102,15 @@ async function sessionOf(browser: TestBrowser, app: TestApp) {
   return database.db.session.findUniqueOrThrow({ where: { tokenHash: hashSecret(cookie) } });
 }
 
+/** A user a SCIM client pushes with `email`: unconfirmed, until its first interactive login. */
+async function pushScimUser(email: string) {
+  const { token: adminToken } = await createUserWithToken(database.db, ['admin']);
+  const directory = await createScimClient(api, adminToken);
+  const pushed = await scimRequest(api, 'POST', '/Users', directory.token, scimFixture('okta-create-user', { email }));
+  expect(pushed.status).toBe(201);
+  return database.db.user.findUniqueOrThrow({ where: { activeEmail: email } });
+}
+
 describe('signing in through the provider gives a session cookie that authenticates', () => {
   it('runs the whole redirect dance to a signed-in /api/auth/me, with roles from the ID token', async () => {
     provider.accounts.set('alice', {
@@ -161,17 +170,7 @@ describe('signing in through the provider gives a session cookie that authentica
   });
 
   it('confirms an unconfirmed SCIM-created account on its first interactive login, keeping its roles', async () => {
-    const { token: adminToken } = await createUserWithToken(database.db, ['admin']);
-    const directory = await createScimClient(api, adminToken);
-    const pushed = await scimRequest(
-      api,
-      'POST',
-      '/Users',
-      directory.token,
-      scimFixture('okta-create-user', { email: 'sam@example.test' }),
-    );
-    expect(pushed.status).toBe(201);
-    const pending = await database.db.user.findUniqueOrThrow({ where: { activeEmail: 'sam@example.test' } });
+    const pending = await pushScimUser('sam@example.test');
     expect(pending).toEqual(expect.objectContaining({ confirmed: false, sub: null }));
     // Unverified at the provider, the email links nothing: anyone could have put it on their account.
     provider.accounts.set('sam-unverified', { email: 'sam@example.test', emailVerified: false });
@@ -199,7 +198,6 @@ describe('signing in through the provider gives a session cookie that authentica
   });
 
   it('stores no email a first sign-in brings unverified, so it claims no address; adopts it once verified', async () => {
-    const adminToken = (await createUserWithToken(database.db, ['admin'])).token;
     // Someone puts another person's address on their own account at the provider, unverified.
     provider.accounts.set('mallory', { email: 'victim@example.test', emailVerified: false });
     const browser = new TestBrowser();
@@ -209,16 +207,7 @@ describe('signing in through the provider gives a session cookie that authentica
       expect.objectContaining({ sub: 'mallory', email: null, activeEmail: null }),
     );
     // The directory's account for that address is the person's own, not linked to the other one.
-    const directory = await createScimClient(api, adminToken);
-    const pushed = await scimRequest(
-      api,
-      'POST',
-      '/Users',
-      directory.token,
-      scimFixture('okta-create-user', { email: 'victim@example.test' }),
-    );
-    expect(pushed.status).toBe(201);
-    const victim = await database.db.user.findUniqueOrThrow({ where: { activeEmail: 'victim@example.test' } });
+    const victim = await pushScimUser('victim@example.test');
     expect(victim.id).not.toBe(mallory.id);
 
     // An address the provider verifies later becomes the user's, when nobody holds it.
