@@ -11,6 +11,7 @@ import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { isRoleChangeInProgress } from '../services/access/role-change-claim.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
+import { runAuthorityRefusal, STEP_FORBIDDEN_CODE } from '../services/runs/run-authority.js';
 import { cachedLookup, invalidateCache } from '../services/sync/record-cache.js';
 import { storeStepNotification } from './store-notification.js';
 
@@ -103,6 +104,16 @@ async function templatedEmail(
 export function createRunStepActivities(deps: { db: Database; connectors: ConnectorRuntime; mailer?: Mailer }) {
   const { db, connectors, mailer } = deps;
 
+  /**
+   * Why the run may not run this command, when the connector declares it a write: it acts with
+   * the authority (`connector:execute`) of the person the run acts as.
+   */
+  async function writeRefusal(type: string, input: ConnectorStepInput): Promise<string | undefined> {
+    if (!connectors.registry.get(type)?.handler.commands[input.command]?.writes) return undefined;
+    const neededTo = `run ${input.connector}.${input.command}, which writes to the remote system`;
+    return runAuthorityRefusal(db, input.runId, 'connector:execute', neededTo);
+  }
+
   async function connectorStep(input: ConnectorStepInput): Promise<StepResult> {
     const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
     const recorded = await db.runStep.findUnique({ where: key, select: { output: true } });
@@ -110,9 +121,12 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
     if (previous) return previous.response;
 
     const row = await db.connector.findUnique({ where: { name: input.connector } });
+    const refusal = row ? await writeRefusal(row.type, input) : undefined;
     let result: ConnectorResult;
     if (!row) {
       result = { success: false, error: `Connector ${input.connector} does not exist`, code: 'unknown_connector' };
+    } else if (refusal) {
+      result = { success: false, error: refusal, code: STEP_FORBIDDEN_CODE };
     } else {
       const handler = connectors.registry.get(row.type)?.handler;
       try {
@@ -239,6 +253,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       role: string;
       onDuplicate: 'skip' | 'error';
     }): Promise<StepResult> {
+      const neededTo = `${input.action} the business role ${input.role}`;
+      const refusal = await runAuthorityRefusal(db, input.runId, 'role:manage', neededTo);
+      if (refusal) return { success: false, error: refusal, code: STEP_FORBIDDEN_CODE };
       try {
         const request = {
           userId: input.subject,

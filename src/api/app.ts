@@ -96,7 +96,7 @@ export function createApp(deps: AppDependencies): App {
     authRoutes(routerDeps, db, config, webLogin),
     apiTokenRoutes(routerDeps, db),
     auditLogRoutes(routerDeps, db),
-    workflowRoutes(routerDeps, runs),
+    workflowRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     runRoutes(routerDeps, runs),
     hookRoutes(routerDeps, runs),
     scheduleRoutes(routerDeps, runs),

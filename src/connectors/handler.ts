@@ -29,6 +29,12 @@ export interface CommandSpec {
    * the run sees the change.
    */
   changes?: readonly RecordType[];
+  /**
+   * Changes something in the remote system (an account, a membership, a row, a request that may
+   * write). A run step running it acts with the authority of `connector:execute` of the person the
+   * run acts as (services/runs/run-authority.ts); commands that only read leave it out.
+   */
+  writes?: boolean;
   parameters: JsonSchema;
 }
 

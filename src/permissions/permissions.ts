@@ -100,6 +100,11 @@ export const PERMISSION_TABLE = {
   'role:manage': { holders: ADMIN_ONLY },
   'connector:read': { holders: ADMIN_ONLY },
   'connector:manage': { holders: ADMIN_ONLY },
+  'connector:execute': {
+    holders: ADMIN_ONLY,
+    decision:
+      "the authority a run's connector steps act with when their command writes to the remote system (docs/security.md, \"Who a run acts as\"): publishing a workflow with such a step needs it, and a test run's starter needs it; a write acts with the connector's own credentials, which only admins manage.",
+  },
   'audit:read': { holders: ADMIN_ONLY },
   'org:manage': { holders: ADMIN_ONLY },
   'config:import': { holders: ADMIN_ONLY },

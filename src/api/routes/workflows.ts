@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toRunView } from '../../services/runs/run-record.js';
+import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { startRun, type RunsContext } from '../../services/runs/start-run.js';
 import { issueWebhookSecret } from '../../services/runs/webhook-trigger.js';
 import { idParams, queryBoolean, queryText } from '../../domain/common.js';
@@ -103,7 +104,10 @@ function expectedRevision(ctx: AppContext): number | undefined {
   return Number(match[1]);
 }
 
-export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsContext): ResourceRouter {
+export function workflowRoutes(
+  deps: ResourceRouterDependencies,
+  runs: RunsContext & { connectors: ConnectorRuntime },
+): ResourceRouter {
   const { db, config } = runs;
   // Step configs are validated per type by the validator; the description lists each type's schema.
   for (const type of STEP_TYPE_NAMES) {
@@ -241,7 +245,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       body: publishBody,
       responses: { 200: workflow, 409: { description: 'Not a draft, or the version to deprecate is not active' } },
       async handler(ctx, { params, body }) {
-        ctx.body = await publishWorkflow(db, auditedCaller(ctx), params.id, body);
+        ctx.body = await publishWorkflow(db, auditedCaller(ctx), params.id, body, runs.connectors.registry);
       },
     })
     .add({

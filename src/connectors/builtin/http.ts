@@ -62,6 +62,8 @@ const COMMANDS = {
       'Sends one HTTP request and returns its status, headers and body. Redirects are returned, not followed. ' +
       'Not declared idempotent because POST and PATCH are not; GET, HEAD, PUT and DELETE requests are.',
     idempotent: false,
+    // Any method may be sent, so any request may write.
+    writes: true,
     parameters: jsonSchemaOf(requestParameters),
   },
   test: {

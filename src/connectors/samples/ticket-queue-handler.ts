@@ -31,6 +31,7 @@ export default function createTicketQueueHandler(): ConnectorHandler {
       createTicket: {
         description: 'Opens a ticket; the same key opens it once',
         idempotent: true,
+        writes: true,
         parameters: {
           type: 'object',
           required: ['key', 'title', 'requester'],
@@ -45,6 +46,7 @@ export default function createTicketQueueHandler(): ConnectorHandler {
       closeTicket: {
         description: 'Closes a ticket',
         idempotent: true,
+        writes: true,
         parameters: {
           type: 'object',
           required: ['key'],

@@ -55,6 +55,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
     description,
     idempotent: true,
     changes: ['user'],
+    writes: true,
     parameters: objectSchema({ username: USERNAME }, ['username']),
     run: (parameters) => {
       const ad = directory();
@@ -66,9 +67,11 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
   const membershipCommand = (
     description: string,
     change: (ad: AdDirectory, account: AdAccount, groupName: string) => Record<string, unknown>,
+    { writes = false } = {},
   ): SimulatedCommand => ({
     description,
     idempotent: true,
+    ...(writes ? { writes } : {}),
     // A member list is part of a group's record, and a user's groups part of the user's.
     changes: ['user', 'group'],
     parameters: objectSchema({ username: USERNAME, groupName: GROUP_NAME }, ['username', 'groupName']),
@@ -161,6 +164,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
           const added = ad.addMember(group, account);
           return { groupName: group.name, added, alreadyMember: !added };
         },
+        { writes: true },
       ),
       removeFromGroup: membershipCommand(
         'Removes an account from a group; reports when it was not a member',
@@ -169,10 +173,12 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
           const removed = ad.removeMember(group, account);
           return { groupName: group.name, removed, wasMember: removed };
         },
+        { writes: true },
       ),
       resetPassword: {
         description: 'Sets a new password that meets the domain password policy',
         idempotent: true,
+        writes: true,
         changes: ['user'],
         parameters: objectSchema(
           {
@@ -251,6 +257,7 @@ export function createTestActiveDirectoryConnector(options: TestActiveDirectoryO
       createAccount: {
         description: 'Creates a user account; without a password it is created disabled, as in AD',
         idempotent: false,
+        writes: true,
         // Its groups gain a member.
         changes: ['group'],
         parameters: objectSchema(

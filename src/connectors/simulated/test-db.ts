@@ -99,6 +99,7 @@ export function createTestDbConnector(options: TestDbOptions = {}): SimulatedCon
       insert: {
         description: 'Inserts one row or several, all or none; an omitted id takes the next free value',
         idempotent: false,
+        writes: true,
         parameters: {
           ...objectSchema(
             { table: TABLE, row: ROW, rows: { type: 'array', minItems: 1, maxItems: 1000, items: ROW } },
@@ -115,6 +116,7 @@ export function createTestDbConnector(options: TestDbOptions = {}): SimulatedCon
       update: {
         description: 'Sets columns on every row matching where (an empty where matches all rows)',
         idempotent: true,
+        writes: true,
         parameters: objectSchema({ table: TABLE, where: WHERE, set: { ...ROW, minProperties: 1 } }, [
           'table',
           'where',
@@ -131,6 +133,7 @@ export function createTestDbConnector(options: TestDbOptions = {}): SimulatedCon
       delete: {
         description: 'Deletes every row matching where (an empty where matches all rows)',
         idempotent: true,
+        writes: true,
         parameters: objectSchema({ table: TABLE, where: WHERE }, ['table', 'where']),
         run: (parameters) => {
           const table = requiredString(parameters, 'table');

@@ -101,6 +101,7 @@ export function createTestLdapConnector(options: TestLdapOptions = {}): Simulate
       add: {
         description: 'Adds an entry; attributes may include userPassword',
         idempotent: false,
+        writes: true,
         parameters: {
           type: 'object',
           additionalProperties: false,
@@ -115,6 +116,7 @@ export function createTestLdapConnector(options: TestLdapOptions = {}): Simulate
       modify: {
         description: 'Applies add, delete and replace changes to one entry, all or none',
         idempotent: false,
+        writes: true,
         parameters: {
           type: 'object',
           additionalProperties: false,
@@ -145,6 +147,7 @@ export function createTestLdapConnector(options: TestLdapOptions = {}): Simulate
       delete: {
         description: 'Deletes a leaf entry and removes it from the groups it belongs to',
         idempotent: false,
+        writes: true,
         parameters: {
           type: 'object',
           additionalProperties: false,

@@ -162,7 +162,13 @@ async function activateIfAsked(
     const first = check.errors[0] ?? check.subjectVariableError;
     return { note: `Active in the document, imported as a draft: strict validation failed: ${first?.message ?? ''}` };
   }
-  await publishDraft(run.tx, run.caller, id, { deprecatePreviousVersionId: previousActiveId });
+  await publishDraft(
+    run.tx,
+    run.caller,
+    id,
+    { deprecatePreviousVersionId: previousActiveId },
+    run.context.connectors.registry,
+  );
   return {};
 }
 

@@ -1,9 +1,11 @@
+import type { HandlerRegistry } from '../../connectors/registry.js';
 import type { Database, DatabaseClient } from '../../db/client.js';
 import { AppError, conflict } from '../../errors/index.js';
 import { assertCan } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { assertDraft } from './edit-workflow.js';
 import { assertProjectAuthority } from './project-authority.js';
+import { assertPublisherVouches } from './publisher-authority.js';
 import { loadConnectorCatalogue, requireValidDefinition } from './validation.js';
 import {
   definitionOf,
@@ -17,15 +19,17 @@ import {
 /**
  * Draft → active (spec 3.1): strict validation must pass (connector steps checked against the
  * registered connectors), `version` goes up by one, and with
- * `deprecatePreviousVersionId` that active workflow is deprecated in the same transaction.
+ * `deprecatePreviousVersionId` that active workflow is deprecated in the same transaction. The
+ * caller vouches for the steps that change access (`registry` tells which connector commands write).
  */
 export async function publishWorkflow(
   db: Database,
   caller: Caller,
   id: string,
-  options: { deprecatePreviousVersionId?: string } = {},
+  options: { deprecatePreviousVersionId?: string },
+  registry: HandlerRegistry,
 ): Promise<WorkflowView> {
-  return db.$transaction((tx) => publishDraft(tx, caller, id, options));
+  return db.$transaction((tx) => publishDraft(tx, caller, id, options, registry));
 }
 
 /** Publishes a draft inside the caller's transaction (used by the API and by configuration import). */
@@ -33,14 +37,16 @@ export async function publishDraft(
   tx: DatabaseClient,
   caller: Caller,
   id: string,
-  options: { deprecatePreviousVersionId?: string } = {},
+  options: { deprecatePreviousVersionId?: string },
+  registry: HandlerRegistry,
 ): Promise<WorkflowView> {
   const current = await loadWorkflow(tx, id);
   assertDraft(current.status);
-  requireValidDefinition(definitionOf(toWorkflowView(current)), {
+  const definition = requireValidDefinition(definitionOf(toWorkflowView(current)), {
     strict: true,
     connectors: await loadConnectorCatalogue(tx),
   });
+  await assertPublisherVouches(tx, caller.principal, definition, registry);
 
   const previousId = options.deprecatePreviousVersionId;
   let previous: WorkflowRow | undefined;
@@ -56,7 +62,7 @@ export async function publishDraft(
   await writeAtRevision(
     tx,
     current,
-    { status: 'active', version: { increment: 1 }, publishedAt: new Date() },
+    { status: 'active', version: { increment: 1 }, publishedAt: new Date(), publishedBy: caller.principal.userId },
     { status: 'draft' },
   );
   await auditChange(

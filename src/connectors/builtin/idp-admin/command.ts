@@ -17,6 +17,7 @@ export interface IdpAdminCommand {
 export function defineCommand<S extends z.ZodType>(definition: {
   description: string;
   idempotent: boolean;
+  writes?: boolean;
   syncCapable?: boolean;
   parameters: S;
   publishedParameters?: JsonSchema;

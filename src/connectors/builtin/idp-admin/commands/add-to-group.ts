@@ -5,6 +5,7 @@ import { membershipParameters } from './parameters.js';
 export const addToGroup = defineCommand({
   description: 'Makes the user a direct member of the group. Idempotent: Keycloak ignores an existing membership.',
   idempotent: true,
+  writes: true,
   parameters: membershipParameters,
   async run(realm, { userId, groupId }) {
     const wasMember = await isDirectMember(realm, userId, groupId);

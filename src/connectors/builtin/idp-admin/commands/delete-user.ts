@@ -6,6 +6,7 @@ import { userId } from './parameters.js';
 export const deleteUser = defineCommand({
   description: 'Deletes the user. Idempotent: a user that no longer exists counts as deleted (changed: false).',
   idempotent: true,
+  writes: true,
   parameters: z.object({ userId }).strict(),
   async run(realm, { userId }) {
     const response = await realm.admin('DELETE', `/users/${encodeURIComponent(userId)}`);

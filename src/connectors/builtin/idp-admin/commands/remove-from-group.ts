@@ -5,6 +5,7 @@ import { membershipParameters } from './parameters.js';
 export const removeFromGroup = defineCommand({
   description: 'Ends the direct membership. Idempotent: Keycloak ignores a missing membership.',
   idempotent: true,
+  writes: true,
   parameters: membershipParameters,
   async run(realm, { userId, groupId }) {
     const wasMember = await isDirectMember(realm, userId, groupId);

@@ -8,6 +8,7 @@ export const removeRoles = defineCommand({
   description:
     'Removes the named realm roles from the user’s direct role mappings; roles it does not hold are reported in notAssigned. Idempotent.',
   idempotent: true,
+  writes: true,
   parameters: z
     .object({ userId, roles: z.array(z.string().min(1)).min(1).describe('Names of realm roles to remove') })
     .strict(),

@@ -8,6 +8,7 @@ export const unlinkExternalIdentity = defineCommand({
   description:
     'Removes the link between the user and an identity provider. Idempotent: a missing link reports changed: false.',
   idempotent: true,
+  writes: true,
   parameters: z.object({ userId, provider: keycloakId('Alias of the identity provider, e.g. google') }).strict(),
   async run(realm, { userId, provider }) {
     const path = `/users/${encodeURIComponent(userId)}/federated-identity`;
