@@ -152,6 +152,12 @@ describe('a workflow changes project only through workflow:move and project auth
     const here = await project(`Placed ${Date.now()}`);
     const there = await project(`Other ${Date.now()}`);
     const draft = await createDraft(context.api, admin, approvalDefinition({ project: here.name }));
+    // A member of the draft's project, who may edit it there (docs/workflows.md, project authority).
+    const membership = await context.api.request('PUT', `/api/projects/${here.id}/members/${manager.user.id}`, {
+      token: admin,
+      body: { role: 'member' },
+    });
+    expect(membership.status).toBe(200);
 
     for (const placement of [{ project: null }, { project: there.name }]) {
       const moved = await context.api.request('PUT', `/api/workflows/${draft.id}`, {
@@ -163,7 +169,7 @@ describe('a workflow changes project only through workflow:move and project auth
     expect((await context.api.request('GET', `/api/workflows/${draft.id}`, { token: admin })).body.project).toBe(
       here.name,
     );
-    // Editing it where it is needs workflow:update only; an admin may move it with the same PUT.
+    // Editing it where it is needs workflow:update and project authority; an admin may move it with the same PUT.
     const edited = await context.api.request('PUT', `/api/workflows/${draft.id}`, {
       token: manager.token,
       body: approvalDefinition({ project: here.name, description: 'Edited in place' }),

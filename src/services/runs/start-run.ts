@@ -14,6 +14,7 @@ import type { Caller } from '../caller.js';
 import { requireRunnableDefinition } from '../workflows/validation.js';
 import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { requireInitiatorMayStart } from './initiator-check.js';
+import { assertMayStartTestRun } from './test-run-starter.js';
 import { insertRunWithAudit } from './insert-run.js';
 import { loadRun, recordedRunOf, type RunRow } from './run-record.js';
 
@@ -138,17 +139,19 @@ export function subjectOf(subjectVariable: string | null | undefined, variables:
 /**
  * Starts a run through a trigger: refuses deprecated workflows (400, spec 7) and workflows
  * without that trigger type, checks the variables, and starts it (`startRecordedRun`). Drafts
- * may be started: their runs are test runs.
+ * may be started: their runs are test runs. `check` refuses a start the trigger's own rules forbid.
  */
 export async function startRunBy(
   context: RunsContext,
   definitionId: string,
   variables: Record<string, unknown>,
   origin: RunStartOrigin & { trigger: TriggerType },
+  check?: (workflow: WorkflowView) => Promise<void>,
 ) {
   const workflow = toWorkflowView(await loadWorkflow(context.db, definitionId));
   const refusal = startRefusal(workflow, origin.trigger);
   if (refusal) throw new AppError('validation_failed', refusal);
+  await check?.(workflow);
   return startRecordedRun(runStarter(context), workflow, variables, origin);
 }
 
@@ -251,18 +254,20 @@ export async function recordRunInTransaction(
   return { input: (await recordNewRun(tx, workflow, variables, origin)).input, workflow };
 }
 
-/** `POST /api/workflows/:id/start`: the manual trigger, by the caller. */
+/** `POST /api/workflows/:id/start`: the manual trigger, by the caller; a draft's test run only by its editors. */
 export function startRun(
   context: RunsContext,
   caller: Caller,
   definitionId: string,
   variables: Record<string, unknown>,
 ) {
-  return startRunBy(context, definitionId, variables, {
-    actor: actorOf(caller.principal),
-    trigger: 'manual',
-    requestId: caller.requestId,
-  });
+  return startRunBy(
+    context,
+    definitionId,
+    variables,
+    { actor: actorOf(caller.principal), trigger: 'manual', requestId: caller.requestId },
+    (workflow) => assertMayStartTestRun(context.db, caller.principal, workflow),
+  );
 }
 
 /**

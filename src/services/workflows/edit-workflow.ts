@@ -4,6 +4,7 @@ import { AppError, conflict } from '../../errors/index.js';
 import { can } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { resolvePlacement } from './placement.js';
+import { assertProjectAuthority } from './project-authority.js';
 import { requireValidDefinition } from './validation.js';
 import {
   concurrentChange,
@@ -51,9 +52,9 @@ export async function insertWorkflow(
 }
 
 /**
- * Replaces a draft's definition. Only drafts are editable. The write is conditional on the
- * revision the caller saw (`expectedRevision`, from If-Match) or else the one just read, so two
- * concurrent edits cannot both win.
+ * Replaces a draft's definition. Only drafts are editable, by callers with authority over its
+ * project (403). The write is conditional on the revision the caller saw (`expectedRevision`, from
+ * If-Match) or else the one just read, so two concurrent edits cannot both win.
  */
 export async function updateWorkflow(
   db: Database,
@@ -76,6 +77,8 @@ export async function replaceDraft(
 ): Promise<WorkflowView> {
   const current = await loadWorkflow(tx, id);
   assertDraft(current.status);
+  // Editing a draft is authoring in its project, as creating a version of it is.
+  await assertProjectAuthority(tx, caller.principal, current.projectId);
   if (expectedRevision !== undefined && expectedRevision !== current.revision) throw concurrentChange();
   const placement = await resolvePlacement(tx, definition);
   // The definition names the project and set; naming others moves the draft, which is what

@@ -17,9 +17,9 @@ import {
 } from './workflow-record.js';
 
 /**
- * Draft → active (spec 3.1): strict validation must pass (connector steps checked against the
- * registered connectors), `version` goes up by one, and with
- * `deprecatePreviousVersionId` that active workflow is deprecated in the same transaction. The
+ * Draft → active (spec 3.1), by callers with authority over its project: strict validation must
+ * pass (connector steps checked against the registered connectors), `version` goes up by one, and
+ * with `deprecatePreviousVersionId` that active workflow is deprecated in the same transaction. The
  * caller vouches for the steps that change access (`registry` tells which connector commands write).
  */
 export async function publishWorkflow(
@@ -42,6 +42,7 @@ export async function publishDraft(
 ): Promise<WorkflowView> {
   const current = await loadWorkflow(tx, id);
   assertDraft(current.status);
+  await assertProjectAuthority(tx, caller.principal, current.projectId);
   const definition = requireValidDefinition(definitionOf(toWorkflowView(current)), {
     strict: true,
     connectors: await loadConnectorCatalogue(tx),
