@@ -181,3 +181,48 @@ describe('reconciliationConfig is checked when written, and a replace with null 
     expect(event.status).toBe(404);
   });
 });
+
+describe('saving an entitlement whose reconciliation starts runs needs workflow:start of the caller itself', () => {
+  const MESSAGE = 'Missing permission workflow:start, needed to save an entitlement whose reconciliation starts runs';
+
+  it('refuses a token without workflow:start any save of such an entitlement, through the API', async () => {
+    const workflow = await createActive(stack.api, admin, reconciliationWorkflow(['webhook']));
+    // Owned by an admin, who may start runs; the token itself may not.
+    const { token } = await createUserWithToken(stack.database.db, ['admin'], ['role:manage']);
+    const save = (method: string, path: string, body: unknown) => stack.api.request(method, path, { token, body });
+    const starting = entitlementBody({ resourceId: `cn=${randomUUID()}`, workflowId: workflow.id });
+
+    const created = await save('POST', '/api/entitlements', starting);
+    expect([created.status, created.body.message]).toEqual([403, MESSAGE]);
+    expect(await stack.database.db.entitlement.count({ where: { name: starting.name } })).toBe(0);
+
+    const existing = await entitlement({ resourceId: `cn=${randomUUID()}`, workflowId: workflow.id });
+    const renamed = await save('PUT', `/api/entitlements/${existing.id}`, { ...starting, name: `${existing.name}-2` });
+    expect([renamed.status, renamed.body.message]).toEqual([403, MESSAGE]);
+    const row = await stack.database.db.entitlement.findUniqueOrThrow({ where: { id: existing.id } });
+    expect([row.name, row.updatedBy]).toEqual([existing.name, adminId]);
+
+    const recordingOnly = entitlementBody({ resourceId: `cn=${randomUUID()}` });
+    expect((await save('POST', '/api/entitlements', recordingOnly)).status).toBe(201);
+  });
+
+  it('reports such an entitlement of a config import as an error row when the token lacks workflow:start', async () => {
+    const workflow = await createActive(stack.api, admin, reconciliationWorkflow(['webhook']));
+    const { token } = await createUserWithToken(stack.database.db, ['admin'], ['config:import', 'role:manage']);
+    const starting = entitlementBody({ resourceId: `cn=${randomUUID()}`, workflowId: workflow.id });
+    const document = {
+      version: '1',
+      exportedAt: new Date().toISOString(),
+      exportedBy: 'test',
+      entities: { entitlements: [{ description: null, ...starting }] },
+    };
+
+    const imported = await stack.api.request('POST', '/api/config/import', { token, body: document });
+
+    expect(imported.status).toBe(200);
+    expect(imported.body.details).toEqual([
+      { entity: 'entitlement', name: starting.name, action: 'error', error: MESSAGE },
+    ]);
+    expect(await stack.database.db.entitlement.count({ where: { name: starting.name } })).toBe(0);
+  });
+});

@@ -2,6 +2,7 @@ import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db
 import { jsonObject } from '../../domain/common.js';
 import { connectorCallSchema, type EntitlementInput } from '../../domain/entitlement.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
+import { assertCan } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { withUniqueName } from '../unique-names.js';
 import { fetchPage, nameContains, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
@@ -50,6 +51,17 @@ function columnsOf(input: EntitlementInput, connectorId: string) {
   };
 }
 
+/**
+ * Saving an entitlement makes the caller the person its reconciliation runs count as started by
+ * (`updatedBy`), so saving one whose reconciliationConfig names a workflow needs `workflow:start`
+ * of the caller itself (403), whatever the change: a token narrower than its owner may not start
+ * runs in the owner's name, as it may not for a sync config's automation.
+ */
+function checkReconciliationInitiator(caller: Caller, input: EntitlementInput): void {
+  if (input.reconciliationConfig?.workflowId)
+    assertCan(caller.principal, 'workflow:start', 'save an entitlement whose reconciliation starts runs');
+}
+
 export function createEntitlement(db: Database, caller: Caller, input: EntitlementInput) {
   return withUniqueName('An entitlement', input.name, () =>
     db.$transaction((tx) => insertEntitlement(tx, caller, input)),
@@ -58,6 +70,7 @@ export function createEntitlement(db: Database, caller: Caller, input: Entitleme
 
 /** Inserts an entitlement inside the caller's transaction (used by the API and by configuration import). */
 export async function insertEntitlement(tx: DatabaseClient, caller: Caller, input: EntitlementInput) {
+  checkReconciliationInitiator(caller, input);
   const row = await tx.entitlement.create({
     data: { ...columnsOf(input, await connectorIdByName(tx, input.connector)), updatedBy: caller.principal.userId },
     include: entitlementInclude,
@@ -80,6 +93,7 @@ export function updateEntitlement(db: Database, caller: Caller, id: string, inpu
 
 /** Replaces an entitlement inside the caller's transaction. */
 export async function replaceEntitlement(tx: DatabaseClient, caller: Caller, id: string, input: EntitlementInput) {
+  checkReconciliationInitiator(caller, input);
   await loadEntitlement(tx, id);
   const row = await tx.entitlement.update({
     where: { id },
