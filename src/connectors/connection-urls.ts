@@ -9,7 +9,8 @@
  * How a handler reads one of its URL settings: `url` an absolute http(s) URL; `urlOrPath` that or a
  * path joined to `baseUrl`; `origins` a list of http(s) origins (`scheme://host[:port]`).
  */
-export type UrlSettingKind = 'url' | 'urlOrPath' | 'origins';
+export const URL_SETTING_KINDS = ['url', 'urlOrPath', 'origins'] as const;
+export type UrlSettingKind = (typeof URL_SETTING_KINDS)[number];
 
 /** `text` as an http(s) URL, or undefined when the URL parser reads it as anything else. */
 export function parseHttpUrl(text: string): URL | undefined {
