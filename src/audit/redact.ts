@@ -7,7 +7,7 @@ export const REDACTED = '[REDACTED]';
 const SENSITIVE_KEY =
   /(token|secret|password|passwd|pwd|cookie|authorization|apikey|credential|privatekey|assertion|otp)/;
 // Keys that name or point at a credential without containing it.
-const DESCRIPTIVE_SUFFIX = /(name|prefix|id|ids|type|count|expiresat|createdat|lastusedat|revokedat)$/;
+const DESCRIPTIVE_SUFFIX = /(name|names|prefix|id|ids|type|count|expiresat|createdat|lastusedat|revokedat)$/;
 const CREDENTIAL_VALUE = [
   /^bearer\s+\S+/i,
   /^basic\s+\S+/i,

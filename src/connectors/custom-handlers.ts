@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { URL_SETTING_KINDS } from './connection-urls.js';
 import type { ConnectorHandler } from './handler.js';
 
 /**
@@ -26,6 +27,13 @@ export async function loadCustomHandlers(
   return loaded;
 }
 
+/** Absent, or an object naming settings with a kind the service can check (connection-urls.ts). */
+function validUrlSettings(settings: unknown): boolean {
+  if (settings === undefined) return true;
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return false;
+  return Object.values(settings).every((kind) => (URL_SETTING_KINDS as readonly unknown[]).includes(kind));
+}
+
 function assertHandler(candidate: unknown, source: string): ConnectorHandler {
   const handler = candidate as Partial<ConnectorHandler> | null;
   const problems = [
@@ -34,6 +42,7 @@ function assertHandler(candidate: unknown, source: string): ConnectorHandler {
     typeof handler?.execute === 'function' ? undefined : 'an execute function',
     handler?.commands && typeof handler.commands === 'object' ? undefined : 'commands',
     typeof handler?.defaultCommand === 'string' ? undefined : 'a defaultCommand',
+    validUrlSettings(handler?.urlSettings) ? undefined : `urlSettings whose kinds are ${URL_SETTING_KINDS.join(', ')}`,
   ].filter((problem): problem is string => problem !== undefined);
   if (problems.length > 0) throw new Error(`Custom connector handler from ${source} lacks ${problems.join(', ')}`);
   return { description: `Custom handler from ${source}`, ...handler } as ConnectorHandler;

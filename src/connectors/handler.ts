@@ -5,6 +5,8 @@
  * execution layer turns a throw into such a result anyway).
  */
 
+import type { UrlSettingKind } from './connection-urls.js';
+
 /** JSON Schema (draft 2020-12 subset) of a command's parameters. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -98,6 +100,11 @@ export interface ConnectorHandler {
   /** Command run by `POST /api/connectors/:id/test`, and when a step names no command. */
   readonly defaultCommand: string;
   readonly commands: Readonly<Record<string, CommandSpec>>;
+  /**
+   * The connection settings that name where the handler connects, by how it reads them: checked
+   * and stored in the URL parser's form when a connector is saved (docs/connectors.md).
+   */
+  readonly urlSettings?: Readonly<Record<string, UrlSettingKind>>;
   execute(request: ConnectorExecuteRequest, context: ExecutionContext): Promise<ConnectorResult>;
 }
 

@@ -516,6 +516,29 @@ describe('documents with problems (400, every problem listed, nothing written)',
     expect(await counts(source.database)).toEqual(before);
   });
 
+  it('refuses a connector entry carrying config: a document cannot set where a connector connects', async () => {
+    const before = await counts(source.database);
+    const response = await call('POST', '/api/config/import', {
+      ...base,
+      entities: {
+        connectors: [
+          {
+            name: 'imported-http',
+            type: 'http',
+            version: '1',
+            configSchema: { commands: {} },
+            config: { baseUrl: ' https://evil.example.com' },
+          },
+        ],
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details.problems).toEqual([
+      expect.objectContaining({ section: 'connectors', path: 'entities.connectors.0' }),
+    ]);
+    expect(await counts(source.database)).toEqual(before);
+  });
+
   it('names a member (in an organization: with the same role) or workflow set listed twice in one entry', async () => {
     const response = await call('POST', '/api/config/import', {
       ...base,

@@ -162,6 +162,185 @@ describe('stored secrets go only where they were stored for', () => {
   });
 });
 
+describe('connector URLs are read once, the way the handlers read them', () => {
+  let elsewhere: http.Server;
+  let elsewhereUrl: string;
+  const elsewhereSaw: string[] = [];
+
+  beforeAll(async () => {
+    elsewhere = http.createServer((request, response) => {
+      elsewhereSaw.push(request.headers.authorization ?? '');
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    elsewhere.closeAllConnections();
+    await new Promise((resolve) => elsewhere.close(resolve));
+  });
+
+  const withSecret = async (name: string) => {
+    const created = await call('POST', '/api/connectors', {
+      name,
+      type: 'http',
+      config: { baseUrl: upstreamUrl },
+      secrets: { bearerToken: SECRET },
+    });
+    expect(created.status).toBe(201);
+    return `/api/connectors/${created.body.id}`;
+  };
+
+  // Each is read by the URL parser as the other server; a pattern such as ^https?:// sees no URL.
+  const disguises: Array<[string, (url: string) => string]> = [
+    ['a leading space', (url) => ` ${url}`],
+    ['no slashes after the scheme', (url) => url.replace('http://', 'http:')],
+    ['a tab inside the host', (url) => url.replace('127.0.0.1', '127.0.\t0.1')],
+    ['a leading line break', (url) => `\n${url}`],
+    ['an upper-case scheme and a trailing space', (url) => `${url.replace('http', 'HTTP')} `],
+  ];
+
+  it.each(disguises)(
+    'refuses a baseUrl elsewhere written with %s unless the secrets are sent again',
+    async (_, disguise) => {
+      const path = await withSecret(`disguised-${elsewhereSaw.length}-${Math.random().toString(36).slice(2, 8)}`);
+      const repointed = await call('PUT', path, { config: { baseUrl: disguise(elsewhereUrl) } });
+      expect(repointed.status).toBe(400);
+      expect(repointed.body.details).toEqual({ origins: [elsewhereUrl], secrets: ['bearerToken'] });
+      expect((await call('GET', path)).body.config).toEqual({ baseUrl: upstreamUrl });
+
+      const listed = await call('PUT', path, {
+        config: { baseUrl: upstreamUrl, allowedOrigins: [disguise(elsewhereUrl)] },
+      });
+      expect(listed.status).toBe(400);
+      expect(listed.body.details.origins).toEqual([elsewhereUrl]);
+      await call('POST', `${path}/test`);
+      expect(elsewhereSaw).toEqual([]);
+    },
+  );
+
+  it('refuses an idp-admin baseUrl elsewhere written with a leading space unless the client secret is sent again', async () => {
+    const created = await call('POST', '/api/connectors', {
+      name: 'keycloak-disguised',
+      type: 'idp-admin',
+      config: { baseUrl: 'https://keycloak.example.com', realm: 'staff', clientId: 'flowgate' },
+      secrets: { clientSecret: SECRET },
+    });
+    expect(created.status).toBe(201);
+    const repointed = await call('PUT', `/api/connectors/${created.body.id}`, {
+      config: { baseUrl: ' https://evil.example.com', realm: 'staff', clientId: 'flowgate' },
+    });
+    expect(repointed.status).toBe(400);
+    expect(repointed.body.details).toEqual({ origins: ['https://evil.example.com'], secrets: ['clientSecret'] });
+  });
+
+  it("stores each URL setting in the parser's form", async () => {
+    const created = await call('POST', '/api/connectors', {
+      name: 'normalised-urls',
+      type: 'http',
+      config: {
+        baseUrl: ` ${upstreamUrl.replace('http', 'HTTP')}/v1 `,
+        allowedOrigins: ['HTTPS://Files.Example.com:443/'],
+        healthUrl: '/health',
+        timeoutNote: ' kept as written ',
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.config).toEqual({
+      baseUrl: `${upstreamUrl}/v1`,
+      allowedOrigins: ['https://files.example.com'],
+      healthUrl: '/health',
+      timeoutNote: ' kept as written ',
+    });
+    const audit = await context.database.db.auditLog.findFirstOrThrow({
+      where: { action: 'connector.created', targetId: created.body.id },
+    });
+    expect(audit.metadata).toEqual(
+      expect.objectContaining({ destinations: [upstreamUrl, 'https://files.example.com'].sort() }),
+    );
+  });
+
+  it.each([
+    ['http', { baseUrl: 'not a url' }, 'config.baseUrl'],
+    ['http', { baseUrl: 'ftp://files.example.com' }, 'config.baseUrl'],
+    ['http', { baseUrl: 'https://user:pass@api.example.com' }, 'config.baseUrl'],
+    [
+      'http',
+      { allowedOrigins: ['https://files.example.com', 'https://x.example.com/path'] },
+      'config.allowedOrigins[1]',
+    ],
+    ['http', { allowedOrigins: 'https://files.example.com' }, 'config.allowedOrigins'],
+    ['http', { healthUrl: 'mailto:ops@example.com' }, 'config.healthUrl'],
+    ['idp-admin', { baseUrl: 'keycloak.example.com', realm: 'r', clientId: 'c' }, 'config.baseUrl'],
+  ])(
+    'refuses a %s config %j that the URL parser cannot read as its handler would: 400 naming %s',
+    async (type, config, field) => {
+      const created = await call('POST', '/api/connectors', {
+        name: `bad-url-${Math.random().toString(36).slice(2, 8)}`,
+        type,
+        config,
+      });
+      expect([created.status, created.body.code, created.body.details]).toEqual([400, 'validation_failed', { field }]);
+      expect(created.body.message).toContain(field);
+      const path = await withSecret(`bad-url-update-${Math.random().toString(36).slice(2, 8)}`);
+      if (type === 'http') {
+        const updated = await call('PUT', path, { config });
+        expect([updated.status, updated.body.details]).toEqual([400, { field }]);
+      }
+    },
+  );
+
+  it('refuses a URL setting given as a secret, where the handler would read it unchecked', async () => {
+    const path = await withSecret('url-in-secrets');
+    const response = await call('PUT', path, { secrets: { baseUrl: elsewhereUrl } });
+    expect([response.status, response.body.details]).toEqual([400, { field: 'secrets.baseUrl' }]);
+    await call('POST', `${path}/test`);
+    expect(elsewhereSaw).toEqual([]);
+  });
+
+  it('counts any URL with a host, in config or in a secret, for handlers that declare no URL settings', async () => {
+    const created = await call('POST', '/api/connectors', {
+      name: 'directory-elsewhere',
+      type: 'test-ldap',
+      config: { server: 'ldaps://dc.example.com:636' },
+      secrets: { bindPassword: SECRET },
+    });
+    expect(created.status).toBe(201);
+    const path = `/api/connectors/${created.body.id}`;
+    const moved = await call('PUT', path, { config: { server: '\tldaps://evil.example.com:636' } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.details).toEqual({ origins: ['ldaps://evil.example.com:636'], secrets: ['bindPassword'] });
+
+    // A URL in a secret is named by the secret, never by its value.
+    const hidden = await call('PUT', path, { secrets: { endpoint: 'https:hidden.example.com/hook' } });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.details).toEqual({ origins: [], secretSettings: ['endpoint'], secrets: ['bindPassword'] });
+    expect(hidden.text).not.toContain('hidden.example.com');
+  });
+
+  it('audits where the connector connects after a change, what is new, and which secrets changed, never their values', async () => {
+    const path = await withSecret('audited-destinations');
+    const moved = await call('PUT', path, {
+      config: { baseUrl: ` ${elsewhereUrl}` },
+      secrets: { bearerToken: 'token-for-elsewhere-audited' },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.config).toEqual({ baseUrl: elsewhereUrl });
+    const audit = await context.database.db.auditLog.findFirstOrThrow({
+      where: { action: 'connector.updated', targetId: path.split('/').pop() },
+    });
+    expect(audit.metadata).toEqual(
+      expect.objectContaining({
+        destinations: [elsewhereUrl],
+        destinationsAdded: [elsewhereUrl],
+        changedSecretNames: ['bearerToken'],
+      }),
+    );
+    expect(JSON.stringify(audit)).not.toContain('token-for-elsewhere-audited');
+  });
+});
+
 describe('creating a connector checks its handler', () => {
   it.each([
     [{ name: 'x1', type: 'nope' }, 'No connector handler named "nope"'],

@@ -36,6 +36,7 @@ describe('redaction removes credentials from audit metadata, whatever the nestin
       tokenPrefix: 'fgt_0123456789ab',
       tokenId: 'id',
       secretCount: 2,
+      changedSecretNames: ['bearerToken'],
     };
     expect(redact(metadata)).toEqual(metadata);
   });

@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { loadCustomHandlers } from '../../src/connectors/custom-handlers.js';
@@ -43,5 +45,22 @@ describe('custom handlers are loaded from module paths at start', () => {
   it('refuses a module that does not export a handler', async () => {
     const notAHandler = path.join(projectRoot(), 'src', 'connectors', 'handler.ts');
     await expect(loadCustomHandlers([notAHandler])).rejects.toThrow(/lacks a name/);
+  });
+
+  it('refuses a handler declaring a URL setting of a kind the service cannot check', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'flowgate-handler-'));
+    try {
+      const file = path.join(folder, 'odd-urls.mjs');
+      await writeFile(
+        file,
+        `export default { name: 'odd-urls', version: '1', defaultCommand: 'x', commands: {},
+           urlSettings: { endpoint: 'hostname' }, execute: async () => ({ success: true }) };`,
+      );
+      await expect(loadCustomHandlers([file])).rejects.toThrow(
+        /lacks urlSettings whose kinds are url, urlOrPath, origins/,
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -205,4 +205,34 @@ describe('the data a migration carries over', () => {
       ]);
     });
   });
+
+  it('marks the SCIM identities that adopted an existing account: by the audit entry of the link, or by a later creation', async () => {
+    const BACKFILL = '20261127233646_scim_linked_existing';
+    await beforeMigration(BACKFILL, async (url, client) => {
+      const [created, audited, later] = [id('01'), id('02'), id('03')];
+      await client.query(`
+        INSERT INTO scim_clients (id, name, token_prefix, token_hash, updated_at)
+          VALUES ('${id('09')}', 'directory', 'scim_x', 'hash', now());
+        INSERT INTO users (id, email, roles, created_at, updated_at) VALUES
+          ('${created}', 'new@example.test', '{requestor}', now(), now()),
+          ('${audited}', 'audited@example.test', '{requestor}', now(), now()),
+          ('${later}', 'older@example.test', '{requestor}', now() - interval '3 days', now());
+        INSERT INTO scim_identities (id, client_id, user_id, user_name, created_at, updated_at) VALUES
+          ('${id('0a')}', '${id('09')}', '${created}', 'new@example.test', now(), now()),
+          ('${id('0b')}', '${id('09')}', '${audited}', 'audited@example.test', now(), now()),
+          ('${id('0c')}', '${id('09')}', '${later}', 'older@example.test', now(), now());
+        INSERT INTO audit_logs (id, action, actor_type, target_type, target_id, created_at) VALUES
+          (gen_random_uuid(), 'scim.user.created', 'service_client', 'user', '${created}', now()),
+          (gen_random_uuid(), 'scim.user.linked_existing', 'service_client', 'user', '${audited}', now());
+      `);
+
+      expect(await migrateDatabase(url)).toContain(BACKFILL);
+      const rows = await client.query('SELECT user_id, linked_existing FROM scim_identities ORDER BY user_id');
+      expect(rows.rows).toEqual([
+        { user_id: created, linked_existing: false },
+        { user_id: audited, linked_existing: true },
+        { user_id: later, linked_existing: true },
+      ]);
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseHttpUrl } from '../connection-urls.js';
 import type { CommandSpec, ConnectorHandler, ConnectorResult } from '../handler.js';
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';
 import { describeIssues, failure, failureFromError } from './handler-results.js';
@@ -167,6 +168,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
     description: 'HTTP requests to external APIs, with credentials from the connector settings.',
     defaultCommand: 'test',
     commands: COMMANDS,
+    urlSettings: { baseUrl: 'url', allowedOrigins: 'origins', healthUrl: 'urlOrPath' },
     async execute(request, context) {
       let secrets: string[] = [];
       try {
@@ -250,25 +252,16 @@ function resolveUrl(url: string, baseUrl: string | undefined): URL | undefined {
 function credentialOriginsOf(connection: Connection): Set<string> | undefined {
   const origins = new Set<string>();
   if (connection.baseUrl !== undefined) {
-    const base = httpUrl(connection.baseUrl);
+    const base = parseHttpUrl(connection.baseUrl);
     if (!base) return undefined;
     origins.add(base.origin);
   }
   for (const entry of connection.allowedOrigins ?? []) {
-    const url = httpUrl(entry);
+    const url = parseHttpUrl(entry);
     if (!url || url.pathname !== '/' || url.search || url.hash || url.username || url.password) return undefined;
     origins.add(url.origin);
   }
   return origins;
-}
-
-function httpUrl(text: string): URL | undefined {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function hasCredentials(connection: Connection): boolean {

@@ -1,53 +1,58 @@
+import { destinationOf } from '../../connectors/connection-urls.js';
 import type { Connector } from '../../db/generated/client.js';
 import { jsonObject } from '../../domain/common.js';
 import { validationFailed } from '../../errors/index.js';
 
 /**
- * The origins (`scheme://host:port`) of the http(s) URLs anywhere in a connector's public config:
- * where its handler may send the connector's credentials (`baseUrl`, `allowedOrigins`,
- * `healthUrl` of the http connector, the provider's `baseUrl` of idp-admin).
+ * Where the settings in `value` may send a connector's credentials: the destination
+ * (`scheme://host[:port]`, the origin for http and https) of every string anywhere in it that the
+ * URL parser reads as a URL with a host. The handlers' parser decides, not a pattern: ` https://x`,
+ * `https:x` and `https://x` with a tab in it all name `https://x`, as they do for the handlers.
  */
-export function destinationsOf(config: unknown): Set<string> {
-  const origins = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      const origin = httpOriginOf(value);
-      if (origin) origins.add(origin);
-    } else if (Array.isArray(value)) value.forEach(visit);
-    else if (typeof value === 'object' && value !== null) Object.values(value).forEach(visit);
+export function destinationsOf(value: unknown): Set<string> {
+  const destinations = new Set<string>();
+  const visit = (item: unknown): void => {
+    if (typeof item === 'string') {
+      const destination = destinationOf(item);
+      if (destination) destinations.add(destination);
+    } else if (Array.isArray(item)) item.forEach(visit);
+    else if (typeof item === 'object' && item !== null) Object.values(item).forEach(visit);
   };
-  visit(config);
-  return origins;
+  visit(value);
+  return destinations;
 }
 
-function httpOriginOf(text: string): string | undefined {
-  if (!/^https?:\/\//i.test(text)) return undefined;
-  try {
-    return new URL(text).origin;
-  } catch {
-    return undefined;
-  }
+export interface ConnectionChange {
+  /** The new public config, already normalised; undefined when it does not change. */
+  config?: Record<string, unknown>;
+  /** The secret changes of the request (a null value removes that secret). */
+  secrets?: Record<string, unknown>;
+  /** The stored secrets, decrypted: read when secrets change, since a secret may hold a URL too. */
+  currentSecrets?: Record<string, unknown>;
 }
 
 /**
- * Secrets go only where they were stored for: a new `config` that names an origin the current one
- * does not would send the stored credentials there (a `connector:manage` holder could repoint a
- * connector at their own server and read its token). Such a change must carry every stored secret
- * again (a value, or null to remove it), in the same request; 400 otherwise.
+ * Secrets go only where they were stored for: a change that names a destination the connector
+ * does not have yet (in its config, or as a URL in a secret) would send the stored credentials
+ * there (a `connector:manage` holder could repoint a connector at their own server and read its
+ * token). Such a change must carry every stored secret again (a value, or null to remove it), in
+ * the same request; 400 otherwise. Returns the origins the config adds, for the audit entry.
  */
-export function requireSecretsForNewDestinations(
-  current: Connector,
-  config: Record<string, unknown> | undefined,
-  secrets: Record<string, unknown> | undefined,
-): void {
-  if (!config || current.secretKeys.length === 0) return;
-  const known = destinationsOf(jsonObject.catch({}).parse(current.config));
-  const added = [...destinationsOf(config)].filter((origin) => !known.has(origin));
-  const missing = current.secretKeys.filter((key) => !Object.hasOwn(secrets ?? {}, key));
-  if (added.length === 0 || missing.length === 0) return;
+export function requireSecretsForNewDestinations(current: Connector, change: ConnectionChange): string[] {
+  const currentConfig = jsonObject.catch({}).parse(current.config);
+  const known = new Set([...destinationsOf(currentConfig), ...destinationsOf(change.currentSecrets ?? {})]);
+  const origins = [...destinationsOf(change.config ?? currentConfig)].filter((origin) => !known.has(origin)).sort();
+  // A secret's URL is named by the secret, never by its value.
+  const secretSettings = Object.entries(change.secrets ?? {})
+    .filter(([, value]) => [...destinationsOf(value)].some((destination) => !known.has(destination)))
+    .map(([key]) => key)
+    .sort();
+  const missing = current.secretKeys.filter((key) => !Object.hasOwn(change.secrets ?? {}, key));
+  if ((origins.length === 0 && secretSettings.length === 0) || missing.length === 0) return origins;
+  const where = [...origins, ...secretSettings.map((key) => `the URL in secret ${key}`)].join(', ');
   throw validationFailed(
-    `The new config sends this connector's credentials to ${added.join(', ')}, where they were not stored for: ` +
+    `The change sends this connector's credentials to ${where}, where they were not stored for: ` +
       `send every secret again in the same request (a value, or null to remove it): ${missing.join(', ')}`,
-    { origins: added, secrets: missing },
+    { origins, ...(secretSettings.length > 0 ? { secretSettings } : {}), secrets: missing },
   );
 }

@@ -3,6 +3,7 @@ import type { Connector } from '../../db/generated/client.js';
 import { executeConnectorCommand } from '../../connectors/execute-command.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { sealSecrets } from '../../connectors/secret-box.js';
+import { jsonObject } from '../../domain/common.js';
 import type { ConnectorConfigSchema } from '../../domain/connector.js';
 import { conflict, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
@@ -16,6 +17,7 @@ import {
   toConnectorView,
   type ConnectorView,
 } from './connector-record.js';
+import { normalizedConfig, refuseUrlSettingsInSecrets } from './connector-urls.js';
 import { destinationsOf, requireSecretsForNewDestinations } from './credential-destinations.js';
 
 export interface ConnectorInput {
@@ -105,6 +107,8 @@ export async function insertConnector(
   input: ConnectorInput,
   registered = checkedHandler(runtime, input),
 ): Promise<ConnectorView> {
+  const config = normalizedConfig(registered.handler, input.config ?? {});
+  refuseUrlSettingsInSecrets(registered.handler, input.secrets);
   const row = await tx.connector.create({
     data: {
       name: input.name,
@@ -112,7 +116,7 @@ export async function insertConnector(
       description: input.description ?? registered.handler.description,
       version: input.version ?? registered.handler.version,
       configSchema: jsonColumn(input.configSchema ?? configSchemaOf(registered.handler)),
-      config: jsonColumn(input.config ?? {}),
+      config: jsonColumn(config),
       ...sealedSecretColumns(runtime, {}, input.secrets),
       enabled: input.enabled ?? true,
       executionModel: registered.origin,
@@ -127,7 +131,8 @@ export async function insertConnector(
     {
       name: row.name,
       type: row.type,
-      secretKeys: row.secretKeys,
+      secretNames: row.secretKeys,
+      destinations: [...destinationsOf(config)].sort(),
     },
   );
   return toConnectorView(row);
@@ -157,7 +162,15 @@ export async function changeConnector(
 ): Promise<ConnectorView> {
   const current = await loadConnector(tx, id);
   if (changes.configSchema) checkedHandler(runtime, { type: current.type, configSchema: changes.configSchema });
-  requireSecretsForNewDestinations(current, changes.config, changes.secrets);
+  const handler = runtime.registry.get(current.type)?.handler;
+  const config = changes.config ? normalizedConfig(handler, changes.config) : undefined;
+  refuseUrlSettingsInSecrets(handler, changes.secrets);
+  const currentSecrets = changes.secrets ? secretsOf(current, runtime) : {};
+  const addedDestinations = requireSecretsForNewDestinations(current, {
+    config,
+    secrets: changes.secrets,
+    currentSecrets,
+  });
   const row = await tx.connector.update({
     where: { id },
     data: {
@@ -166,8 +179,8 @@ export async function changeConnector(
       version: changes.version,
       enabled: changes.enabled,
       configSchema: changes.configSchema ? jsonColumn(changes.configSchema) : undefined,
-      config: changes.config ? jsonColumn(changes.config) : undefined,
-      ...sealedSecretColumns(runtime, changes.secrets ? secretsOf(current, runtime) : {}, changes.secrets),
+      config: config ? jsonColumn(config) : undefined,
+      ...sealedSecretColumns(runtime, currentSecrets, changes.secrets),
     },
   });
   // New settings may reach another system: what the record cache holds may no longer be true.
@@ -180,8 +193,10 @@ export async function changeConnector(
     {
       name: row.name,
       changed: Object.keys(changes).filter((key) => key !== 'secrets'),
-      secretKeysChanged: Object.keys(changes.secrets ?? {}),
-      ...(changes.config ? { destinations: [...destinationsOf(changes.config)].sort() } : {}),
+      changedSecretNames: Object.keys(changes.secrets ?? {}).sort(),
+      // Where the connector connects after the change, and which of those places are new.
+      destinations: [...destinationsOf(jsonObject.parse(row.config))].sort(),
+      ...(addedDestinations.length > 0 ? { destinationsAdded: addedDestinations } : {}),
     },
   );
   return toConnectorView(row);

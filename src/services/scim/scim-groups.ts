@@ -11,6 +11,7 @@ import {
 import type { ListWindow } from '../../scim/list-query.js';
 import { applyPatch, normalisePatchRequest, splitMemberOperations, type MemberChanges } from '../../scim/patch.js';
 import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from '../../scim/schemas.js';
+import { refuseLookAlikeGroupName } from './look-alike-names.js';
 import { markScimWrite, scimAuditOf, type ScimRequestContext } from './scim-context.js';
 import { invalidValue, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
 import { versionOf } from '../../scim/user-resource.js';
@@ -199,6 +200,7 @@ async function applyGroupFields(
   if (next.externalId !== row.scimGroup.externalId) changed.push('externalId');
   if (changed.length === 0) return false;
   if (changed.includes('displayName')) {
+    await refuseLookAlikeGroupName(tx, next.displayName, row.group.id);
     await tx.userGroup.update({ where: { id: row.group.id }, data: { name: next.displayName } });
   }
   if (changed.includes('externalId')) {
@@ -244,6 +246,7 @@ export async function createScimGroup(db: Database, context: ScimRequestContext,
   const write = db.$transaction(async (tx) => {
     await markScimWrite(tx);
     await checkMembers(tx, context, members);
+    await refuseLookAlikeGroupName(tx, parsed.displayName);
     const group = await tx.userGroup.create({ data: { name: parsed.displayName } });
     const scimGroup = await tx.scimGroup.create({
       data: { clientId: context.client.id, groupId: group.id, externalId: parsed.externalId },

@@ -9,6 +9,8 @@ import type { UserFilter } from '../../scim/filter.js';
 import type { ListWindow } from '../../scim/list-query.js';
 import { applyPatch, normalisePatchRequest } from '../../scim/patch.js';
 import { USER_ATTRIBUTES, USER_SCHEMA } from '../../scim/schemas.js';
+import { whatAccountHolds } from './adoptable-account.js';
+import { refuseLookAlikeEmail } from './look-alike-names.js';
 import { markScimWrite, scimAuditOf, type ScimRequestContext } from './scim-context.js';
 import { mutability, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
 import {
@@ -100,8 +102,10 @@ function uniquenessOnConflict<T>(write: Promise<T>, detail: string): Promise<T> 
 
 /**
  * POST /Users. A user whose email is taken by an existing requestor-only user without a SCIM
- * identity is linked (`scim.user.linked_existing`); one this or another client already
- * provisioned, or one holding other roles, is a 409 uniqueness.
+ * identity, to whom nobody has given anything (whatAccountHolds), is linked
+ * (`scim.user.linked_existing`); one this or another client already provisioned, one holding
+ * other roles or given something, or an address that reads like an existing one, is a 409
+ * uniqueness.
  */
 export async function createScimUser(db: Database, context: ScimRequestContext, body: unknown) {
   const parsed = parseUserDocument(userDocumentFromBody(body));
@@ -143,11 +147,12 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
     });
     if (sameUserName) throw uniqueness(`A user with userName ${parsed.userName} already exists`);
     const candidateEmails = parsed.candidateEmails.map((email) => email.toLowerCase());
-    // Locked before their roles are read: a role given by a transaction in flight is seen once it
-    // commits, so an account promoted meanwhile is not linked. In id order, so two creates naming
-    // the same accounts cannot deadlock.
+    // Locked before what they hold is read: a role, membership or business role given by a
+    // transaction in flight (whose insert holds a key-share lock on the user) is seen once it
+    // commits, so an account given something meanwhile is not linked. In id order, so two creates
+    // naming the same accounts cannot deadlock.
     await tx.$queryRaw`
-      SELECT id FROM users WHERE active_email = ANY(${candidateEmails}::text[]) ORDER BY id FOR NO KEY UPDATE`;
+      SELECT id FROM users WHERE active_email = ANY(${candidateEmails}::text[]) ORDER BY id FOR UPDATE`;
     const candidates = await tx.user.findMany({
       where: { activeEmail: { in: candidateEmails } },
       include: { scimIdentities: true },
@@ -169,10 +174,18 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
           'An account with this email already exists and cannot be linked: SCIM clients link only existing accounts whose only role is requestor',
         );
       }
+      const held = await whatAccountHolds(tx, existing);
+      if (held.length > 0) {
+        throw uniqueness(
+          `An account with this email already exists and cannot be linked: it has ${held.join(', ')}. ` +
+            'SCIM clients link only existing accounts nobody has given anything to; ask an administrator to link it by hand or use another address',
+        );
+      }
       const identity = await tx.scimIdentity.create({
         data: {
           clientId: context.client.id,
           userId: existing.id,
+          linkedExisting: true,
           externalId: parsed.externalId,
           userName: parsed.userName,
           attributes: jsonColumn(parsed.attributes),
@@ -189,6 +202,7 @@ export async function createScimUser(db: Database, context: ScimRequestContext, 
       await recordUserWrite('scim.user.linked_existing', user);
       return { user, identity };
     }
+    await refuseLookAlikeEmail(tx, parsed.email);
     const user = await tx.user.create({
       data: {
         email: parsed.email,
@@ -228,12 +242,13 @@ function checkVersion(row: ScimUserRow, ifMatch: string | undefined): void {
 
 /**
  * What a SCIM client may not do to the account behind a user (docs/scim.md, "Lifecycle rules"):
- * re-address a confirmed or privileged account (its next first sign-in would go to whoever holds
- * the new address), or deactivate the last active admin.
+ * re-address an account it adopted rather than created, or a confirmed or privileged one (its next
+ * first sign-in would go to whoever holds the new address), give it an address that reads like
+ * another account's, or deactivate the last active admin.
  */
 async function checkSafeChange(
   tx: Prisma.TransactionClient,
-  user: User,
+  { user, identity }: ScimUserRow,
   email: string,
   active: boolean | undefined,
 ): Promise<void> {
@@ -246,6 +261,12 @@ async function checkSafeChange(
     if (holdsPrivilegedRole(user.roles)) {
       throw mutability('The email of an account holding roles beyond requestor cannot be changed through SCIM');
     }
+    if (identity.linkedExisting) {
+      throw mutability(
+        'This account existed before the SCIM client linked it: its email cannot be changed through SCIM',
+      );
+    }
+    await refuseLookAlikeEmail(tx, email, user.id);
   }
   if (active === false && user.active && (await isLastActiveAdmin(tx, user.id))) {
     throw mutability('This user is the last active admin and cannot be deactivated; make someone else admin first');
@@ -287,7 +308,7 @@ async function writeUser(
   if (next.active === true && !user.active && identity.clientId !== context.client.id) {
     throw new ScimError(403, 'Only the SCIM client that owns this user can re-enable it');
   }
-  await checkSafeChange(tx, user, email, next.active);
+  await checkSafeChange(tx, row, email, next.active);
   const updatedUser = await tx.user.update({
     where: { id: user.id },
     data: {

@@ -62,6 +62,7 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
     version: '1.0.0',
     description: 'Group membership, user lifecycle and directory listing in a Keycloak realm (Admin REST API).',
     defaultCommand: 'test',
+    urlSettings: { baseUrl: 'url' },
     commands: Object.fromEntries(
       Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
     ),

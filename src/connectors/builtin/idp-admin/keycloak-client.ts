@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { parseHttpUrl } from '../../connection-urls.js';
 import { ConnectorError } from '../../connector-error.js';
 import { describeIssues } from '../handler-results.js';
 import type { AllowedNetworks } from '../network-guard.js';
@@ -222,14 +223,9 @@ export function statusFailure(response: AdminResponse): ConnectorError {
 
 /** The base URL without a trailing slash, or undefined when it is not http(s). */
 export function normalizeBaseUrl(baseUrl: string): string | undefined {
-  try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    if (url.search || url.hash || url.username || url.password) return undefined;
-    return url.href.replace(/\/+$/, '');
-  } catch {
-    return undefined;
-  }
+  const url = parseHttpUrl(baseUrl);
+  if (!url || url.search || url.hash || url.username || url.password) return undefined;
+  return url.href.replace(/\/+$/, '');
 }
 
 const tokenResponse = z.looseObject({ access_token: z.string().min(1), expires_in: z.number().positive().optional() });
