@@ -666,7 +666,29 @@ describe('sync-matches routes (spec 4.8)', () => {
       byStatus: { matched: 1, unmatched: 4, ambiguous: 0, manual_override: 0, skipped: 0, create_pending: 0 },
       byConfidence: { exact: 1, probable: 0, ambiguous: 0, none: 4 },
     });
-    expect((await call('GET', `${matchesPath(connectorId)}/stats`)).status).toBe(400);
+  });
+
+  it('GET sync-matches/stats without type counts every type, and each type apart', async () => {
+    const stats = await call('GET', `${matchesPath(connectorId)}/stats`, undefined, reader);
+    expect(stats.status).toBe(200);
+    const none = { total: 0, byStatus: expect.any(Object), byConfidence: expect.any(Object) };
+    expect(stats.body).toEqual({
+      connectorId,
+      resourceType: null,
+      total: 5,
+      byStatus: { matched: 1, unmatched: 4, ambiguous: 0, manual_override: 0, skipped: 0, create_pending: 0 },
+      byConfidence: { exact: 1, probable: 0, ambiguous: 0, none: 4 },
+      byType: {
+        user: {
+          total: 5,
+          byStatus: { matched: 1, unmatched: 4, ambiguous: 0, manual_override: 0, skipped: 0, create_pending: 0 },
+          byConfidence: { exact: 1, probable: 0, ambiguous: 0, none: 4 },
+        },
+        group: none,
+        role: none,
+      },
+    });
+    expect((await call('GET', `${matchesPath(randomUUID())}/stats`, undefined, reader)).status).toBe(404);
   });
 
   describe('POST resolve', () => {
