@@ -105,6 +105,17 @@ export const filterRulesSchema = z
 
 export type FilterRules = z.output<typeof filterRulesSchema>;
 
+/** The filter rules that choose which records are kept (`maxRecords` only caps how many). */
+export const SELECTING_FILTER_RULES = ['groupNamePattern', 'groupIds', 'emailDomains', 'memberOfSyncedGroups'] as const;
+
+/** Whether the rules choose records (spec sync rule 3): one selecting rule at least is set. */
+export const selectsRecords = (rules: FilterRules | null): boolean =>
+  rules !== null &&
+  (rules.groupNamePattern !== undefined ||
+    rules.groupIds !== undefined ||
+    rules.emailDomains !== undefined ||
+    rules.memberOfSyncedGroups === true);
+
 const CRON_FIELDS = [
   { name: 'minute', min: 0, max: 59 },
   { name: 'hour', min: 0, max: 23 },
@@ -193,6 +204,11 @@ export const syncConfigInputSchema = z
     strategy: z.enum(SYNC_STRATEGIES),
     cronSchedule: cronSchema.nullable().describe('Five-field cron expression (UTC) or a macro such as @daily'),
     filterRules: filterRulesSchema.nullable(),
+    syncAllUsers: z
+      .boolean()
+      .describe(
+        'user configs: sync the whole directory. Without it a user config needs a filter rule that selects records',
+      ),
     staleRetention: durationSchema,
     attributeMappings: z.array(attributeMappingRuleSchema).max(200).nullable(),
     userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
@@ -238,6 +254,7 @@ export const SYNC_CONFIG_DEFAULTS = {
   strategy: 'full',
   cronSchedule: null,
   filterRules: null,
+  syncAllUsers: false,
   staleRetention: '7d',
   attributeMappings: null,
   userMatchStrategy: 'email',

@@ -27,11 +27,11 @@ const call = (method: string, path: string, body?: unknown, token = admin) =>
 const configPath = (connectorId: string) => `/api/connectors/${connectorId}/sync-config/user`;
 const matchesPath = (connectorId: string) => `/api/connectors/${connectorId}/sync-matches`;
 
-/** A connector on its own directory of `count` users at `domain`, with a user sync config. */
+/** A connector on its own directory of `count` users at `domain`, with a user sync config of them all. */
 async function syncedDirectory(count: number, domain: string, config: Record<string, unknown> = {}) {
   const { directory, connectorId } = await connectorOnDirectory(stack.api, admin, 0);
   directory.records.user = upstreamUsers(count, domain);
-  expect((await call('PUT', configPath(connectorId), config)).status).toBe(201);
+  expect((await call('PUT', configPath(connectorId), { syncAllUsers: true, ...config })).status).toBe(201);
   return { directory, connectorId };
 }
 

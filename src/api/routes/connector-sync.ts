@@ -83,6 +83,7 @@ const syncConfigSchema = z
     strategy: z.enum(SYNC_STRATEGIES),
     cronSchedule: z.string().nullable(),
     filterRules: filterRulesSchema.nullable(),
+    syncAllUsers: z.boolean().describe('user configs: the whole directory is synced without selecting filter rules'),
     staleRetention: z.string(),
     attributeMappings: z.array(attributeMappingRuleSchema).nullable(),
     userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
@@ -187,7 +188,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
         200: { description: 'The updated config', schema: syncConfigSchema },
         201: { description: 'The created config', schema: syncConfigSchema },
         400: error(
-          'Invalid fields (every problem listed), an unknown postSyncWorkflowId, or a connector without the list command of the type',
+          'Invalid fields (every problem listed), an unknown postSyncWorkflowId, a connector without the list command of the type, or a user config with no filter rule that selects records and no syncAllUsers: true',
         ),
         404: error('Unknown connector or resource type'),
       },

@@ -117,6 +117,7 @@ export function toSyncConfigView(row: SyncConfig) {
     strategy: stored.strategy.parse(row.strategy),
     cronSchedule: row.cronSchedule,
     filterRules: filterRulesSchema.nullable().parse(row.filterRules),
+    syncAllUsers: row.syncAllUsers,
     staleRetention: row.staleRetention,
     attributeMappings: stored.attributeMappings.parse(row.attributeMappings),
     userMatchStrategy: stored.userMatchStrategy.parse(row.userMatchStrategy),

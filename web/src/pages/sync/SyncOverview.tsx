@@ -35,6 +35,7 @@ export function ConnectorSyncs({
               <tr>
                 <th scope="col">Resource type</th>
                 <th scope="col">Schedule</th>
+                <th scope="col">Scope</th>
                 <th scope="col">Last sync</th>
                 <th scope="col">Statistics</th>
                 <th scope="col">Actions</th>
@@ -87,6 +88,9 @@ function ConfigRow({
         {config.enabled ? (config.cronSchedule ?? 'enabled, no schedule') : 'disabled'}
         <span className="muted"> ({config.strategy})</span>
       </td>
+      <td data-label="Scope">
+        <Scope config={config} />
+      </td>
       <td data-label="Last sync">
         <StatusBadge status={config.lastSyncStatus} /> {formatDateTime(config.lastSyncAt)}
         {config.lastSyncError && <p className="field-error">{config.lastSyncError}</p>}
@@ -107,6 +111,18 @@ function ConfigRow({
       </td>
     </tr>
   );
+}
+
+/**
+ * Which records the config syncs. A user config copies the whole directory only when it says
+ * syncAllUsers; otherwise its filter rules choose the users (the API refuses a user config with
+ * neither), so the page says which of the two an administrator chose.
+ */
+function Scope({ config }: { config: SyncConfig }) {
+  const rules = Object.keys(config.filterRules ?? {});
+  if (config.resourceType === 'user' && config.syncAllUsers) return <span>Whole directory (syncAllUsers)</span>;
+  if (rules.length === 0) return <span>Every record</span>;
+  return <span>Filtered by {rules.join(', ')}</span>;
 }
 
 function StatsSummary({ stats }: { stats: SyncStats }) {

@@ -32,6 +32,8 @@ export interface SyncConfig {
   enabled: boolean;
   strategy: string;
   cronSchedule: string | null;
+  filterRules: Record<string, unknown> | null;
+  syncAllUsers: boolean;
   lastSyncAt: string | null;
   lastSyncStatus: string;
   lastSyncError: string | null;
