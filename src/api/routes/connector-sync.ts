@@ -6,6 +6,7 @@ import {
   deactivationThresholdSchema,
   filterRulesSchema,
   heldDeactivationsSchema,
+  privilegedLeaversSchema,
   storableText,
   SYNC_RESOURCE_TYPES,
   SYNC_STATUSES,
@@ -72,6 +73,11 @@ const statusFields = {
   heldDeactivations: heldDeactivationsSchema
     .nullable()
     .describe('Deactivations held by the safeguard, waiting to be released or discarded; null when none'),
+  privilegedLeavers: privilegedLeaversSchema
+    .nullable()
+    .describe(
+      'Users holding a role beyond requestor whose only link is a leaver record, kept by the last deactivation step; null when none',
+    ),
 };
 
 const syncConfigSchema = z
@@ -93,6 +99,7 @@ const syncConfigSchema = z
     syncTriggerMode: z.enum(SYNC_TRIGGER_MODES),
     createUsers: z.boolean(),
     deactivateUsers: z.boolean(),
+    deactivateDisabledUsers: z.boolean().describe('With deactivateUsers: records reported disabled are leavers too'),
     createUserDefaults: z.record(z.string(), z.unknown()).nullable(),
     deactivationThreshold: deactivationThresholdSchema,
     scheduleId: z.string().nullable().describe('The Temporal Schedule (enabled with a cron), else null'),

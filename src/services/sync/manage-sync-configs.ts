@@ -48,6 +48,7 @@ function columnsOf(input: SyncConfigInput) {
     syncTriggerMode: input.syncTriggerMode,
     createUsers: input.createUsers,
     deactivateUsers: input.deactivateUsers,
+    deactivateDisabledUsers: input.deactivateDisabledUsers,
     createUserDefaults: nullableJson(input.createUserDefaults),
     deactivationMaxCount: input.deactivationThreshold?.maxCount,
     deactivationMaxPercent: input.deactivationThreshold?.maxPercent,

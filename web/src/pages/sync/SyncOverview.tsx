@@ -55,6 +55,9 @@ export function ConnectorSyncs({
           </table>
         </div>
       )}
+      {configs.data?.map((config) => (
+        <PrivilegedLeaversNotice key={config.resourceType} config={config} />
+      ))}
     </section>
   );
 }
@@ -94,6 +97,7 @@ function ConfigRow({
       <td data-label="Last sync">
         <StatusBadge status={config.lastSyncStatus} /> {formatDateTime(config.lastSyncAt)}
         {config.lastSyncError && <p className="field-error">{config.lastSyncError}</p>}
+        {config.lastPostSync?.warning && <p className="field-error">{config.lastPostSync.warning}</p>}
       </td>
       <td data-label="Statistics">{config.lastSyncStats ? <StatsSummary stats={config.lastSyncStats} /> : '—'}</td>
       <td className="actions">
@@ -110,6 +114,32 @@ function ConfigRow({
         <ErrorNotice error={trigger.error} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * The privileged users a sync kept although their only linked record left or is disabled upstream
+ * (docs/sync.md, post-sync step 3): a sync never removes them, so a person must look at them.
+ */
+function PrivilegedLeaversNotice({ config }: { config: SyncConfig }) {
+  const leavers = config.privilegedLeavers;
+  if (!leavers || leavers.users.length === 0) return null;
+  return (
+    <div role="alert" aria-label={`Privileged leavers of ${config.resourceType} sync`}>
+      <p>
+        Kept by the {config.resourceType} sync of {formatDateTime(leavers.reportedAt)}: these users hold a role beyond
+        requestor, and their only linked record left or is disabled upstream. A sync never removes them: remove them, or
+        their roles, if they left.
+      </p>
+      <ul>
+        {leavers.users.map((user) => (
+          <li key={user.userId}>
+            {user.email ?? user.userId} ({user.roles.join(', ')}): record {user.externalId}{' '}
+            {user.reason === 'stale' ? 'no longer listed' : 'disabled upstream'}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -38,6 +38,14 @@ export interface SyncConfig {
   lastSyncStatus: string;
   lastSyncError: string | null;
   lastSyncStats: SyncStats | null;
+  lastPostSync: { warning: string | null } | null;
+  privilegedLeavers: PrivilegedLeavers | null;
+}
+
+/** Users holding a role beyond requestor whose only linked record left or is disabled: kept, reported. */
+export interface PrivilegedLeavers {
+  reportedAt: string;
+  users: { userId: string; email: string | null; externalId: string; reason: 'stale' | 'disabled'; roles: string[] }[];
 }
 
 export interface MatchCandidate {
