@@ -42,7 +42,7 @@ async function syncPasses(stack: BenchStack, users: number, log: (line: string) 
       return { ms: Math.round(performance.now() - started), stats: result.stats };
     };
     await call('PUT', '/sync-config/group', {});
-    await call('PUT', '/sync-config/user', {});
+    await call('PUT', '/sync-config/user', { syncAllUsers: true });
     // The group pass makes the simulated upstream (in the worker) generate its directory, so the
     // peak measured next is what paging users costs on top of it.
     await call('POST', '/sync-config/group/trigger');

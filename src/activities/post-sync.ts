@@ -10,7 +10,7 @@ import {
   type MatchCounts,
 } from '../services/sync/match-users.js';
 import { startSyncAutomation } from '../services/sync/sync-automation.js';
-import { createUsersForUnmatched, deactivateUsersOfStaleRecords } from '../services/sync/sync-users.js';
+import { createUsersForUnmatched, deactivateUsersOfLeaverRecords } from '../services/sync/sync-users.js';
 import { withHeartbeat } from './heartbeat.js';
 import type { SyncKey } from './sync.js';
 
@@ -38,22 +38,30 @@ export function createPostSyncActivities(db: Database) {
       });
     },
 
-    /** (b) With `createUsers`: a new unconfirmed user for each unmatched record with an email. */
+    /**
+     * (b) With `createUsers`: a new unconfirmed user for each unmatched record with an email that
+     * is no leaver (a record reported disabled, with `deactivateDisabledUsers`, gets none).
+     */
     async createSyncedUsers(key: SyncKey): Promise<{ created: number; failed: number }> {
       const config = await configOf(key);
       if (!config?.createUsers) return { created: 0, failed: 0 };
-      return withHeartbeat((heartbeat) => createUsersForUnmatched(db, key, config.createUserDefaults, heartbeat));
+      const rules = { disabled: config.deactivateDisabledUsers };
+      return withHeartbeat((heartbeat) =>
+        createUsersForUnmatched(db, key, config.createUserDefaults, rules, heartbeat),
+      );
     },
 
     /**
-     * (c) With `deactivateUsers`: soft-deletes users whose only link is a stale record, or holds
-     * them all when they exceed the config's threshold.
+     * (c) With `deactivateUsers`: soft-deletes users whose only link is a leaver record (stale, or
+     * reported disabled with `deactivateDisabledUsers`), or holds them all when they exceed the
+     * config's threshold; users holding a role beyond requestor are kept and reported.
      */
     async deactivateSyncedUsers(key: SyncKey): Promise<DeactivationResult> {
       const config = await configOf(key);
-      if (!config?.deactivateUsers) return { deactivated: 0, held: 0, linkedUsers: 0 };
+      if (!config?.deactivateUsers) return { deactivated: 0, held: 0, linkedUsers: 0, privilegedKept: 0 };
       const threshold = { maxCount: config.deactivationMaxCount, maxPercent: config.deactivationMaxPercent };
-      return withHeartbeat(() => deactivateUsersOfStaleRecords(db, key, threshold));
+      const rules = { disabled: config.deactivateDisabledUsers };
+      return withHeartbeat(() => deactivateUsersOfLeaverRecords(db, key, threshold, rules));
     },
 
     /** (d) Applies the enabled attribute mappings to the linked users' profiles. */

@@ -107,9 +107,20 @@ export const postSyncOutcomeSchema = z
       .int()
       .default(0)
       .describe('Users the safeguard kept from deactivation; listed in the status heldDeactivations'),
+    privilegedUsersKept: z
+      .number()
+      .int()
+      .default(0)
+      .describe(
+        'Users holding a role beyond requestor whose only link is a leaver record: kept; listed in the status privilegedLeavers',
+      ),
     profilesUpdated: z.number().int(),
     error: z.string().nullable().describe('The failure that stopped the post-sync steps; the pass still succeeded'),
-    warning: z.string().nullable().default(null).describe('Why deactivations were held; the pass still succeeded'),
+    warning: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe('Why deactivations were held, or privileged users kept; the pass still succeeded'),
     automation: syncAutomationSchema
       .nullable()
       .default(null)

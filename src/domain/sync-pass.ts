@@ -43,14 +43,22 @@ export interface SyncPassResult {
 /** The Temporal workflow id of the sync passes of one connector and type: one at a time. */
 export const syncWorkflowId = (connectorId: string, resourceType: string) => `sync-${connectorId}-${resourceType}`;
 
-/** What post-sync step (c) did: users deactivated, or held by the deletion safeguard. */
+/**
+ * What post-sync step (c) did: users deactivated, or held by the deletion safeguard, and the
+ * privileged users it kept (their list is on the config: no email enters a workflow history).
+ */
 export const deactivationResultSchema = z.union([
-  z.object({ deactivated: z.number().int(), held: z.number().int(), linkedUsers: z.number().int() }),
+  z.object({
+    deactivated: z.number().int(),
+    held: z.number().int(),
+    linkedUsers: z.number().int(),
+    privilegedKept: z.number().int().default(0),
+  }),
   // Before the safeguard the step returned the count alone: histories of passes in flight then.
   z
     .number()
     .int()
-    .transform((deactivated) => ({ deactivated, held: 0, linkedUsers: 0 })),
+    .transform((deactivated) => ({ deactivated, held: 0, linkedUsers: 0, privilegedKept: 0 })),
 ]);
 
 export type DeactivationResult = z.output<typeof deactivationResultSchema>;
@@ -64,6 +72,7 @@ export const EMPTY_POST_SYNC: Readonly<PostSyncOutcome> = Object.freeze({
   createErrors: 0,
   usersDeactivated: 0,
   deactivationsHeld: 0,
+  privilegedUsersKept: 0,
   profilesUpdated: 0,
   error: null,
   warning: null,

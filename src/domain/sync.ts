@@ -105,6 +105,17 @@ export const filterRulesSchema = z
 
 export type FilterRules = z.output<typeof filterRulesSchema>;
 
+/** The filter rules that choose which records are kept (`maxRecords` only caps how many). */
+export const SELECTING_FILTER_RULES = ['groupNamePattern', 'groupIds', 'emailDomains', 'memberOfSyncedGroups'] as const;
+
+/** Whether the rules choose records (spec sync rule 3): one selecting rule at least is set. */
+export const selectsRecords = (rules: FilterRules | null): boolean =>
+  rules !== null &&
+  (rules.groupNamePattern !== undefined ||
+    rules.groupIds !== undefined ||
+    rules.emailDomains !== undefined ||
+    rules.memberOfSyncedGroups === true);
+
 const CRON_FIELDS = [
   { name: 'minute', min: 0, max: 59 },
   { name: 'hour', min: 0, max: 23 },
@@ -172,16 +183,42 @@ export const deactivationThresholdSchema = z
 
 export type DeactivationThreshold = z.output<typeof deactivationThresholdSchema>;
 
+/** Why a synced user record is a leaver: no pass sees it any more, or the connector reports it disabled. */
+export const LEAVER_REASONS = ['stale', 'disabled'] as const;
+export type LeaverReason = (typeof LEAVER_REASONS)[number];
+
+const leaverSchema = z.object({
+  userId: z.uuid(),
+  email: z.string().nullable(),
+  externalId: z.string(),
+  reason: z.enum(LEAVER_REASONS).optional().describe('stale: no pass sees the record; disabled: reported disabled'),
+});
+
 /** The deactivations a pass held because they exceeded the threshold (docs/sync.md). */
 export const heldDeactivationsSchema = z
   .object({
     heldAt: z.iso.datetime(),
     linkedUsers: z.number().int().describe('Users linked to records of this connector and type when they were held'),
-    users: z.array(z.object({ userId: z.uuid(), email: z.string().nullable(), externalId: z.string() })),
+    users: z.array(leaverSchema),
   })
   .meta({ id: 'SyncHeldDeactivations' });
 
 export type HeldDeactivations = z.output<typeof heldDeactivationsSchema>;
+
+/**
+ * The users holding a role beyond requestor whose only link is a leaver record, as the last
+ * deactivation step found them: kept, never deactivated by a sync, and reported (docs/sync.md).
+ */
+export const privilegedLeaversSchema = z
+  .object({
+    reportedAt: z.iso.datetime(),
+    users: z.array(
+      leaverSchema.required({ reason: true }).extend({ roles: z.array(z.string()).describe('Their system roles') }),
+    ),
+  })
+  .meta({ id: 'SyncPrivilegedLeavers' });
+
+export type PrivilegedLeavers = z.output<typeof privilegedLeaversSchema>;
 
 /**
  * The body of `PUT .../sync-config/:type`: every field optional, since on update only the
@@ -193,6 +230,11 @@ export const syncConfigInputSchema = z
     strategy: z.enum(SYNC_STRATEGIES),
     cronSchedule: cronSchema.nullable().describe('Five-field cron expression (UTC) or a macro such as @daily'),
     filterRules: filterRulesSchema.nullable(),
+    syncAllUsers: z
+      .boolean()
+      .describe(
+        'user configs: sync the whole directory. Without it a user config needs a filter rule that selects records',
+      ),
     staleRetention: durationSchema,
     attributeMappings: z.array(attributeMappingRuleSchema).max(200).nullable(),
     userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
@@ -207,6 +249,11 @@ export const syncConfigInputSchema = z
     syncTriggerMode: z.enum(SYNC_TRIGGER_MODES),
     createUsers: z.boolean(),
     deactivateUsers: z.boolean(),
+    deactivateDisabledUsers: z
+      .boolean()
+      .describe(
+        'With deactivateUsers: a user whose linked record the connector reports disabled (attributes.enabled false) is a leaver too',
+      ),
     createUserDefaults: z
       .record(storableText(100), z.union([storableText(1000), z.number(), z.boolean(), z.null()]))
       .refine((value) => Object.keys(value).length <= 50, 'at most 50 fields')
@@ -238,6 +285,7 @@ export const SYNC_CONFIG_DEFAULTS = {
   strategy: 'full',
   cronSchedule: null,
   filterRules: null,
+  syncAllUsers: false,
   staleRetention: '7d',
   attributeMappings: null,
   userMatchStrategy: 'email',
@@ -247,6 +295,7 @@ export const SYNC_CONFIG_DEFAULTS = {
   syncTriggerMode: 'none',
   createUsers: false,
   deactivateUsers: false,
+  deactivateDisabledUsers: true,
   createUserDefaults: null,
   deactivationThreshold: { maxCount: 50, maxPercent: 10 },
 } as const satisfies Required<SyncConfigInput>;

@@ -62,9 +62,9 @@ const userGroupEntry = groupInputSchema
   .extend({
     members: z
       .array(z.email())
-      .default([])
       .superRefine(listedOnce((email) => email.toLowerCase()))
-      .describe('Member emails'),
+      .optional()
+      .describe('Member emails; absent in an export by someone without user:read (nothing to add on import)'),
   })
   .strict();
 
@@ -78,9 +78,12 @@ const organizationEntry = z
     contacts: z.array(contactSchema).max(ORGANIZATION_LIMITS.contacts).default([]),
     members: z
       .array(z.object({ email: z.email(), role: organizationRoleSchema }).strict())
-      .default([])
       // One entry per role: a member may hold several roles in an organization (as exported).
-      .superRefine(listedOnce((member) => `${member.email.toLowerCase()} as ${member.role}`)),
+      .superRefine(listedOnce((member) => `${member.email.toLowerCase()} as ${member.role}`))
+      .optional()
+      .describe(
+        'Members by email and role; absent in an export by someone without user:read (nothing to add on import)',
+      ),
   })
   .strict();
 
@@ -208,6 +211,11 @@ export const transferDocumentSchema = z
     exportedAt: z.iso.datetime(),
     exportedBy: z.string(),
     description: z.string().max(5000).optional(),
+    details: z
+      .array(z.string().max(5000))
+      .max(100)
+      .optional()
+      .describe('What the export left out or chose, in sentences; import ignores it'),
     entities: entitiesSchema,
   })
   .strict()

@@ -68,9 +68,14 @@ export const PERMISSION_TABLE = {
   },
   'group:read': {
     holders: ['approver', 'resource_manager'],
-    decision: 'approvers and workflow authors need group names to route approvals and grants.',
+    decision:
+      "approvers and workflow authors need group names to route approvals and grants; members' emails in GET /api/groups/:id/members need user:read too (null without it), since they are the directory's.",
   },
-  'config:export': { holders: ['resource_manager'] },
+  'config:export': {
+    holders: ['resource_manager'],
+    decision:
+      "resource managers move their configuration between instances; groups and organizations are exported with their members' emails only to holders of user:read (without it members are left out and details says so), since those emails are the directory's.",
+  },
 
   'approval:decide_any': {
     holders: ADMIN_ONLY,

@@ -2,6 +2,7 @@ import type { Database, DatabaseClient } from '../db/client.js';
 import type { Prisma } from '../db/generated/client.js';
 import type { GroupInput } from '../domain/group.js';
 import { conflict, notFound } from '../errors/index.js';
+import { can, type Principal } from '../permissions/index.js';
 import { auditChange, type Caller } from './caller.js';
 import { withUniqueName } from './unique-names.js';
 import { fetchPage, nameContains, sortedById, type SortedPageQuery } from '../domain/pagination.js';
@@ -106,7 +107,13 @@ export function listGroups(db: Database, query: SortedPageQuery & { search?: str
 }
 
 /** A page of a group's members, in the order they were added; 404 when the group does not exist. */
-export async function listGroupMembers(db: Database, groupId: string, query: SortedPageQuery) {
+/**
+ * A page of a group's members. Group names are read by approvers and resource managers
+ * (`group:read`), but members' email addresses are the directory's, which only `user:read` shows
+ * (`GET /api/users`): without it `email` is null and members are known by id and display name.
+ */
+export async function listGroupMembers(db: Database, groupId: string, query: SortedPageQuery, principal: Principal) {
+  const showEmails = can(principal, 'user:read');
   await loadGroup(db, groupId);
   const where = { groupId };
   return fetchPage(
@@ -121,7 +128,7 @@ export async function listGroupMembers(db: Database, groupId: string, query: Sor
         })
       ).map((member) => ({
         userId: member.userId,
-        email: member.user.email,
+        email: showEmails ? member.user.email : null,
         displayName: member.user.displayName,
         addedAt: member.createdAt,
       })),

@@ -13,6 +13,7 @@ import type { PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matc
 import {
   deactivationResultSchema,
   EMPTY_POST_SYNC,
+  type DeactivationResult,
   EMPTY_SYNC_STATS,
   syncWorkflowId,
   type SyncPassResult,
@@ -103,12 +104,11 @@ async function postSyncSteps(key: SyncKey, stats: SyncStats): Promise<PostSyncOu
       const deactivation = deactivationResultSchema.parse(await activities.deactivateSyncedUsers(key));
       outcome.usersDeactivated = deactivation.deactivated;
       outcome.deactivationsHeld = deactivation.held;
-      if (deactivation.held > 0) {
-        outcome.warning =
-          `${deactivation.held} of ${deactivation.linkedUsers} linked users would have been deactivated, ` +
-          'more than the deactivation threshold allows: none was; release or discard them (held-deactivations routes)';
-        log.warn('Deactivations held by the safeguard', { ...key, held: deactivation.held });
-      }
+      outcome.privilegedUsersKept = deactivation.privilegedKept;
+      outcome.warning = deactivationWarning(deactivation);
+      if (deactivation.held > 0) log.warn('Deactivations held by the safeguard', { ...key, held: deactivation.held });
+      if (deactivation.privilegedKept > 0)
+        log.warn('Privileged users of leaver records kept', { ...key, kept: deactivation.privilegedKept });
       outcome.profilesUpdated = await activities.applySyncedAttributes(key);
     } catch (error) {
       if (!(error instanceof ActivityFailure)) throw error;
@@ -121,6 +121,22 @@ async function postSyncSteps(key: SyncKey, stats: SyncStats): Promise<PostSyncOu
   if (key.resourceType !== 'user' && !outcome.automation) return null;
   await activities.recordPostSync({ ...key, outcome });
   return outcome;
+}
+
+/** What an administrator must look at after step (c): held deactivations, privileged leavers kept. */
+function deactivationWarning(deactivation: DeactivationResult): string | null {
+  const warnings: string[] = [];
+  if (deactivation.held > 0)
+    warnings.push(
+      `${deactivation.held} of ${deactivation.linkedUsers} linked users would have been deactivated, ` +
+        'more than the deactivation threshold allows: none was; release or discard them (held-deactivations routes)',
+    );
+  if (deactivation.privilegedKept > 0)
+    warnings.push(
+      `${deactivation.privilegedKept} users holding a role beyond requestor are linked only to records that left ` +
+        'or are disabled upstream: they were kept; review them (status privilegedLeavers) and remove them through the API if they left',
+    );
+  return warnings.length > 0 ? warnings.join('. ') : null;
 }
 
 /** The config's automation; a failure that outlasted the retries is logged and recorded. */

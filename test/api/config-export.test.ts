@@ -199,4 +199,33 @@ describe('permissions', () => {
     expect((await context.api.request('GET', '/api/config/export', { token: manager.token })).status).toBe(200);
     expect((await context.api.request('GET', '/api/config/export', { token: requestor.token })).status).toBe(403);
   });
+
+  it('leaves members out for a caller without user:read, says so, and the document still imports', async () => {
+    const manager = await createUserWithToken(context.database.db, ['resource_manager']);
+    const path = '/api/config/export?entities=userGroups,organizations';
+    const exported = await context.api.request('GET', path, { token: manager.token });
+    expect(exported.status).toBe(200);
+    const { entities, details } = exported.body;
+    expect(JSON.stringify(exported.body)).not.toContain('ann@example.test');
+    expect(entities.userGroups.find((group: { name: string }) => group.name === 'Support')).toEqual({
+      name: 'Support',
+      description: null,
+    });
+    expect(entities.organizations.every((organization: object) => !('members' in organization))).toBe(true);
+    expect(details).toEqual([expect.stringContaining('Members of userGroups and organizations are left out')]);
+
+    const full = await call('GET', path);
+    expect(full.body.details).toBeUndefined();
+    expect(full.body.entities.userGroups.find((group: { name: string }) => group.name === 'Support').members).toEqual([
+      'ann@example.test',
+    ]);
+
+    const preview = await call('POST', '/api/config/import/preview', exported.body);
+    expect(preview.status).toBe(200);
+    const support = await context.database.db.userGroup.findUniqueOrThrow({
+      where: { name: 'Support' },
+      include: { members: true },
+    });
+    expect(support.members).toHaveLength(1);
+  });
 });

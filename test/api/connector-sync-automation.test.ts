@@ -63,10 +63,11 @@ async function trigger(connectorId: string, type = 'user') {
   return response.body;
 }
 
-/** A connector on its own directory of `count` users, with a config of `type`. */
+/** A connector on its own directory of `count` users, with a config of `type` (every user for `user`). */
 async function configured(count: number, config: Record<string, unknown>, type = 'user') {
   const { directory, connectorId } = await connectorOnDirectory(stack.api, admin, count);
-  expect((await call('PUT', configPath(connectorId, type), config)).status).toBe(201);
+  const body = type === 'user' ? { syncAllUsers: true, ...config } : config;
+  expect((await call('PUT', configPath(connectorId, type), body)).status).toBe(201);
   return { directory, connectorId };
 }
 
@@ -248,7 +249,7 @@ describe('none starts nothing, and a refused start leaves the pass successful', 
     const workflow = await createActive(stack.api, admin, targetDefinition(ALL_VARIABLES));
     const { directory, connectorId } = await connectorOnDirectory(stack.api, admin, 2);
     const editor = await createUserWithToken(db(), ['admin']);
-    const config = { postSyncWorkflowId: workflow.id, syncTriggerMode: 'summary' };
+    const config = { postSyncWorkflowId: workflow.id, syncTriggerMode: 'summary', syncAllUsers: true };
     const saved = await stack.api.request('PUT', configPath(connectorId), { token: editor.token, body: config });
     expect(saved.status).toBe(201);
     await db().user.update({ where: { id: editor.user.id }, data: { roles: ['approver'] } });

@@ -53,6 +53,7 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
       strategy: 'full',
       cronSchedule: null,
       filterRules: null,
+      syncAllUsers: false,
       staleRetention: '7d',
       attributeMappings: null,
       userMatchStrategy: 'email',
@@ -76,7 +77,7 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
   });
 
   it('updates only the fields sent, answering 200, and drops duplicate fallback strategies', async () => {
-    await call('PUT', configPath('user'), { strategy: 'incremental', staleRetention: '24h' });
+    await call('PUT', configPath('user'), { strategy: 'incremental', staleRetention: '24h', syncAllUsers: true });
     const updated = await call('PUT', configPath('user'), {
       userMatchStrategy: 'external_id',
       userMatchFallbackStrategies: ['email', 'upstream_identity', 'email'],
@@ -140,6 +141,47 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
       'sync_config.deleted',
     ]);
     expect(actions[1]!.metadata).toMatchObject({ connectorId: ldapId, changed: ['strategy'] });
+  });
+});
+
+describe('a user config syncs the whole directory only when asked to (spec sync rule 3)', () => {
+  const adPath = async () => {
+    const ad = await context.database.db.connector.findUniqueOrThrow({ where: { name: 'test-activedirectory' } });
+    return configPath('user', ad.id);
+  };
+
+  it('refuses a user config without a selecting filter rule or syncAllUsers, saying how to ask', async () => {
+    const path = await adPath();
+    for (const body of [{}, { filterRules: null }, { filterRules: {} }, { filterRules: { maxRecords: 10 } }]) {
+      const refused = await call('PUT', path, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain('syncAllUsers');
+      expect(refused.body.message).toContain('groupNamePattern, groupIds, emailDomains, memberOfSyncedGroups');
+    }
+    expect(
+      await context.database.db.syncConfig.count({
+        where: { resourceType: 'user', connector: { name: 'test-activedirectory' } },
+      }),
+    ).toBe(0);
+  });
+
+  it('accepts selecting rules or syncAllUsers, and refuses to drop both later', async () => {
+    const path = await adPath();
+    const selected = await call('PUT', path, { filterRules: { emailDomains: ['example.test'] } });
+    expect([selected.status, selected.body.syncAllUsers]).toEqual([201, false]);
+    const dropped = await call('PUT', path, { filterRules: null });
+    expect(dropped.status).toBe(400);
+    expect((await call('GET', path)).body.filterRules).toEqual({ emailDomains: ['example.test'] });
+    const all = await call('PUT', path, { filterRules: null, syncAllUsers: true });
+    expect([all.status, all.body.syncAllUsers, all.body.filterRules]).toEqual([200, true, null]);
+    expect((await call('PUT', path, { syncAllUsers: false })).status).toBe(400);
+    expect((await call('DELETE', path)).status).toBe(200);
+  });
+
+  it('asks nothing of group and role configs', async () => {
+    const ad = await context.database.db.connector.findUniqueOrThrow({ where: { name: 'test-activedirectory' } });
+    expect((await call('PUT', configPath('group', ad.id), {})).status).toBe(201);
+    expect((await call('DELETE', configPath('group', ad.id))).status).toBe(200);
   });
 });
 

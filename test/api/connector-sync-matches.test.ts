@@ -27,11 +27,11 @@ const call = (method: string, path: string, body?: unknown, token = admin) =>
 const configPath = (connectorId: string) => `/api/connectors/${connectorId}/sync-config/user`;
 const matchesPath = (connectorId: string) => `/api/connectors/${connectorId}/sync-matches`;
 
-/** A connector on its own directory of `count` users at `domain`, with a user sync config. */
+/** A connector on its own directory of `count` users at `domain`, with a user sync config of them all. */
 async function syncedDirectory(count: number, domain: string, config: Record<string, unknown> = {}) {
   const { directory, connectorId } = await connectorOnDirectory(stack.api, admin, 0);
   directory.records.user = upstreamUsers(count, domain);
-  expect((await call('PUT', configPath(connectorId), config)).status).toBe(201);
+  expect((await call('PUT', configPath(connectorId), { syncAllUsers: true, ...config })).status).toBe(201);
   return { directory, connectorId };
 }
 
@@ -99,6 +99,7 @@ describe('matching tries the strategies in order; the first with hits decides (s
       createErrors: 0,
       usersDeactivated: 0,
       deactivationsHeld: 0,
+      privilegedUsersKept: 0,
       profilesUpdated: 0,
       error: null,
       warning: null,
@@ -353,6 +354,99 @@ describe('deactivateUsers soft-deletes users linked only to a stale record of th
   });
 });
 
+describe('a record the connector reports disabled is a leaver (deactivateDisabledUsers, on by default)', () => {
+  const domain = 'disabled.test';
+  const disable = (directory: SyncDirectory, externalId: string) => {
+    directory.records.user.find((record) => record.externalId === externalId)!.attributes.enabled = false;
+  };
+
+  it('deactivates the user of a disabled record and creates no user for one', async () => {
+    const { directory, connectorId } = await syncedDirectory(3, domain, { deactivateUsers: true, createUsers: true });
+    const leaving = await user({ email: `user1@${domain}` });
+    const staying = await user({ email: `user2@${domain}` });
+    disable(directory, 'u3');
+    const first = await trigger(connectorId);
+    expect(first.postSync).toMatchObject({ matched: 2, usersCreated: 0, usersDeactivated: 0, error: null });
+    expect((await matchesOf(connectorId)).u3).toMatchObject({ matchStatus: 'unmatched', userId: null });
+
+    disable(directory, 'u1');
+    const second = await trigger(connectorId);
+    expect(second.stats).toMatchObject({ updated: 1, staled: 0 });
+    expect(second.postSync).toMatchObject({ usersDeactivated: 1, privilegedUsersKept: 0, warning: null });
+    expect((await db().user.findUniqueOrThrow({ where: { id: leaving.id } })).deletedAt).toEqual(expect.any(Date));
+    expect((await db().user.findUniqueOrThrow({ where: { id: staying.id } })).deletedAt).toBeNull();
+    const audit = await db().auditLog.findFirstOrThrow({ where: { action: 'user.deleted', targetId: leaving.id } });
+    expect(audit.metadata).toMatchObject({
+      source: 'connector_sync',
+      reason: 'linked record is disabled upstream',
+      externalId: 'u1',
+    });
+  });
+
+  it('keeps the user of a disabled record when deactivateDisabledUsers is off', async () => {
+    const { directory, connectorId } = await syncedDirectory(2, `off.${domain}`, {
+      deactivateUsers: true,
+      deactivateDisabledUsers: false,
+    });
+    const kept = await user({ email: `user1@off.${domain}` });
+    await trigger(connectorId);
+    disable(directory, 'u1');
+    expect((await trigger(connectorId)).postSync).toMatchObject({ usersDeactivated: 0 });
+    expect((await db().user.findUniqueOrThrow({ where: { id: kept.id } })).deletedAt).toBeNull();
+    expect((await call('GET', configPath(connectorId))).body.deactivateDisabledUsers).toBe(false);
+  });
+});
+
+describe('a privileged user whose linked record left is kept, and reported everywhere', () => {
+  const domain = 'privileged-leaver.test';
+
+  it('reports each one in postSync, the status and the audit log', async () => {
+    const { directory, connectorId } = await syncedDirectory(3, domain, { deactivateUsers: true });
+    const approver = await user({ email: `user1@${domain}`, roles: ['approver'] });
+    const manager = await user({ email: `user2@${domain}`, roles: ['requestor', 'resource_manager'] });
+    const requestor = await user({ email: `user3@${domain}` });
+    await trigger(connectorId);
+
+    directory.records.user = directory.records.user.filter((record) => record.externalId !== 'u1');
+    directory.records.user.find((record) => record.externalId === 'u2')!.attributes.enabled = false;
+    directory.records.user.find((record) => record.externalId === 'u3')!.attributes.enabled = false;
+    const result = await trigger(connectorId);
+    expect(result.postSync).toMatchObject({ usersDeactivated: 1, privilegedUsersKept: 2, error: null });
+    expect(result.postSync.warning).toContain('2 users holding a role beyond requestor');
+    for (const kept of [approver, manager])
+      expect((await db().user.findUniqueOrThrow({ where: { id: kept.id } })).deletedAt).toBeNull();
+    expect((await db().user.findUniqueOrThrow({ where: { id: requestor.id } })).deletedAt).toEqual(expect.any(Date));
+
+    const status = (await call('GET', `${configPath(connectorId)}/status`)).body;
+    expect(status.lastPostSync).toMatchObject({ privilegedUsersKept: 2 });
+    expect(status.privilegedLeavers).toEqual({
+      reportedAt: expect.any(String),
+      users: expect.arrayContaining([
+        { userId: approver.id, email: approver.email, externalId: 'u1', reason: 'stale', roles: ['approver'] },
+        {
+          userId: manager.id,
+          email: manager.email,
+          externalId: 'u2',
+          reason: 'disabled',
+          roles: ['requestor', 'resource_manager'],
+        },
+      ]),
+    });
+    expect(status.privilegedLeavers.users).toHaveLength(2);
+    const audits = await db().auditLog.findMany({
+      where: { action: 'sync.privileged_leaver_kept', targetId: { in: [approver.id, manager.id] } },
+    });
+    expect(
+      audits.map((entry) => [entry.targetId, entry.actorType, (entry.metadata as { reason: string }).reason]),
+    ).toEqual(
+      expect.arrayContaining([
+        [approver.id, 'system', 'linked record is stale'],
+        [manager.id, 'system', 'linked record is disabled upstream'],
+      ]),
+    );
+  });
+});
+
 describe('the deletion safeguard holds the deactivations of a pass over the threshold (count and percentage)', () => {
   const domain = 'safeguard.test';
   const heldPath = (connectorId: string, action: string) => `${configPath(connectorId)}/held-deactivations/${action}`;
@@ -391,7 +485,7 @@ describe('the deletion safeguard holds the deactivations of a pass over the thre
       heldAt: expect.any(String),
       linkedUsers: 5,
       users: expect.arrayContaining(
-        gone.map((one) => ({ userId: one.id, email: one.email, externalId: expect.any(String) })),
+        gone.map((one) => ({ userId: one.id, email: one.email, externalId: expect.any(String), reason: 'stale' })),
       ),
     });
     expect(status.body.heldDeactivations.users).toHaveLength(3);
@@ -666,7 +760,29 @@ describe('sync-matches routes (spec 4.8)', () => {
       byStatus: { matched: 1, unmatched: 4, ambiguous: 0, manual_override: 0, skipped: 0, create_pending: 0 },
       byConfidence: { exact: 1, probable: 0, ambiguous: 0, none: 4 },
     });
-    expect((await call('GET', `${matchesPath(connectorId)}/stats`)).status).toBe(400);
+  });
+
+  it('GET sync-matches/stats without type counts every type, and each type apart', async () => {
+    const stats = await call('GET', `${matchesPath(connectorId)}/stats`, undefined, reader);
+    expect(stats.status).toBe(200);
+    const none = { total: 0, byStatus: expect.any(Object), byConfidence: expect.any(Object) };
+    expect(stats.body).toEqual({
+      connectorId,
+      resourceType: null,
+      total: 5,
+      byStatus: { matched: 1, unmatched: 4, ambiguous: 0, manual_override: 0, skipped: 0, create_pending: 0 },
+      byConfidence: { exact: 1, probable: 0, ambiguous: 0, none: 4 },
+      byType: {
+        user: {
+          total: 5,
+          byStatus: { matched: 1, unmatched: 4, ambiguous: 0, manual_override: 0, skipped: 0, create_pending: 0 },
+          byConfidence: { exact: 1, probable: 0, ambiguous: 0, none: 4 },
+        },
+        group: none,
+        role: none,
+      },
+    });
+    expect((await call('GET', `${matchesPath(randomUUID())}/stats`, undefined, reader)).status).toBe(404);
   });
 
   describe('POST resolve', () => {

@@ -60,7 +60,7 @@ describe('a full pass upserts by hash, marks unseen records stale and purges the
 
   beforeAll(async () => {
     ({ directory, connectorId } = await connectorOnDirectory(5));
-    await call('PUT', configPath(connectorId), {});
+    await call('PUT', configPath(connectorId), { syncAllUsers: true });
   });
 
   it('inserts every record of every page on the first pass, with its hash', async () => {
@@ -163,7 +163,7 @@ describe('a full pass upserts by hash, marks unseen records stale and purges the
 describe('an incremental pass asks for records modified since the last successful pass and marks nothing stale', () => {
   it('passes modifiedSince and stores only what changed', async () => {
     const { directory, connectorId } = await connectorOnDirectory(4);
-    await call('PUT', configPath(connectorId), { strategy: 'incremental' });
+    await call('PUT', configPath(connectorId), { strategy: 'incremental', syncAllUsers: true });
     const first = await trigger(connectorId);
     expect(first.stats).toMatchObject({ added: 4 });
     expect(directory.requests[0]!.parameters).not.toHaveProperty('modifiedSince');
@@ -239,7 +239,7 @@ describe('filter rules apply to each fetched page, combined with AND', () => {
 
   it('stops after maxRecords records across pages', async () => {
     const { directory, connectorId } = await connectorOnDirectory(5);
-    await call('PUT', configPath(connectorId), { filterRules: { maxRecords: 3 } });
+    await call('PUT', configPath(connectorId), { filterRules: { maxRecords: 3 }, syncAllUsers: true });
     const result = await trigger(connectorId);
     expect(result.stats).toMatchObject({ added: 3, pagesProcessed: 2, totalUpstreamRecords: 4 });
     expect(directory.requests).toHaveLength(2);
@@ -250,7 +250,7 @@ describe('filter rules apply to each fetched page, combined with AND', () => {
 describe('a connector failure mid-pass', () => {
   it('keeps the pages committed before it, reports status error, and the next pass resumes after them', async () => {
     const { directory, connectorId } = await connectorOnDirectory(5);
-    await call('PUT', configPath(connectorId), {});
+    await call('PUT', configPath(connectorId), { syncAllUsers: true });
     directory.failOnRequest = 2;
     const failed = await trigger(connectorId);
     expect(failed).toEqual({
@@ -284,7 +284,7 @@ describe('a connector failure mid-pass', () => {
 describe('one pass at a time per connector and resource type', () => {
   it('refuses a second trigger with 409 while a pass runs', async () => {
     const { directory, connectorId } = await connectorOnDirectory(4);
-    await call('PUT', configPath(connectorId), {});
+    await call('PUT', configPath(connectorId), { syncAllUsers: true });
     // Slow pages keep the first pass running well past the second trigger on a busy machine.
     directory.delayMs = 3_000;
     const first = call('POST', `${configPath(connectorId)}/trigger`);
@@ -302,7 +302,7 @@ describe('one pass at a time per connector and resource type', () => {
 
   it('runs a pass when the Temporal Schedule of the config fires', async () => {
     const { connectorId } = await connectorOnDirectory(3);
-    await call('PUT', configPath(connectorId), { enabled: true, cronSchedule: '0 3 * * *' });
+    await call('PUT', configPath(connectorId), { enabled: true, cronSchedule: '0 3 * * *', syncAllUsers: true });
     await temporal.client.schedule.getHandle(syncScheduleId(connectorId, 'user')).trigger();
     const status = await pollUntil(
       async () => (await call('GET', `${configPath(connectorId)}/status`)).body,
@@ -315,7 +315,7 @@ describe('one pass at a time per connector and resource type', () => {
 
   it('continues as new after pagesPerRun pages, and no record enters the workflow history', async () => {
     const { directory, connectorId } = await connectorOnDirectory(5);
-    await call('PUT', configPath(connectorId), {});
+    await call('PUT', configPath(connectorId), { syncAllUsers: true });
     directory.pageSize = 1;
     const handle = await temporal.client.workflow.start('syncResourcesWorkflow', {
       workflowId: syncWorkflowId(connectorId, 'user'),
@@ -343,7 +343,7 @@ describe('the simulated directory connectors sync users, groups and roles', () =
     const ad = (await db.connector.findUniqueOrThrow({ where: { name: 'test-activedirectory' } })).id;
     await call('PUT', configPath(ldap, 'role'), {});
     expect((await trigger(ldap, 'role')).stats).toMatchObject({ added: DIRECTORY_ROLES.length, pagesProcessed: 1 });
-    await call('PUT', configPath(ad, 'user'), {});
+    await call('PUT', configPath(ad, 'user'), { syncAllUsers: true });
     expect((await trigger(ad, 'user')).stats).toMatchObject({ added: 250, pagesProcessed: 1 });
     await call('PUT', configPath(ad, 'group'), {});
     expect((await trigger(ad, 'group')).stats).toMatchObject({ added: 24 });

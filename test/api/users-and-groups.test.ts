@@ -101,4 +101,20 @@ describe('groups', () => {
       (await context.api.request('POST', '/api/groups', { token: approver.token, body: { name: 'x' } })).status,
     ).toBe(403);
   });
+
+  it("shows members' emails only to holders of user:read; group:read alone sees ids and names", async () => {
+    const group = (await call('POST', '/api/groups', { name: 'Payroll' })).body;
+    const user = (await call('POST', '/api/users', { email: 'payroll@example.test', displayName: 'Pat' })).body;
+    await call('POST', `/api/groups/${group.id}/members`, { userId: user.id });
+    const asAdmin = await call('GET', `/api/groups/${group.id}/members`);
+    expect(asAdmin.body.data).toEqual([expect.objectContaining({ userId: user.id, email: 'payroll@example.test' })]);
+    for (const role of ['approver', 'resource_manager'] as const) {
+      const reader = await createUserWithToken(context.database.db, [role]);
+      const members = await context.api.request('GET', `/api/groups/${group.id}/members`, { token: reader.token });
+      expect(members.status).toBe(200);
+      expect(members.body.data).toEqual([
+        { userId: user.id, email: null, displayName: 'Pat', addedAt: expect.any(String) },
+      ]);
+    }
+  });
 });

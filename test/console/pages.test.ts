@@ -385,7 +385,7 @@ describe('sync review', () => {
     directory.records.user = upstreamUsers(3, 'review.test');
     const config = await stack.api.request('PUT', `/api/connectors/${connectorId}/sync-config/user`, {
       token: admin,
-      body: { userMatchStrategy: 'upstream_identity' },
+      body: { userMatchStrategy: 'upstream_identity', syncAllUsers: true },
     });
     expect(config.status).toBe(201);
     // Two people share the upstream id of record u2: that match is ambiguous; u1 and u3 find nobody.

@@ -235,4 +235,34 @@ describe('the data a migration carries over', () => {
       ]);
     });
   });
+
+  it('marks the user configs that synced the whole directory syncAllUsers, and no other', async () => {
+    const MIGRATION = '20261127233024_sync_all_users';
+    await beforeMigration(MIGRATION, async (url, client) => {
+      const connectors = ['11', '12', '13', '14', '15', '16'].map(id);
+      const rules = [
+        null,
+        `'{}'`,
+        `'{"maxRecords": 5, "memberOfSyncedGroups": false}'`,
+        `'{"emailDomains": ["example.test"]}'`,
+        `'{"memberOfSyncedGroups": true}'`,
+      ];
+      await client.query(`
+        INSERT INTO connectors (id, name, type, config_schema, secret_keys, updated_at)
+          VALUES ${connectors.map((connector, index) => `('${connector}', 'directory-${index}', 'test-ldap', '{}', '{}', now())`).join(', ')};
+        INSERT INTO sync_configs (id, connector_id, resource_type, filter_rules, updated_at) VALUES
+          ${rules.map((rule, index) => `('${id(`2${index}`)}', '${connectors[index]}', 'user', ${rule ?? 'NULL'}, now())`).join(', ')},
+          ('${id('29')}', '${connectors[5]}', 'group', NULL, now());
+      `);
+
+      expect(await migrateDatabase(url)).toContain(MIGRATION);
+      const configs = await client.query('SELECT id, sync_all_users FROM sync_configs ORDER BY id');
+      expect(configs.rows).toEqual(
+        [true, true, true, false, false, false].map((all, index) => ({
+          id: id(index === 5 ? '29' : `2${index}`),
+          sync_all_users: all,
+        })),
+      );
+    });
+  });
 });

@@ -77,7 +77,12 @@ describe('a sync pass survives its worker being killed', () => {
     expect(connector.status).toBe(201);
     const connectorId = connector.body.id;
     expect(
-      (await context.api.request('PUT', `/api/connectors/${connectorId}/sync-config/user`, { token, body: {} })).status,
+      (
+        await context.api.request('PUT', `/api/connectors/${connectorId}/sync-config/user`, {
+          token,
+          body: { syncAllUsers: true },
+        })
+      ).status,
     ).toBe(201);
 
     const first = await workers.start();

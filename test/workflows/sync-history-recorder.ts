@@ -22,7 +22,7 @@ describe('records a sync pass history', () => {
     const { token } = await createUserWithToken(stack.database.db, ['admin']);
     const { connectorId } = await connectorOnDirectory(stack.api, token, 5);
     const configPath = `/api/connectors/${connectorId}/sync-config/user`;
-    await stack.api.request('PUT', configPath, { token, body: {} });
+    await stack.api.request('PUT', configPath, { token, body: { syncAllUsers: true } });
     const passed = await stack.api.request('POST', `${configPath}/trigger`, { token });
     if (passed.status !== 200 || passed.body.status !== 'success') throw new Error(`pass failed: ${passed.text}`);
     // The CLI writes the JSON form that historyFromJSON reads back.

@@ -56,13 +56,25 @@ const matchSchema = z
 const countsOf = <K extends string>(keys: readonly [K, ...K[]]) =>
   z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
 
-const statsSchema = z
-  .object({
+const countsSchema = z.object({
+  total: z.number().int(),
+  byStatus: countsOf(MATCH_STATUSES).describe('Every status, 0 when none'),
+  byConfidence: countsOf(MATCH_CONFIDENCES).describe('Every confidence, 0 when none'),
+});
+
+const statsSchema = countsSchema
+  .extend({
     connectorId: z.uuid(),
-    resourceType: z.string(),
-    total: z.number().int(),
-    byStatus: countsOf(MATCH_STATUSES).describe('Every status, 0 when none'),
-    byConfidence: countsOf(MATCH_CONFIDENCES).describe('Every confidence, 0 when none'),
+    resourceType: z.string().nullable().describe('The type asked for; null without `type` (every type counted)'),
+    byType: z
+      .object(
+        Object.fromEntries(SYNC_RESOURCE_TYPES.map((type) => [type, countsSchema])) as Record<
+          (typeof SYNC_RESOURCE_TYPES)[number],
+          typeof countsSchema
+        >,
+      )
+      .optional()
+      .describe('Without `type`: the counts of each type, every type listed'),
   })
   .meta({ id: 'SyncMatchStats' });
 
@@ -108,10 +120,11 @@ export function connectorSyncMatchRoutes(deps: ResourceRouterDependencies, db: D
       method: 'get',
       path: '/:id/sync-matches/stats',
       operationId: 'getSyncMatchStats',
-      summary: 'Counts of the matches of one type, per status and per confidence',
+      summary: 'Counts of the matches, per status and per confidence: of one type, or of every type',
+      description: 'Without `type` the counts cover every type, and `byType` gives those of each.',
       access: 'connector:read',
       params: connectorParams,
-      query: z.object({ type: typeQuery }),
+      query: z.object({ type: typeQuery.optional() }),
       responses: { 200: { description: 'Match counts', schema: statsSchema }, 404: unknownTarget },
       async handler(ctx, { params, query }) {
         ctx.body = await syncMatchStats(db, params.id, query.type);

@@ -6,6 +6,7 @@ import {
   deactivationThresholdSchema,
   filterRulesSchema,
   heldDeactivationsSchema,
+  privilegedLeaversSchema,
   storableText,
   SYNC_RESOURCE_TYPES,
   SYNC_STATUSES,
@@ -72,6 +73,11 @@ const statusFields = {
   heldDeactivations: heldDeactivationsSchema
     .nullable()
     .describe('Deactivations held by the safeguard, waiting to be released or discarded; null when none'),
+  privilegedLeavers: privilegedLeaversSchema
+    .nullable()
+    .describe(
+      'Users holding a role beyond requestor whose only link is a leaver record, kept by the last deactivation step; null when none',
+    ),
 };
 
 const syncConfigSchema = z
@@ -83,6 +89,7 @@ const syncConfigSchema = z
     strategy: z.enum(SYNC_STRATEGIES),
     cronSchedule: z.string().nullable(),
     filterRules: filterRulesSchema.nullable(),
+    syncAllUsers: z.boolean().describe('user configs: the whole directory is synced without selecting filter rules'),
     staleRetention: z.string(),
     attributeMappings: z.array(attributeMappingRuleSchema).nullable(),
     userMatchStrategy: z.enum(USER_MATCH_STRATEGIES),
@@ -92,6 +99,7 @@ const syncConfigSchema = z
     syncTriggerMode: z.enum(SYNC_TRIGGER_MODES),
     createUsers: z.boolean(),
     deactivateUsers: z.boolean(),
+    deactivateDisabledUsers: z.boolean().describe('With deactivateUsers: records reported disabled are leavers too'),
     createUserDefaults: z.record(z.string(), z.unknown()).nullable(),
     deactivationThreshold: deactivationThresholdSchema,
     scheduleId: z.string().nullable().describe('The Temporal Schedule (enabled with a cron), else null'),
@@ -187,7 +195,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
         200: { description: 'The updated config', schema: syncConfigSchema },
         201: { description: 'The created config', schema: syncConfigSchema },
         400: error(
-          'Invalid fields (every problem listed), an unknown postSyncWorkflowId, or a connector without the list command of the type',
+          'Invalid fields (every problem listed), an unknown postSyncWorkflowId, a connector without the list command of the type, or a user config with no filter rule that selects records and no syncAllUsers: true',
         ),
         404: error('Unknown connector or resource type'),
       },

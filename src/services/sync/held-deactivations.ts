@@ -48,8 +48,9 @@ export async function releaseHeldDeactivations(db: Database, caller: Caller, con
         if (!held || (heldAt !== undefined && held.heldAt !== heldAt)) return true;
         heldAt = held.heldAt;
         const key = { connectorId, resourceType };
+        const rules = { disabled: config.deactivateDisabledUsers };
         for (const candidate of held.users.slice(0, RELEASE_BATCH)) {
-          const deactivated = await deactivateCandidate(tx, key, candidate, {
+          const deactivated = await deactivateCandidate(tx, key, rules, candidate, {
             actor: actorOf(caller.principal),
             requestId: caller.requestId,
             source: 'held_deactivation_release',

@@ -1,5 +1,12 @@
 import { jsonColumn, Prisma, type DatabaseClient } from '../../db/client.js';
-import { SYNC_CONFIG_DEFAULTS, type SyncConfigInput } from '../../domain/sync.js';
+import type { SyncConfig } from '../../db/generated/client.js';
+import {
+  filterRulesSchema,
+  SELECTING_FILTER_RULES,
+  selectsRecords,
+  SYNC_CONFIG_DEFAULTS,
+  type SyncConfigInput,
+} from '../../domain/sync.js';
 import { validationFailed } from '../../errors/index.js';
 import { assertCan } from '../../permissions/index.js';
 import { transactionAroundTemporalCall, withTemporalDeadline } from '../../temporal/client.js';
@@ -31,6 +38,7 @@ function columnsOf(input: SyncConfigInput) {
     strategy: input.strategy,
     cronSchedule: input.cronSchedule,
     filterRules: nullableJson(input.filterRules),
+    syncAllUsers: input.syncAllUsers,
     staleRetention: input.staleRetention,
     attributeMappings: nullableJson(input.attributeMappings),
     userMatchStrategy: input.userMatchStrategy,
@@ -40,6 +48,7 @@ function columnsOf(input: SyncConfigInput) {
     syncTriggerMode: input.syncTriggerMode,
     createUsers: input.createUsers,
     deactivateUsers: input.deactivateUsers,
+    deactivateDisabledUsers: input.deactivateDisabledUsers,
     createUserDefaults: nullableJson(input.createUserDefaults),
     deactivationMaxCount: input.deactivationThreshold?.maxCount,
     deactivationMaxPercent: input.deactivationThreshold?.maxPercent,
@@ -77,6 +86,19 @@ function checkAutomationInitiator(
 ): void {
   if (saved.postSyncWorkflowId && saved.syncTriggerMode !== 'none')
     assertCan(caller.principal, 'workflow:start', 'save a sync config whose automation starts runs');
+}
+
+/**
+ * A user config copies the whole directory only when asked to (spec sync rule 3): without a filter
+ * rule that selects records it needs `syncAllUsers: true` (400).
+ */
+function checkUserSelection(saved: SyncConfig): void {
+  if (saved.resourceType !== 'user' || saved.syncAllUsers) return;
+  if (selectsRecords(filterRulesSchema.nullable().parse(saved.filterRules))) return;
+  throw validationFailed(
+    `A user sync config syncs the whole directory only when syncAllUsers is true: set filterRules with ${SELECTING_FILTER_RULES.join(', ')} to choose the users, or syncAllUsers: true`,
+    { field: 'filterRules' },
+  );
 }
 
 export async function listSyncConfigs(db: DatabaseClient, connectorId: string) {
@@ -125,6 +147,7 @@ export async function putSyncConfig(
             updatedBy: caller.principal.userId,
           },
         });
+    checkUserSelection(row);
     checkAutomationInitiator(caller, row);
     await auditChange(
       tx,

@@ -10,6 +10,7 @@ import {
   attributeMappingRuleSchema,
   filterRulesSchema,
   heldDeactivationsSchema,
+  privilegedLeaversSchema,
   SYNC_RESOURCE_TYPES,
   SYNC_STATUSES,
   SYNC_STRATEGIES,
@@ -117,6 +118,7 @@ export function toSyncConfigView(row: SyncConfig) {
     strategy: stored.strategy.parse(row.strategy),
     cronSchedule: row.cronSchedule,
     filterRules: filterRulesSchema.nullable().parse(row.filterRules),
+    syncAllUsers: row.syncAllUsers,
     staleRetention: row.staleRetention,
     attributeMappings: stored.attributeMappings.parse(row.attributeMappings),
     userMatchStrategy: stored.userMatchStrategy.parse(row.userMatchStrategy),
@@ -126,6 +128,7 @@ export function toSyncConfigView(row: SyncConfig) {
     syncTriggerMode: row.syncTriggerMode,
     createUsers: row.createUsers,
     deactivateUsers: row.deactivateUsers,
+    deactivateDisabledUsers: row.deactivateDisabledUsers,
     createUserDefaults: jsonObject.nullable().parse(row.createUserDefaults),
     deactivationThreshold: { maxCount: row.deactivationMaxCount, maxPercent: row.deactivationMaxPercent },
     scheduleId: scheduled ? syncScheduleId(row.connectorId, row.resourceType) : null,
@@ -146,5 +149,6 @@ export function toSyncStatusView(row: SyncConfig) {
     lastSuccessfulSyncAt: row.lastSuccessfulSyncAt,
     lastPostSync: postSyncOutcomeSchema.nullable().parse(row.lastPostSync),
     heldDeactivations: heldDeactivationsSchema.nullable().parse(row.heldDeactivations),
+    privilegedLeavers: privilegedLeaversSchema.nullable().parse(row.privilegedLeavers),
   };
 }

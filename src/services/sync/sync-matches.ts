@@ -11,12 +11,12 @@ import {
   type MatchStatus,
   type ResolveMatchInput,
 } from '../../domain/sync-matches.js';
-import { USER_MATCH_STRATEGIES } from '../../domain/sync.js';
+import { SYNC_RESOURCE_TYPES, USER_MATCH_STRATEGIES, type SyncResourceType } from '../../domain/sync.js';
 import { notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
 import { emailTaken } from '../users/manage-users.js';
-import { loadSyncTarget } from './sync-config-record.js';
+import { isSyncResourceType, loadSyncTarget } from './sync-config-record.js';
 import { createUserForMatch } from './sync-users.js';
 import { containsIgnoringCase } from '../../domain/text-match.js';
 
@@ -82,24 +82,56 @@ export async function listSyncMatches(db: DatabaseClient, connectorId: string, q
 const zeroCounts = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
 
-/** Counts of the matches of one type: in total, per status and per confidence (every value listed). */
-export async function syncMatchStats(db: DatabaseClient, connectorId: string, type: string) {
-  const { resourceType } = await loadSyncTarget(db, connectorId, type);
+type MatchCounts = {
+  total: number;
+  byStatus: Record<(typeof MATCH_STATUSES)[number], number>;
+  byConfidence: Record<(typeof MATCH_CONFIDENCES)[number], number>;
+};
+
+const emptyCounts = (): MatchCounts => ({
+  total: 0,
+  byStatus: zeroCounts(MATCH_STATUSES),
+  byConfidence: zeroCounts(MATCH_CONFIDENCES),
+});
+
+function addCount(counts: MatchCounts, group: { matchStatus: string; matchConfidence: string }, count: number) {
+  counts.total += count;
+  counts.byStatus[stored.matchStatus.parse(group.matchStatus)] += count;
+  counts.byConfidence[stored.matchConfidence.parse(group.matchConfidence)] += count;
+}
+
+/**
+ * Counts of the matches in total, per status and per confidence (every value listed): of one type
+ * when `type` is given, else of every type together with `byType` (404: unknown connector or type).
+ */
+export async function syncMatchStats(db: DatabaseClient, connectorId: string, type: string | undefined) {
+  if (type !== undefined) {
+    const { resourceType } = await loadSyncTarget(db, connectorId, type);
+    const counts = emptyCounts();
+    const groups = await db.syncMatch.groupBy({
+      by: ['matchStatus', 'matchConfidence'],
+      where: { connectorId, resourceType },
+      _count: { _all: true },
+    });
+    for (const group of groups) addCount(counts, group, group._count._all);
+    return { connectorId, resourceType, ...counts };
+  }
+  await loadConnector(db, connectorId);
+  const counts = emptyCounts();
+  const byType = Object.fromEntries(SYNC_RESOURCE_TYPES.map((name) => [name, emptyCounts()])) as Record<
+    SyncResourceType,
+    MatchCounts
+  >;
   const groups = await db.syncMatch.groupBy({
-    by: ['matchStatus', 'matchConfidence'],
-    where: { connectorId, resourceType },
+    by: ['resourceType', 'matchStatus', 'matchConfidence'],
+    where: { connectorId },
     _count: { _all: true },
   });
-  const byStatus = zeroCounts(MATCH_STATUSES);
-  const byConfidence = zeroCounts(MATCH_CONFIDENCES);
-  let total = 0;
   for (const group of groups) {
-    const count = group._count._all;
-    total += count;
-    byStatus[stored.matchStatus.parse(group.matchStatus)] += count;
-    byConfidence[stored.matchConfidence.parse(group.matchConfidence)] += count;
+    addCount(counts, group, group._count._all);
+    if (isSyncResourceType(group.resourceType)) addCount(byType[group.resourceType], group, group._count._all);
   }
-  return { connectorId, resourceType, total, byStatus, byConfidence };
+  return { connectorId, resourceType: null, ...counts, byType };
 }
 
 /** The match locked for this transaction; 404 unless it belongs to the connector. */

@@ -3,13 +3,14 @@ import type { AuditActor } from '../../audit/index.js';
 import { recordAudit } from '../../audit/index.js';
 import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import { emailAddress } from '../../domain/common.js';
-import type { DeactivationThreshold, HeldDeactivations } from '../../domain/sync.js';
+import type { DeactivationThreshold, HeldDeactivations, LeaverReason, PrivilegedLeavers } from '../../domain/sync.js';
 import type { SyncMatch, User } from '../../db/generated/client.js';
 import { isAppError, validationFailed } from '../../errors/index.js';
 import { holdsPrivilegedRole } from '../../permissions/index.js';
 import { emailInUse, emailTaken, insertUnconfirmedUser, softDeleteUser } from '../users/manage-users.js';
 import { writeProfile, type ProfileChanges } from '../users/profile.js';
 import { PROFILE_FIELDS, type ProfileField } from '../../domain/profile.js';
+import { LEAVER_REASON_TEXT, leaverReason, leaverRecord, type LeaverRules } from './leaver-records.js';
 import type { RecordKey } from './record-store.js';
 
 /**
@@ -74,7 +75,8 @@ export async function createUserForMatch(
 const BATCH_SIZE = 200;
 
 /**
- * Step (b): marks the unmatched current records with an email `create_pending`, then creates
+ * Step (b): marks the unmatched records with an email that are no leavers (not stale, and not
+ * reported disabled when `rules.disabled`) `create_pending`, then creates
  * and links a user for each (`matched`, confidence `exact`). A taken email, or one that is no
  * email address, fails that row only: it goes back to `unmatched` with the reason in
  * `resolutionNotes`. Rows still `create_pending`
@@ -84,12 +86,13 @@ export async function createUsersForUnmatched(
   db: Database,
   key: RecordKey,
   defaults: unknown,
+  rules: LeaverRules,
   progress: () => void = () => {},
 ): Promise<{ created: number; failed: number }> {
   await db.$executeRaw(Prisma.sql`
     UPDATE sync_matches m SET match_status = 'create_pending', updated_at = now()
     FROM connector_resources r
-    WHERE r.id = m.connector_resource_id AND r.stale_since IS NULL
+    WHERE r.id = m.connector_resource_id AND NOT ${leaverRecord('r', rules)}
       AND m.connector_id = ${key.connectorId}::uuid AND m.resource_type = ${key.resourceType}
       AND m.match_status = 'unmatched' AND nullif(btrim(m.external_email), '') IS NOT NULL`);
   const counts = { created: 0, failed: 0 };
@@ -140,37 +143,55 @@ export async function createUsersForUnmatched(
 }
 
 /**
- * Whether the user has a link that keeps it: to a current record of this connector and type, or
- * to any record of another connector or type.
+ * Whether the user has a link that keeps it: to a current record of this connector and type (one
+ * that is no leaver under `rules`), or to any record of another connector or type.
  */
-const hasOtherLink = (userId: Prisma.Sql, key: RecordKey) => Prisma.sql`EXISTS (
+const hasOtherLink = (userId: Prisma.Sql, key: RecordKey, rules: LeaverRules) => Prisma.sql`EXISTS (
   SELECT 1 FROM sync_matches o JOIN connector_resources orr ON orr.id = o.connector_resource_id
   WHERE o.user_id = ${userId} AND o.match_status IN ('matched', 'manual_override')
     AND (o.connector_id <> ${key.connectorId}::uuid OR o.resource_type <> ${key.resourceType}
-         OR orr.stale_since IS NULL))`;
+         OR NOT ${leaverRecord('orr', rules)}))`;
 
-/** A user step (c) would deactivate: linked to a stale record of this connector and type only. */
+/** A user step (c) would deactivate: linked to a leaver record of this connector and type only. */
 export interface DeactivationCandidate {
   userId: string;
   email: string | null;
   externalId: string;
+  /** Why the record is a leaver; absent in holds made before disabled records were leavers. */
+  reason?: LeaverReason;
 }
 
+/** A leaver whose user holds a role beyond requestor: kept, and reported (docs/sync.md). */
+export type PrivilegedLeaver = Required<DeactivationCandidate> & { roles: string[] };
+
 /**
- * The users step (c) would deactivate now. Users holding a role beyond requestor are not among
- * them: an upstream record anyone can create with someone's email must not be a way to remove an
- * admin (`holdsPrivilegedRole`).
+ * The users linked to a leaver record of this connector and type only: those step (c) would
+ * deactivate, and those it keeps because they hold a role beyond requestor: an upstream record
+ * anyone can create with someone's email must not be a way to remove an admin
+ * (`holdsPrivilegedRole`).
  */
-async function deactivationCandidates(db: DatabaseClient, key: RecordKey): Promise<DeactivationCandidate[]> {
-  return db.$queryRaw<DeactivationCandidate[]>(Prisma.sql`
-    SELECT DISTINCT ON (m.user_id) m.user_id::text AS "userId", u.email, m.external_id AS "externalId"
+async function leaversOf(
+  db: DatabaseClient,
+  key: RecordKey,
+  rules: LeaverRules,
+): Promise<{ candidates: DeactivationCandidate[]; privileged: PrivilegedLeaver[] }> {
+  const rows = await db.$queryRaw<PrivilegedLeaver[]>(Prisma.sql`
+    SELECT DISTINCT ON (m.user_id) m.user_id::text AS "userId", u.email, m.external_id AS "externalId",
+           ${leaverReason('r')} AS reason, u.roles
     FROM sync_matches m
     JOIN connector_resources r ON r.id = m.connector_resource_id
-    JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL AND u.roles <@ ARRAY['requestor']::text[]
+    JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
     WHERE m.connector_id = ${key.connectorId}::uuid AND m.resource_type = ${key.resourceType}
-      AND m.match_status IN ('matched', 'manual_override') AND r.stale_since IS NOT NULL
-      AND NOT ${hasOtherLink(Prisma.sql`m.user_id`, key)}
-    ORDER BY m.user_id`);
+      AND m.match_status IN ('matched', 'manual_override') AND ${leaverRecord('r', rules)}
+      AND NOT ${hasOtherLink(Prisma.sql`m.user_id`, key, rules)}
+    ORDER BY m.user_id, r.stale_since NULLS LAST`);
+  const candidates: DeactivationCandidate[] = [];
+  const privileged: PrivilegedLeaver[] = [];
+  for (const { roles, ...candidate } of rows) {
+    if (holdsPrivilegedRole(roles)) privileged.push({ ...candidate, roles });
+    else candidates.push(candidate);
+  }
+  return { candidates, privileged };
 }
 
 /** Active users linked to records (current or stale) of this connector and type. */
@@ -189,13 +210,14 @@ export const exceedsThreshold = (count: number, linked: number, threshold: Deact
 
 /**
  * Soft-deletes one candidate with its audit entry, unless it holds a role beyond requestor (given
- * since it was listed, say while held), is already deleted, is no longer linked to a stale record
+ * since it was listed, say while held), is already deleted, is no longer linked to a leaver record
  * of this connector and type, or is linked elsewhere (a resolution made through the API since the
  * list was read). Call inside a transaction.
  */
 export async function deactivateCandidate(
   tx: DatabaseClient,
   key: RecordKey,
+  rules: LeaverRules,
   candidate: DeactivationCandidate,
   audit: { actor: AuditActor; requestId?: string; source: string },
 ): Promise<boolean> {
@@ -204,14 +226,14 @@ export async function deactivateCandidate(
   const [user] = await tx.$queryRaw<Array<Pick<User, 'email' | 'roles' | 'deletedAt'>>>(Prisma.sql`
     SELECT email, roles, deleted_at AS "deletedAt" FROM users WHERE id = ${userId}::uuid FOR UPDATE`);
   if (!user || user.deletedAt || holdsPrivilegedRole(user.roles)) return false;
-  const [state] = await tx.$queryRaw<Array<{ stale: boolean; linked: boolean }>>(Prisma.sql`
-    SELECT EXISTS (
-             SELECT 1 FROM sync_matches m JOIN connector_resources r ON r.id = m.connector_resource_id
-             WHERE m.user_id = ${userId}::uuid AND m.connector_id = ${key.connectorId}::uuid
-               AND m.resource_type = ${key.resourceType} AND m.match_status IN ('matched', 'manual_override')
-               AND r.stale_since IS NOT NULL) AS stale,
-           ${hasOtherLink(Prisma.sql`${userId}::uuid`, key)} AS linked`);
-  if (!state?.stale || state.linked) return false;
+  const [state] = await tx.$queryRaw<Array<{ reason: LeaverReason | null; linked: boolean }>>(Prisma.sql`
+    SELECT (SELECT ${leaverReason('r')} FROM sync_matches m JOIN connector_resources r ON r.id = m.connector_resource_id
+            WHERE m.user_id = ${userId}::uuid AND m.connector_id = ${key.connectorId}::uuid
+              AND m.resource_type = ${key.resourceType} AND m.match_status IN ('matched', 'manual_override')
+              AND ${leaverRecord('r', rules)}
+            ORDER BY r.stale_since NULLS LAST LIMIT 1) AS reason,
+           ${hasOtherLink(Prisma.sql`${userId}::uuid`, key, rules)} AS linked`);
+  if (!state?.reason || state.linked) return false;
   await softDeleteUser(tx, userId);
   await recordAudit(tx, {
     action: 'user.deleted',
@@ -221,7 +243,7 @@ export async function deactivateCandidate(
     metadata: {
       email: user.email,
       source: audit.source,
-      reason: 'linked record is stale',
+      reason: LEAVER_REASON_TEXT[state.reason],
       connectorId: key.connectorId,
       resourceType: key.resourceType,
       externalId: candidate.externalId,
@@ -231,19 +253,54 @@ export async function deactivateCandidate(
 }
 
 /**
- * Step (c): soft-deletes the users linked to a stale record of this connector and type that
- * have no other link (a current record of this type, or any record of another connector or
- * type). Users holding a role beyond requestor are never deleted. When there are more of them than the
- * threshold allows (count and percentage of the linked users), none is deleted: they are held
- * on the config for an administrator to release or discard (the accidental-deletion safeguard).
+ * Records the privileged leavers of this pass on the config (`privilegedLeavers`, shown by the
+ * status and the console) and audits each (`sync.privileged_leaver_kept`): they are kept, never
+ * silently. Null when there are none.
  */
-export async function deactivateUsersOfStaleRecords(
+async function reportPrivilegedLeavers(db: Database, key: RecordKey, privileged: PrivilegedLeaver[]): Promise<void> {
+  const where = { connectorId: key.connectorId, resourceType: key.resourceType };
+  const report: PrivilegedLeavers | null =
+    privileged.length === 0 ? null : { reportedAt: new Date().toISOString(), users: privileged };
+  await db.$transaction(async (tx) => {
+    await tx.syncConfig.updateMany({
+      where,
+      data: { privilegedLeavers: report ? jsonColumn(report) : Prisma.DbNull },
+    });
+    for (const leaver of privileged) {
+      await recordAudit(tx, {
+        action: 'sync.privileged_leaver_kept',
+        actor: SYSTEM,
+        target: { type: 'user', id: leaver.userId },
+        metadata: {
+          ...where,
+          email: leaver.email,
+          externalId: leaver.externalId,
+          roles: leaver.roles,
+          reason: LEAVER_REASON_TEXT[leaver.reason],
+        },
+      });
+    }
+  });
+}
+
+/**
+ * Step (c): soft-deletes the users linked to a leaver record of this connector and type (stale,
+ * or reported disabled when `rules.disabled`) that have no other link (a current record of this
+ * type, or any record of another connector or type). Users holding a role beyond requestor are
+ * never deleted: they are reported instead. When there are more of the others than the threshold
+ * allows (count and percentage of the linked users), none is deleted: they are held on the config
+ * for an administrator to release or discard (the accidental-deletion safeguard).
+ */
+export async function deactivateUsersOfLeaverRecords(
   db: Database,
   key: RecordKey,
   threshold: DeactivationThreshold,
-): Promise<{ deactivated: number; held: number; linkedUsers: number }> {
-  const candidates = await deactivationCandidates(db, key);
+  rules: LeaverRules,
+): Promise<{ deactivated: number; held: number; linkedUsers: number; privilegedKept: number }> {
+  const { candidates, privileged } = await leaversOf(db, key, rules);
   const linkedUsers = await linkedUserCount(db, key);
+  await reportPrivilegedLeavers(db, key, privileged);
+  const privilegedKept = privileged.length;
   const where = { connectorId: key.connectorId, resourceType: key.resourceType };
   if (candidates.length > 0 && exceedsThreshold(candidates.length, linkedUsers, threshold)) {
     const held: HeldDeactivations = { heldAt: new Date().toISOString(), linkedUsers, users: candidates };
@@ -259,16 +316,16 @@ export async function deactivateUsersOfStaleRecords(
         metadata: { ...where, count: candidates.length, linkedUsers, threshold },
       });
     });
-    return { deactivated: 0, held: candidates.length, linkedUsers };
+    return { deactivated: 0, held: candidates.length, linkedUsers, privilegedKept };
   }
   // Under the threshold: an earlier hold is superseded, its users being among these candidates.
   await db.syncConfig.updateMany({ where, data: { heldDeactivations: Prisma.DbNull } });
   let deactivated = 0;
   for (const candidate of candidates) {
     const done = await db.$transaction((tx) =>
-      deactivateCandidate(tx, key, candidate, { actor: SYSTEM, source: 'connector_sync' }),
+      deactivateCandidate(tx, key, rules, candidate, { actor: SYSTEM, source: 'connector_sync' }),
     );
     if (done) deactivated += 1;
   }
-  return { deactivated, held: 0, linkedUsers };
+  return { deactivated, held: 0, linkedUsers, privilegedKept };
 }

@@ -8,6 +8,7 @@ import { toBusinessRoleView, businessRoleInclude } from '../access/business-role
 import type { EntitlementInput } from '../../domain/entitlement.js';
 import { entitlementInclude, toEntitlementView } from '../access/entitlements.js';
 import { actorOf, recordAudit } from '../../audit/index.js';
+import { can } from '../../permissions/index.js';
 import type { Caller } from '../caller.js';
 import { toDocumentTemplateView } from '../templates/document-templates.js';
 import { toEmailTemplateView } from '../templates/email-templates.js';
@@ -303,6 +304,28 @@ async function withDependencies(
   );
 }
 
+/**
+ * Members are exported by email, and email addresses are the directory's, which only `user:read`
+ * shows (`GET /api/users`); `config:export` is held by resource managers too. Without `user:read`
+ * the groups and organizations go without `members` (an import of them adds none), and the
+ * document says so in `details`.
+ */
+function withoutMemberEmails(entities: TransferEntities, caller: Caller): string[] {
+  if (can(caller.principal, 'user:read')) return [];
+  const omitted = (['userGroups', 'organizations'] as const).filter((section) =>
+    entities[section]?.some((entry) => entry.members !== undefined),
+  );
+  if (entities.userGroups) entities.userGroups = entities.userGroups.map(({ members: _members, ...entry }) => entry);
+  if (entities.organizations)
+    entities.organizations = entities.organizations.map(({ members: _members, ...entry }) => entry);
+  return omitted.length === 0
+    ? []
+    : [
+        `Members of ${omitted.join(' and ')} are left out: they are listed by email, which only holders of user:read may read. ` +
+          'Importing this document keeps the memberships already stored and adds none; export as an administrator to carry them.',
+      ];
+}
+
 /** Builds the document and records `config.exported`; unknown names in a selection are a 400. */
 export async function exportConfiguration(
   db: DatabaseClient,
@@ -329,6 +352,7 @@ export async function exportConfiguration(
   if (missing.length > 0) {
     throw validationFailed(`Nothing to export under these names: ${missing.join(', ')}`, { missing });
   }
+  const details = withoutMemberEmails(entities, caller);
   await recordAudit(db, {
     action: 'config.exported',
     actor: actorOf(caller.principal),
@@ -347,6 +371,7 @@ export async function exportConfiguration(
     exportedAt: now.toISOString(),
     // No id appears in a document; the audit entry config.exported names the user either way.
     exportedBy: caller.principal.email ?? 'a user without an email address',
+    ...(details.length > 0 ? { details } : {}),
     entities,
   };
 }

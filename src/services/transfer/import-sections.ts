@@ -300,7 +300,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
   },
 
   async userGroups(run, entries) {
-    for (const { members, ...group } of entries) {
+    for (const { members = [], ...group } of entries) {
       const existing = await run.tx.userGroup.findUnique({ where: { name: group.name }, include: { members: true } });
       const addMembers = async (groupId: string, held: string[]) => {
         for (const userId of (await run.userIds(members)).values()) {
@@ -328,7 +328,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
   },
 
   async organizations(run, entries) {
-    for (const { members, parent, name, ...fields } of parentsFirst(entries)) {
+    for (const { members = [], parent, name, ...fields } of parentsFirst(entries)) {
       const existing = await run.tx.organization.findFirst({
         where: { name, deletedAt: null },
         include: { memberships: true },

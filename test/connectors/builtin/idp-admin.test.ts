@@ -216,6 +216,15 @@ describe('list commands page through the realm', () => {
     expect(resources.map((resource) => resource.externalId)).toEqual([newcomer]);
   });
 
+  it('reports a disabled user as attributes.enabled false, the attribute sync reads (docs/connectors.md)', async () => {
+    const disabled = keycloak.addUser({ username: 'dora', email: 'dora@acme.test', enabled: false });
+    userIds.push(disabled);
+    const { resources } = await walk('listUsers', { filter: { search: 'dora' } });
+    expect(resources.map((resource) => [resource.externalId, resource.attributes.enabled])).toEqual([
+      [disabled, false],
+    ]);
+  });
+
   it('listGroups walks every page and maps groups', async () => {
     const { resources, pages } = await walk('listGroups', { pageSize: 2 });
     expect(resources).toHaveLength(groupIds.length);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SYNC_CONFIG_DEFAULTS } from '../../../src/domain/sync.js';
-import { deactivateCandidate, deactivateUsersOfStaleRecords } from '../../../src/services/sync/sync-users.js';
+import { deactivateCandidate, deactivateUsersOfLeaverRecords } from '../../../src/services/sync/sync-users.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
 // deactivateUsers (sync item 6c) never removes a user holding a role beyond requestor, whatever
@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/database.js
 let database: TestDatabase;
 let connectorId: string;
 const key = () => ({ connectorId, resourceType: 'user' });
+const rules = { disabled: true };
 
 /** A stale record of the connector linked (`matched`) to `userId`. */
 async function staleLink(externalId: string, userId: string) {
@@ -58,10 +59,12 @@ describe('deactivateUsers keeps the last active admin', () => {
     await staleLink('admin', admin.id);
     await staleLink('requestor', requestor.id);
 
-    expect(await deactivateUsersOfStaleRecords(db, key(), SYNC_CONFIG_DEFAULTS.deactivationThreshold)).toEqual({
+    await db.syncConfig.create({ data: { connectorId, resourceType: 'user' } });
+    expect(await deactivateUsersOfLeaverRecords(db, key(), SYNC_CONFIG_DEFAULTS.deactivationThreshold, rules)).toEqual({
       deactivated: 1,
       held: 0,
       linkedUsers: 2,
+      privilegedKept: 1,
     });
     expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).deletedAt).toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: requestor.id } })).deletedAt).toEqual(expect.any(Date));
@@ -71,7 +74,6 @@ describe('deactivateUsers keeps the last active admin', () => {
 describe('deactivateUsers keeps every user holding a role beyond requestor', () => {
   it('lists, holds and deletes only requestors; a role given while held keeps the user', async () => {
     const { db } = database;
-    await db.syncConfig.create({ data: { connectorId, resourceType: 'user' } });
     const users = await Promise.all(
       (['admin', 'approver', 'resource_manager', 'requestor', 'requestor'] as const).map((role, index) =>
         db.user.create({ data: { email: `${role}${index}@privileged.test`, roles: [role] } }),
@@ -81,7 +83,7 @@ describe('deactivateUsers keeps every user holding a role beyond requestor', () 
     const kept = users.slice(0, 3).map((user) => user.id);
     const [promotedLater, requestor] = users.slice(3);
 
-    const held = await deactivateUsersOfStaleRecords(db, key(), { maxCount: 0, maxPercent: 0 });
+    const held = await deactivateUsersOfLeaverRecords(db, key(), { maxCount: 0, maxPercent: 0 }, rules);
     expect(held).toEqual(expect.objectContaining({ deactivated: 0, held: 2 }));
     const config = await db.syncConfig.findUniqueOrThrow({
       where: { connectorId_resourceType: { connectorId, resourceType: 'user' } },
@@ -96,6 +98,7 @@ describe('deactivateUsers keeps every user holding a role beyond requestor', () 
         deactivateCandidate(
           tx,
           key(),
+          rules,
           { userId, email: null, externalId: userId },
           { actor: { type: 'system' }, source: 'test' },
         ),

@@ -35,6 +35,7 @@ export function ConnectorSyncs({
               <tr>
                 <th scope="col">Resource type</th>
                 <th scope="col">Schedule</th>
+                <th scope="col">Scope</th>
                 <th scope="col">Last sync</th>
                 <th scope="col">Statistics</th>
                 <th scope="col">Actions</th>
@@ -54,6 +55,9 @@ export function ConnectorSyncs({
           </table>
         </div>
       )}
+      {configs.data?.map((config) => (
+        <PrivilegedLeaversNotice key={config.resourceType} config={config} />
+      ))}
     </section>
   );
 }
@@ -87,9 +91,13 @@ function ConfigRow({
         {config.enabled ? (config.cronSchedule ?? 'enabled, no schedule') : 'disabled'}
         <span className="muted"> ({config.strategy})</span>
       </td>
+      <td data-label="Scope">
+        <Scope config={config} />
+      </td>
       <td data-label="Last sync">
         <StatusBadge status={config.lastSyncStatus} /> {formatDateTime(config.lastSyncAt)}
         {config.lastSyncError && <p className="field-error">{config.lastSyncError}</p>}
+        {config.lastPostSync?.warning && <p className="field-error">{config.lastPostSync.warning}</p>}
       </td>
       <td data-label="Statistics">{config.lastSyncStats ? <StatsSummary stats={config.lastSyncStats} /> : '—'}</td>
       <td className="actions">
@@ -107,6 +115,44 @@ function ConfigRow({
       </td>
     </tr>
   );
+}
+
+/**
+ * The privileged users a sync kept although their only linked record left or is disabled upstream
+ * (docs/sync.md, post-sync step 3): a sync never removes them, so a person must look at them.
+ */
+function PrivilegedLeaversNotice({ config }: { config: SyncConfig }) {
+  const leavers = config.privilegedLeavers;
+  if (!leavers || leavers.users.length === 0) return null;
+  return (
+    <div role="alert" aria-label={`Privileged leavers of ${config.resourceType} sync`}>
+      <p>
+        Kept by the {config.resourceType} sync of {formatDateTime(leavers.reportedAt)}: these users hold a role beyond
+        requestor, and their only linked record left or is disabled upstream. A sync never removes them: remove them, or
+        their roles, if they left.
+      </p>
+      <ul>
+        {leavers.users.map((user) => (
+          <li key={user.userId}>
+            {user.email ?? user.userId} ({user.roles.join(', ')}): record {user.externalId}{' '}
+            {user.reason === 'stale' ? 'no longer listed' : 'disabled upstream'}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Which records the config syncs. A user config copies the whole directory only when it says
+ * syncAllUsers; otherwise its filter rules choose the users (the API refuses a user config with
+ * neither), so the page says which of the two an administrator chose.
+ */
+function Scope({ config }: { config: SyncConfig }) {
+  const rules = Object.keys(config.filterRules ?? {});
+  if (config.resourceType === 'user' && config.syncAllUsers) return <span>Whole directory (syncAllUsers)</span>;
+  if (rules.length === 0) return <span>Every record</span>;
+  return <span>Filtered by {rules.join(', ')}</span>;
 }
 
 function StatsSummary({ stats }: { stats: SyncStats }) {

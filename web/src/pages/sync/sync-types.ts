@@ -32,10 +32,20 @@ export interface SyncConfig {
   enabled: boolean;
   strategy: string;
   cronSchedule: string | null;
+  filterRules: Record<string, unknown> | null;
+  syncAllUsers: boolean;
   lastSyncAt: string | null;
   lastSyncStatus: string;
   lastSyncError: string | null;
   lastSyncStats: SyncStats | null;
+  lastPostSync: { warning: string | null } | null;
+  privilegedLeavers: PrivilegedLeavers | null;
+}
+
+/** Users holding a role beyond requestor whose only linked record left or is disabled: kept, reported. */
+export interface PrivilegedLeavers {
+  reportedAt: string;
+  users: { userId: string; email: string | null; externalId: string; reason: 'stale' | 'disabled'; roles: string[] }[];
 }
 
 export interface MatchCandidate {
