@@ -5,13 +5,15 @@ import type { ConnectorResult } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, type Database } from '../db/client.js';
 import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
-import { isAppError } from '../errors/index.js';
+import { INTERNAL_ERROR_CODE, isAppError } from '../errors/index.js';
+import { createLogger, type Logger } from '../logging/logger.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { renderEmailTemplate } from '../notifications/render-email.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { isRoleChangeInProgress } from '../services/access/role-change-claim.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { cachedLookup, invalidateCache } from '../services/sync/record-cache.js';
+import { stepFailure } from './step-failure.js';
 import { storeStepNotification } from './store-notification.js';
 
 export interface ConnectorStepInput {
@@ -31,6 +33,7 @@ const stepResultSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
   code: z.string().optional(),
+  reference: z.string().optional(),
 });
 const recordedOutput = z.object({ response: stepResultSchema }).nullable().catch(null);
 
@@ -59,10 +62,6 @@ function resultWithinPayloadLimit(input: ConnectorStepInput, result: StepResult)
   };
 }
 
-function failure(error: unknown, code = 'step_error'): StepResult {
-  return { success: false, error: error instanceof Error || isAppError(error) ? error.message : String(error), code };
-}
-
 /**
  * Subject and HTML of a notification email from the template the step names, else from the
  * default template; nothing when the step names none and there is no default.
@@ -76,6 +75,7 @@ async function templatedEmail(
     workflowName: string;
     variables?: Record<string, unknown>;
   },
+  failure: (error: unknown, code: string) => StepResult,
 ): Promise<{ rendered?: { subject: string; html: string } } | { failure: StepResult }> {
   const template = input.template
     ? await db.emailTemplate.findUnique({ where: { name: input.template } })
@@ -100,8 +100,15 @@ async function templatedEmail(
 }
 
 /** The activities that do a step's work: connector calls, notifications and role changes. */
-export function createRunStepActivities(deps: { db: Database; connectors: ConnectorRuntime; mailer?: Mailer }) {
+export function createRunStepActivities(deps: {
+  db: Database;
+  connectors: ConnectorRuntime;
+  mailer?: Mailer;
+  /** Where internal errors of steps go, under the reference their step shows (stdout by default). */
+  logger?: Logger;
+}) {
   const { db, connectors, mailer } = deps;
+  const logger = deps.logger ?? createLogger('info');
 
   async function connectorStep(input: ConnectorStepInput): Promise<StepResult> {
     const key = { runId_sequence_attempt: { runId: input.runId, sequence: input.sequence, attempt: input.attempt } };
@@ -111,6 +118,7 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
 
     const row = await db.connector.findUnique({ where: { name: input.connector } });
     let result: ConnectorResult;
+    let reference: string | undefined;
     if (!row) {
       result = { success: false, error: `Connector ${input.connector} does not exist`, code: 'unknown_connector' };
     } else {
@@ -148,7 +156,12 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
             ).result
           : await call();
       } catch (error) {
-        result = failure(error, 'connector_unavailable');
+        const failed = stepFailure(logger, error, 'connector_unavailable', {
+          runId: input.runId,
+          stepId: input.stepId,
+        });
+        ({ reference } = failed);
+        result = failed;
       }
       // What the command changed must not be answered from the cache by a lookup after it.
       const changed = result.success ? (handler?.commands[input.command]?.changes ?? []) : [];
@@ -159,6 +172,7 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       ...(result.data ? { data: result.data } : result.payload ? { data: { ...result.payload } } : {}),
       ...(result.error ? { error: result.error } : {}),
       ...(result.code ? { code: result.code } : {}),
+      ...(reference ? { reference } : {}),
     });
     const request = { connector: input.connector, command: input.command, parameters: input.parameters };
     await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ request, response: stepResult })) } });
@@ -214,7 +228,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       });
       const to = recipients.map((user) => user.email!).filter(Boolean);
       if (to.length === 0) return { success: true, data: { emailed: 0 } };
-      const templated = await templatedEmail(db, input);
+      const failure = (error: unknown, code: string) =>
+        stepFailure(logger, error, code, { runId: input.runId, sequence: input.sequence });
+      const templated = await templatedEmail(db, input, failure);
       if ('failure' in templated) return templated.failure;
       const email = {
         to,
@@ -259,7 +275,8 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       } catch (error) {
         // Another change of the subject's roles is under way: Temporal retries the step after it.
         if (isRoleChangeInProgress(error)) throw error;
-        return failure(error, isAppError(error) ? error.code : 'step_error');
+        const code = isAppError(error) ? error.code : INTERNAL_ERROR_CODE;
+        return stepFailure(logger, error, code, { runId: input.runId, action: input.action, role: input.role });
       }
     },
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParams, queryTimestamp } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
-import { RUN_STATUSES } from '../../domain/run.js';
+import { errorEnvelopeSchema, RUN_STATUSES } from '../../domain/run.js';
 import { cancelRun, resumeRun, updateRunVariables } from '../../services/runs/control-run.js';
 import { diagnoseRun } from '../../services/runs/diagnose-run.js';
 import { listRuns } from '../../services/runs/list-runs.js';
@@ -18,7 +18,7 @@ const stepSchema = z.object({
   type: z.string(),
   status: z.string().describe('running, waiting, completed, failed, skipped or cancelled'),
   outcome: z.string().nullable(),
-  error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),
+  error: errorEnvelopeSchema.nullable(),
   startedAt: z.date(),
   completedAt: z.date().nullable(),
 });
@@ -41,7 +41,7 @@ const runSummarySchema = z
       ),
     currentStepId: z.string().nullable(),
     failedStepId: z.string().nullable(),
-    error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),
+    error: errorEnvelopeSchema.nullable(),
     temporalWorkflowId: z.string(),
     temporalUiLink: z.string().nullable(),
     startedAt: z.date(),

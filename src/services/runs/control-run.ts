@@ -11,6 +11,7 @@ import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
 import { EXECUTION_ENDED, whileExecutionIsOpen } from './run-execution.js';
 import { subjectOf, type RunsContext } from './start-run.js';
+import { resolveUserVariables } from './user-variables.js';
 
 /**
  * Cancels a run through Temporal cancellation; the workflow closes its open approvals and tasks
@@ -123,6 +124,7 @@ export async function updateRunVariables(
     const problems = checkRunVariables(definition.variables, changes, { requireAll: false });
     const problem = describeVariableProblems(problems);
     if (problem) throw validationFailed(`Cannot update the variables: ${problem}`, problems);
+    changes = await resolveUserVariables(tx, definition.variables, changes, 'Cannot update the variables');
     const merged = { ...jsonObject.parse(run.variables), ...changes };
     // The subject follows its variable: who may not decide the run's approvals depends on it.
     await tx.workflowRun.update({

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import {
   ENDLESS_LOOP_CODE,
+  errorEnvelopeSchema,
   EXECUTION_ENDED_CODE,
   PAYLOAD_TOO_LARGE_CODE,
   RUN_ABANDONED_CODE,
@@ -89,7 +89,7 @@ export function suggestActions(
   return actions;
 }
 
-const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);
+const errorEnvelope = errorEnvelopeSchema.nullable().catch(null);
 
 /**
  * The audit entries about a run: those whose target it is, and those whose metadata names it

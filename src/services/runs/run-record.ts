@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
+import { errorEnvelopeSchema, RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
 import { workflowDefinitionInputSchema, type WorkflowView } from '../../domain/workflow-definition.js';
 import { notFound } from '../../errors/index.js';
 import { jsonObject } from '../../domain/common.js';
@@ -12,7 +12,7 @@ export const runInclude = {
 export type RunRow = Prisma.WorkflowRunGetPayload<{ include: typeof runInclude }>;
 type RunStepRow = RunRow['steps'][number];
 
-const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);
+const errorEnvelope = errorEnvelopeSchema.nullable().catch(null);
 const runStatus = z.enum(RUN_STATUSES);
 
 export function toStepView(step: RunStepRow) {

@@ -16,6 +16,7 @@ import { definitionOf, loadWorkflow, toWorkflowView } from '../workflows/workflo
 import { requireInitiatorMayStart } from './initiator-check.js';
 import { insertRunWithAudit } from './insert-run.js';
 import { loadRun, recordedRunOf, type RunRow } from './run-record.js';
+import { resolveUserVariables } from './user-variables.js';
 
 export const DEPRECATED_START_MESSAGE =
   'Deprecated workflows cannot start new runs; create a new version of the workflow and start that instead';
@@ -91,6 +92,7 @@ export async function recordNewRun(
   const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
   const problem = describeVariableProblems(problems);
   if (problem) throw validationFailed(`Cannot start the run: ${problem}`, problems);
+  variables = await resolveUserVariables(db, workflow.variables, variables, 'Cannot start the run');
   if (origin.initiatedBy) await requireInitiatorMayStart(db, origin.initiatedBy);
   // Optional variables the caller left out exist, as null, so configs may refer to them.
   variables = { ...Object.fromEntries(workflow.variables.map((variable) => [variable.name, null])), ...variables };
