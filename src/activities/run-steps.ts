@@ -9,7 +9,9 @@ import { INTERNAL_ERROR_CODE, isAppError } from '../errors/index.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { renderEmailTemplate } from '../notifications/render-email.js';
+import { secretScrubber } from '../connectors/secret-scrubber.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
+import { concealSealed, openSealed } from '../services/runs/secret-variables.js';
 import { isRoleChangeInProgress } from '../services/access/role-change-claim.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { cachedLookup, invalidateCache } from '../services/sync/record-cache.js';
@@ -116,6 +118,10 @@ export function createRunStepActivities(deps: {
     const previous = recordedOutput.parse(recorded?.output ?? null);
     if (previous) return previous.response;
 
+    // Secret variables reach this activity sealed; they are opened for the call only, and what the
+    // remote answers is scrubbed of them before it is stored or handed back to the workflow.
+    const parameters = openSealed(input.parameters, input.runId, connectors.secretKey);
+    const variables = openSealed(input.variables, input.runId, connectors.secretKey);
     const row = await db.connector.findUnique({ where: { name: input.connector } });
     let result: ConnectorResult;
     let reference: string | undefined;
@@ -128,9 +134,9 @@ export function createRunStepActivities(deps: {
         const call = () =>
           executeConnectorCommand(handler, connector, {
             command: input.command,
-            parameters: input.parameters,
+            parameters: parameters.value,
             simulateFailure: input.simulateFailure,
-            variables: input.variables,
+            variables: variables.value,
             stepId: input.stepId,
             instanceId: input.runId,
             idempotencyKey: stepIdempotencyKey(input),
@@ -167,6 +173,7 @@ export function createRunStepActivities(deps: {
       const changed = result.success ? (handler?.commands[input.command]?.changes ?? []) : [];
       for (const resourceType of changed) await invalidateCache(db, row.id, { resourceType });
     }
+    result = secretScrubber([...parameters.opened, ...variables.opened]).result(result);
     const stepResult = resultWithinPayloadLimit(input, {
       success: result.success,
       ...(result.data ? { data: result.data } : result.payload ? { data: { ...result.payload } } : {}),
@@ -174,7 +181,7 @@ export function createRunStepActivities(deps: {
       ...(result.code ? { code: result.code } : {}),
       ...(reference ? { reference } : {}),
     });
-    const request = { connector: input.connector, command: input.command, parameters: input.parameters };
+    const request = { connector: input.connector, command: input.command, parameters: concealSealed(input.parameters) };
     await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ request, response: stepResult })) } });
     return stepResult;
   }
@@ -206,6 +213,8 @@ export function createRunStepActivities(deps: {
       /** What the template sees besides subject, message and workflowName: the run's variables. */
       variables?: Record<string, unknown>;
     }): Promise<StepResult> {
+      // A notification is read by people: secret variables show as the placeholder, never opened.
+      input = concealSealed(input);
       const key = { runId: input.runId, sequence: input.sequence, recipient: input.recipient };
       const audience = await storeStepNotification(db, {
         ...key,

@@ -6,6 +6,7 @@ import { cancelRun, resumeRun, updateRunVariables } from '../../services/runs/co
 import { diagnoseRun } from '../../services/runs/diagnose-run.js';
 import { listRuns } from '../../services/runs/list-runs.js';
 import { loadRun, toRunView } from '../../services/runs/run-record.js';
+import { concealRunData } from '../../services/runs/secret-variables.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -126,8 +127,8 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
           runId: row.id,
           steps: row.steps.map((step) => ({
             ...view({ ...row, steps: [step] }).steps[0],
-            input: step.input,
-            output: step.output,
+            input: concealRunData(step.input),
+            output: concealRunData(step.output),
           })),
         };
       },

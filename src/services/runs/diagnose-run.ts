@@ -8,7 +8,9 @@ import {
 } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { nextStepId } from '../../engine/graph.js';
+import { jsonObject } from '../../domain/common.js';
 import { loadRun, toStepView } from './run-record.js';
+import { concealVariables } from './secret-variables.js';
 
 /** Failures that another try may fix (the outside system was down, slow or said no for now). */
 const TRANSIENT_CODES = new Set([
@@ -154,7 +156,7 @@ export async function diagnoseRun(db: Database, runId: string) {
       metadata: entry.metadata,
       createdAt: entry.createdAt,
     })),
-    variables: run.variables,
+    variables: concealVariables(jsonObject.parse(run.variables)),
     suggestedActions:
       run.status === 'failed'
         ? suggestActions(failure, failedStep ? nextStepId(failedStep, 'success') !== undefined : false)

@@ -5,6 +5,7 @@ import { errorEnvelopeSchema, RUN_STATUSES, type RunWorkflowInput } from '../../
 import { workflowDefinitionInputSchema, type WorkflowView } from '../../domain/workflow-definition.js';
 import { notFound } from '../../errors/index.js';
 import { jsonObject } from '../../domain/common.js';
+import { concealVariables } from './secret-variables.js';
 
 export const runInclude = {
   steps: { orderBy: [{ sequence: 'asc' }, { attempt: 'asc' }] },
@@ -63,7 +64,7 @@ export function toRunSummary(row: RunSummaryRow, temporalUiUrl: string | undefin
     definitionVersion: row.definitionVersion,
     isTestRun: row.isTestRun,
     status: runStatus.parse(row.status),
-    variables: jsonObject.parse(row.variables),
+    variables: concealVariables(jsonObject.parse(row.variables)),
     subject: row.subject,
     startedBy: row.startedBy,
     initiatedBy: row.initiatedBy,
