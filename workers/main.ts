@@ -93,7 +93,7 @@ export async function startWorker(
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     ...(await workflowCode()),
-    activities: createActivities({ db, connectors, mailer: createMailer(config) }),
+    activities: createActivities({ db, connectors, mailer: createMailer(config), logger }),
     shutdownGraceTime: '30s',
     // Bounds the worker's memory whatever the number of runs waiting for people (docs/runs.md#worker).
     maxCachedWorkflows: config.temporal.maxCachedWorkflows,

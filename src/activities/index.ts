@@ -1,5 +1,6 @@
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
+import type { Logger } from '../logging/logger.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { createAuditActivities } from './audit.js';
 import { createPeopleConfirmationActivities } from './people-confirmations.js';
@@ -19,6 +20,8 @@ export interface ActivityDependencies {
   connectors: ConnectorRuntime;
   /** Absent when SMTP is not configured: notifications stay in-app. */
   mailer?: Mailer;
+  /** The worker's log: internal errors of steps are written there under the reference the step shows. */
+  logger?: Logger;
 }
 
 /** Every activity of the service, built with the dependencies the worker injects. */

@@ -5,14 +5,18 @@ import type { ConnectorResult } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, type Database } from '../db/client.js';
 import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
-import { isAppError } from '../errors/index.js';
+import { INTERNAL_ERROR_CODE, isAppError } from '../errors/index.js';
+import { createLogger, type Logger } from '../logging/logger.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { renderEmailTemplate } from '../notifications/render-email.js';
+import { secretScrubber } from '../connectors/secret-scrubber.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
+import { concealSealed, openSealed } from '../services/runs/secret-variables.js';
 import { isRoleChangeInProgress } from '../services/access/role-change-claim.js';
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { runAuthorityRefusal, STEP_FORBIDDEN_CODE } from '../services/runs/run-authority.js';
 import { cachedLookup, invalidateCache } from '../services/sync/record-cache.js';
+import { stepFailure } from './step-failure.js';
 import { storeStepNotification } from './store-notification.js';
 
 export interface ConnectorStepInput {
@@ -32,6 +36,7 @@ const stepResultSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
   code: z.string().optional(),
+  reference: z.string().optional(),
 });
 const recordedOutput = z.object({ response: stepResultSchema }).nullable().catch(null);
 
@@ -60,10 +65,6 @@ function resultWithinPayloadLimit(input: ConnectorStepInput, result: StepResult)
   };
 }
 
-function failure(error: unknown, code = 'step_error'): StepResult {
-  return { success: false, error: error instanceof Error || isAppError(error) ? error.message : String(error), code };
-}
-
 /**
  * Subject and HTML of a notification email from the template the step names, else from the
  * default template; nothing when the step names none and there is no default.
@@ -77,6 +78,7 @@ async function templatedEmail(
     workflowName: string;
     variables?: Record<string, unknown>;
   },
+  failure: (error: unknown, code: string) => StepResult,
 ): Promise<{ rendered?: { subject: string; html: string } } | { failure: StepResult }> {
   const template = input.template
     ? await db.emailTemplate.findUnique({ where: { name: input.template } })
@@ -101,8 +103,15 @@ async function templatedEmail(
 }
 
 /** The activities that do a step's work: connector calls, notifications and role changes. */
-export function createRunStepActivities(deps: { db: Database; connectors: ConnectorRuntime; mailer?: Mailer }) {
+export function createRunStepActivities(deps: {
+  db: Database;
+  connectors: ConnectorRuntime;
+  mailer?: Mailer;
+  /** Where internal errors of steps go, under the reference their step shows (stdout by default). */
+  logger?: Logger;
+}) {
   const { db, connectors, mailer } = deps;
+  const logger = deps.logger ?? createLogger('info');
 
   /**
    * Why the run may not run this command, when the connector declares it a write: it acts with
@@ -120,9 +129,14 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
     const previous = recordedOutput.parse(recorded?.output ?? null);
     if (previous) return previous.response;
 
+    // Secret variables reach this activity sealed; they are opened for the call only, and what the
+    // remote answers is scrubbed of them before it is stored or handed back to the workflow.
+    const parameters = openSealed(input.parameters, input.runId, connectors.secretKey);
+    const variables = openSealed(input.variables, input.runId, connectors.secretKey);
     const row = await db.connector.findUnique({ where: { name: input.connector } });
     const refusal = row ? await writeRefusal(row.type, input) : undefined;
     let result: ConnectorResult;
+    let reference: string | undefined;
     if (!row) {
       result = { success: false, error: `Connector ${input.connector} does not exist`, code: 'unknown_connector' };
     } else if (refusal) {
@@ -134,9 +148,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
         const call = () =>
           executeConnectorCommand(handler, connector, {
             command: input.command,
-            parameters: input.parameters,
+            parameters: parameters.value,
             simulateFailure: input.simulateFailure,
-            variables: input.variables,
+            variables: variables.value,
             stepId: input.stepId,
             instanceId: input.runId,
             idempotencyKey: stepIdempotencyKey(input),
@@ -162,19 +176,26 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
             ).result
           : await call();
       } catch (error) {
-        result = failure(error, 'connector_unavailable');
+        const failed = stepFailure(logger, error, 'connector_unavailable', {
+          runId: input.runId,
+          stepId: input.stepId,
+        });
+        ({ reference } = failed);
+        result = failed;
       }
       // What the command changed must not be answered from the cache by a lookup after it.
       const changed = result.success ? (handler?.commands[input.command]?.changes ?? []) : [];
       for (const resourceType of changed) await invalidateCache(db, row.id, { resourceType });
     }
+    result = secretScrubber([...parameters.opened, ...variables.opened]).result(result);
     const stepResult = resultWithinPayloadLimit(input, {
       success: result.success,
       ...(result.data ? { data: result.data } : result.payload ? { data: { ...result.payload } } : {}),
       ...(result.error ? { error: result.error } : {}),
       ...(result.code ? { code: result.code } : {}),
+      ...(reference ? { reference } : {}),
     });
-    const request = { connector: input.connector, command: input.command, parameters: input.parameters };
+    const request = { connector: input.connector, command: input.command, parameters: concealSealed(input.parameters) };
     await db.runStep.update({ where: key, data: { output: jsonColumn(redact({ request, response: stepResult })) } });
     return stepResult;
   }
@@ -206,6 +227,8 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       /** What the template sees besides subject, message and workflowName: the run's variables. */
       variables?: Record<string, unknown>;
     }): Promise<StepResult> {
+      // A notification is read by people: secret variables show as the placeholder, never opened.
+      input = concealSealed(input);
       const key = { runId: input.runId, sequence: input.sequence, recipient: input.recipient };
       const audience = await storeStepNotification(db, {
         ...key,
@@ -228,7 +251,9 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       });
       const to = recipients.map((user) => user.email!).filter(Boolean);
       if (to.length === 0) return { success: true, data: { emailed: 0 } };
-      const templated = await templatedEmail(db, input);
+      const failure = (error: unknown, code: string) =>
+        stepFailure(logger, error, code, { runId: input.runId, sequence: input.sequence });
+      const templated = await templatedEmail(db, input, failure);
       if ('failure' in templated) return templated.failure;
       const email = {
         to,
@@ -276,7 +301,8 @@ export function createRunStepActivities(deps: { db: Database; connectors: Connec
       } catch (error) {
         // Another change of the subject's roles is under way: Temporal retries the step after it.
         if (isRoleChangeInProgress(error)) throw error;
-        return failure(error, isAppError(error) ? error.code : 'step_error');
+        const code = isAppError(error) ? error.code : INTERNAL_ERROR_CODE;
+        return stepFailure(logger, error, code, { runId: input.runId, action: input.action, role: input.role });
       }
     },
   };

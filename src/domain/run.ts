@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { WorkflowDefinitionInput } from './workflow-definition.js';
 
 /** Every status a run can be in; docs/runs.md gives the transitions. */
@@ -62,7 +63,19 @@ export const EXECUTION_ENDED_CODE = 'execution_ended';
 export interface ErrorEnvelope {
   message: string;
   code?: string;
+  /** For an internal error: the id its details are logged under in the worker's log. */
+  reference?: string;
 }
+
+/** A recorded failure as the API answers it. */
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  reference: z
+    .string()
+    .optional()
+    .describe("For an internal error: the id its details are logged under in the worker's log"),
+});
 
 /**
  * The most a step's activity input or result may weigh (its JSON in UTF-8). Temporal refuses

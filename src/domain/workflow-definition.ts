@@ -16,6 +16,12 @@ export const variableSchema = z
     type: z.enum(VARIABLE_TYPES),
     required: z.boolean().default(false),
     description: z.string().optional(),
+    secret: z
+      .boolean()
+      .optional()
+      .describe(
+        'A credential or other secret: sealed when the run starts, shown as [REDACTED] to everyone after, opened only for connector calls. Variables named like credentials (password, token, secret, otp...) are secret without it',
+      ),
   })
   .strict()
   .meta({ id: 'WorkflowVariable' });

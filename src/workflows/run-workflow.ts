@@ -4,10 +4,12 @@ import {
   CancellationScope,
   condition,
   isCancellation,
+  log,
   patched,
   setHandler,
   sleep,
   upsertSearchAttributes,
+  uuid4,
 } from '@temporalio/workflow';
 import {
   ENDLESS_LOOP_CODE,
@@ -20,6 +22,7 @@ import {
   type RunWorkflowResult,
 } from '../domain/run.js';
 import { isStepType } from '../domain/step-types.js';
+import { INTERNAL_ERROR_CODE, internalErrorMessage, messageForPeople } from '../errors/index.js';
 import type { WorkflowStep } from '../domain/workflow-definition.js';
 import { indexSteps, nextStepId, STEP_TYPES_WITHOUT_EFFECTS } from '../engine/graph.js';
 import { routeAfter } from '../engine/run-routing.js';
@@ -149,13 +152,19 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
     } catch (error) {
       if (isCancellation(error) || isBrokenInvariant(error) || isRefusedBeforeStart(error)) throw error;
       // Interpolation and expression errors, and inputs too large to send, are definition or
-      // data problems: the step fails.
+      // data problems: the step fails. Any other error's text (an activity that gave up, say)
+      // goes to the worker's log only, under the reference the step shows.
+      const message = messageForPeople(error);
+      if (message !== undefined)
+        return {
+          outcome: 'error',
+          error: { message, code: error instanceof StepInputTooLarge ? error.code : 'step_error' },
+        };
+      const reference = uuid4();
+      log.error('A run step failed on an internal error', { runId, stepId: step.id, reference, error });
       return {
         outcome: 'error',
-        error: {
-          message: error instanceof Error ? error.message : String(error),
-          code: error instanceof StepInputTooLarge ? error.code : 'step_error',
-        },
+        error: { message: internalErrorMessage(reference), code: INTERNAL_ERROR_CODE, reference },
       };
     }
   }
@@ -334,8 +343,15 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
    */
   async function abandon(error: unknown): Promise<ApplicationFailure> {
     const reason = error instanceof Error ? error.message : String(error);
-    const message = `The run stopped on an internal error and cannot be resumed: ${reason}`;
-    const failure = { failedStepId: currentStepId, error: { message, code: RUN_ABANDONED_CODE } };
+    // A broken invariant says what is wrong with the definition; other errors' text stays in the log.
+    const shown = isBrokenInvariant(error) ? reason : messageForPeople(error);
+    const reference = shown === undefined ? uuid4() : undefined;
+    if (reference) log.error('A run stopped on an internal error', { runId, reference, error });
+    const message = `The run stopped on an internal error and cannot be resumed: ${shown ?? internalErrorMessage(reference!)}`;
+    const failure = {
+      failedStepId: currentStepId,
+      error: { message, code: RUN_ABANDONED_CODE, ...(reference ? { reference } : {}) },
+    };
     if (patched('abandon-closes-open-work')) {
       try {
         await writer.flush();

@@ -104,6 +104,7 @@ export function useConsoleStack(options: ConsoleStackOptions = {}): ConsoleStack
       return provider;
     },
     taskQueue: stack.taskQueue,
+    workerLogs: stack.workerLogs,
     startWorker: stack.startWorker,
     stopWorker: stack.stopWorker,
     restartWorker: stack.restartWorker,

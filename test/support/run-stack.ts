@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll } from '@jest/globals';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities, type Activities } from '../../src/activities/index.js';
+import { createLogger } from '../../src/logging/logger.js';
 import { createMailer } from '../../src/notifications/mailer.js';
 import { useTestApp, type AppUnderTest, type TestAppOptions } from './app.js';
 import { stackValue } from './stack.js';
@@ -17,6 +18,8 @@ function installRuntime(): void {
 
 export interface RunStack extends AppUnderTest {
   readonly taskQueue: string;
+  /** Every line the worker's activities logged, parsed. */
+  readonly workerLogs: Array<Record<string, unknown>>;
   /** Stops this file's worker (to test durability) and starts a fresh one. */
   restartWorker(): Promise<void>;
   stopWorker(): Promise<void>;
@@ -37,6 +40,8 @@ export function useRunStack(
   let connection: NativeConnection | undefined;
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
+  const workerLogs: Array<Record<string, unknown>> = [];
+  const logger = createLogger('info', { write: (line: string) => void workerLogs.push(JSON.parse(line)) });
   const app = useTestApp({
     ...options,
     env: async (baseUrl) => ({
@@ -61,6 +66,7 @@ export function useRunStack(
           db: app.database.db,
           connectors: app.api.connectors,
           mailer: createMailer(app.api.config),
+          logger,
         }),
       ),
       maxCachedWorkflows: 50,
@@ -84,6 +90,7 @@ export function useRunStack(
       return app.database;
     },
     taskQueue,
+    workerLogs,
     startWorker,
     stopWorker,
     async restartWorker() {

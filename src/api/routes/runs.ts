@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { idParams, queryTimestamp } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
-import { RUN_STATUSES } from '../../domain/run.js';
+import { errorEnvelopeSchema, RUN_STATUSES } from '../../domain/run.js';
 import { cancelRun, resumeRun, updateRunVariables } from '../../services/runs/control-run.js';
 import { diagnoseRun } from '../../services/runs/diagnose-run.js';
 import { listRuns } from '../../services/runs/list-runs.js';
 import { loadRun, toRunView } from '../../services/runs/run-record.js';
+import { concealRunData } from '../../services/runs/secret-variables.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -18,7 +19,7 @@ const stepSchema = z.object({
   type: z.string(),
   status: z.string().describe('running, waiting, completed, failed, skipped or cancelled'),
   outcome: z.string().nullable(),
-  error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),
+  error: errorEnvelopeSchema.nullable(),
   startedAt: z.date(),
   completedAt: z.date().nullable(),
 });
@@ -41,7 +42,7 @@ const runSummarySchema = z
       ),
     currentStepId: z.string().nullable(),
     failedStepId: z.string().nullable(),
-    error: z.object({ message: z.string(), code: z.string().optional() }).nullable(),
+    error: errorEnvelopeSchema.nullable(),
     temporalWorkflowId: z.string(),
     temporalUiLink: z.string().nullable(),
     startedAt: z.date(),
@@ -126,8 +127,8 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
           runId: row.id,
           steps: row.steps.map((step) => ({
             ...view({ ...row, steps: [step] }).steps[0],
-            input: step.input,
-            output: step.output,
+            input: concealRunData(step.input),
+            output: concealRunData(step.output),
           })),
         };
       },

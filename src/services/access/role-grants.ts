@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../../audit/index.js';
 import { executeConnectorCommand } from '../../connectors/execute-command.js';
@@ -60,9 +61,10 @@ export async function loadSubjects(
   request: Pick<RoleChangeRequest, 'userId' | 'role'>,
   options: { deletedUser: boolean },
 ) {
-  const user = await db.user.findFirst({
-    where: { id: request.userId, ...(options.deletedUser ? {} : { deletedAt: null }) },
-  });
+  // Not an id at all (a step's subject interpolated from something else) names nobody either.
+  const user = z.uuid().safeParse(request.userId).success
+    ? await db.user.findFirst({ where: { id: request.userId, ...(options.deletedUser ? {} : { deletedAt: null }) } })
+    : null;
   if (!user) throw notFound('User');
   const role = await db.businessRole.findFirst({
     where: 'id' in request.role ? { id: request.role.id } : { name: request.role.name },

@@ -10,7 +10,9 @@ import { resumeRunSignal, variablesUpdatedSignal } from '../../temporal/messages
 import { auditChange, type Caller } from '../caller.js';
 import { loadRun } from './run-record.js';
 import { EXECUTION_ENDED, whileExecutionIsOpen } from './run-execution.js';
-import { subjectOf, type RunsContext } from './start-run.js';
+import { sealSecretVariables } from './secret-variables.js';
+import { runSecretKey, subjectOf, type RunsContext } from './start-run.js';
+import { resolveUserVariables } from './user-variables.js';
 
 /**
  * Cancels a run through Temporal cancellation; the workflow closes its open approvals and tasks
@@ -123,6 +125,9 @@ export async function updateRunVariables(
     const problems = checkRunVariables(definition.variables, changes, { requireAll: false });
     const problem = describeVariableProblems(problems);
     if (problem) throw validationFailed(`Cannot update the variables: ${problem}`, problems);
+    changes = await resolveUserVariables(tx, definition.variables, changes, 'Cannot update the variables');
+    // Sealed before the signal: its payload is kept in the run's history.
+    changes = sealSecretVariables(definition.variables, changes, runId, runSecretKey(context));
     const merged = { ...jsonObject.parse(run.variables), ...changes };
     // The subject follows its variable: who may not decide the run's approvals depends on it.
     await tx.workflowRun.update({

@@ -1,14 +1,16 @@
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import {
   ENDLESS_LOOP_CODE,
+  errorEnvelopeSchema,
   EXECUTION_ENDED_CODE,
   PAYLOAD_TOO_LARGE_CODE,
   RUN_ABANDONED_CODE,
 } from '../../domain/run.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { nextStepId } from '../../engine/graph.js';
+import { jsonObject } from '../../domain/common.js';
 import { loadRun, toStepView } from './run-record.js';
+import { concealVariables } from './secret-variables.js';
 
 /** Failures that another try may fix (the outside system was down, slow or said no for now). */
 const TRANSIENT_CODES = new Set([
@@ -89,7 +91,7 @@ export function suggestActions(
   return actions;
 }
 
-const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);
+const errorEnvelope = errorEnvelopeSchema.nullable().catch(null);
 
 /**
  * The audit entries about a run: those whose target it is, and those whose metadata names it
@@ -154,7 +156,7 @@ export async function diagnoseRun(db: Database, runId: string) {
       metadata: entry.metadata,
       createdAt: entry.createdAt,
     })),
-    variables: run.variables,
+    variables: concealVariables(jsonObject.parse(run.variables)),
     suggestedActions:
       run.status === 'failed'
         ? suggestActions(failure, failedStep ? nextStepId(failedStep, 'success') !== undefined : false)

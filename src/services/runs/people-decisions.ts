@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isUniqueViolation, jsonColumn, limitLockWait, type DatabaseClient } from '../../db/client.js';
 import { taskFieldSchema, type TaskField } from '../../domain/step-types.js';
+import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { AppError, conflict, notFound, validationFailed } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
 import { transactionAroundTemporalCall } from '../../temporal/client.js';
@@ -8,7 +9,8 @@ import { approvalDecidedSignal, taskCompletedSignal } from '../../temporal/messa
 import { auditChange, type Caller } from '../caller.js';
 import { requireOpenExecution, whileExecutionIsOpen } from './run-execution.js';
 import { isRunSelf } from './run-self.js';
-import { subjectOf, type RunsContext } from './start-run.js';
+import { concealTask, sealSecretVariables, secretVariableNames } from './secret-variables.js';
+import { runSecretKey, subjectOf, type RunsContext } from './start-run.js';
 
 /** Whether `principal` is one of the approval's approvers (listed, or holding a listed role). */
 export function isEligibleApprover(
@@ -178,11 +180,20 @@ export async function completeTask(
       );
     }
     await followSubject(tx, task.run, parsed.data);
+    // Answers for secret variables (or named like credentials) are sealed before they are kept
+    // or signalled, as a start seals secret variables.
+    const declared = secretVariableNames(workflowDefinitionInputSchema.parse(task.run.definitionSnapshot).variables);
+    const kept = sealSecretVariables(
+      fields.map((field) => ({ name: field.name, secret: declared.has(field.name) })),
+      parsed.data,
+      task.runId,
+      runSecretKey(context),
+    );
     await tx.task.update({
       where: { id: taskId },
       data: {
         status: 'completed',
-        result: jsonColumn(parsed.data),
+        result: jsonColumn(kept),
         completedBy: caller.principal.userId,
         completedAt: new Date(),
       },
@@ -195,10 +206,8 @@ export async function completeTask(
       { runId: task.runId, fields: Object.keys(parsed.data) },
     );
     await whileExecutionIsOpen(temporal, () =>
-      temporal.workflow
-        .getHandle(task.run.temporalWorkflowId)
-        .signal(taskCompletedSignal, { taskId, values: parsed.data }),
+      temporal.workflow.getHandle(task.run.temporalWorkflowId).signal(taskCompletedSignal, { taskId, values: kept }),
     );
-    return tx.task.findUniqueOrThrow({ where: { id: taskId } });
+    return concealTask(await tx.task.findUniqueOrThrow({ where: { id: taskId } }));
   }, transactionAroundTemporalCall(temporal));
 }

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { fetchPage, type PageQuery } from '../../domain/pagination.js';
 import type { Principal } from '../../permissions/index.js';
+import { concealTask } from './secret-variables.js';
 
 interface PeopleWorkQuery extends PageQuery {
   sortOrder: 'asc' | 'desc';
@@ -50,8 +51,10 @@ export function listTasks(
   };
   return fetchPage(
     query,
-    (window) =>
-      db.task.findMany({ where, orderBy: [{ createdAt: query.sortOrder }, { id: query.sortOrder }], ...window }),
+    async (window) =>
+      (
+        await db.task.findMany({ where, orderBy: [{ createdAt: query.sortOrder }, { id: query.sortOrder }], ...window })
+      ).map(concealTask),
     () => db.task.count({ where }),
   );
 }

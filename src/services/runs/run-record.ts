@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
+import { errorEnvelopeSchema, RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
 import { workflowDefinitionInputSchema, type WorkflowView } from '../../domain/workflow-definition.js';
 import { notFound } from '../../errors/index.js';
 import { jsonObject } from '../../domain/common.js';
+import { concealVariables } from './secret-variables.js';
 
 export const runInclude = {
   steps: { orderBy: [{ sequence: 'asc' }, { attempt: 'asc' }] },
@@ -12,7 +13,7 @@ export const runInclude = {
 export type RunRow = Prisma.WorkflowRunGetPayload<{ include: typeof runInclude }>;
 type RunStepRow = RunRow['steps'][number];
 
-const errorEnvelope = z.object({ message: z.string(), code: z.string().optional() }).nullable().catch(null);
+const errorEnvelope = errorEnvelopeSchema.nullable().catch(null);
 const runStatus = z.enum(RUN_STATUSES);
 
 export function toStepView(step: RunStepRow) {
@@ -63,7 +64,7 @@ export function toRunSummary(row: RunSummaryRow, temporalUiUrl: string | undefin
     definitionVersion: row.definitionVersion,
     isTestRun: row.isTestRun,
     status: runStatus.parse(row.status),
-    variables: jsonObject.parse(row.variables),
+    variables: concealVariables(jsonObject.parse(row.variables)),
     subject: row.subject,
     startedBy: row.startedBy,
     initiatedBy: row.initiatedBy,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { actorOf, recordAudit, type AuditActor } from '../../audit/index.js';
 import type { Config } from '../../config/index.js';
+import { parseSecretKey } from '../../connectors/secret-box.js';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
 import type { RunWorkflowInput } from '../../domain/run.js';
 import type { TRIGGER_TYPES, WorkflowDefinitionInput, WorkflowView } from '../../domain/workflow-definition.js';
@@ -17,6 +18,8 @@ import { requireInitiatorMayStart } from './initiator-check.js';
 import { assertMayStartTestRun } from './test-run-starter.js';
 import { insertRunWithAudit } from './insert-run.js';
 import { loadRun, recordedRunOf, type RunRow } from './run-record.js';
+import { sealSecretVariables } from './secret-variables.js';
+import { resolveUserVariables } from './user-variables.js';
 
 export const DEPRECATED_START_MESSAGE =
   'Deprecated workflows cannot start new runs; create a new version of the workflow and start that instead';
@@ -87,16 +90,20 @@ export async function recordNewRun(
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   origin: RunStartOrigin,
+  secretKey?: Buffer,
 ): Promise<{ input: RunWorkflowInput; row: RunRow }> {
   const definition = runnableDefinitionOf(workflow);
   const problems = checkRunVariables(workflow.variables, variables, { requireAll: true });
   const problem = describeVariableProblems(problems);
   if (problem) throw validationFailed(`Cannot start the run: ${problem}`, problems);
+  variables = await resolveUserVariables(db, workflow.variables, variables, 'Cannot start the run');
   if (origin.initiatedBy) await requireInitiatorMayStart(db, origin.initiatedBy);
   // Optional variables the caller left out exist, as null, so configs may refer to them.
   variables = { ...Object.fromEntries(workflow.variables.map((variable) => [variable.name, null])), ...variables };
   const subject = subjectOf(workflow.subjectVariable, variables);
   const runId = origin.runId ?? randomUUID();
+  // From here on the run row, the workflow's input and its history hold secret values sealed only.
+  variables = sealSecretVariables(workflow.variables, variables, runId, secretKey);
   const startedBy = origin.actor.type === 'user' ? origin.actor.userId : null;
   const row = await insertRunWithAudit(
     db,
@@ -160,10 +167,23 @@ export interface RunStarter {
   db: Database;
   temporal: Client;
   taskQueue: string;
+  /** Seals secret variables (CONNECTOR_SECRET_KEY); without it a start that has any is a 400. */
+  secretKey?: Buffer;
 }
 
 export function runStarter(context: RunsContext): RunStarter {
-  return { db: context.db, temporal: context.temporal, taskQueue: context.config.temporal.taskQueue };
+  return {
+    db: context.db,
+    temporal: context.temporal,
+    taskQueue: context.config.temporal.taskQueue,
+    secretKey: runSecretKey(context),
+  };
+}
+
+/** The key that seals secret run variables: the connector secret key, when it is set. */
+export function runSecretKey(context: Pick<RunsContext, 'config'>): Buffer | undefined {
+  const { secretKey } = context.config.connectors;
+  return secretKey ? parseSecretKey(secretKey) : undefined;
 }
 
 /** A recorded run and the facts of its workflow its Temporal execution is started with. */
@@ -208,7 +228,7 @@ export async function startRecordedRun(
   origin: RunStartOrigin,
 ): Promise<RunRow> {
   // One statement writes the row and its audit entry, so they commit together without a transaction.
-  const { input, row } = await recordNewRun(deps.db, workflow, variables, origin);
+  const { input, row } = await recordNewRun(deps.db, workflow, variables, origin, deps.secretKey);
   try {
     await startRunExecution(deps, { input, workflow });
   } catch (error) {
@@ -250,8 +270,9 @@ export async function recordRunInTransaction(
   workflow: WorkflowView,
   variables: Record<string, unknown>,
   origin: RunStartOrigin,
+  secretKey?: Buffer,
 ): Promise<RecordedRun> {
-  return { input: (await recordNewRun(tx, workflow, variables, origin)).input, workflow };
+  return { input: (await recordNewRun(tx, workflow, variables, origin, secretKey)).input, workflow };
 }
 
 /** `POST /api/workflows/:id/start`: the manual trigger, by the caller; a draft's test run only by its editors. */

@@ -11,6 +11,7 @@ import { auditChange, type Caller } from '../caller.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
 import { startRefusal } from '../runs/start-run.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
+import { secretVariableNames } from '../runs/secret-variables.js';
 import { checkScheduleExpression } from './schedule-spec.js';
 import { fetchPage, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
 
@@ -96,6 +97,15 @@ async function checkWorkflow(db: DatabaseClient, input: ScheduleInput): Promise<
   );
   if (problem)
     throw validationFailed(`The schedule's variables do not fit the workflow: ${problem}`, { field: 'variables' });
+  // A schedule keeps its variables in its row, its exports and its Temporal Schedule: no secret there.
+  const secrets = [...secretVariableNames(workflow.variables)].filter(
+    (name) => input.variables[name] !== null && input.variables[name] !== undefined,
+  );
+  if (secrets.length > 0)
+    throw validationFailed(
+      `A schedule cannot hold secret variables (${secrets.join(', ')}): it would keep their values in clear; start such runs by hand or through a webhook`,
+      { field: 'variables' },
+    );
 }
 
 /** What the Temporal Schedule of `row` should be. */

@@ -70,13 +70,19 @@ export async function reconcileEntitlements(
           resourceId: event.resourceId,
           eventId: delivery.eventId,
         });
-        const run = await recordRunInTransaction(tx, workflow, variables, {
-          actor: { type: 'system' },
-          // Who last set the reconciliation up: its runs count as theirs for the self-approval rule.
-          initiatedBy: entitlement.updatedBy,
-          trigger: 'webhook',
-          requestId: delivery.requestId,
-        });
+        const run = await recordRunInTransaction(
+          tx,
+          workflow,
+          variables,
+          {
+            actor: { type: 'system' },
+            // Who last set the reconciliation up: its runs count as theirs for the self-approval rule.
+            initiatedBy: entitlement.updatedBy,
+            trigger: 'webhook',
+            requestId: delivery.requestId,
+          },
+          context.connectors.secretKey,
+        );
         recorded.push(run);
         runId = run.input.runId;
         runIds.push(runId);

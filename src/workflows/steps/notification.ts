@@ -1,4 +1,4 @@
-import { defineStep } from './step-module.js';
+import { defineStep, errorOutcome } from './step-module.js';
 
 /** An in-app notification, emailed too when SMTP is configured; the template sees the whole scope. */
 export const notificationStep = defineStep('notification', {
@@ -13,8 +13,6 @@ export const notificationStep = defineStep('notification', {
       template: config.template,
       variables: scope,
     });
-    return sent.success
-      ? { outcome: 'success' }
-      : { outcome: 'error', error: { message: sent.error ?? 'failed', code: sent.code } };
+    return sent.success ? { outcome: 'success' } : errorOutcome(sent, 'failed');
   },
 });

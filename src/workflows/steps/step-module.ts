@@ -75,10 +75,12 @@ export function defineStep<T extends StepType>(
 
 /** A failed result of a step-work activity as the step's error outcome. */
 export function errorOutcome(
-  result: { data?: Record<string, unknown>; error?: string; code?: string },
+  result: { data?: Record<string, unknown>; error?: string; code?: string; reference?: string },
   fallback: string,
 ): StepOutcome {
-  return { outcome: 'error', output: result.data, error: { message: result.error ?? fallback, code: result.code } };
+  const error: ErrorEnvelope = { message: result.error ?? fallback, code: result.code };
+  if (result.reference) error.reference = result.reference;
+  return { outcome: 'error', output: result.data, error };
 }
 
 const BROKEN_INVARIANT = 'RunInvariantBroken';
