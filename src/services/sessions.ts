@@ -26,7 +26,6 @@ export function newSecret(): string {
 function providerColumns(tokens: ProviderTokens, secretKey: Buffer | undefined, now: Date) {
   return {
     accessToken: tokens.accessToken,
-    ...(tokens.idToken ? { idToken: tokens.idToken } : {}),
     ...(tokens.refreshToken && secretKey
       ? { refreshTokenSealed: sealSecrets({ refreshToken: tokens.refreshToken }, secretKey) }
       : {}),

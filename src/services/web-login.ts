@@ -188,7 +188,7 @@ export async function logout(
     });
   });
   const endSessionUrl = await context.client
-    ?.endSessionUrl(session.idToken ?? undefined, postLogoutRedirectUri)
+    ?.endSessionUrl(postLogoutRedirectUri)
     .catch(() => undefined); // the local session is over either way; the provider's page is a courtesy
   return { endSessionUrl: endSessionUrl ?? null };
 }
