@@ -43,7 +43,7 @@ describe('a sign-in link opens a session once', () => {
     expect(body).toEqual(expect.objectContaining({ id: user.id, roles: ['approver'], via: 'session' }));
     const session = await sessionRowOf(browser);
     expect(session).toEqual(
-      expect.objectContaining({ userId: user.id, idToken: null, refreshTokenSealed: null, providerIdleSeconds: null }),
+      expect.objectContaining({ userId: user.id, accessToken: null, refreshTokenSealed: null, providerIdleSeconds: null }),
     );
     const link = await context.database.db.signInLink.findFirstOrThrow({ where: { userId: user.id } });
     expect(link.usedAt).not.toBeNull();

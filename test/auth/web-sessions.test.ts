@@ -141,7 +141,7 @@ describe('signing in through the provider gives a session cookie that authentica
     // The local 24 hours are cut at the provider's maximum (OIDC_SESSION_MAX_SECONDS), shorter here.
     expect(session.expiresAt.getTime()).toBe(session.authTime!.getTime() + PROVIDER_SESSION_MAX_SECONDS * 1000);
     // Logout names the client, not the ID token: the session keeps none.
-    expect(session.idToken).toBeNull();
+    expect(Object.keys(session)).not.toContain('idToken');
     // The refresh token is sealed like connector secrets, and opens with the key.
     const { refreshToken } = openSecrets(session.refreshTokenSealed!, parseSecretKey(TEST_SECRET_KEY));
     expect(typeof refreshToken).toBe('string');
@@ -589,6 +589,108 @@ describe('session info and extend (spec 2.12, 4.1)', () => {
       expect((await development.request('GET', '/api/auth/config')).body.loginEnabled).toBe(false);
     } finally {
       await development.close();
+    }
+  });
+});
+
+describe('the provider session is held to on the server while the session is used', () => {
+  /** The check interval here: OIDC_SESSION_CHECK_SECONDS (300) or half the provider's idle window, shorter. */
+  const CHECK_SECONDS = Math.min(300, REFRESH_IDLE_SECONDS / 2);
+
+  async function signedIn(login: string) {
+    provider.accounts.set(login, {});
+    const browser = new TestBrowser();
+    await signIn(browser, api, login);
+    const session = await sessionOf(browser, api);
+    expect(session.providerCheckedAt).toEqual(expect.any(Date)); // the sign-in's token response
+    return { browser, session };
+  }
+
+  const lastChecked = (id: string, secondsAgo: number) =>
+    database.db.session.update({
+      where: { id },
+      data: { providerCheckedAt: new Date(Date.now() - secondsAgo * 1000) },
+    });
+
+  it('ends the session at the next check once the user is disabled at the provider: 401 at once', async () => {
+    const { browser, session } = await signedIn('disabled-later');
+    provider.accounts.delete('disabled-later'); // the provider now refuses this account's refresh token
+    // Between checks the session stands, with no call to the provider.
+    await lastChecked(session.id, CHECK_SECONDS - 10);
+    expect((await me(browser, api)).status).toBe(200);
+
+    await lastChecked(session.id, CHECK_SECONDS + 1);
+    const refused = await me(browser, api);
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused.text).message).toMatch(/Your session has ended at the identity provider: .*invalid_grant/);
+    expect(await database.db.session.findUnique({ where: { id: session.id } })).toBeNull();
+    expect(
+      await database.db.auditLog.findFirstOrThrow({ where: { action: 'auth.session_ended', targetId: session.id } }),
+    ).toEqual(expect.objectContaining({ metadata: expect.objectContaining({ userId: session.userId }) }));
+    expect((await me(browser, api)).status).toBe(401);
+  });
+
+  it("checks a session in use at most once per interval, and so keeps the provider's idle timer going", async () => {
+    const { browser, session } = await signedIn('active');
+    await database.db.session.update({
+      where: { id: session.id },
+      data: {
+        providerCheckedAt: new Date(Date.now() - (CHECK_SECONDS + 1) * 1000),
+        providerIdleExpiresAt: new Date(Date.now() + 10_000),
+      },
+    });
+    // The console's poll of its session info watches the session without using it: no check.
+    expect((await browser.request(`${api.baseUrl}/api/auth/session`)).status).toBe(200);
+    expect((await sessionOf(browser, api)).refreshTokenSealed).toBe(session.refreshTokenSealed);
+
+    const responses = await Promise.all([me(browser, api), me(browser, api), me(browser, api)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    const checked = await sessionOf(browser, api);
+    expect(checked.refreshTokenSealed).not.toBe(session.refreshTokenSealed); // one refresh, rotated
+    expect(checked.providerCheckedAt!.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    expect(checked.providerIdleExpiresAt!.getTime()).toBeGreaterThan(Date.now() + (REFRESH_IDLE_SECONDS - 10) * 1000);
+    expect(checked.expiresAt).toEqual(session.expiresAt); // checking is not extending
+
+    expect((await me(browser, api)).status).toBe(200);
+    expect((await sessionOf(browser, api)).refreshTokenSealed).toBe(checked.refreshTokenSealed);
+  });
+
+  it("refuses a session idle past the provider's idle lifetime, whatever the cookie's age", async () => {
+    const { browser, session } = await signedIn('idler');
+    await database.db.session.update({
+      where: { id: session.id },
+      data: { providerIdleExpiresAt: new Date(Date.now() - 1000) },
+    });
+    const refused = await me(browser, api);
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused.text).message).toMatch(/idle longer than the identity provider allows/);
+    expect(await database.db.session.findUnique({ where: { id: session.id } })).toBeNull();
+    expect((await browser.request(`${api.baseUrl}/api/auth/session`)).status).toBe(401);
+  });
+
+  it('keeps the session through a provider outage until the next check, and logs a warning', async () => {
+    const { browser, session } = await signedIn('outage');
+    await lastChecked(session.id, CHECK_SECONDS + 1);
+    provider.setStalled(true);
+    try {
+      const during = await me(browser, api);
+      expect(during.status).toBe(200);
+      const kept = await sessionOf(browser, api);
+      expect(kept.refreshTokenSealed).toBe(session.refreshTokenSealed);
+      expect(kept.providerCheckedAt!.getTime()).toBeGreaterThan(Date.now() - 10_000);
+      expect(api.logs).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          sessionId: session.id,
+          msg: 'The identity provider could not be asked about a web session; it is kept until the next check',
+        }),
+      );
+      // Not asked again before the next check is due: no wait on a provider that is down.
+      const started = Date.now();
+      expect((await me(browser, api)).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      provider.setStalled(false);
     }
   });
 });
