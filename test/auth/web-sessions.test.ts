@@ -573,22 +573,22 @@ describe('session info and extend (spec 2.12, 4.1)', () => {
     expect((await me(browser, api)).status).toBe(401);
   });
 
-  it('says session monitoring is off in development mode', async () => {
-    const development = await startTestApp({ db: database.db });
+  it('answers 404 where there are no sessions: an issuer without a web client accepts bearer tokens only', async () => {
+    const bearerOnly = await startTestApp({ db: database.db, env: { OIDC_ISSUER: provider.issuer } });
     try {
       const { token } = await createUserWithToken(database.db, ['requestor']);
       for (const [method, path] of [
         ['GET', '/api/auth/session'],
         ['POST', '/api/auth/session/extend'],
       ] as const) {
-        const response = await development.request(method, path, { token });
+        const response = await bearerOnly.request(method, path, { token });
         expect(response.status).toBe(404);
-        expect(response.body.message).toMatch(/Session monitoring is off: no identity provider is configured/);
+        expect(response.body.message).toMatch(/Session monitoring is off: this instance accepts bearer tokens only/);
       }
-      expect((await development.request('GET', '/api/auth/login')).status).toBe(404);
-      expect((await development.request('GET', '/api/auth/config')).body.loginEnabled).toBe(false);
+      expect((await bearerOnly.request('GET', '/api/auth/login')).status).toBe(404);
+      expect((await bearerOnly.request('GET', '/api/auth/config')).body.loginEnabled).toBe(false);
     } finally {
-      await development.close();
+      await bearerOnly.close();
     }
   });
 });

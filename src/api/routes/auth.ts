@@ -13,7 +13,7 @@ import {
   type SessionInfo,
 } from '../../services/sessions.js';
 import { redeemSignInLink } from '../../services/sign-in-links.js';
-import { completeLogin, extendWebSession, logout, startLogin } from '../../services/web-login.js';
+import { completeLogin, extendLocalSession, extendWebSession, logout, startLogin } from '../../services/web-login.js';
 import { loadUser } from '../../services/users/user-record.js';
 import { callerOf } from '../audit-context.js';
 import type { AppContext } from '../context.js';
@@ -121,12 +121,15 @@ function requireWebLogin(webLogin: WebLogin | undefined): WebLogin {
   return webLogin;
 }
 
-/** The caller's web session (spec 2.12); session monitoring is off in development mode and for bearer tokens. */
-function requireSession(ctx: AppContext, webLogin: WebLogin | undefined) {
-  if (!webLogin) {
+/**
+ * The caller's web session (spec 2.12): with the web sign-in, and in development mode (sign-in
+ * links), whose sessions answer with their local figures. Bearer-token callers have none.
+ */
+function requireSession(ctx: AppContext, sessionSite: SessionSite | undefined) {
+  if (!sessionSite) {
     throw new AppError(
       'not_found',
-      'Session monitoring is off: no identity provider is configured (development mode), so there are no sessions',
+      'Session monitoring is off: this instance accepts bearer tokens only (OIDC_ISSUER without OIDC_CLIENT_ID), so there are no sessions',
     );
   }
   const { session } = ctx.state;
@@ -136,7 +139,7 @@ function requireSession(ctx: AppContext, webLogin: WebLogin | undefined) {
       `No session: this request authenticated with a bearer token (${callerOf(ctx).via}); only browser sign-ins have sessions`,
     );
   }
-  return { session, webLogin };
+  return { session, site: sessionSite };
 }
 
 const signInLinkQuery = z.object({
@@ -333,38 +336,48 @@ export function authRoutes(
       responses: {
         200: { description: 'Session info, in seconds', schema: sessionInfoSchema },
         401: { description: 'The session has expired or is unknown' },
-        404: { description: 'Session monitoring is off (development mode), or the caller used a bearer token' },
+        404: {
+          description: 'The caller used a bearer token, or this instance has no sessions (issuer without client id)',
+        },
       },
       handler(ctx) {
-        const { session, webLogin: login } = requireSession(ctx, webLogin);
-        ctx.body = sessionInfo(session, login.oidc);
+        const { session } = requireSession(ctx, sessionSite);
+        // Without a provider (development mode) every value is the local TTL's.
+        ctx.body = sessionInfo(session, webLogin?.oidc ?? {});
       },
     })
     .add({
       method: 'post',
       path: '/session/extend',
       operationId: 'extendSession',
-      summary: 'Resets the local TTL to 24 hours, refreshes the cookie, keeps the provider session alive',
+      summary: 'Resets the local TTL to 24 hours, refreshes the cookie, keeps the provider session alive (if any)',
       access: 'authenticated',
       responses: {
         200: { description: 'The updated session info', schema: sessionInfoSchema },
         401: { description: 'The session has expired, or the provider ended it (revoked refresh token)' },
         403: { description: 'Cross-site request (Origin is not this site)' },
-        404: { description: 'Session monitoring is off (development mode), or the caller used a bearer token' },
+        404: {
+          description: 'The caller used a bearer token, or this instance has no sessions (issuer without client id)',
+        },
         503: { description: 'The identity provider cannot be reached; the session is unchanged' },
       },
       async handler(ctx) {
-        const { session, webLogin: login } = requireSession(ctx, webLogin);
-        const context = { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey };
+        const { session, site } = requireSession(ctx, sessionSite);
+        const { requestId } = ctx.state;
         let info: SessionInfo;
         try {
-          info = await extendWebSession({ ...context, requestId: ctx.state.requestId }, session.id);
+          info = webLogin
+            ? await extendWebSession(
+                { db, client: webLogin.client, oidc: webLogin.oidc, secretKey: webLogin.secretKey, requestId },
+                session.id,
+              )
+            : await extendLocalSession({ db, requestId }, session.id);
         } catch (error) {
-          if (isAppError(error) && error.code === 'unauthenticated') clearSessionCookie(ctx, login);
+          if (isAppError(error) && error.code === 'unauthenticated') clearSessionCookie(ctx, site);
           throw error;
         }
         ctx.body = info;
-        setSessionCookie(ctx, sessionCookieOf(ctx)!, info.flohSessionTtl, login);
+        setSessionCookie(ctx, sessionCookieOf(ctx)!, info.flohSessionTtl, site);
       },
     });
 }
