@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PAGE_CSP } from '../../src/api/page-policy.js';
 import { openSecrets, parseSecretKey } from '../../src/connectors/secret-box.js';
 import { hashSecret, SESSION_CEILING_SECONDS, SESSION_LIFETIME_SECONDS } from '../../src/services/sessions.js';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from '../support/app.js';
@@ -90,6 +91,9 @@ async function callbackUrlFor(browser: TestBrowser, app: TestApp, login: string)
   }
   throw new Error('the provider did not redirect to the callback');
 }
+
+/** What Chromium sends when it navigates. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 const errorOf = (text: string) => JSON.parse(text) as { statusCode: number; code: string; message: string };
 
@@ -347,13 +351,61 @@ describe('bad sign-in input is refused with a clear 4xx or 503', () => {
     expect(await database.db.auditLog.count({ where: { action: 'auth.login_failed' } })).toBeGreaterThan(0);
   });
 
+  it('sends a browser that is still signed in on to the console when its callback fails (Back after signing in)', async () => {
+    provider.accounts.set('back-button', {});
+    const browser = new TestBrowser();
+    const callback = await signIn(browser, api, 'back-button');
+    const session = await sessionOf(browser, api);
+    // Back: the browser asks for the spent callback again, its login cookie long gone.
+    const again = await browser.request(callback.url, { headers: { accept: BROWSER_ACCEPT } });
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/');
+    expect((await sessionOf(browser, api)).id).toBe(session.id);
+    expect((await me(browser, api)).status).toBe(200);
+  });
+
+  it('shows a browser without a session a page with a "Sign in again" link; programs keep the JSON error', async () => {
+    provider.accounts.set('lost', {});
+    const browser = new TestBrowser();
+    const url = await callbackUrlFor(browser, api, 'lost');
+    url.searchParams.set('state', 'someone-elses-state');
+    const page = await browser.request(url.href, { headers: { accept: BROWSER_ACCEPT } });
+    expect(page.status).toBe(401);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(PAGE_CSP);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain('this sign-in was not started in this browser');
+    expect(page.text).toContain('<a href="/api/auth/login">Sign in again</a>');
+
+    const json = await browser.request(url.href, { headers: { accept: 'application/json' } });
+    expect([json.status, errorOf(json.text).message]).toEqual([
+      401,
+      expect.stringMatching(/not started in this browser/),
+    ]);
+
+    // What the provider says is shown as text, never as markup.
+    const other = new TestBrowser();
+    const declined = await callbackUrlFor(other, api, 'lost');
+    declined.search = new URLSearchParams({
+      error: 'access_denied',
+      error_description: '<script>alert(1)</script>',
+      state: declined.searchParams.get('state')!,
+      iss: provider.issuer,
+    }).toString();
+    const escaped = await other.request(declined.href, { headers: { accept: BROWSER_ACCEPT } });
+    expect(escaped.status).toBe(401);
+    expect(escaped.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(escaped.text).not.toContain('<script>');
+  });
+
   it('refuses a replayed callback: each state is used once', async () => {
     provider.accounts.set('replay', { email: 'replay@example.test' });
     const browser = new TestBrowser();
     const url = await callbackUrlFor(browser, api, 'replay');
     const state = url.searchParams.get('state')!;
     expect((await browser.request(url.href)).status).toBe(302);
-    const replayed = await browser.request(url.href, { headers: { cookie: `svc_login=${state}` } });
+    // Replayed elsewhere (a browser holding the session would just go on to the console).
+    const replayed = await new TestBrowser().request(url.href, { headers: { cookie: `svc_login=${state}` } });
     expect(replayed.status).toBe(401);
     expect(errorOf(replayed.text).message).toMatch(/unknown, expired or already used state/);
   });

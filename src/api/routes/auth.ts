@@ -18,6 +18,7 @@ import { loadUser } from '../../services/users/user-record.js';
 import { callerOf } from '../audit-context.js';
 import type { AppContext } from '../context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+import { renderSignInFailure } from '../sign-in-failure-page.js';
 import {
   clearLoginCookie,
   clearSessionCookie,
@@ -176,6 +177,15 @@ export function authRoutes(
   webLogin: WebLogin | undefined,
 ): ResourceRouter {
   const sessionSite = sessionSiteOf(config, webLogin);
+
+  /** Whether the request's cookie names a session that would authenticate it. */
+  async function holdsLiveSession(ctx: AppContext): Promise<boolean> {
+    const cookieValue = sessionCookieOf(ctx);
+    const session = cookieValue ? await findLiveSession(db, cookieValue) : undefined;
+    if (!session || !session.user.active || session.user.deletedAt) return false;
+    return !session.providerIdleExpiresAt || session.providerIdleExpiresAt > new Date();
+  }
+
   return new ResourceRouter('/api/auth', 'Authentication', deps)
     .add({
       method: 'get',
@@ -246,24 +256,42 @@ export function authRoutes(
       access: 'public',
       query: callbackQuery,
       responses: {
-        302: { description: 'Signed in: to the returnTo path, with the svc_sid cookie' },
+        302: {
+          description:
+            'Signed in: to the returnTo path, with the svc_sid cookie. Also to / when the callback fails in a ' +
+            'browser whose session is still live (Back after signing in)',
+        },
         400: { description: 'Malformed callback query' },
-        401: { description: 'Sign-in failed: bad, replayed or foreign state; refused code; ID token not accepted' },
+        401: {
+          description:
+            'Sign-in failed: bad, replayed or foreign state; refused code; ID token not accepted. ' +
+            'A browser (Accept: text/html before JSON) gets a page with a "Sign in again" link, programs the JSON error',
+        },
         404: { description: 'Web sign-in is not configured (development mode)' },
         503: { description: 'The identity provider cannot be reached or did not answer in time' },
       },
       async handler(ctx, { query }) {
         const login = requireWebLogin(webLogin);
         clearLoginCookie(ctx, login);
-        const result = await completeLogin(
-          { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey, requestId: ctx.state.requestId },
-          {
-            state: query.state,
-            query: ctx.querystring,
-            browserState: ctx.cookies.get(LOGIN_COOKIE),
-            previousCookie: sessionCookieOf(ctx),
-          },
-        );
+        let result: Awaited<ReturnType<typeof completeLogin>>;
+        try {
+          result = await completeLogin(
+            { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey, requestId: ctx.state.requestId },
+            {
+              state: query.state,
+              query: ctx.querystring,
+              browserState: ctx.cookies.get(LOGIN_COOKIE),
+              previousCookie: sessionCookieOf(ctx),
+            },
+          );
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          // Back right after signing in, or a second tab, replays a spent callback: the browser's
+          // session is fine, so it goes on to the console instead of seeing a sign-in error.
+          if (await holdsLiveSession(ctx)) return ctx.redirect('/');
+          if (ctx.accepts('json', 'html') === 'html') return renderSignInFailure(ctx, error);
+          throw error;
+        }
         setSessionCookie(ctx, result.cookieValue, secondsBetween(new Date(), result.session.expiresAt), login);
         ctx.redirect(result.returnTo);
       },
