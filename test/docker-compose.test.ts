@@ -64,6 +64,38 @@ describe('docker-compose.yml runs the whole service for users with Docker', () =
     expect(Number(api.OIDC_SESSION_MAX_SECONDS)).toBe(realm.ssoSessionMaxLifespan);
   });
 
+  it("sets OIDC_AUDIENCE to what the realm's audience mapper puts in the access tokens of the web client and service accounts", async () => {
+    const api = compose.services.api.environment;
+    const realmFile = compose.services.keycloak.volumes[0].split(':')[0];
+    const realm = JSON.parse(await readFile(path.join(projectRoot(), realmFile), 'utf8'));
+    // ID tokens are addressed to the web client: an audience equal to it would not tell them apart.
+    expect(api.OIDC_AUDIENCE).toEqual(expect.any(String));
+    expect(api.OIDC_AUDIENCE).not.toBe(api.OIDC_CLIENT_ID);
+
+    type Client = {
+      clientId: string;
+      serviceAccountsEnabled?: boolean;
+      protocolMappers?: Array<{ protocolMapper: string; config: Record<string, string> }>;
+    };
+    const callers = realm.clients.filter(
+      (client: Client) => client.clientId === api.OIDC_CLIENT_ID || client.serviceAccountsEnabled,
+    );
+    // The web client and at least one service account that calls the API.
+    expect(callers.length).toBeGreaterThanOrEqual(2);
+    expect(callers.map((client: Client) => client.clientId)).toContain(api.OIDC_CLIENT_ID);
+    for (const client of callers as Client[]) {
+      const audienceMapper = client.protocolMappers?.find((mapper) => mapper.protocolMapper === 'oidc-audience-mapper');
+      expect([client.clientId, audienceMapper?.config]).toEqual([
+        client.clientId,
+        expect.objectContaining({ 'included.custom.audience': api.OIDC_AUDIENCE, 'access.token.claim': 'true' }),
+      ]);
+      // Only access tokens carry it: an ID token with this audience would pass the audience check.
+      expect(audienceMapper!.config['id.token.claim']).not.toBe('true');
+    }
+    // The realm adds no default scope that would give every client the audience.
+    expect(realm.defaultDefaultClientScopes).toBeUndefined();
+  });
+
   it('gives Temporal the server settings of docker/temporal/dynamicconfig.yaml, eager activities on', async () => {
     const temporal = compose.services.temporal;
     const [file, mountPoint] = temporal.volumes[0].split(':');

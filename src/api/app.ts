@@ -82,7 +82,15 @@ export function createApp(deps: AppDependencies): App {
   }
   const webLogin = webLoginOf(config, deps.oidcLoginClient);
   const sessionSite = sessionSiteOf(config, webLogin);
-  if (sessionSite) resolvers.push(sessionCredential(db, sessionSite.publicOrigin));
+  if (sessionSite) {
+    const provider = webLogin && {
+      client: webLogin.client,
+      oidc: webLogin.oidc,
+      secretKey: webLogin.secretKey,
+      logger,
+    };
+    resolvers.push(sessionCredential(db, sessionSite.publicOrigin, provider));
+  }
   const writeStart = writeStartDeadline<AppState>(config.writeStartTimeoutMs);
   const routerDeps: ResourceRouterDependencies = {
     docs,

@@ -6,6 +6,7 @@ import { isRole, permissionsOfRoles } from '../permissions/index.js';
 import { authenticateApiToken, looksLikeApiToken } from '../services/api-tokens.js';
 import { findOrCreateOidcUser, isEmailVerified } from '../services/oidc-users.js';
 import { looksLikeScimToken } from '../services/scim-clients.js';
+import { confirmProviderSession, type ProviderSessionContext } from '../services/provider-session.js';
 import { findLiveSession } from '../services/sessions.js';
 import { bearerToken, type CredentialResolver } from './middleware/authenticate.js';
 import { isCrossSiteWrite, sessionCookieOf } from './session-cookie.js';
@@ -64,11 +65,26 @@ export function oidcAccessTokenCredential(
 }
 
 /**
+ * The console's poll of its own session info: it watches the session without using it, so it
+ * asks the provider nothing (a refresh would reset the provider's idle timer, and an open tab
+ * would then never idle out).
+ */
+function isSessionMonitoring(ctx: Parameters<CredentialResolver>[0]): boolean {
+  return ctx.method === 'GET' && ctx.path === '/api/auth/session';
+}
+
+/**
  * The `svc_sid` cookie of the web sign-in, when the request carries no Authorization header
  * (a bearer credential always wins). A cookie that names no live session is 401 (spec 7), and a
- * state-changing request must come from `publicOrigin` (403 otherwise: CSRF).
+ * state-changing request must come from `publicOrigin` (403 otherwise: CSRF). With a provider,
+ * the session is held to the provider's idle window and checked there while it is used
+ * (`confirmProviderSession`).
  */
-export function sessionCredential(db: Database, publicOrigin: string): CredentialResolver {
+export function sessionCredential(
+  db: Database,
+  publicOrigin: string,
+  provider?: Omit<ProviderSessionContext, 'db' | 'requestId'>,
+): CredentialResolver {
   return async function resolveSession(ctx) {
     if (ctx.get('authorization')) return undefined;
     const cookieValue = sessionCookieOf(ctx);
@@ -83,7 +99,11 @@ export function sessionCredential(db: Database, publicOrigin: string): Credentia
     if (!session) throw new AppError('unauthenticated', 'Your session has expired or is not known: sign in again');
     const { user } = session;
     if (!user.active || user.deletedAt) throw new AppError('unauthenticated', 'This user is inactive');
-    ctx.state.session = session;
+    ctx.state.session = provider
+      ? await confirmProviderSession({ ...provider, db, requestId: ctx.state.requestId }, session, {
+          check: !isSessionMonitoring(ctx),
+        })
+      : session;
     return {
       userId: user.id,
       email: user.email,

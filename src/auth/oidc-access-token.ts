@@ -2,6 +2,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import type { OidcConfig } from '../config/index.js';
 import { AppError } from '../errors/index.js';
+import { accessTokenRefusal } from './access-token-kind.js';
 
 const discoveryDocumentSchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
 
@@ -12,11 +13,12 @@ export interface AccessTokenVerifier {
 
 /**
  * Verifies identity-provider access tokens (spec 5, item 2): signature against the key set
- * published in the issuer's discovery document, `iss`, `aud` when configured, and `exp`.
+ * published in the issuer's discovery document, `iss`, `aud` when configured, `exp`, and that the
+ * token is an access token, not an ID token or another JWT of the provider (access-token-kind.ts).
  * Discovery happens on first use and is retried on later calls if it failed.
  */
 export function createAccessTokenVerifier(
-  oidc: Pick<OidcConfig, 'issuer' | 'audience'>,
+  oidc: Pick<OidcConfig, 'issuer' | 'audience' | 'clientId'>,
   fetchImpl: typeof fetch = fetch,
 ): AccessTokenVerifier {
   let keySet: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
@@ -39,16 +41,19 @@ export function createAccessTokenVerifier(
         throw new AppError('service_unavailable', 'The identity provider cannot be reached', { cause: error });
       });
       const jwks = await keySet;
+      let verified: Awaited<ReturnType<typeof jwtVerify>>;
       try {
-        const { payload } = await jwtVerify(token, jwks, {
+        verified = await jwtVerify(token, jwks, {
           issuer: oidc.issuer,
           audience: oidc.audience,
           requiredClaims: ['sub', 'exp'],
         });
-        return payload as JWTPayload & { iss: string; sub: string };
       } catch (error) {
         throw new AppError('unauthenticated', describeRejection(error), { cause: error });
       }
+      const refusal = accessTokenRefusal(verified.protectedHeader, verified.payload, oidc);
+      if (refusal) throw new AppError('unauthenticated', refusal);
+      return verified.payload as JWTPayload & { iss: string; sub: string };
     },
   };
 }

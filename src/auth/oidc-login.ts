@@ -5,7 +5,6 @@ import { AppError } from '../errors/index.js';
 /** What the login and the session keep from a token response. */
 export interface ProviderTokens {
   accessToken: string;
-  idToken?: string;
   refreshToken?: string;
   /** Keycloak's `refresh_expires_in`: seconds until the provider's idle timer ends. */
   refreshExpiresIn?: number;
@@ -37,8 +36,12 @@ export interface OidcLoginClient {
   userInfo(accessToken: string, subject: string): Promise<Record<string, unknown>>;
   /** A refresh-token grant: resets the provider's idle timer. */
   refresh(refreshToken: string): Promise<ProviderTokens>;
-  /** The provider's RP-initiated logout URL, when it offers one. */
-  endSessionUrl(idToken: string | undefined, postLogoutRedirectUri: string): Promise<string | undefined>;
+  /**
+   * The provider's RP-initiated logout URL, when it offers one. It names the client
+   * (`client_id`), never the ID token (`id_token_hint`): the browser keeps the URL in its history
+   * and the provider in its access log, where an ID token would stay a credential until it expires.
+   */
+  endSessionUrl(postLogoutRedirectUri: string): Promise<string | undefined>;
 }
 
 /**
@@ -121,12 +124,13 @@ export function createOidcLoginClient(
     refresh(refreshToken) {
       return call('session refresh', async (found) => tokensOf(await oidc.refreshTokenGrant(found, refreshToken)));
     },
-    async endSessionUrl(idToken, postLogoutRedirectUri) {
+    async endSessionUrl(postLogoutRedirectUri) {
       const found = await configuration();
       if (!found.serverMetadata().end_session_endpoint) return undefined;
-      const parameters: Record<string, string> = { post_logout_redirect_uri: postLogoutRedirectUri };
-      if (idToken) parameters.id_token_hint = idToken;
-      return oidc.buildEndSessionUrl(found, parameters).href;
+      return oidc.buildEndSessionUrl(found, {
+        client_id: config.clientId,
+        post_logout_redirect_uri: postLogoutRedirectUri,
+      }).href;
     },
   };
 }
@@ -136,7 +140,6 @@ function tokensOf(response: oidc.TokenEndpointResponse & oidc.TokenEndpointRespo
   const claims = response.claims();
   return {
     accessToken: response.access_token,
-    idToken: response.id_token,
     refreshToken: response.refresh_token,
     refreshExpiresIn: typeof refreshExpiresIn === 'number' && refreshExpiresIn > 0 ? refreshExpiresIn : undefined,
     claims: claims ? { ...claims } : undefined,

@@ -67,6 +67,7 @@ const environmentSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_SESSION_MAX_SECONDS: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
   OIDC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  OIDC_SESSION_CHECK_SECONDS: z.coerce.number().int().positive().default(300),
   OIDC_SCOPE: z.string().default('openid profile email groups'),
   OIDC_ROLE_ADMIN: commaList,
   OIDC_ROLE_APPROVER: commaList,
@@ -89,6 +90,8 @@ export interface OidcConfig {
   sessionMaxSeconds?: number;
   /** Time limit of every call to the provider. */
   timeoutMs: number;
+  /** How often a web session in use is checked at the provider (a refresh-token grant), at most. */
+  sessionCheckSeconds: number;
   /**
    * Whether an `email` the provider does not mark `email_verified` may still link a sign-in to the
    * unconfirmed account with that email, and join organizations by its domain.
@@ -210,6 +213,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
           scope: env.OIDC_SCOPE,
           sessionMaxSeconds: env.OIDC_SESSION_MAX_SECONDS,
           timeoutMs: env.OIDC_TIMEOUT_MS,
+          sessionCheckSeconds: env.OIDC_SESSION_CHECK_SECONDS,
           trustUnverifiedEmail: env.OIDC_TRUST_UNVERIFIED_EMAIL,
           roleGroups: {
             admin: env.OIDC_ROLE_ADMIN,

@@ -26,13 +26,26 @@ export function newSecret(): string {
 function providerColumns(tokens: ProviderTokens, secretKey: Buffer | undefined, now: Date) {
   return {
     accessToken: tokens.accessToken,
-    ...(tokens.idToken ? { idToken: tokens.idToken } : {}),
     ...(tokens.refreshToken && secretKey
       ? { refreshTokenSealed: sealSecrets({ refreshToken: tokens.refreshToken }, secretKey) }
       : {}),
     providerIdleSeconds: tokens.refreshExpiresIn ?? null,
     providerIdleExpiresAt: tokens.refreshExpiresIn ? new Date(now.getTime() + tokens.refreshExpiresIn * 1000) : null,
+    // A token response is the provider's word that its session is alive: a check in itself.
+    providerCheckedAt: now,
   };
+}
+
+/** Stores the provider's answer to a check of the session (a refresh-token grant), leaving the local TTL as it is. */
+export function recordProviderAnswer(
+  db: DatabaseClient,
+  session: Session,
+  input: { tokens: ProviderTokens; secretKey?: Buffer; now?: Date },
+): Promise<Session> {
+  return db.session.update({
+    where: { id: session.id },
+    data: providerColumns(input.tokens, input.secretKey, input.now ?? new Date()),
+  });
 }
 
 /** Whole seconds from `now` to `moment`, 0 once it has passed (a session cookie's Max-Age). */

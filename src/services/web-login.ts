@@ -187,9 +187,7 @@ export async function logout(
       requestId: context.requestId,
     });
   });
-  const endSessionUrl = await context.client
-    ?.endSessionUrl(session.idToken ?? undefined, postLogoutRedirectUri)
-    .catch(() => undefined); // the local session is over either way; the provider's page is a courtesy
+  const endSessionUrl = await context.client?.endSessionUrl(postLogoutRedirectUri).catch(() => undefined); // the local session is over either way; the provider's page is a courtesy
   return { endSessionUrl: endSessionUrl ?? null };
 }
 
@@ -240,6 +238,36 @@ export async function extendWebSession(context: WebLoginContext, sessionId: stri
     // The provider call is inside; Prisma's default of 5 s could be shorter than its time limit.
     { timeout: context.oidc.timeoutMs * 2 + 5000, maxWait: context.oidc.timeoutMs * 2 + 5000 },
   );
+  if ('ended' in outcome) throw new AppError('unauthenticated', outcome.ended);
+  return outcome.info;
+}
+
+/**
+ * Extend of a session without a provider side (a development-mode sign-in link): the local TTL
+ * goes back to 24 hours, never past the session's ceiling (spec 2.12: every value falls back to
+ * the local TTL when no provider tells one).
+ */
+export async function extendLocalSession(
+  context: Pick<WebLoginContext, 'db' | 'requestId'>,
+  sessionId: string,
+): Promise<SessionInfo> {
+  const outcome = await context.db.$transaction(async (tx): Promise<{ info: SessionInfo } | { ended: string }> => {
+    const session = await tx.session.findUnique({ where: { id: sessionId } });
+    if (!session || session.expiresAt <= new Date()) return { ended: 'Your session has ended: sign in again' };
+    const updated = await extendSession(tx, session, {});
+    if (updated.expiresAt <= new Date()) {
+      await deleteSession(tx, session.id);
+      return { ended: 'Your session has reached its longest lifetime, which extending cannot pass: sign in again' };
+    }
+    await recordAudit(tx, {
+      action: 'auth.session_extended',
+      actor: { type: 'user', userId: session.userId },
+      target: { type: 'session', id: session.id },
+      metadata: { providerKeepAlive: false },
+      requestId: context.requestId,
+    });
+    return { info: sessionInfo(updated, {}) };
+  });
   if ('ended' in outcome) throw new AppError('unauthenticated', outcome.ended);
   return outcome.info;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.js';
+import { ID_TOKEN_GROUPS_CLIENT, startTestOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js';
 
 let database: TestDatabase;
 let provider: FakeIdentityProvider;
@@ -235,5 +236,108 @@ describe('an access-token caller manages its own API tokens with its role permis
     const revoked = await api.request('DELETE', `/api/auth/tokens/${created.body.id}`, { token: accessToken });
     expect(revoked.status).toBe(200);
     expect((await api.request('GET', '/api/auth/me', { token: created.body.token })).status).toBe(401);
+  });
+});
+
+describe('only access tokens are bearer credentials: ID tokens and other JWTs of the provider are refused', () => {
+  /** A real provider issuing RFC 9068 access tokens, and two instances of the service trusting it. */
+  let realProvider: TestOidcProvider;
+  let withoutAudience: TestApp;
+  let withAudience: TestApp;
+  const SERVICE_AUDIENCE = 'flowgate-api';
+
+  beforeAll(async () => {
+    withoutAudience = await startTestApp({
+      db: database.db,
+      env: async (baseUrl) => {
+        realProvider = await startTestOidcProvider([baseUrl], { jwtAccessTokenAudience: SERVICE_AUDIENCE });
+        realProvider.accounts.set('ida', {
+          email: 'ida@example.test',
+          emailVerified: true,
+          groups: ['idp-admins'],
+        });
+        // The shipped configuration before an audience was set: the web client, no OIDC_AUDIENCE.
+        return {
+          PUBLIC_URL: baseUrl,
+          OIDC_ISSUER: realProvider.issuer,
+          OIDC_CLIENT_ID: ID_TOKEN_GROUPS_CLIENT.clientId,
+          OIDC_CLIENT_SECRET: ID_TOKEN_GROUPS_CLIENT.clientSecret,
+          OIDC_ROLE_ADMIN: 'idp-admins',
+        };
+      },
+    });
+    withAudience = await startTestApp({
+      db: database.db,
+      env: { ...apiEnvOf(withoutAudience), OIDC_AUDIENCE: SERVICE_AUDIENCE },
+    });
+  });
+
+  afterAll(async () => {
+    await withoutAudience?.close();
+    await withAudience?.close();
+    await realProvider?.close();
+  });
+
+  function apiEnvOf(app: TestApp): Record<string, string> {
+    return {
+      PUBLIC_URL: app.baseUrl,
+      OIDC_ISSUER: realProvider.issuer,
+      OIDC_CLIENT_ID: ID_TOKEN_GROUPS_CLIENT.clientId,
+      OIDC_CLIENT_SECRET: ID_TOKEN_GROUPS_CLIENT.clientSecret,
+    };
+  }
+
+  it("accepts the access token of the provider's token endpoint and refuses the ID token of the same response", async () => {
+    const tokens = await realProvider.tokensFor('ida', withoutAudience.baseUrl);
+    for (const app of [withoutAudience, withAudience]) {
+      const accepted = await app.request('GET', '/api/auth/me', { token: tokens.access_token });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.via).toBe('oidc_token');
+
+      const refused = await app.request('GET', '/api/auth/me', { token: tokens.id_token });
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toMatch(/ID token|aud claim is not accepted/);
+    }
+    const refused = await withoutAudience.request('GET', '/api/auth/me', { token: tokens.id_token });
+    expect(refused.body.message).toBe('Access token refused: this is an ID token; send the access token');
+  });
+
+  it('refuses Keycloak-shaped tokens by their typ claim, and accepts its access tokens (typ Bearer)', async () => {
+    const keycloak = (claims: Record<string, unknown>) => provider.sign(claims, { typ: 'JWT' });
+    const idToken = await keycloak({ sub: 'kc-user', aud: AUDIENCE, typ: 'ID', azp: 'flowgate-web' });
+    const idResponse = await me(idToken);
+    expect([idResponse.status, idResponse.body.message]).toEqual([
+      401,
+      'Access token refused: this is an ID token; send the access token',
+    ]);
+    const refreshToken = await keycloak({ sub: 'kc-user', aud: AUDIENCE, typ: 'Refresh' });
+    expect((await me(refreshToken)).status).toBe(401);
+    const logoutToken = await provider.sign({ sub: 'kc-user', aud: AUDIENCE }, { typ: 'logout+jwt' });
+    expect((await me(logoutToken)).body.message).toMatch(/type logout\+jwt is not an access token/);
+    const accessToken = await keycloak({ sub: 'kc-user', aud: AUDIENCE, typ: 'Bearer', azp: 'flowgate-web' });
+    expect((await me(accessToken)).status).toBe(200);
+  });
+
+  it('takes a token that declares no kind only when OIDC_AUDIENCE names it and it bears no sign of an ID token', async () => {
+    const unmarked = (claims: Record<string, unknown>) => provider.sign(claims, { typ: null });
+    // OIDC_AUDIENCE is set for `api`: an Entra-ID-like access token passes.
+    expect((await me(await unmarked({ sub: 'entra-user', aud: AUDIENCE }))).status).toBe(200);
+    for (const claim of [{ nonce: 'n-1' }, { at_hash: 'x' }, { c_hash: 'y' }]) {
+      const response = await me(await unmarked({ sub: 'entra-user', aud: AUDIENCE, ...claim }));
+      expect([response.status, response.body.message]).toEqual([401, expect.stringMatching(/this is an ID token/)]);
+    }
+    // Without OIDC_AUDIENCE, nothing tells such a token from an ID token of any client of the provider.
+    const unconfigured = await startTestApp({ db: database.db, env: { OIDC_ISSUER: provider.issuer } });
+    try {
+      const response = await unconfigured.request('GET', '/api/auth/me', {
+        token: await unmarked({ sub: 'entra-user', aud: 'some-client' }),
+      });
+      expect([response.status, response.body.message]).toEqual([
+        401,
+        expect.stringMatching(/OIDC_AUDIENCE is not set/),
+      ]);
+    } finally {
+      await unconfigured.close();
+    }
   });
 });

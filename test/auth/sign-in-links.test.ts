@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hashSecret } from '../../src/services/sessions.js';
+import { hashSecret, SESSION_LIFETIME_SECONDS } from '../../src/services/sessions.js';
 import { createSignInLink, SIGN_IN_LINK_LIFETIME_SECONDS } from '../../src/services/sign-in-links.js';
 import { startTestApp, useTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
@@ -43,7 +43,12 @@ describe('a sign-in link opens a session once', () => {
     expect(body).toEqual(expect.objectContaining({ id: user.id, roles: ['approver'], via: 'session' }));
     const session = await sessionRowOf(browser);
     expect(session).toEqual(
-      expect.objectContaining({ userId: user.id, idToken: null, refreshTokenSealed: null, providerIdleSeconds: null }),
+      expect.objectContaining({
+        userId: user.id,
+        accessToken: null,
+        refreshTokenSealed: null,
+        providerIdleSeconds: null,
+      }),
     );
     const link = await context.database.db.signInLink.findFirstOrThrow({ where: { userId: user.id } });
     expect(link.usedAt).not.toBeNull();
@@ -146,13 +151,68 @@ describe('a link gives exactly its own user, never more', () => {
 });
 
 describe('the session of a link', () => {
-  it('has session monitoring off (development mode)', async () => {
+  it("answers session info with the local session's figures, every field falling back to the local TTL", async () => {
     const { url } = await linkFor(['requestor']);
     const browser = new TestBrowser();
     await browser.request(url);
     const response = await browser.request(`${context.api.baseUrl}/api/auth/session`);
-    expect(response.status).toBe(404);
-    expect(JSON.parse(response.text).message).toMatch(/^Session monitoring is off/);
+    expect(response.status).toBe(200);
+    const info = JSON.parse(response.text);
+    expect(info).toEqual({
+      maxSessionLifetime: SESSION_LIFETIME_SECONDS,
+      maxIdleSessionLifetime: SESSION_LIFETIME_SECONDS,
+      remainingSessionLifetime: info.flohSessionTtl,
+      remainingIdleLifetime: info.flohSessionTtl,
+      flohSessionTtl: expect.any(Number),
+    });
+    expect(info.flohSessionTtl).toBeGreaterThan(SESSION_LIFETIME_SECONDS - 10);
+  });
+
+  it('extends: the local TTL goes back to 24 hours and the cookie is set again', async () => {
+    const { url } = await linkFor(['requestor']);
+    const browser = new TestBrowser();
+    await browser.request(url);
+    const session = (await sessionRowOf(browser))!;
+    await context.database.db.session.update({
+      where: { id: session.id },
+      data: { expiresAt: new Date(Date.now() + 600_000) },
+    });
+    expect(
+      JSON.parse((await browser.request(`${context.api.baseUrl}/api/auth/session`)).text).flohSessionTtl,
+    ).toBeLessThanOrEqual(600);
+
+    const extended = await browser.request(`${context.api.baseUrl}/api/auth/session/extend`, {
+      method: 'POST',
+      headers: { origin: context.api.baseUrl },
+    });
+    expect(extended.status).toBe(200);
+    const info = JSON.parse(extended.text);
+    expect(info.flohSessionTtl).toBeGreaterThan(SESSION_LIFETIME_SECONDS - 10);
+    expect(extended.headers.getSetCookie().find((line) => line.startsWith('svc_sid='))).toContain(
+      `Max-Age=${info.flohSessionTtl};`,
+    );
+    expect((await sessionRowOf(browser))!.expiresAt.getTime()).toBeGreaterThan(
+      Date.now() + (SESSION_LIFETIME_SECONDS - 10) * 1000,
+    );
+    expect(
+      await context.database.db.auditLog.findFirstOrThrow({
+        where: { action: 'auth.session_extended', targetId: session.id },
+      }),
+    ).toEqual(expect.objectContaining({ metadata: { providerKeepAlive: false } }));
+  });
+
+  it('answers 404 to a bearer-token caller: only browser sign-ins have sessions', async () => {
+    const { token } = await createUserWithToken(context.database.db, ['requestor']);
+    for (const [method, path] of [
+      ['GET', '/api/auth/session'],
+      ['POST', '/api/auth/session/extend'],
+    ] as const) {
+      const response = await context.api.request(method, path, { token });
+      expect([response.status, response.body.message]).toEqual([
+        404,
+        expect.stringMatching(/^No session: this request authenticated with a bearer token/),
+      ]);
+    }
   });
 
   it('refuses writes from another origin, and logs out from its own', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PAGE_CSP } from '../../src/api/page-policy.js';
 import { openSecrets, parseSecretKey } from '../../src/connectors/secret-box.js';
 import { hashSecret, SESSION_CEILING_SECONDS, SESSION_LIFETIME_SECONDS } from '../../src/services/sessions.js';
 import { startTestApp, TEST_SECRET_KEY, type TestApp } from '../support/app.js';
@@ -91,6 +92,9 @@ async function callbackUrlFor(browser: TestBrowser, app: TestApp, login: string)
   throw new Error('the provider did not redirect to the callback');
 }
 
+/** What Chromium sends when it navigates. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
 const errorOf = (text: string) => JSON.parse(text) as { statusCode: number; code: string; message: string };
 
 function me(browser: TestBrowser, app: TestApp) {
@@ -140,7 +144,8 @@ describe('signing in through the provider gives a session cookie that authentica
     expect(session.userId).toBe(user.id);
     // The local 24 hours are cut at the provider's maximum (OIDC_SESSION_MAX_SECONDS), shorter here.
     expect(session.expiresAt.getTime()).toBe(session.authTime!.getTime() + PROVIDER_SESSION_MAX_SECONDS * 1000);
-    expect(session.idToken).toMatch(/^ey/);
+    // Logout names the client, not the ID token: the session keeps none.
+    expect(Object.keys(session)).not.toContain('idToken');
     // The refresh token is sealed like connector secrets, and opens with the key.
     const { refreshToken } = openSecrets(session.refreshTokenSealed!, parseSecretKey(TEST_SECRET_KEY));
     expect(typeof refreshToken).toBe('string');
@@ -163,9 +168,6 @@ describe('signing in through the provider gives a session cookie that authentica
     userinfoProvider.accounts.set('mona', { email: 'mona@example.test', groups: ['managers'] });
     const browser = new TestBrowser();
     expect((await signIn(browser, userinfoApi, 'mona')).status).toBe(302);
-    const session = await sessionOf(browser, userinfoApi);
-    const idTokenClaims = JSON.parse(Buffer.from(session.idToken!.split('.')[1]!, 'base64url').toString());
-    expect(idTokenClaims.groups).toBeUndefined();
     expect(JSON.parse((await me(browser, userinfoApi)).text).roles).toEqual(['approver']);
   });
 
@@ -349,13 +351,61 @@ describe('bad sign-in input is refused with a clear 4xx or 503', () => {
     expect(await database.db.auditLog.count({ where: { action: 'auth.login_failed' } })).toBeGreaterThan(0);
   });
 
+  it('sends a browser that is still signed in on to the console when its callback fails (Back after signing in)', async () => {
+    provider.accounts.set('back-button', {});
+    const browser = new TestBrowser();
+    const callback = await signIn(browser, api, 'back-button');
+    const session = await sessionOf(browser, api);
+    // Back: the browser asks for the spent callback again, its login cookie long gone.
+    const again = await browser.request(callback.url, { headers: { accept: BROWSER_ACCEPT } });
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/');
+    expect((await sessionOf(browser, api)).id).toBe(session.id);
+    expect((await me(browser, api)).status).toBe(200);
+  });
+
+  it('shows a browser without a session a page with a "Sign in again" link; programs keep the JSON error', async () => {
+    provider.accounts.set('lost', {});
+    const browser = new TestBrowser();
+    const url = await callbackUrlFor(browser, api, 'lost');
+    url.searchParams.set('state', 'someone-elses-state');
+    const page = await browser.request(url.href, { headers: { accept: BROWSER_ACCEPT } });
+    expect(page.status).toBe(401);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(PAGE_CSP);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain('this sign-in was not started in this browser');
+    expect(page.text).toContain('<a href="/api/auth/login">Sign in again</a>');
+
+    const json = await browser.request(url.href, { headers: { accept: 'application/json' } });
+    expect([json.status, errorOf(json.text).message]).toEqual([
+      401,
+      expect.stringMatching(/not started in this browser/),
+    ]);
+
+    // What the provider says is shown as text, never as markup.
+    const other = new TestBrowser();
+    const declined = await callbackUrlFor(other, api, 'lost');
+    declined.search = new URLSearchParams({
+      error: 'access_denied',
+      error_description: '<script>alert(1)</script>',
+      state: declined.searchParams.get('state')!,
+      iss: provider.issuer,
+    }).toString();
+    const escaped = await other.request(declined.href, { headers: { accept: BROWSER_ACCEPT } });
+    expect(escaped.status).toBe(401);
+    expect(escaped.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(escaped.text).not.toContain('<script>');
+  });
+
   it('refuses a replayed callback: each state is used once', async () => {
     provider.accounts.set('replay', { email: 'replay@example.test' });
     const browser = new TestBrowser();
     const url = await callbackUrlFor(browser, api, 'replay');
     const state = url.searchParams.get('state')!;
     expect((await browser.request(url.href)).status).toBe(302);
-    const replayed = await browser.request(url.href, { headers: { cookie: `svc_login=${state}` } });
+    // Replayed elsewhere (a browser holding the session would just go on to the console).
+    const replayed = await new TestBrowser().request(url.href, { headers: { cookie: `svc_login=${state}` } });
     expect(replayed.status).toBe(401);
     expect(errorOf(replayed.text).message).toMatch(/unknown, expired or already used state/);
   });
@@ -575,22 +625,124 @@ describe('session info and extend (spec 2.12, 4.1)', () => {
     expect((await me(browser, api)).status).toBe(401);
   });
 
-  it('says session monitoring is off in development mode', async () => {
-    const development = await startTestApp({ db: database.db });
+  it('answers 404 where there are no sessions: an issuer without a web client accepts bearer tokens only', async () => {
+    const bearerOnly = await startTestApp({ db: database.db, env: { OIDC_ISSUER: provider.issuer } });
     try {
       const { token } = await createUserWithToken(database.db, ['requestor']);
       for (const [method, path] of [
         ['GET', '/api/auth/session'],
         ['POST', '/api/auth/session/extend'],
       ] as const) {
-        const response = await development.request(method, path, { token });
+        const response = await bearerOnly.request(method, path, { token });
         expect(response.status).toBe(404);
-        expect(response.body.message).toMatch(/Session monitoring is off: no identity provider is configured/);
+        expect(response.body.message).toMatch(/Session monitoring is off: this instance accepts bearer tokens only/);
       }
-      expect((await development.request('GET', '/api/auth/login')).status).toBe(404);
-      expect((await development.request('GET', '/api/auth/config')).body.loginEnabled).toBe(false);
+      expect((await bearerOnly.request('GET', '/api/auth/login')).status).toBe(404);
+      expect((await bearerOnly.request('GET', '/api/auth/config')).body.loginEnabled).toBe(false);
     } finally {
-      await development.close();
+      await bearerOnly.close();
+    }
+  });
+});
+
+describe('the provider session is held to on the server while the session is used', () => {
+  /** The check interval here: OIDC_SESSION_CHECK_SECONDS (300) or half the provider's idle window, shorter. */
+  const CHECK_SECONDS = Math.min(300, REFRESH_IDLE_SECONDS / 2);
+
+  async function signedIn(login: string) {
+    provider.accounts.set(login, {});
+    const browser = new TestBrowser();
+    await signIn(browser, api, login);
+    const session = await sessionOf(browser, api);
+    expect(session.providerCheckedAt).toEqual(expect.any(Date)); // the sign-in's token response
+    return { browser, session };
+  }
+
+  const lastChecked = (id: string, secondsAgo: number) =>
+    database.db.session.update({
+      where: { id },
+      data: { providerCheckedAt: new Date(Date.now() - secondsAgo * 1000) },
+    });
+
+  it('ends the session at the next check once the user is disabled at the provider: 401 at once', async () => {
+    const { browser, session } = await signedIn('disabled-later');
+    provider.accounts.delete('disabled-later'); // the provider now refuses this account's refresh token
+    // Between checks the session stands, with no call to the provider.
+    await lastChecked(session.id, CHECK_SECONDS - 10);
+    expect((await me(browser, api)).status).toBe(200);
+
+    await lastChecked(session.id, CHECK_SECONDS + 1);
+    const refused = await me(browser, api);
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused.text).message).toMatch(/Your session has ended at the identity provider: .*invalid_grant/);
+    expect(await database.db.session.findUnique({ where: { id: session.id } })).toBeNull();
+    expect(
+      await database.db.auditLog.findFirstOrThrow({ where: { action: 'auth.session_ended', targetId: session.id } }),
+    ).toEqual(expect.objectContaining({ metadata: expect.objectContaining({ userId: session.userId }) }));
+    expect((await me(browser, api)).status).toBe(401);
+  });
+
+  it("checks a session in use at most once per interval, and so keeps the provider's idle timer going", async () => {
+    const { browser, session } = await signedIn('active');
+    await database.db.session.update({
+      where: { id: session.id },
+      data: {
+        providerCheckedAt: new Date(Date.now() - (CHECK_SECONDS + 1) * 1000),
+        providerIdleExpiresAt: new Date(Date.now() + 10_000),
+      },
+    });
+    // The console's poll of its session info watches the session without using it: no check.
+    expect((await browser.request(`${api.baseUrl}/api/auth/session`)).status).toBe(200);
+    expect((await sessionOf(browser, api)).refreshTokenSealed).toBe(session.refreshTokenSealed);
+
+    const responses = await Promise.all([me(browser, api), me(browser, api), me(browser, api)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    const checked = await sessionOf(browser, api);
+    expect(checked.refreshTokenSealed).not.toBe(session.refreshTokenSealed); // one refresh, rotated
+    expect(checked.providerCheckedAt!.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    expect(checked.providerIdleExpiresAt!.getTime()).toBeGreaterThan(Date.now() + (REFRESH_IDLE_SECONDS - 10) * 1000);
+    expect(checked.expiresAt).toEqual(session.expiresAt); // checking is not extending
+
+    expect((await me(browser, api)).status).toBe(200);
+    expect((await sessionOf(browser, api)).refreshTokenSealed).toBe(checked.refreshTokenSealed);
+  });
+
+  it("refuses a session idle past the provider's idle lifetime, whatever the cookie's age", async () => {
+    const { browser, session } = await signedIn('idler');
+    await database.db.session.update({
+      where: { id: session.id },
+      data: { providerIdleExpiresAt: new Date(Date.now() - 1000) },
+    });
+    const refused = await me(browser, api);
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused.text).message).toMatch(/idle longer than the identity provider allows/);
+    expect(await database.db.session.findUnique({ where: { id: session.id } })).toBeNull();
+    expect((await browser.request(`${api.baseUrl}/api/auth/session`)).status).toBe(401);
+  });
+
+  it('keeps the session through a provider outage until the next check, and logs a warning', async () => {
+    const { browser, session } = await signedIn('outage');
+    await lastChecked(session.id, CHECK_SECONDS + 1);
+    provider.setStalled(true);
+    try {
+      const during = await me(browser, api);
+      expect(during.status).toBe(200);
+      const kept = await sessionOf(browser, api);
+      expect(kept.refreshTokenSealed).toBe(session.refreshTokenSealed);
+      expect(kept.providerCheckedAt!.getTime()).toBeGreaterThan(Date.now() - 10_000);
+      expect(api.logs).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          sessionId: session.id,
+          msg: 'The identity provider could not be asked about a web session; it is kept until the next check',
+        }),
+      );
+      // Not asked again before the next check is due: no wait on a provider that is down.
+      const started = Date.now();
+      expect((await me(browser, api)).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      provider.setStalled(false);
     }
   });
 });
@@ -654,11 +806,28 @@ describe('the session is a credential, with CSRF protection for writes', () => {
     expect(response.status).toBe(200);
     const { endSessionUrl } = JSON.parse(response.text);
     expect(endSessionUrl).toMatch(new RegExp(`^${provider.issuer}/session/end\\?`));
-    expect(new URL(endSessionUrl).searchParams.get('post_logout_redirect_uri')).toBe(`${api.baseUrl}/`);
+    const parameters = new URL(endSessionUrl).searchParams;
+    expect(parameters.get('post_logout_redirect_uri')).toBe(`${api.baseUrl}/`);
+    // The URL lands in browser history and the provider's access log: it names the client, and
+    // carries no ID token, which would stay a credential there until it expires.
+    expect(parameters.get('client_id')).toBe(ID_TOKEN_GROUPS_CLIENT.clientId);
+    expect(parameters.has('id_token_hint')).toBe(false);
+    expect(endSessionUrl).not.toMatch(/ey[\w-]+\.ey/);
     expect(browser.cookie(api.baseUrl, 'svc_sid')).toBeUndefined();
     expect(await database.db.session.findUnique({ where: { id: session.id } })).toBeNull();
     expect(await database.db.auditLog.count({ where: { action: 'auth.logout', targetId: session.id } })).toBe(1);
-    // The provider's logout page accepts the URL (RP-initiated logout).
-    expect((await browser.request(endSessionUrl)).status).toBe(200);
+    // The provider's logout page accepts the URL (RP-initiated logout) and asks to confirm.
+    const confirmation = await browser.request(endSessionUrl);
+    expect(confirmation.status).toBe(200);
+    const form =
+      /<form id="op.logoutForm" method="post" action="([^"]+)"><input type="hidden" name="xsrf" value="([^"]+)"/.exec(
+        confirmation.text,
+      );
+    expect(form).not.toBeNull();
+    // Confirmed, the provider ends its session and sends the browser back to the console.
+    const confirmed = await browser.navigate(new URL(form![1]!, endSessionUrl).href, {
+      form: { xsrf: form![2]!, logout: 'yes' },
+    });
+    expect(confirmed.url).toBe(`${api.baseUrl}/`);
   });
 });

@@ -49,7 +49,12 @@ describe('configuration is parsed once from the environment', () => {
       OIDC_SESSION_MAX_SECONDS: '',
     });
     expect(defaults.oidc).toEqual(
-      expect.objectContaining({ clientSecret: undefined, sessionMaxSeconds: undefined, timeoutMs: 10_000 }),
+      expect.objectContaining({
+        clientSecret: undefined,
+        sessionMaxSeconds: undefined,
+        timeoutMs: 10_000,
+        sessionCheckSeconds: 300,
+      }),
     );
     const set = loadConfig({
       OIDC_ISSUER: 'https://idp.example.test',
@@ -57,11 +62,19 @@ describe('configuration is parsed once from the environment', () => {
       OIDC_CLIENT_SECRET: 's3cret',
       OIDC_SESSION_MAX_SECONDS: '36000',
       OIDC_TIMEOUT_MS: '2500',
+      OIDC_SESSION_CHECK_SECONDS: '60',
     });
     expect(set.oidc).toEqual(
-      expect.objectContaining({ clientId: 'web', clientSecret: 's3cret', sessionMaxSeconds: 36000, timeoutMs: 2500 }),
+      expect.objectContaining({
+        clientId: 'web',
+        clientSecret: 's3cret',
+        sessionMaxSeconds: 36000,
+        timeoutMs: 2500,
+        sessionCheckSeconds: 60,
+      }),
     );
     expect(() => loadConfig({ OIDC_SESSION_MAX_SECONDS: '-5' })).toThrow(/OIDC_SESSION_MAX_SECONDS/);
+    expect(() => loadConfig({ OIDC_SESSION_CHECK_SECONDS: '0' })).toThrow(/OIDC_SESSION_CHECK_SECONDS/);
   });
 
   it('sets the schedule floor: one minute by default, configurable from one second to one day', () => {

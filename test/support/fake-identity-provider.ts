@@ -4,8 +4,14 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } 
 
 export interface FakeIdentityProvider {
   issuer: string;
-  /** A signed access token; by default valid for an hour, signed with the published key. */
-  sign(claims: JWTPayload, options?: { key?: CryptoKey; kid?: string; expiresIn?: string | number }): Promise<string>;
+  /**
+   * A signed access token; by default valid for an hour, signed with the published key, with the
+   * header `typ` `at+jwt` of RFC 9068 (`typ: null` leaves it out, as some providers do).
+   */
+  sign(
+    claims: JWTPayload,
+    options?: { key?: CryptoKey; kid?: string; expiresIn?: string | number; typ?: string | null },
+  ): Promise<string>;
   /** A key pair the provider does not publish, for forged signatures. */
   foreignKey: CryptoKey;
   close(): Promise<void>;
@@ -40,7 +46,11 @@ export async function startFakeIdentityProvider(): Promise<FakeIdentityProvider>
     foreignKey: foreign.privateKey,
     sign(claims, options = {}) {
       return new SignJWT({ iss: issuer, ...claims })
-        .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'key-1' })
+        .setProtectedHeader({
+          alg: 'RS256',
+          kid: options.kid ?? 'key-1',
+          ...(options.typ === null ? {} : { typ: options.typ ?? 'at+jwt' }),
+        })
         .setIssuedAt()
         .setExpirationTime(options.expiresIn ?? '1h')
         .sign(options.key ?? published.privateKey);

@@ -1,7 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { TestBrowser } from './browser.js';
 
 /** The web client that finds `groups` in the ID token (confidential: client secret). */
 export const ID_TOKEN_GROUPS_CLIENT = { clientId: 'flowgate-web', clientSecret: 'flowgate-web-secret' };
@@ -13,6 +15,12 @@ export const REFRESH_IDLE_SECONDS = 120;
 export interface TestOidcProviderOptions {
   /** The refresh tokens' idle lifetime (default REFRESH_IDLE_SECONDS). */
   refreshIdleSeconds?: number;
+  /**
+   * Issue JWT access tokens (RFC 9068, header `typ` `at+jwt`) addressed to this audience, as
+   * Keycloak does, instead of opaque ones. Userinfo then refuses them: accounts need their
+   * email and groups in the ID token.
+   */
+  jwtAccessTokenAudience?: string;
 }
 
 export interface TestAccount {
@@ -25,6 +33,13 @@ export interface TestAccount {
   groups?: string[];
 }
 
+export interface TokenResponse {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  token_type: string;
+}
+
 export interface TestOidcProvider {
   issuer: string;
   /** Accounts the login form accepts, by `sub`. */
@@ -35,6 +50,11 @@ export interface TestOidcProvider {
   setStalled(stalled: boolean): void;
   /** Revokes a refresh token through the provider's revocation endpoint, as an administrator would. */
   revokeRefreshToken(refreshToken: string): Promise<void>;
+  /**
+   * Signs `login` in at the provider and answers its token endpoint's response (access, ID and
+   * refresh token) for the confidential client, as an application of the realm would get it.
+   */
+  tokensFor(login: string, redirectBaseUrl: string): Promise<TokenResponse>;
   close(): Promise<void>;
 }
 
@@ -84,6 +104,9 @@ export async function startTestOidcProvider(
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true },
       revocation: { enabled: true },
+      ...(options.jwtAccessTokenAudience
+        ? { resourceIndicators: jwtResourceServer(options.jwtAccessTokenAudience) }
+        : {}),
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
@@ -177,10 +200,66 @@ export async function startTestOidcProvider(
       });
       if (!response.ok) throw new Error(`revocation answered ${response.status}`);
     },
+    async tokensFor(login, redirectBaseUrl) {
+      const redirectUri = `${redirectBaseUrl}/api/auth/callback`;
+      const verifier = randomBytes(32).toString('base64url');
+      const authorization = new URL(`${issuer}/auth`);
+      authorization.search = new URLSearchParams({
+        client_id: ID_TOKEN_GROUPS_CLIENT.clientId,
+        response_type: 'code',
+        scope: 'openid email profile groups',
+        redirect_uri: redirectUri,
+        nonce: randomBytes(16).toString('base64url'),
+        state: randomBytes(16).toString('base64url'),
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+      }).toString();
+      const browser = new TestBrowser();
+      const form = await browser.navigate(authorization.href);
+      if (form.status !== 200 || !form.url.startsWith(issuer)) {
+        throw new Error(
+          `the provider showed no login form: ${browser.hops.map((hop) => `${hop.status} ${hop.url}`).join(' -> ')}`,
+        );
+      }
+      let response = await browser.request(form.url, { form: { login } });
+      let location = response.headers.get('location');
+      while (location && !location.startsWith(redirectUri)) {
+        response = await browser.request(new URL(location, response.url).href);
+        location = response.headers.get('location');
+      }
+      const code = location && new URL(location).searchParams.get('code');
+      if (!code) throw new Error(`the provider gave no code for ${login} (${response.status} ${response.text})`);
+      const tokens = await fetch(`${issuer}/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${ID_TOKEN_GROUPS_CLIENT.clientId}:${ID_TOKEN_GROUPS_CLIENT.clientSecret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          code_verifier: verifier,
+        }),
+      });
+      if (!tokens.ok) throw new Error(`the token endpoint answered ${tokens.status}: ${await tokens.text()}`);
+      return (await tokens.json()) as TokenResponse;
+    },
     close() {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** One resource server whose access tokens are JWTs (RFC 9068), the default resource of every request. */
+function jwtResourceServer(audience: string) {
+  return {
+    enabled: true,
+    // A resource indicator must be an absolute URI; the tokens' `aud` may be any string.
+    defaultResource: () => 'urn:flowgate:api',
+    useGrantedResource: () => true,
+    getResourceServerInfo: () => ({ scope: 'api', audience, accessTokenFormat: 'jwt' as const }),
   };
 }
 

@@ -13,11 +13,12 @@ import {
   type SessionInfo,
 } from '../../services/sessions.js';
 import { redeemSignInLink } from '../../services/sign-in-links.js';
-import { completeLogin, extendWebSession, logout, startLogin } from '../../services/web-login.js';
+import { completeLogin, extendLocalSession, extendWebSession, logout, startLogin } from '../../services/web-login.js';
 import { loadUser } from '../../services/users/user-record.js';
 import { callerOf } from '../audit-context.js';
 import type { AppContext } from '../context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+import { renderSignInFailure } from '../sign-in-failure-page.js';
 import {
   clearLoginCookie,
   clearSessionCookie,
@@ -121,12 +122,15 @@ function requireWebLogin(webLogin: WebLogin | undefined): WebLogin {
   return webLogin;
 }
 
-/** The caller's web session (spec 2.12); session monitoring is off in development mode and for bearer tokens. */
-function requireSession(ctx: AppContext, webLogin: WebLogin | undefined) {
-  if (!webLogin) {
+/**
+ * The caller's web session (spec 2.12): with the web sign-in, and in development mode (sign-in
+ * links), whose sessions answer with their local figures. Bearer-token callers have none.
+ */
+function requireSession(ctx: AppContext, sessionSite: SessionSite | undefined) {
+  if (!sessionSite) {
     throw new AppError(
       'not_found',
-      'Session monitoring is off: no identity provider is configured (development mode), so there are no sessions',
+      'Session monitoring is off: this instance accepts bearer tokens only (OIDC_ISSUER without OIDC_CLIENT_ID), so there are no sessions',
     );
   }
   const { session } = ctx.state;
@@ -136,7 +140,7 @@ function requireSession(ctx: AppContext, webLogin: WebLogin | undefined) {
       `No session: this request authenticated with a bearer token (${callerOf(ctx).via}); only browser sign-ins have sessions`,
     );
   }
-  return { session, webLogin };
+  return { session, site: sessionSite };
 }
 
 const signInLinkQuery = z.object({
@@ -173,6 +177,15 @@ export function authRoutes(
   webLogin: WebLogin | undefined,
 ): ResourceRouter {
   const sessionSite = sessionSiteOf(config, webLogin);
+
+  /** Whether the request's cookie names a session that would authenticate it. */
+  async function holdsLiveSession(ctx: AppContext): Promise<boolean> {
+    const cookieValue = sessionCookieOf(ctx);
+    const session = cookieValue ? await findLiveSession(db, cookieValue) : undefined;
+    if (!session || !session.user.active || session.user.deletedAt) return false;
+    return !session.providerIdleExpiresAt || session.providerIdleExpiresAt > new Date();
+  }
+
   return new ResourceRouter('/api/auth', 'Authentication', deps)
     .add({
       method: 'get',
@@ -243,24 +256,42 @@ export function authRoutes(
       access: 'public',
       query: callbackQuery,
       responses: {
-        302: { description: 'Signed in: to the returnTo path, with the svc_sid cookie' },
+        302: {
+          description:
+            'Signed in: to the returnTo path, with the svc_sid cookie. Also to / when the callback fails in a ' +
+            'browser whose session is still live (Back after signing in)',
+        },
         400: { description: 'Malformed callback query' },
-        401: { description: 'Sign-in failed: bad, replayed or foreign state; refused code; ID token not accepted' },
+        401: {
+          description:
+            'Sign-in failed: bad, replayed or foreign state; refused code; ID token not accepted. ' +
+            'A browser (Accept: text/html before JSON) gets a page with a "Sign in again" link, programs the JSON error',
+        },
         404: { description: 'Web sign-in is not configured (development mode)' },
         503: { description: 'The identity provider cannot be reached or did not answer in time' },
       },
       async handler(ctx, { query }) {
         const login = requireWebLogin(webLogin);
         clearLoginCookie(ctx, login);
-        const result = await completeLogin(
-          { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey, requestId: ctx.state.requestId },
-          {
-            state: query.state,
-            query: ctx.querystring,
-            browserState: ctx.cookies.get(LOGIN_COOKIE),
-            previousCookie: sessionCookieOf(ctx),
-          },
-        );
+        let result: Awaited<ReturnType<typeof completeLogin>>;
+        try {
+          result = await completeLogin(
+            { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey, requestId: ctx.state.requestId },
+            {
+              state: query.state,
+              query: ctx.querystring,
+              browserState: ctx.cookies.get(LOGIN_COOKIE),
+              previousCookie: sessionCookieOf(ctx),
+            },
+          );
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          // Back right after signing in, or a second tab, replays a spent callback: the browser's
+          // session is fine, so it goes on to the console instead of seeing a sign-in error.
+          if (await holdsLiveSession(ctx)) return ctx.redirect('/');
+          if (ctx.accepts('json', 'html') === 'html') return renderSignInFailure(ctx, error);
+          throw error;
+        }
         setSessionCookie(ctx, result.cookieValue, secondsBetween(new Date(), result.session.expiresAt), login);
         ctx.redirect(result.returnTo);
       },
@@ -333,38 +364,48 @@ export function authRoutes(
       responses: {
         200: { description: 'Session info, in seconds', schema: sessionInfoSchema },
         401: { description: 'The session has expired or is unknown' },
-        404: { description: 'Session monitoring is off (development mode), or the caller used a bearer token' },
+        404: {
+          description: 'The caller used a bearer token, or this instance has no sessions (issuer without client id)',
+        },
       },
       handler(ctx) {
-        const { session, webLogin: login } = requireSession(ctx, webLogin);
-        ctx.body = sessionInfo(session, login.oidc);
+        const { session } = requireSession(ctx, sessionSite);
+        // Without a provider (development mode) every value is the local TTL's.
+        ctx.body = sessionInfo(session, webLogin?.oidc ?? {});
       },
     })
     .add({
       method: 'post',
       path: '/session/extend',
       operationId: 'extendSession',
-      summary: 'Resets the local TTL to 24 hours, refreshes the cookie, keeps the provider session alive',
+      summary: 'Resets the local TTL to 24 hours, refreshes the cookie, keeps the provider session alive (if any)',
       access: 'authenticated',
       responses: {
         200: { description: 'The updated session info', schema: sessionInfoSchema },
         401: { description: 'The session has expired, or the provider ended it (revoked refresh token)' },
         403: { description: 'Cross-site request (Origin is not this site)' },
-        404: { description: 'Session monitoring is off (development mode), or the caller used a bearer token' },
+        404: {
+          description: 'The caller used a bearer token, or this instance has no sessions (issuer without client id)',
+        },
         503: { description: 'The identity provider cannot be reached; the session is unchanged' },
       },
       async handler(ctx) {
-        const { session, webLogin: login } = requireSession(ctx, webLogin);
-        const context = { db, client: login.client, oidc: login.oidc, secretKey: login.secretKey };
+        const { session, site } = requireSession(ctx, sessionSite);
+        const { requestId } = ctx.state;
         let info: SessionInfo;
         try {
-          info = await extendWebSession({ ...context, requestId: ctx.state.requestId }, session.id);
+          info = webLogin
+            ? await extendWebSession(
+                { db, client: webLogin.client, oidc: webLogin.oidc, secretKey: webLogin.secretKey, requestId },
+                session.id,
+              )
+            : await extendLocalSession({ db, requestId }, session.id);
         } catch (error) {
-          if (isAppError(error) && error.code === 'unauthenticated') clearSessionCookie(ctx, login);
+          if (isAppError(error) && error.code === 'unauthenticated') clearSessionCookie(ctx, site);
           throw error;
         }
         ctx.body = info;
-        setSessionCookie(ctx, sessionCookieOf(ctx)!, info.flohSessionTtl, login);
+        setSessionCookie(ctx, sessionCookieOf(ctx)!, info.flohSessionTtl, site);
       },
     });
 }
