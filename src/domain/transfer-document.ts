@@ -208,6 +208,13 @@ export const transferDocumentSchema = z
     exportedAt: z.iso.datetime(),
     exportedBy: z.string(),
     description: z.string().max(5000).optional(),
+    details: z
+      .array(z.object({ section: transferSectionSchema, name: z.string(), note: z.string() }).strict())
+      .max(10_000)
+      .optional()
+      .describe(
+        'What the export chose where it had a choice, such as one of several active versions; ignored by imports',
+      ),
     entities: entitiesSchema,
   })
   .strict()

@@ -32,8 +32,7 @@ const exportQuery = z
 
 const documentResponse = { description: 'The configuration document (spec 2.13)', schema: transferDocumentSchema };
 const sharedName = {
-  description:
-    'Several workflows (not versions of one) hold a workflow name, or several schedules of a workflow a schedule key (`details.names`, `details.keys`), that the document would name once',
+  description: 'Several schedules of a workflow hold a schedule key (`details.keys`) that the document would name once',
 };
 
 const importQuery = z

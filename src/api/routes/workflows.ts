@@ -9,6 +9,7 @@ import {
   CATEGORIES,
   WORKFLOW_STATUSES,
   workflowDefinitionInputSchema,
+  workflowDefinitionPatchSchema,
   workflowViewSchema,
 } from '../../domain/workflow-definition.js';
 import { renderMermaidFlowchart, renderWorkflowMarkdown } from '../../rendering/workflow-docs.js';
@@ -25,7 +26,7 @@ import {
   revertWorkflowToDraft,
 } from '../../services/workflows/publish-workflow.js';
 import { loadConnectorCatalogue, validateDefinition } from '../../services/workflows/validation.js';
-import { loadWorkflow, toWorkflowView } from '../../services/workflows/workflow-record.js';
+import { loadWorkflow, toWorkflowView, type WorkflowView } from '../../services/workflows/workflow-record.js';
 import { createWorkflowVersion, diffWorkflowVersions } from '../../services/workflows/workflow-versions.js';
 import { validationFailed } from '../../errors/index.js';
 import { auditedCaller } from '../audit-context.js';
@@ -93,6 +94,12 @@ const docsQuery = z.object({
 });
 
 const workflow = { description: 'The workflow', schema: workflowViewSchema };
+
+/** Answers with a workflow and its revision as the ETag, which If-Match sends back. */
+function sendWorkflow(ctx: AppContext, view: WorkflowView): void {
+  ctx.set('ETag', `"${view.revision}"`);
+  ctx.body = view;
+}
 
 /** The revision in an `If-Match: "<revision>"` header, if the client sent one. */
 function expectedRevision(ctx: AppContext): number | undefined {
@@ -172,7 +179,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       query: z.object({ includeDeleted: queryBoolean('includeDeleted').optional() }),
       responses: { 200: workflow },
       async handler(ctx, { params, query }) {
-        ctx.body = toWorkflowView(await loadWorkflow(db, params.id, { includeDeleted: query.includeDeleted }));
+        sendWorkflow(ctx, toWorkflowView(await loadWorkflow(db, params.id, { includeDeleted: query.includeDeleted })));
       },
     })
     .add({
@@ -181,14 +188,42 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       operationId: 'updateWorkflow',
       summary: 'Replace a draft (drafts only; 409 for other statuses)',
       description:
-        'Send If-Match: "<revision>" to refuse the write (409) if someone changed the draft since you read it. A project or workflowSet other than the current ones moves the draft, which needs workflow:move (403 otherwise).',
+        'Without If-Match the body is a whole definition: every field, null for no project, workflow set or subject variable (400 listing the fields left out). With If-Match: "<revision>" (the ETag of GET) the fields sent replace the stored ones and the others are kept; a stale revision is a 412. A project or workflowSet other than the current ones moves the draft, which needs workflow:move (403 otherwise).',
       access: 'workflow:update',
       params: idParams,
       body: definitionBody,
       documentedBody: workflowDefinitionInputSchema,
-      responses: { 200: workflow, 409: { description: 'Not a draft, or changed concurrently' } },
+      responses: {
+        200: workflow,
+        400: { description: 'A field left out (without If-Match), or a definition that is not valid' },
+        409: { description: 'Not a draft, or changed by another request at the same time' },
+        412: { description: 'If-Match names a revision that is not the stored one' },
+      },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateWorkflow(db, auditedCaller(ctx), params.id, body, expectedRevision(ctx));
+        const edit = { kind: 'replace' as const, expectedRevision: expectedRevision(ctx) };
+        sendWorkflow(ctx, await updateWorkflow(db, auditedCaller(ctx), params.id, body, edit));
+      },
+    })
+    .add({
+      method: 'patch',
+      path: '/:id',
+      operationId: 'patchWorkflow',
+      summary: 'Change some fields of a draft; the fields left out keep their values',
+      description:
+        'Send If-Match: "<revision>" (the ETag of GET) to refuse the change (412) if the draft changed since you read it. Moving to another project or workflow set needs workflow:move, as with PUT.',
+      access: 'workflow:update',
+      params: idParams,
+      body: definitionBody,
+      documentedBody: workflowDefinitionPatchSchema,
+      responses: {
+        200: workflow,
+        400: { description: 'The definition with these changes is not valid' },
+        409: { description: 'Not a draft, or changed by another request at the same time' },
+        412: { description: 'If-Match names a revision that is not the stored one' },
+      },
+      async handler(ctx, { params, body }) {
+        const edit = { kind: 'patch' as const, expectedRevision: expectedRevision(ctx) };
+        sendWorkflow(ctx, await updateWorkflow(db, auditedCaller(ctx), params.id, body, edit));
       },
     })
     .add({

@@ -21,7 +21,7 @@ import { publishDraft } from '../workflows/publish-workflow.js';
 import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
 import { definitionOf, toWorkflowView, workflowInclude, type WorkflowRow } from '../workflows/workflow-record.js';
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
-import { sharedNamesConflict, sharedScheduleKeysConflict, workflowsByName } from './export-configuration.js';
+import { currentWorkflows, sharedScheduleKeysConflict } from './export-configuration.js';
 import type { ImportAction, ImportDetail, ImportEntity } from './import-result.js';
 import { depthsInDocument } from './organization-parents.js';
 import {
@@ -94,16 +94,9 @@ class ImportRun {
     return this.record(entity, name, await inSavepoint(this.tx, update));
   }
 
-  /**
-   * The workflow `name` stands for here (undefined when none does), or null when several
-   * workflows hold it: the entry `key` is then refused, as it could update the wrong one.
-   */
-  async workflowNamed(entity: ImportEntity, key: string, name: string): Promise<WorkflowRow | undefined | null> {
-    const { chosen, shared } = await workflowsByName(this.tx, [name]);
-    const refusal = sharedNamesConflict(shared);
-    if (!refusal) return chosen.get(name);
-    this.record(entity, key, { action: 'error', error: refusal.message });
-    return null;
+  /** The workflow `name` stands for here (a name belongs to one version chain), if any. */
+  async workflowNamed(name: string): Promise<WorkflowRow | undefined> {
+    return (await currentWorkflows(this.tx, [name])).chosen.get(name);
   }
 
   /** Ids of the active users with these emails; an unknown email refuses the row (its savepoint undoes it). */
@@ -399,8 +392,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
 
   async workflows(run, entries) {
     for (const { status, ...fields } of entries) {
-      const existing = await run.workflowNamed('workflow', fields.name, fields.name);
-      if (existing === null) continue;
+      const existing = await run.workflowNamed(fields.name);
       await run.apply(
         'workflow',
         fields.name,
@@ -450,8 +442,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
   async schedules(run, entries) {
     for (const entry of entries) {
       const name = entryKey('schedules', entry);
-      const workflow = await run.workflowNamed('schedule', name, entry.workflow);
-      if (workflow === null) continue;
+      const workflow = await run.workflowNamed(entry.workflow);
       if (!workflow) {
         run.record('schedule', name, { action: 'error', error: `Workflow "${entry.workflow}" was not imported` });
         continue;
