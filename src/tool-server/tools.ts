@@ -99,6 +99,7 @@ const workflowShape = z.object({
   status: z.string(),
   version: z.number(),
   revision: z.number(),
+  notice: z.string().optional(),
 });
 const findingsShape = z.object({ valid: z.boolean(), errors: z.array(z.unknown()), warnings: z.array(z.unknown()) });
 const runShape = z.object({
@@ -149,7 +150,7 @@ const workflowSummary = (verb: string) =>
   summaryOf(
     workflowShape,
     (workflow) =>
-      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).`,
+      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).${workflow.notice ? ` ${workflow.notice}` : ''}`,
   );
 const findingsSummary = summaryOf(findingsShape, (result) =>
   result.valid
@@ -275,7 +276,9 @@ const TOOLS = [
       deprecatePreviousVersionId: z
         .uuid()
         .optional()
-        .describe('An active workflow this one replaces; it becomes deprecated atomically'),
+        .describe(
+          'An earlier version of this workflow that it replaces; it becomes deprecated atomically (already deprecated: left as it is)',
+        ),
     },
     annotations: writes({ destructiveHint: true, idempotentHint: false }),
     request: (args) => ({

@@ -317,16 +317,68 @@ describe('create-version: a draft clone of an active or deprecated workflow', ()
     expect(deprecation?.metadata).toEqual(expect.objectContaining({ workflowId: v1.id, replacedBy: clone.id }));
   });
 
-  it('refuses deprecatePreviousVersionId naming a workflow that is not active (409), changing nothing', async () => {
-    const draftToDeprecate = await createDraft(context.api, token);
-    const draft = await createDraft(context.api, token);
+  it('refuses deprecatePreviousVersionId naming a draft of the same workflow (409), changing nothing', async () => {
+    const v1 = await createActive(context.api, token);
+    const cloneOf = async () => (await call('POST', `/api/workflows/${v1.id}/create-version`)).body.newWorkflow;
+    const [draftToDeprecate, draft] = [await cloneOf(), await cloneOf()];
     const response = await call('POST', `/api/workflows/${draft.id}/publish`, {
       deprecatePreviousVersionId: draftToDeprecate.id,
     });
     expect(response.status).toBe(409);
     expect((await call('GET', `/api/workflows/${draft.id}`)).body).toEqual(
-      expect.objectContaining({ status: 'draft', version: 0 }),
+      expect.objectContaining({ status: 'draft', version: 1 }),
     );
+  });
+});
+
+describe('publish of a new version (spec 9 and 3.1)', () => {
+  const versionOf = async (source: { id: string }) =>
+    (await call('POST', `/api/workflows/${source.id}/create-version`)).body.newWorkflow;
+
+  it('says the source is still active and names it when published without deprecating it', async () => {
+    const v1 = await createActive(context.api, token);
+    const v2 = await versionOf(v1);
+    const response = await call('POST', `/api/workflows/${v2.id}/publish`, {});
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(
+      expect.objectContaining({
+        status: 'active',
+        version: 2,
+        otherActiveVersions: [{ id: v1.id, version: 1, href: `/api/workflows/${v1.id}` }],
+        notice: expect.stringContaining(`version 1 (${v1.id})`),
+      }),
+    );
+    expect((await call('GET', `/api/workflows/${v1.id}`)).body.status).toBe('active');
+    // Deprecating the source is what the answer offers; a later version then has nothing to name.
+    expect((await call('POST', `/api/workflows/${v1.id}/deprecate`, {})).status).toBe(200);
+    const v3 = await versionOf(v2);
+    const next = await call('POST', `/api/workflows/${v3.id}/publish`, { deprecatePreviousVersionId: v2.id });
+    expect([next.status, next.body.otherActiveVersions, next.body.notice]).toEqual([200, [], undefined]);
+  });
+
+  it('publishes when deprecatePreviousVersionId names a version that is already deprecated, leaving it be', async () => {
+    const v1 = await createActive(context.api, token);
+    expect((await call('POST', `/api/workflows/${v1.id}/deprecate`, {})).status).toBe(200);
+    const v2 = await versionOf(v1);
+    const response = await call('POST', `/api/workflows/${v2.id}/publish`, { deprecatePreviousVersionId: v1.id });
+    expect([response.status, response.body.status, response.body.otherActiveVersions]).toEqual([200, 'active', []]);
+    expect((await call('GET', `/api/workflows/${v1.id}`)).body.status).toBe('deprecated');
+    expect(await auditOf('workflow.deprecated', v1.id)).toHaveLength(1);
+    const [published] = await auditOf('workflow.published', v2.id);
+    expect(published?.metadata).toEqual(expect.objectContaining({ deprecatedWorkflowId: null }));
+  });
+
+  it('refuses deprecatePreviousVersionId naming another workflow (400), deprecating and publishing nothing', async () => {
+    const unrelated = await createActive(context.api, token);
+    const v1 = await createActive(context.api, token);
+    const v2 = await versionOf(v1);
+    const response = await call('POST', `/api/workflows/${v2.id}/publish`, {
+      deprecatePreviousVersionId: unrelated.id,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('is not a version of this workflow');
+    expect((await call('GET', `/api/workflows/${unrelated.id}`)).body.status).toBe('active');
+    expect((await call('GET', `/api/workflows/${v2.id}`)).body.status).toBe('draft');
   });
 });
 

@@ -94,6 +94,14 @@ const docsQuery = z.object({
 });
 
 const workflow = { description: 'The workflow', schema: workflowViewSchema };
+const publishedWorkflowSchema = workflowViewSchema
+  .extend({
+    otherActiveVersions: z
+      .array(z.object({ id: z.uuid(), version: z.number().int(), href: z.string() }))
+      .describe('Other versions of this workflow still active, newest first'),
+    notice: z.string().optional().describe('Says which versions are still active and how to deprecate them'),
+  })
+  .meta({ id: 'PublishedWorkflow' });
 
 /** Answers with a workflow and its revision as the ETag, which If-Match sends back. */
 function sendWorkflow(ctx: AppContext, view: WorkflowView): void {
@@ -274,7 +282,13 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       access: 'workflow:publish',
       params: idParams,
       body: publishBody,
-      responses: { 200: workflow, 409: { description: 'Not a draft, or the version to deprecate is not active' } },
+      description:
+        'Versions of this workflow that stay active are listed in otherActiveVersions, with a notice: they keep taking new runs until deprecated (spec 9). deprecatePreviousVersionId names an earlier version of this workflow; one already deprecated is left as it is.',
+      responses: {
+        200: { description: 'The published workflow', schema: publishedWorkflowSchema },
+        400: { description: 'Strict validation failed, or deprecatePreviousVersionId names another workflow' },
+        409: { description: 'Not a draft, or the version to deprecate is a draft' },
+      },
       async handler(ctx, { params, body }) {
         ctx.body = await publishWorkflow(db, auditedCaller(ctx), params.id, body);
       },
