@@ -44,7 +44,9 @@ const importQuery = z
 const importResultSchema = z
   .object({
     status: z.enum(['completed', 'completed_with_errors', 'failed']),
-    summary: z.object({ created: z.number(), updated: z.number(), skipped: z.number(), errors: z.number() }),
+    summary: z
+      .object({ created: z.number(), updated: z.number(), skipped: z.number(), errors: z.number() })
+      .describe('skipped counts the unchanged entries too'),
     details: z.array(
       z.object({
         entity: z.enum(IMPORT_ENTITIES),
@@ -56,6 +58,12 @@ const importResultSchema = z
           .array(z.string())
           .optional()
           .describe('Connector secrets the document names that this instance does not hold yet'),
+        changes: z
+          .array(z.object({ field: z.string(), from: z.unknown().optional(), to: z.unknown().optional() }))
+          .optional()
+          .describe(
+            'Updated entries: the fields that differ from what is stored; from and to for plain values and lists of names, never secrets',
+          ),
       }),
     ),
   })

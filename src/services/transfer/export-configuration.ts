@@ -261,6 +261,16 @@ const loaders: {
   },
 };
 
+/** The exported form of one stored entity, named by its key as in documents, if there is one. */
+export async function storedEntry<S extends TransferSection>(
+  db: DatabaseClient,
+  section: S,
+  key: string,
+): Promise<SectionEntry<S> | undefined> {
+  const entries = await loaders[section](db, [key], []);
+  return entries.find((entry) => entryKey(section, entry) === key);
+}
+
 async function loadSection<S extends TransferSection>(
   db: DatabaseClient,
   section: S,
