@@ -209,12 +209,10 @@ export const transferDocumentSchema = z
     exportedBy: z.string(),
     description: z.string().max(5000).optional(),
     details: z
-      .array(z.object({ section: transferSectionSchema, name: z.string(), note: z.string() }).strict())
-      .max(10_000)
+      .array(z.string().max(5000))
+      .max(100)
       .optional()
-      .describe(
-        'What the export chose where it had a choice, such as one of several active versions; ignored by imports',
-      ),
+      .describe('What the export left out or chose, in sentences; import ignores it'),
     entities: entitiesSchema,
   })
   .strict()

@@ -45,12 +45,11 @@ function newerFirst(a: WorkflowRow, b: WorkflowRow): number {
   );
 }
 
-/** What an export chose differently from what a reader might expect, entry by entry. */
-export interface ExportNote {
-  section: TransferSection;
-  name: string;
-  note: string;
-}
+/** A sentence of the document's `details`: what the export chose where it had a choice. */
+export type ExportNote = string;
+
+// The document's details hold at most 100 sentences; further names are counted in one more.
+const MAX_NAMED_CHOICES = 50;
 
 /**
  * The workflow each name stands for, among workflows that are not deleted, and a note for each
@@ -75,12 +74,18 @@ export async function currentWorkflows(
     chosen.set(name, current);
     const alsoActive = versions.filter((row) => row.status === 'active' && row !== current);
     if (alsoActive.length > 0) {
-      notes.push({
-        section: 'workflows',
-        name,
-        note: `Several versions are active; exported the newest, version ${current.version} (${current.id}), not ${alsoActive.map((row) => `version ${row.version} (${row.id})`).join(', ')}: deprecate the versions no longer meant to run`,
-      });
+      notes.push(
+        `Workflow "${name}": several versions are active; exported the newest, version ${current.version} (${current.id}), not ${alsoActive.map((row) => `version ${row.version} (${row.id})`).join(', ')}: deprecate the versions no longer meant to run.`,
+      );
     }
+  }
+  if (notes.length > MAX_NAMED_CHOICES) {
+    const more = notes.length - MAX_NAMED_CHOICES;
+    notes.splice(
+      MAX_NAMED_CHOICES,
+      more,
+      `${more} more workflows have several active versions; each exported its newest.`,
+    );
   }
   return { chosen, notes };
 }
