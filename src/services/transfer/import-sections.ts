@@ -338,10 +338,11 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
         },
         run.changesOf('userGroups', group.name, (stored) => [
           ...fieldChanges(stored, group, ['description']),
+          // Members a document leaves out are none to add (an export without user:read omits them).
           ...addedMembers(
             'members',
-            stored.members.map((email) => email.toLowerCase()),
-            members.map((email) => email.toLowerCase()),
+            (stored.members ?? []).map((email) => email.toLowerCase()),
+            (members ?? []).map((email) => email.toLowerCase()),
           ),
         ]),
       );
@@ -386,8 +387,8 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           ...fieldChanges(stored, { ...fields, parent }, ['address', 'website', 'domain', 'parent', 'contacts']),
           ...addedMembers(
             'members',
-            stored.members.map((member) => `${member.email.toLowerCase()} as ${member.role}`),
-            members.map((member) => `${member.email.toLowerCase()} as ${member.role}`),
+            (stored.members ?? []).map((member) => `${member.email.toLowerCase()} as ${member.role}`),
+            (members ?? []).map((member) => `${member.email.toLowerCase()} as ${member.role}`),
           ),
         ]),
       );
