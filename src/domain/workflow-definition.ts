@@ -68,6 +68,33 @@ export const workflowDefinitionFieldsSchema = z
   })
   .strict();
 
+/** The fields of a definition: what a whole one (`PUT` without `If-Match`) must each send. */
+export const WORKFLOW_DEFINITION_FIELDS = Object.keys(workflowDefinitionFieldsSchema.shape) as Array<
+  keyof typeof workflowDefinitionFieldsSchema.shape
+>;
+
+/**
+ * Some fields of a definition, for partial edits: no defaults, so a field left out keeps its
+ * stored value instead of being reset.
+ */
+const fields = workflowDefinitionFieldsSchema.shape;
+export const workflowDefinitionPatchSchema = z
+  .object({
+    name: fields.name.optional(),
+    description: fields.description.unwrap().optional(),
+    project: fields.project,
+    workflowSet: fields.workflowSet,
+    category: fields.category.unwrap().optional(),
+    subjectVariable: fields.subjectVariable,
+    trigger: fields.trigger.unwrap().optional(),
+    variables: fields.variables.unwrap().optional(),
+    steps: fields.steps.unwrap().optional(),
+    onError: fields.onError.unwrap().optional(),
+    debugLogging: fields.debugLogging.unwrap().optional(),
+  } satisfies Record<keyof typeof fields, z.ZodType>)
+  .strict()
+  .meta({ id: 'WorkflowDefinitionPatch' });
+
 /** What a client sends to create, update or validate a definition. */
 export const workflowDefinitionInputSchema = workflowDefinitionFieldsSchema
   .refine((value) => !value.workflowSet || value.project, {

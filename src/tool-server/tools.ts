@@ -10,7 +10,12 @@ import {
   transferDocumentSchema,
   transferSectionSchema,
 } from '../domain/transfer-document.js';
-import { CATEGORIES, WORKFLOW_STATUSES, workflowDefinitionFieldsSchema } from '../domain/workflow-definition.js';
+import {
+  CATEGORIES,
+  WORKFLOW_STATUSES,
+  workflowDefinitionFieldsSchema,
+  workflowDefinitionPatchSchema,
+} from '../domain/workflow-definition.js';
 import { ROLES } from '../permissions/index.js';
 import type { ApiClient, ApiFailure, ApiRequest } from './api-client.js';
 
@@ -94,6 +99,7 @@ const workflowShape = z.object({
   status: z.string(),
   version: z.number(),
   revision: z.number(),
+  notice: z.string().optional(),
 });
 const findingsShape = z.object({ valid: z.boolean(), errors: z.array(z.unknown()), warnings: z.array(z.unknown()) });
 const runShape = z.object({
@@ -144,7 +150,7 @@ const workflowSummary = (verb: string) =>
   summaryOf(
     workflowShape,
     (workflow) =>
-      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).`,
+      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).${workflow.notice ? ` ${workflow.notice}` : ''}`,
   );
 const findingsSummary = summaryOf(findingsShape, (result) =>
   result.valid
@@ -221,22 +227,24 @@ const TOOLS = [
     name: 'update_workflow',
     title: 'Update a draft workflow',
     description:
-      'Replace the definition of a draft (only drafts can change; use create_version for an active workflow). Pass expectedRevision (from get_workflow) to refuse the write if someone changed the draft meanwhile. Keep its project and workflowSet as get_workflow gave them: other ones move the draft, which needs workflow:move too. Needs workflow:update.',
+      'Change fields of a draft (only drafts can change; use create_version for an active workflow). Send only the fields to change: the ones left out keep their values. Pass expectedRevision (from get_workflow) to refuse the change if someone changed the draft meanwhile. A project or workflowSet other than the current ones moves the draft, which needs workflow:move too. Needs workflow:update.',
     input: {
       workflowId,
-      definition,
+      changes: workflowDefinitionPatchSchema.describe(
+        'The fields of the definition to change (read svc://schema/workflow-definition); steps and variables are replaced as a whole list',
+      ),
       expectedRevision: z
         .number()
         .int()
         .min(0)
         .optional()
-        .describe('The revision you read; the update is refused (conflict) if the draft changed since'),
+        .describe('The revision you read; the update is refused (precondition failed) if the draft changed since'),
     },
     annotations: writes({ destructiveHint: true, idempotentHint: true }),
     request: (args) => ({
-      method: 'PUT',
+      method: 'PATCH',
       path: `/api/workflows/${args.workflowId}`,
-      body: args.definition,
+      body: args.changes,
       headers: args.expectedRevision === undefined ? undefined : { 'if-match': `"${args.expectedRevision}"` },
     }),
     summarize: workflowSummary('Updated draft'),
@@ -268,7 +276,9 @@ const TOOLS = [
       deprecatePreviousVersionId: z
         .uuid()
         .optional()
-        .describe('An active workflow this one replaces; it becomes deprecated atomically'),
+        .describe(
+          'An earlier version of this workflow that it replaces; it becomes deprecated atomically (already deprecated: left as it is)',
+        ),
     },
     annotations: writes({ destructiveHint: true, idempotentHint: false }),
     request: (args) => ({

@@ -229,3 +229,25 @@ describe('permissions', () => {
     expect(support.members).toHaveLength(1);
   });
 });
+
+describe('a workflow with several active versions (spec 9)', () => {
+  it('exports the newest active version and says so in details', async () => {
+    const v1 = await createActive(context.api, admin, approvalDefinition({ name: 'Twice active', description: 'v1' }));
+    const v2 = (await call('POST', `/api/workflows/${v1.id}/create-version`)).body.newWorkflow;
+    expect((await call('PATCH', `/api/workflows/${v2.id}`, { description: 'v2' })).status).toBe(200);
+    expect((await call('POST', `/api/workflows/${v2.id}/publish`, {})).status).toBe(200);
+
+    const whole = await call('GET', '/api/config/export?entities=workflows');
+    expect(whole.status).toBe(200);
+    const entry = whole.body.entities.workflows.find((item: { name: string }) => item.name === 'Twice active');
+    expect([entry.status, entry.description]).toEqual(['active', 'v2']);
+    expect(whole.body.details).toEqual([
+      expect.stringContaining(
+        `Workflow "Twice active": several versions are active; exported the newest, version 2 (${v2.id}), not version 1 (${v1.id})`,
+      ),
+    ]);
+    // The note travels with the document and is ignored by an import of it.
+    const preview = await call('POST', '/api/config/import/preview', whole.body);
+    expect(preview.status).toBe(200);
+  });
+});

@@ -165,7 +165,7 @@ describe('round trip into an empty instance', () => {
     const imported = await target.request('POST', '/api/config/import', { token: targetAdmin, body: exported });
     expect(imported.status).toBe(200);
     expect(imported.body.status).toBe('completed');
-    expect(imported.body.summary).toEqual({ created: 13, updated: 0, skipped: 0, errors: 0 });
+    expect(imported.body.summary).toEqual({ created: 12, updated: 0, skipped: 1, errors: 0 });
     expect(imported.body.details).toContainEqual({
       entity: 'connector',
       name: 'crm',
@@ -174,11 +174,17 @@ describe('round trip into an empty instance', () => {
     });
     expect(imported.body.details).toContainEqual({ entity: 'workflow_set', name: 'HR/Onboarding', action: 'created' });
 
+    // Spec 4.7: document templates are metadata only, skipped if new.
+    expect(imported.body.details).toContainEqual(
+      expect.objectContaining({ entity: 'document_template', name: 'nda', action: 'skipped' }),
+    );
+
     const again = await exportAll(target, targetAdmin);
     const expected = entitiesOf(exported) as { connectors: Array<Record<string, unknown>> };
     expect(entitiesOf(again)).toEqual({
       ...expected,
       connectors: expected.connectors.map((connector) => ({ ...connector, secretKeys: [] })),
+      documentTemplates: [],
     });
     const connector = await targetDatabase.db.connector.findUniqueOrThrow({ where: { name: 'crm' } });
     expect(connector.sealedSecrets).toBeNull();
@@ -193,7 +199,7 @@ describe('round trip into an empty instance', () => {
 
   it('records config.imported with the strategy and the four counts', async () => {
     const entry = await targetDatabase.db.auditLog.findFirstOrThrow({ where: { action: 'config.imported' } });
-    expect(entry.metadata).toMatchObject({ strategy: 'upsert', created: 13, updated: 0, skipped: 0, errors: 0 });
+    expect(entry.metadata).toMatchObject({ strategy: 'upsert', created: 12, updated: 0, skipped: 1, errors: 0 });
   });
 });
 
@@ -235,11 +241,17 @@ describe('strategies against existing entities', () => {
     const response = await call('POST', '/api/config/import', document);
     expect(response.status).toBe(200);
     const details = response.body.details;
-    expect(details).toContainEqual({ entity: 'project', name: 'HR', action: 'updated' });
+    expect(details).toContainEqual({
+      entity: 'project',
+      name: 'HR',
+      action: 'updated',
+      changes: [{ field: 'description', from: '', to: 'People processes' }],
+    });
     expect(details).toContainEqual({ entity: 'workflow_set', name: 'HR/Leavers', action: 'created' });
     expect(details).toContainEqual({ entity: 'role', name: 'Support', action: 'created' });
     expect(details).toContainEqual(expect.objectContaining({ entity: 'workflow', name: 'Onboard', action: 'updated' }));
-    expect(details).toContainEqual(expect.objectContaining({ entity: 'workflow', name: 'Scratch', action: 'updated' }));
+    // Scratch is in the document as stored: nothing to write.
+    expect(details).toContainEqual({ entity: 'workflow', name: 'Scratch', action: 'unchanged' });
 
     const db = source.database.db;
     expect((await db.project.findUniqueOrThrow({ where: { name: 'HR' } })).description).toBe('People processes');
@@ -263,9 +275,7 @@ describe('strategies against existing entities', () => {
       ...document,
       entities: { workflows: document.entities.workflows.filter((w: { name: string }) => w.name === 'Onboard') },
     });
-    expect(response.body.details).toEqual([
-      { entity: 'workflow', name: 'Onboard', action: 'skipped', note: 'Identical to the active version' },
-    ]);
+    expect(response.body.details).toEqual([{ entity: 'workflow', name: 'Onboard', action: 'unchanged' }]);
     expect(await source.database.db.workflowDefinition.count()).toBe(before);
   });
 
@@ -281,9 +291,7 @@ describe('strategies against existing entities', () => {
       expect.arrayContaining(['project', 'workflowSet']),
     );
     const response = await call('POST', '/api/config/import', { ...document, entities: { workflows: [withoutNulls] } });
-    expect(response.body.details).toEqual([
-      { entity: 'workflow', name: 'Outside any project', action: 'skipped', note: 'Identical to the active version' },
-    ]);
+    expect(response.body.details).toEqual([{ entity: 'workflow', name: 'Outside any project', action: 'unchanged' }]);
     expect(await source.database.db.workflowDefinition.count()).toBe(before);
   });
 });
@@ -302,7 +310,7 @@ describe('a draft made of an active workflow by import', () => {
     expect((await importDraft('First edit')).body.details[0]).toMatchObject({ action: 'updated' });
     expect((await importDraft('Second edit')).body.details[0]).toMatchObject({ action: 'updated' });
     expect((await importDraft('Second edit')).body.details[0]).toMatchObject({
-      action: 'skipped',
+      action: 'unchanged',
       note: 'Identical to the draft of its next version',
     });
     const versions = await source.database.db.workflowDefinition.findMany({
@@ -387,7 +395,7 @@ describe('values stored as their own API stores them', () => {
     const response = await call('POST', '/api/config/import', { ...document, entities: { schedules } });
     expect([response.status, response.body.details]).toEqual([
       200,
-      [expect.objectContaining({ entity: 'schedule', action: 'updated' })],
+      [expect.objectContaining({ entity: 'schedule', action: 'unchanged' })],
     ]);
   });
 
@@ -408,7 +416,7 @@ describe('values stored as their own API stores them', () => {
     };
     expect((await call('POST', '/api/config/import', document)).status).toBe(200);
     expect((await call('POST', '/api/config/import', document)).body.details).toContainEqual(
-      expect.objectContaining({ entity: 'schedule', action: 'updated' }),
+      expect.objectContaining({ entity: 'schedule', action: 'unchanged' }),
     );
     const organization = await source.database.db.organization.findFirstOrThrow({ where: { name: 'Padded Co' } });
     expect([organization.domain, organization.website]).toEqual(['padded.example', null]);
@@ -437,6 +445,86 @@ describe('preview', () => {
 
     const imported = await call('POST', '/api/config/import', document);
     expect(imported.body).toEqual(preview.body);
+  });
+});
+
+describe('an import of what is stored already', () => {
+  it('reports every entity of an identical document unchanged, counted as skipped, and writes nothing', async () => {
+    const document = await exportAll(source.api, admin);
+    const before = await counts(source.database);
+    const response = await call('POST', '/api/config/import', document);
+    expect(response.status).toBe(200);
+    const unchanged = response.body.details.filter((detail: { action: string }) => detail.action === 'unchanged');
+    expect(response.body.details.filter((detail: { action: string }) => detail.action !== 'unchanged')).toEqual([]);
+    expect(response.body.summary).toEqual({ created: 0, updated: 0, skipped: unchanged.length, errors: 0 });
+    // Only config.imported is new.
+    expect(await counts(source.database)).toEqual({ ...before, audit: before.audit + 1 });
+  });
+
+  it('lets a preview show which fields an update changes, values of plain fields only, no secret', async () => {
+    const document = await exportAll(source.api, admin);
+    const role = document.entities.roles.find((entry: { name: string }) => entry.name === 'Sales');
+    role.description = 'Sells';
+    role.entitlements = [];
+    const connector = document.entities.connectors.find((entry: { name: string }) => entry.name === 'crm');
+    connector.enabled = false;
+    connector.configSchema = { commands: { ...connector.configSchema.commands } };
+    connector.configSchema.commands.request = { ...connector.configSchema.commands.request, description: 'Changed' };
+    const preview = await call('POST', '/api/config/import/preview', document);
+    expect(preview.status).toBe(200);
+    expect(preview.body.details).toContainEqual({
+      entity: 'role',
+      name: 'Sales',
+      action: 'updated',
+      changes: [
+        { field: 'description', from: null, to: 'Sells' },
+        { field: 'entitlements', from: ['crm-access'], to: [] },
+      ],
+    });
+    expect(preview.body.details).toContainEqual(
+      expect.objectContaining({
+        entity: 'connector',
+        name: 'crm',
+        action: 'updated',
+        changes: [{ field: 'configSchema' }, { field: 'enabled', from: true, to: false }],
+      }),
+    );
+    expect(preview.text).not.toContain('never-exported');
+    expect(preview.body.summary.updated).toBe(2);
+  });
+});
+
+describe('document templates (spec 4.7: metadata only, skipped if new)', () => {
+  it('skips a new one with a note, and updates the metadata of one that exists', async () => {
+    const document = {
+      version: '1',
+      exportedAt: new Date().toISOString(),
+      exportedBy: 'test',
+      entities: {
+        documentTemplates: [
+          { name: 'nda', fileName: 'nda-v2.docx' },
+          { name: 'not-here-yet', fileName: 'contract.docx' },
+        ],
+      },
+    };
+    const response = await call('POST', '/api/config/import', document);
+    expect(response.body.details).toEqual([
+      {
+        entity: 'document_template',
+        name: 'nda',
+        action: 'updated',
+        changes: [{ field: 'fileName', from: 'nda.docx', to: 'nda-v2.docx' }],
+      },
+      {
+        entity: 'document_template',
+        name: 'not-here-yet',
+        action: 'skipped',
+        note: expect.stringContaining('metadata only, skipped if new'),
+      },
+    ]);
+    const db = source.database.db;
+    expect(await db.documentTemplate.findUnique({ where: { name: 'not-here-yet' } })).toBeNull();
+    expect((await db.documentTemplate.findUniqueOrThrow({ where: { name: 'nda' } })).fileName).toBe('nda-v2.docx');
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
@@ -76,6 +77,7 @@ describe('a project deleted while a workflow is added to it', () => {
       (tx) =>
         tx.workflowDefinition.create({
           data: {
+            lineageId: randomUUID(),
             name: 'Added meanwhile',
             projectId: project.id,
             trigger: { types: ['manual'] },

@@ -130,16 +130,20 @@ describe('create-version and deprecate need authority over the project', () => {
         body: { deprecatePreviousVersionId: guarded.id },
       });
 
-    const outsider = await publish(manager.token, (await createDraft(context.api, manager.token)).id);
+    // Versions of it, made by the admin: deprecatePreviousVersionId names an earlier version.
+    const versionOfGuarded = async () =>
+      (await context.api.request('POST', `/api/workflows/${guarded.id}/create-version`, { token: admin })).body
+        .newWorkflow;
+    const outsider = await publish(manager.token, (await versionOfGuarded()).id);
     expect(outsider.status).toBe(403);
     expect(outsider.body.message).toContain("authority over this workflow's project");
-    const narrow = await publish(publishOnly.token, (await createDraft(context.api, manager.token)).id);
+    const narrow = await publish(publishOnly.token, (await versionOfGuarded()).id);
     expect(narrow.status).toBe(403);
     expect(narrow.body.message).toContain('workflow:update');
 
     const after = await context.api.request('GET', `/api/workflows/${guarded.id}`, { token: admin });
     expect(after.body.status).toBe('active');
-    expect(await db.workflowDefinition.count({ where: { createdBy: manager.user.id, status: 'active' } })).toBe(0);
+    expect(await db.workflowDefinition.count({ where: { sourceWorkflowId: guarded.id, status: 'active' } })).toBe(0);
   });
 });
 

@@ -17,7 +17,7 @@ const auditOf = (action: string, targetId: string) =>
 
 describe('create: a new definition is a draft at version 0', () => {
   it('creates a draft with the fields of spec 2.2 and audits it', async () => {
-    const response = await call('POST', '/api/workflows', approvalDefinition());
+    const response = await call('POST', '/api/workflows', approvalDefinition({ name: 'Simple approval' }));
     expect(response.status).toBe(201);
     expect(response.body).toEqual(
       expect.objectContaining({
@@ -76,6 +76,83 @@ describe('update: drafts only', () => {
     const response = await call('PUT', `/api/workflows/${active.id}`, approvalDefinition({ description: 'changed' }));
     expect(response.status).toBe(409);
     expect(response.body.message).toContain('create a new version');
+  });
+});
+
+describe('update: nothing is cleared because it was left out', () => {
+  const graphOf = (body: Record<string, unknown>) => ({
+    project: body.project,
+    workflowSet: body.workflowSet,
+    subjectVariable: body.subjectVariable,
+    variables: body.variables,
+    steps: body.steps,
+  });
+
+  it('refuses a PUT of some fields without If-Match with 400 listing the missing ones, leaving the draft whole', async () => {
+    const project = (await call('POST', '/api/projects', { name: 'Kept project' })).body;
+    const draft = await createDraft(
+      context.api,
+      token,
+      approvalDefinition({ name: 'Kept whole', project: project.name }),
+    );
+    const response = await call('PUT', `/api/workflows/${draft.id}`, {
+      name: 'Renamed',
+      description: 'Only two fields',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.details.missing).toEqual([
+      'project',
+      'workflowSet',
+      'category',
+      'subjectVariable',
+      'trigger',
+      'variables',
+      'steps',
+      'onError',
+      'debugLogging',
+    ]);
+    const stored = (await call('GET', `/api/workflows/${draft.id}`)).body;
+    expect(stored).toEqual(expect.objectContaining({ name: 'Kept whole', revision: draft.revision }));
+    expect(graphOf(stored)).toEqual(graphOf(draft));
+    expect(stored.project).toBe('Kept project');
+  });
+
+  it('keeps the fields a PUT carrying If-Match leaves out, and answers the new revision as ETag', async () => {
+    const draft = await createDraft(context.api, token, approvalDefinition({ name: 'Edited by revision' }));
+    const read = await call('GET', `/api/workflows/${draft.id}`);
+    expect(read.headers.get('etag')).toBe(`"${draft.revision}"`);
+    const response = await context.api.request('PUT', `/api/workflows/${draft.id}`, {
+      token,
+      body: { name: 'Edited by revision', description: 'Only the description' },
+      headers: { 'if-match': read.headers.get('etag')! },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toBe(`"${draft.revision + 1}"`);
+    expect(response.body.description).toBe('Only the description');
+    expect(graphOf(response.body)).toEqual(graphOf(draft));
+  });
+
+  it('changes only the fields a PATCH sends; null clears a nullable field on purpose', async () => {
+    const draft = await createDraft(context.api, token, approvalDefinition({ name: 'Patched' }));
+    const renamed = await call('PATCH', `/api/workflows/${draft.id}`, { name: 'Patched again' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual(expect.objectContaining({ name: 'Patched again', description: draft.description }));
+    expect(graphOf(renamed.body)).toEqual(graphOf(draft));
+    const cleared = await call('PATCH', `/api/workflows/${draft.id}`, { subjectVariable: null });
+    expect([cleared.status, cleared.body.subjectVariable, cleared.body.steps]).toEqual([200, null, draft.steps]);
+    expect(await auditOf('workflow.updated', draft.id)).toHaveLength(2);
+  });
+
+  it('refuses a PATCH with a field a definition does not have, or that makes the definition invalid (400)', async () => {
+    const draft = await createDraft(context.api, token, approvalDefinition({ name: 'Patched badly' }));
+    expect((await call('PATCH', `/api/workflows/${draft.id}`, { bogus: 1 })).status).toBe(400);
+    expect((await call('PATCH', `/api/workflows/${draft.id}`, { name: '' })).status).toBe(400);
+    expect((await call('GET', `/api/workflows/${draft.id}`)).body.revision).toBe(draft.revision);
+  });
+
+  it('refuses a PATCH of an active workflow (409)', async () => {
+    const active = await createActive(context.api, token, approvalDefinition({ name: 'Patched active' }));
+    expect((await call('PATCH', `/api/workflows/${active.id}`, { description: 'x' })).status).toBe(409);
   });
 });
 
@@ -183,7 +260,7 @@ describe('revert-to-draft: active or deprecated → draft, confirmed by name', (
     const workflow = await createActive(context.api, token);
     if (status === 'deprecated') await call('POST', `/api/workflows/${workflow.id}/deprecate`, {});
     const response = await call('POST', `/api/workflows/${workflow.id}/revert-to-draft`, {
-      confirmationName: 'Simple approval',
+      confirmationName: workflow.name,
     });
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('draft');
@@ -240,16 +317,68 @@ describe('create-version: a draft clone of an active or deprecated workflow', ()
     expect(deprecation?.metadata).toEqual(expect.objectContaining({ workflowId: v1.id, replacedBy: clone.id }));
   });
 
-  it('refuses deprecatePreviousVersionId naming a workflow that is not active (409), changing nothing', async () => {
-    const draftToDeprecate = await createDraft(context.api, token);
-    const draft = await createDraft(context.api, token);
+  it('refuses deprecatePreviousVersionId naming a draft of the same workflow (409), changing nothing', async () => {
+    const v1 = await createActive(context.api, token);
+    const cloneOf = async () => (await call('POST', `/api/workflows/${v1.id}/create-version`)).body.newWorkflow;
+    const [draftToDeprecate, draft] = [await cloneOf(), await cloneOf()];
     const response = await call('POST', `/api/workflows/${draft.id}/publish`, {
       deprecatePreviousVersionId: draftToDeprecate.id,
     });
     expect(response.status).toBe(409);
     expect((await call('GET', `/api/workflows/${draft.id}`)).body).toEqual(
-      expect.objectContaining({ status: 'draft', version: 0 }),
+      expect.objectContaining({ status: 'draft', version: 1 }),
     );
+  });
+});
+
+describe('publish of a new version (spec 9 and 3.1)', () => {
+  const versionOf = async (source: { id: string }) =>
+    (await call('POST', `/api/workflows/${source.id}/create-version`)).body.newWorkflow;
+
+  it('says the source is still active and names it when published without deprecating it', async () => {
+    const v1 = await createActive(context.api, token);
+    const v2 = await versionOf(v1);
+    const response = await call('POST', `/api/workflows/${v2.id}/publish`, {});
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(
+      expect.objectContaining({
+        status: 'active',
+        version: 2,
+        otherActiveVersions: [{ id: v1.id, version: 1, href: `/api/workflows/${v1.id}` }],
+        notice: expect.stringContaining(`version 1 (${v1.id})`),
+      }),
+    );
+    expect((await call('GET', `/api/workflows/${v1.id}`)).body.status).toBe('active');
+    // Deprecating the source is what the answer offers; a later version then has nothing to name.
+    expect((await call('POST', `/api/workflows/${v1.id}/deprecate`, {})).status).toBe(200);
+    const v3 = await versionOf(v2);
+    const next = await call('POST', `/api/workflows/${v3.id}/publish`, { deprecatePreviousVersionId: v2.id });
+    expect([next.status, next.body.otherActiveVersions, next.body.notice]).toEqual([200, [], undefined]);
+  });
+
+  it('publishes when deprecatePreviousVersionId names a version that is already deprecated, leaving it be', async () => {
+    const v1 = await createActive(context.api, token);
+    expect((await call('POST', `/api/workflows/${v1.id}/deprecate`, {})).status).toBe(200);
+    const v2 = await versionOf(v1);
+    const response = await call('POST', `/api/workflows/${v2.id}/publish`, { deprecatePreviousVersionId: v1.id });
+    expect([response.status, response.body.status, response.body.otherActiveVersions]).toEqual([200, 'active', []]);
+    expect((await call('GET', `/api/workflows/${v1.id}`)).body.status).toBe('deprecated');
+    expect(await auditOf('workflow.deprecated', v1.id)).toHaveLength(1);
+    const [published] = await auditOf('workflow.published', v2.id);
+    expect(published?.metadata).toEqual(expect.objectContaining({ deprecatedWorkflowId: null }));
+  });
+
+  it('refuses deprecatePreviousVersionId naming another workflow (400), deprecating and publishing nothing', async () => {
+    const unrelated = await createActive(context.api, token);
+    const v1 = await createActive(context.api, token);
+    const v2 = await versionOf(v1);
+    const response = await call('POST', `/api/workflows/${v2.id}/publish`, {
+      deprecatePreviousVersionId: unrelated.id,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('is not a version of this workflow');
+    expect((await call('GET', `/api/workflows/${unrelated.id}`)).body.status).toBe('active');
+    expect((await call('GET', `/api/workflows/${v2.id}`)).body.status).toBe('draft');
   });
 });
 
@@ -338,7 +467,7 @@ describe('diff between versions', () => {
   it('shows what a new version changed, and refuses unrelated workflows', async () => {
     const v1 = await createActive(context.api, token);
     const clone = (await call('POST', `/api/workflows/${v1.id}/create-version`)).body.newWorkflow;
-    const edited = approvalDefinition();
+    const edited = approvalDefinition({ name: v1.name });
     edited.steps[1]!.config = { ...edited.steps[1]!.config, timeout: '24h' };
     edited.onError = 'retry';
     await call('PUT', `/api/workflows/${clone.id}`, edited);

@@ -342,6 +342,29 @@ describe('workflow pages', () => {
   });
 });
 
+describe('workflow page: a previous version left active', () => {
+  it('says the previous version is still active and deprecates it on request', async () => {
+    const v1 = await createActive(stack.api, admin, approvalDefinition({ name: `Left active ${Date.now()}` }));
+    const v2 = (await stack.api.request('POST', `/api/workflows/${v1.id}/create-version`, { token: admin })).body
+      .newWorkflow;
+    const published = await stack.api.request('POST', `/api/workflows/${v2.id}/publish`, { token: admin, body: {} });
+    expect(published.body.otherActiveVersions).toEqual([expect.objectContaining({ id: v1.id })]);
+
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], `/workflows/${v2.id}`);
+    const notice = page.getByRole('status').filter({ hasText: 'the previous version, is still active' });
+    await notice.waitFor();
+    await page.getByRole('button', { name: 'Deprecate version 1' }).click();
+    await notice.waitFor({ state: 'detached' });
+    const stored = await stack.database.db.workflowDefinition.findUniqueOrThrow({ where: { id: v1.id } });
+    expect(stored.status).toBe('deprecated');
+    const [audit] = await stack.database.db.auditLog.findMany({
+      where: { action: 'workflow.deprecated', targetId: v1.id },
+    });
+    expect(audit?.metadata).toEqual(expect.objectContaining({ replacedBy: v2.id }));
+    await page.context().close();
+  });
+});
+
 describe('workflow page: content written by workflow editors stays text', () => {
   it('runs no script and keeps no event handler or javascript: link from names, descriptions or step names', async () => {
     const workflow = await createActive(

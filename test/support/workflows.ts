@@ -2,9 +2,22 @@ import type { WorkflowDefinitionInput, WorkflowStep } from '../../src/domain/wor
 import { simpleApprovalExample } from '../../src/examples/index.js';
 import type { TestApp } from './app.js';
 
-/** The simple approval example outside any project, with the given fields replaced. */
+let approvals = 0;
+
+/**
+ * The simple approval example outside any project, with the given fields replaced. Workflow names
+ * are unique (versions aside), so each call names its definition `Simple approval <n>` unless
+ * `overrides` names it.
+ */
 export function approvalDefinition(overrides: Partial<WorkflowDefinitionInput> = {}): WorkflowDefinitionInput {
-  return { ...structuredClone(simpleApprovalExample), project: null, workflowSet: null, ...overrides };
+  approvals += 1;
+  return {
+    ...structuredClone(simpleApprovalExample),
+    name: `${simpleApprovalExample.name} ${approvals}`,
+    project: null,
+    workflowSet: null,
+    ...overrides,
+  };
 }
 
 /** A step named after its id, with `{ outcome: goto }` transitions. */
@@ -31,7 +44,10 @@ export const definition = (
 ): WorkflowDefinitionInput => ({
   name,
   description: '',
+  project: null,
+  workflowSet: null,
   category: 'general',
+  subjectVariable: null,
   trigger: { types: ['manual'] },
   variables: [],
   steps,
@@ -46,7 +62,15 @@ export const notifyOnceDefinition = (name: string, recipientId: string, message:
 
 /** Creates a draft through the API and returns its body; fails the test on anything but 201. */
 export async function createDraft(api: TestApp, token: string, definition: unknown = approvalDefinition()) {
-  const response = await api.request('POST', '/api/workflows', { token, body: definition });
+  let response = await api.request('POST', '/api/workflows', { token, body: definition });
+  // Tests build many workflows from one definition; names are unique, so a taken one gets a suffix.
+  for (let copy = 2; response.status === 409 && response.body?.details?.workflowId && copy < 100; copy += 1) {
+    const { name } = definition as { name: string };
+    response = await api.request('POST', '/api/workflows', {
+      token,
+      body: { ...(definition as object), name: `${name} (${copy})` },
+    });
+  }
   if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
   return response.body;
 }

@@ -153,6 +153,7 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
       'exportedAt',
       'exportedBy',
       'description',
+      'details',
       'entities',
     ]);
     for (const name of [

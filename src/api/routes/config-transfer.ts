@@ -32,8 +32,7 @@ const exportQuery = z
 
 const documentResponse = { description: 'The configuration document (spec 2.13)', schema: transferDocumentSchema };
 const sharedName = {
-  description:
-    'Several workflows (not versions of one) hold a workflow name, or several schedules of a workflow a schedule key (`details.names`, `details.keys`), that the document would name once',
+  description: 'Several schedules of a workflow hold a schedule key (`details.keys`) that the document would name once',
 };
 
 const importQuery = z
@@ -45,7 +44,9 @@ const importQuery = z
 const importResultSchema = z
   .object({
     status: z.enum(['completed', 'completed_with_errors', 'failed']),
-    summary: z.object({ created: z.number(), updated: z.number(), skipped: z.number(), errors: z.number() }),
+    summary: z
+      .object({ created: z.number(), updated: z.number(), skipped: z.number(), errors: z.number() })
+      .describe('skipped counts the unchanged entries too'),
     details: z.array(
       z.object({
         entity: z.enum(IMPORT_ENTITIES),
@@ -57,6 +58,12 @@ const importResultSchema = z
           .array(z.string())
           .optional()
           .describe('Connector secrets the document names that this instance does not hold yet'),
+        changes: z
+          .array(z.object({ field: z.string(), from: z.unknown().optional(), to: z.unknown().optional() }))
+          .optional()
+          .describe(
+            'Updated entries: the fields that differ from what is stored; from and to for plain values and lists of names, never secrets',
+          ),
       }),
     ),
   })

@@ -10,6 +10,7 @@ import {
   CATEGORIES,
   WORKFLOW_STATUSES,
   workflowDefinitionInputSchema,
+  workflowDefinitionPatchSchema,
   workflowViewSchema,
 } from '../../domain/workflow-definition.js';
 import { renderMermaidFlowchart, renderWorkflowMarkdown } from '../../rendering/workflow-docs.js';
@@ -26,7 +27,7 @@ import {
   revertWorkflowToDraft,
 } from '../../services/workflows/publish-workflow.js';
 import { loadConnectorCatalogue, validateDefinition } from '../../services/workflows/validation.js';
-import { loadWorkflow, toWorkflowView } from '../../services/workflows/workflow-record.js';
+import { loadWorkflow, toWorkflowView, type WorkflowView } from '../../services/workflows/workflow-record.js';
 import { createWorkflowVersion, diffWorkflowVersions } from '../../services/workflows/workflow-versions.js';
 import { validationFailed } from '../../errors/index.js';
 import { auditedCaller } from '../audit-context.js';
@@ -94,6 +95,20 @@ const docsQuery = z.object({
 });
 
 const workflow = { description: 'The workflow', schema: workflowViewSchema };
+const publishedWorkflowSchema = workflowViewSchema
+  .extend({
+    otherActiveVersions: z
+      .array(z.object({ id: z.uuid(), version: z.number().int(), href: z.string() }))
+      .describe('Other versions of this workflow still active, newest first'),
+    notice: z.string().optional().describe('Says which versions are still active and how to deprecate them'),
+  })
+  .meta({ id: 'PublishedWorkflow' });
+
+/** Answers with a workflow and its revision as the ETag, which If-Match sends back. */
+function sendWorkflow(ctx: AppContext, view: WorkflowView): void {
+  ctx.set('ETag', `"${view.revision}"`);
+  ctx.body = view;
+}
 
 /** The revision in an `If-Match: "<revision>"` header, if the client sent one. */
 function expectedRevision(ctx: AppContext): number | undefined {
@@ -176,7 +191,7 @@ export function workflowRoutes(
       query: z.object({ includeDeleted: queryBoolean('includeDeleted').optional() }),
       responses: { 200: workflow },
       async handler(ctx, { params, query }) {
-        ctx.body = toWorkflowView(await loadWorkflow(db, params.id, { includeDeleted: query.includeDeleted }));
+        sendWorkflow(ctx, toWorkflowView(await loadWorkflow(db, params.id, { includeDeleted: query.includeDeleted })));
       },
     })
     .add({
@@ -185,14 +200,42 @@ export function workflowRoutes(
       operationId: 'updateWorkflow',
       summary: 'Replace a draft (drafts only; 409 for other statuses)',
       description:
-        'Send If-Match: "<revision>" to refuse the write (409) if someone changed the draft since you read it. A project or workflowSet other than the current ones moves the draft, which needs workflow:move (403 otherwise).',
+        'Without If-Match the body is a whole definition: every field, null for no project, workflow set or subject variable (400 listing the fields left out). With If-Match: "<revision>" (the ETag of GET) the fields sent replace the stored ones and the others are kept; a stale revision is a 412. A project or workflowSet other than the current ones moves the draft, which needs workflow:move (403 otherwise).',
       access: 'workflow:update',
       params: idParams,
       body: definitionBody,
       documentedBody: workflowDefinitionInputSchema,
-      responses: { 200: workflow, 409: { description: 'Not a draft, or changed concurrently' } },
+      responses: {
+        200: workflow,
+        400: { description: 'A field left out (without If-Match), or a definition that is not valid' },
+        409: { description: 'Not a draft, or changed by another request at the same time' },
+        412: { description: 'If-Match names a revision that is not the stored one' },
+      },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateWorkflow(db, auditedCaller(ctx), params.id, body, expectedRevision(ctx));
+        const edit = { kind: 'replace' as const, expectedRevision: expectedRevision(ctx) };
+        sendWorkflow(ctx, await updateWorkflow(db, auditedCaller(ctx), params.id, body, edit));
+      },
+    })
+    .add({
+      method: 'patch',
+      path: '/:id',
+      operationId: 'patchWorkflow',
+      summary: 'Change some fields of a draft; the fields left out keep their values',
+      description:
+        'Send If-Match: "<revision>" (the ETag of GET) to refuse the change (412) if the draft changed since you read it. Moving to another project or workflow set needs workflow:move, as with PUT.',
+      access: 'workflow:update',
+      params: idParams,
+      body: definitionBody,
+      documentedBody: workflowDefinitionPatchSchema,
+      responses: {
+        200: workflow,
+        400: { description: 'The definition with these changes is not valid' },
+        409: { description: 'Not a draft, or changed by another request at the same time' },
+        412: { description: 'If-Match names a revision that is not the stored one' },
+      },
+      async handler(ctx, { params, body }) {
+        const edit = { kind: 'patch' as const, expectedRevision: expectedRevision(ctx) };
+        sendWorkflow(ctx, await updateWorkflow(db, auditedCaller(ctx), params.id, body, edit));
       },
     })
     .add({
@@ -243,7 +286,13 @@ export function workflowRoutes(
       access: 'workflow:publish',
       params: idParams,
       body: publishBody,
-      responses: { 200: workflow, 409: { description: 'Not a draft, or the version to deprecate is not active' } },
+      description:
+        'Versions of this workflow that stay active are listed in otherActiveVersions, with a notice: they keep taking new runs until deprecated (spec 9). deprecatePreviousVersionId names an earlier version of this workflow; one already deprecated is left as it is.',
+      responses: {
+        200: { description: 'The published workflow', schema: publishedWorkflowSchema },
+        400: { description: 'Strict validation failed, or deprecatePreviousVersionId names another workflow' },
+        409: { description: 'Not a draft, or the version to deprecate is a draft' },
+      },
       async handler(ctx, { params, body }) {
         ctx.body = await publishWorkflow(db, auditedCaller(ctx), params.id, body, runs.connectors.registry);
       },

@@ -31,50 +31,64 @@ const storedContacts = z.array(contactSchema);
 
 const byName = (names: NameFilter) => (names ? { name: { in: names } } : {});
 
-// Which workflow a name stands for when versions share it: the active one, else the newest draft,
-// else the newest deprecated one. Import resolves names the same way.
+// Which workflow a name stands for when versions share it (a name belongs to one version
+// chain): the newest active one, else the newest draft, else the newest deprecated one. Import
+// resolves names the same way.
 const STATUS_RANK: Record<string, number> = { active: 0, draft: 1, deprecated: 2 };
 
-/**
- * The workflow each name stands for, among workflows that are not deleted. A name held by two
- * workflows, not versions of one, is a 409 (refuseSharedNames).
- */
-export async function currentWorkflows(db: DatabaseClient, names: NameFilter): Promise<Map<string, WorkflowRow>> {
-  const { chosen, shared } = await workflowsByName(db, names);
-  refuseSharedNames(shared);
-  return chosen;
-}
-
-/** The workflow each name stands for, and the names several workflows hold. */
-export async function workflowsByName(db: DatabaseClient, names: NameFilter) {
-  const rows = await db.workflowDefinition.findMany({
-    where: { deletedAt: null, ...byName(names) },
-    include: workflowInclude,
-    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-  });
-  const chosen = new Map<string, WorkflowRow>();
-  for (const row of rows) {
-    const held = chosen.get(row.name);
-    if (!held || STATUS_RANK[row.status]! < STATUS_RANK[held.status]!) chosen.set(row.name, row);
-  }
-  return { chosen, shared: await namesOfSeveralWorkflows(db, rows) };
-}
-
-/**
- * A document names each workflow once, so a name several workflows hold would lose all but one
- * of them (in an export) or take one for another (in an import): a 409 naming them, if any.
- */
-export function sharedNamesConflict(shared: string[]): AppError | undefined {
-  if (shared.length === 0) return undefined;
-  return conflict(
-    `Several workflows (not versions of one) are named ${shared.map((name) => `"${name}"`).join(', ')}: a document names each workflow once, so rename all but one of them first`,
-    { names: shared },
+/** Newest first: the higher version, then the later publish, then the later creation. */
+function newerFirst(a: WorkflowRow, b: WorkflowRow): number {
+  return (
+    b.version - a.version ||
+    (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) ||
+    b.createdAt.getTime() - a.createdAt.getTime() ||
+    a.id.localeCompare(b.id)
   );
 }
 
-function refuseSharedNames(shared: string[]): void {
-  const refusal = sharedNamesConflict(shared);
-  if (refusal) throw refusal;
+/** A sentence of the document's `details`: what the export chose where it had a choice. */
+export type ExportNote = string;
+
+// The document's details hold at most 100 sentences; further names are counted in one more.
+const MAX_NAMED_CHOICES = 50;
+
+/**
+ * The workflow each name stands for, among workflows that are not deleted, and a note for each
+ * name of which several versions are active (spec 9: publishing a version leaves its source
+ * active unless told to deprecate it).
+ */
+export async function currentWorkflows(
+  db: DatabaseClient,
+  names: NameFilter,
+): Promise<{ chosen: Map<string, WorkflowRow>; notes: ExportNote[] }> {
+  const rows = await db.workflowDefinition.findMany({
+    where: { deletedAt: null, ...byName(names) },
+    include: workflowInclude,
+  });
+  const versionsByName = new Map<string, WorkflowRow[]>();
+  for (const row of rows) versionsByName.set(row.name, [...(versionsByName.get(row.name) ?? []), row]);
+  const chosen = new Map<string, WorkflowRow>();
+  const notes: ExportNote[] = [];
+  for (const [name, versions] of versionsByName) {
+    versions.sort((a, b) => STATUS_RANK[a.status]! - STATUS_RANK[b.status]! || newerFirst(a, b));
+    const current = versions[0]!;
+    chosen.set(name, current);
+    const alsoActive = versions.filter((row) => row.status === 'active' && row !== current);
+    if (alsoActive.length > 0) {
+      notes.push(
+        `Workflow "${name}": several versions are active; exported the newest, version ${current.version} (${current.id}), not ${alsoActive.map((row) => `version ${row.version} (${row.id})`).join(', ')}: deprecate the versions no longer meant to run.`,
+      );
+    }
+  }
+  if (notes.length > MAX_NAMED_CHOICES) {
+    const more = notes.length - MAX_NAMED_CHOICES;
+    notes.splice(
+      MAX_NAMED_CHOICES,
+      more,
+      `${more} more workflows have several active versions; each exported its newest.`,
+    );
+  }
+  return { chosen, notes };
 }
 
 /** The keys `keys` holds more than once, sorted. */
@@ -99,183 +113,177 @@ export function sharedScheduleKeysConflict(shared: string[]): AppError | undefin
   );
 }
 
-/**
- * The names among `rows` that more than one workflow holds: rows whose version chains (each
- * version's `sourceWorkflowId`, followed through deleted versions) start at different roots.
- */
-async function namesOfSeveralWorkflows(db: DatabaseClient, rows: WorkflowRow[]): Promise<string[]> {
-  const versionsByName = new Map<string, WorkflowRow[]>();
-  for (const row of rows) {
-    const versions = versionsByName.get(row.name);
-    if (versions) versions.push(row);
-    else versionsByName.set(row.name, [row]);
-  }
-  const candidates = [...versionsByName.values()].filter((versions) => versions.length > 1).flat();
-  if (candidates.length === 0) return [];
-  const roots = await db.$queryRaw<Array<{ id: string; root: string }>>`
-    WITH RECURSIVE chain (start, id, source) AS (
-      SELECT id, id, source_workflow_id FROM workflow_definitions
-      WHERE id = ANY(${candidates.map((row) => row.id)}::uuid[])
-      UNION ALL
-      SELECT chain.start, earlier.id, earlier.source_workflow_id
-      FROM chain JOIN workflow_definitions earlier ON earlier.id = chain.source
-    )
-    SELECT start::text AS id, id::text AS root FROM chain WHERE source IS NULL`;
-  const rootOf = new Map(roots.map((row) => [row.id, row.root]));
-  return [...versionsByName]
-    .filter(([, versions]) => new Set(versions.map((row) => rootOf.get(row.id))).size > 1)
-    .map(([name]) => name)
-    .sort();
-}
-
 const sortedByKey = <S extends TransferSection>(section: S, entries: Array<SectionEntry<S>>) =>
   entries.sort((a, b) => entryKey(section, a).localeCompare(entryKey(section, b)));
 
-/** One loader per section: the entries named (all when no filter), sorted by their key. */
-const loaders: { [S in TransferSection]: (db: DatabaseClient, names: NameFilter) => Promise<Array<SectionEntry<S>>> } =
-  {
-    // Simulated connectors are registered by every instance itself; documents never carry them.
-    async connectors(db, names) {
-      const rows = await db.connector.findMany({ where: { managedBySystem: false, ...byName(names) } });
-      return rows.map((row) => ({
-        name: row.name,
-        type: row.type,
-        description: row.description,
-        version: row.version,
-        configSchema: configSchemaSchema.parse(row.configSchema),
-        enabled: row.enabled,
-        secretKeys: [...row.secretKeys].sort(),
-      }));
-    },
-    async projects(db, names) {
-      const rows = await db.project.findMany({
-        where: byName(names),
-        include: { workflowSets: { orderBy: { name: 'asc' } } },
-      });
-      return rows.map((row) => ({
-        name: row.name,
-        description: row.description,
-        workflowSets: row.workflowSets.map((set) => ({ name: set.name, description: set.description })),
-      }));
-    },
-    async emailTemplates(db, names) {
-      const rows = await db.emailTemplate.findMany({ where: byName(names) });
-      return rows.map((row) => {
-        const { name, description, subjectTemplate, bodyTemplate, isDefault } = toEmailTemplateView(row);
-        return { name, description, subjectTemplate, bodyTemplate, isDefault };
-      });
-    },
-    async documentTemplates(db, names) {
-      const rows = await db.documentTemplate.findMany({ where: byName(names) });
-      return rows.map((row) => {
-        const { name, description, fileName, mimeType, placeholders } = toDocumentTemplateView(row);
-        return { name, description, fileName, mimeType, placeholders };
-      });
-    },
-    async userGroups(db, names) {
-      const rows = await db.userGroup.findMany({
-        where: byName(names),
-        include: { members: { where: { user: { deletedAt: null } }, include: { user: { select: { email: true } } } } },
-      });
-      return rows.map((row) => ({
-        name: row.name,
-        description: row.description,
-        members: row.members.flatMap((member) => (member.user.email ? [member.user.email] : [])).sort(),
-      }));
-    },
-    async organizations(db, names) {
-      const rows = await db.organization.findMany({
-        where: { deletedAt: null, ...byName(names) },
-        include: {
-          parent: { select: { name: true, deletedAt: true } },
-          memberships: { where: { user: { deletedAt: null } }, include: { user: { select: { email: true } } } },
-        },
-      });
-      return rows.map((row) => ({
-        name: row.name,
-        address: row.address,
-        website: row.website,
-        domain: row.domain,
-        parent: row.parent && !row.parent.deletedAt ? row.parent.name : null,
-        contacts: storedContacts.parse(row.contacts),
-        members: row.memberships
-          .flatMap((membership) =>
-            membership.user.email
-              ? [{ email: membership.user.email, role: organizationRoleSchema.parse(membership.role) }]
-              : [],
-          )
-          .sort((a, b) => a.email.localeCompare(b.email) || a.role.localeCompare(b.role)),
-      }));
-    },
-    async entitlements(db, names) {
-      const rows = await db.entitlement.findMany({ where: byName(names), include: entitlementInclude });
-      return rows.map((row) => {
-        const { name, description, connector, provisionConfig, deprovisionConfig, reconciliationConfig } =
-          toEntitlementView(row);
-        // Exported as stored: a config written before it was checked (23 Nov 2026) that does not
-        // fit is refused by the import, naming it, rather than changed here.
-        return {
-          name,
-          description,
-          connector,
-          provisionConfig,
-          deprovisionConfig,
-          reconciliationConfig: reconciliationConfig as EntitlementInput['reconciliationConfig'],
-        };
-      });
-    },
-    async roles(db, names) {
-      const rows = await db.businessRole.findMany({ where: byName(names), include: businessRoleInclude });
-      return rows.map((row) => {
-        const { name, description, status, expiresAfterDays, entitlements } = toBusinessRoleView(row);
-        return { name, description, status, expiresAfterDays, entitlements };
-      });
-    },
-    async workflows(db, names) {
-      return [...(await currentWorkflows(db, names)).values()].map((row) => {
-        const view = toWorkflowView(row);
-        return {
-          name: view.name,
-          description: view.description,
-          project: view.project,
-          workflowSet: view.workflowSet,
-          category: view.category,
-          status: view.status,
-          subjectVariable: view.subjectVariable,
-          trigger: view.trigger,
-          variables: view.variables,
-          steps: view.steps,
-          onError: view.onError,
-          debugLogging: view.debugLogging,
-        };
-      });
-    },
-    // A schedule travels with the workflow its name stands for; schedules of other versions stay.
-    async schedules(db, names) {
-      const { chosen, shared } = await workflowsByName(db, undefined);
-      // Schedules name their workflow: one of a shared name could belong to either workflow.
-      refuseSharedNames(shared.filter((name) => !names || names.some((key) => key.startsWith(`${name}/`))));
-      const rows = await db.schedule.findMany({
-        where: { workflowId: { in: [...chosen.values()].map((workflow) => workflow.id) } },
-        include: { workflow: { select: { name: true } } },
-      });
-      const entries = rows.map((row) => ({
-        workflow: row.workflow.name,
-        name: row.name,
-        cronExpression: row.cronExpression,
-        timezone: row.timezone,
-        enabled: row.enabled,
-        variables: jsonObject.parse(row.variables),
-      }));
-      const selected = names ? entries.filter((entry) => names.includes(entryKey('schedules', entry))) : entries;
-      const refusal = sharedScheduleKeysConflict(repeatedKeys(selected.map((entry) => entryKey('schedules', entry))));
-      if (refusal) throw refusal;
-      return selected;
-    },
-  };
+/**
+ * One loader per section: the entries named (all when no filter), sorted by their key; a loader
+ * that chooses among several candidates says so in `notes`.
+ */
+const loaders: {
+  [S in TransferSection]: (
+    db: DatabaseClient,
+    names: NameFilter,
+    notes: ExportNote[],
+  ) => Promise<Array<SectionEntry<S>>>;
+} = {
+  // Simulated connectors are registered by every instance itself; documents never carry them.
+  async connectors(db, names) {
+    const rows = await db.connector.findMany({ where: { managedBySystem: false, ...byName(names) } });
+    return rows.map((row) => ({
+      name: row.name,
+      type: row.type,
+      description: row.description,
+      version: row.version,
+      configSchema: configSchemaSchema.parse(row.configSchema),
+      enabled: row.enabled,
+      secretKeys: [...row.secretKeys].sort(),
+    }));
+  },
+  async projects(db, names) {
+    const rows = await db.project.findMany({
+      where: byName(names),
+      include: { workflowSets: { orderBy: { name: 'asc' } } },
+    });
+    return rows.map((row) => ({
+      name: row.name,
+      description: row.description,
+      workflowSets: row.workflowSets.map((set) => ({ name: set.name, description: set.description })),
+    }));
+  },
+  async emailTemplates(db, names) {
+    const rows = await db.emailTemplate.findMany({ where: byName(names) });
+    return rows.map((row) => {
+      const { name, description, subjectTemplate, bodyTemplate, isDefault } = toEmailTemplateView(row);
+      return { name, description, subjectTemplate, bodyTemplate, isDefault };
+    });
+  },
+  async documentTemplates(db, names) {
+    const rows = await db.documentTemplate.findMany({ where: byName(names) });
+    return rows.map((row) => {
+      const { name, description, fileName, mimeType, placeholders } = toDocumentTemplateView(row);
+      return { name, description, fileName, mimeType, placeholders };
+    });
+  },
+  async userGroups(db, names) {
+    const rows = await db.userGroup.findMany({
+      where: byName(names),
+      include: { members: { where: { user: { deletedAt: null } }, include: { user: { select: { email: true } } } } },
+    });
+    return rows.map((row) => ({
+      name: row.name,
+      description: row.description,
+      members: row.members.flatMap((member) => (member.user.email ? [member.user.email] : [])).sort(),
+    }));
+  },
+  async organizations(db, names) {
+    const rows = await db.organization.findMany({
+      where: { deletedAt: null, ...byName(names) },
+      include: {
+        parent: { select: { name: true, deletedAt: true } },
+        memberships: { where: { user: { deletedAt: null } }, include: { user: { select: { email: true } } } },
+      },
+    });
+    return rows.map((row) => ({
+      name: row.name,
+      address: row.address,
+      website: row.website,
+      domain: row.domain,
+      parent: row.parent && !row.parent.deletedAt ? row.parent.name : null,
+      contacts: storedContacts.parse(row.contacts),
+      members: row.memberships
+        .flatMap((membership) =>
+          membership.user.email
+            ? [{ email: membership.user.email, role: organizationRoleSchema.parse(membership.role) }]
+            : [],
+        )
+        .sort((a, b) => a.email.localeCompare(b.email) || a.role.localeCompare(b.role)),
+    }));
+  },
+  async entitlements(db, names) {
+    const rows = await db.entitlement.findMany({ where: byName(names), include: entitlementInclude });
+    return rows.map((row) => {
+      const { name, description, connector, provisionConfig, deprovisionConfig, reconciliationConfig } =
+        toEntitlementView(row);
+      // Exported as stored: a config written before it was checked (23 Nov 2026) that does not
+      // fit is refused by the import, naming it, rather than changed here.
+      return {
+        name,
+        description,
+        connector,
+        provisionConfig,
+        deprovisionConfig,
+        reconciliationConfig: reconciliationConfig as EntitlementInput['reconciliationConfig'],
+      };
+    });
+  },
+  async roles(db, names) {
+    const rows = await db.businessRole.findMany({ where: byName(names), include: businessRoleInclude });
+    return rows.map((row) => {
+      const { name, description, status, expiresAfterDays, entitlements } = toBusinessRoleView(row);
+      return { name, description, status, expiresAfterDays, entitlements };
+    });
+  },
+  async workflows(db, names, notes) {
+    const { chosen, notes: chosenNotes } = await currentWorkflows(db, names);
+    notes.push(...chosenNotes);
+    return [...chosen.values()].map((row) => {
+      const view = toWorkflowView(row);
+      return {
+        name: view.name,
+        description: view.description,
+        project: view.project,
+        workflowSet: view.workflowSet,
+        category: view.category,
+        status: view.status,
+        subjectVariable: view.subjectVariable,
+        trigger: view.trigger,
+        variables: view.variables,
+        steps: view.steps,
+        onError: view.onError,
+        debugLogging: view.debugLogging,
+      };
+    });
+  },
+  // A schedule travels with the workflow its name stands for; schedules of other versions stay.
+  async schedules(db, names) {
+    const { chosen } = await currentWorkflows(db, undefined);
+    const rows = await db.schedule.findMany({
+      where: { workflowId: { in: [...chosen.values()].map((workflow) => workflow.id) } },
+      include: { workflow: { select: { name: true } } },
+    });
+    const entries = rows.map((row) => ({
+      workflow: row.workflow.name,
+      name: row.name,
+      cronExpression: row.cronExpression,
+      timezone: row.timezone,
+      enabled: row.enabled,
+      variables: jsonObject.parse(row.variables),
+    }));
+    const selected = names ? entries.filter((entry) => names.includes(entryKey('schedules', entry))) : entries;
+    const refusal = sharedScheduleKeysConflict(repeatedKeys(selected.map((entry) => entryKey('schedules', entry))));
+    if (refusal) throw refusal;
+    return selected;
+  },
+};
 
-async function loadSection<S extends TransferSection>(db: DatabaseClient, section: S, names: NameFilter) {
-  return sortedByKey(section, await loaders[section](db, names));
+/** The exported form of one stored entity, named by its key as in documents, if there is one. */
+export async function storedEntry<S extends TransferSection>(
+  db: DatabaseClient,
+  section: S,
+  key: string,
+): Promise<SectionEntry<S> | undefined> {
+  const entries = await loaders[section](db, [key], []);
+  return entries.find((entry) => entryKey(section, entry) === key);
+}
+
+async function loadSection<S extends TransferSection>(
+  db: DatabaseClient,
+  section: S,
+  names: NameFilter,
+  notes: ExportNote[] = [],
+) {
+  return sortedByKey(section, await loaders[section](db, names, notes));
 }
 
 /** The named entities plus, transitively, what they refer to (spec 4.7 dependency chain). */
@@ -286,17 +294,19 @@ async function withDependencies(
   const wanted = Object.fromEntries(
     TRANSFER_SECTIONS.map((section) => [section, new Set(names[section] ?? [])]),
   ) as Record<TransferSection, Set<string>>;
-  for (const schedule of await loaders.schedules(db, [...wanted.schedules])) wanted.workflows.add(schedule.workflow);
-  for (const workflow of await loaders.workflows(db, [...wanted.workflows])) {
+  for (const schedule of await loadSection(db, 'schedules', [...wanted.schedules])) {
+    wanted.workflows.add(schedule.workflow);
+  }
+  for (const workflow of await loadSection(db, 'workflows', [...wanted.workflows])) {
     if (workflow.project) wanted.projects.add(workflow.project);
   }
-  for (const role of await loaders.roles(db, [...wanted.roles])) {
+  for (const role of await loadSection(db, 'roles', [...wanted.roles])) {
     for (const entitlement of role.entitlements) wanted.entitlements.add(entitlement);
   }
   const systemConnectors = new Set(
     (await db.connector.findMany({ where: { managedBySystem: true }, select: { name: true } })).map((row) => row.name),
   );
-  for (const entitlement of await loaders.entitlements(db, [...wanted.entitlements])) {
+  for (const entitlement of await loadSection(db, 'entitlements', [...wanted.entitlements])) {
     if (!systemConnectors.has(entitlement.connector)) wanted.connectors.add(entitlement.connector);
   }
   return Object.fromEntries(
@@ -341,10 +351,11 @@ export async function exportConfiguration(
         : selection.names;
   const entities: TransferEntities = {};
   const missing: string[] = [];
+  const notes: ExportNote[] = [];
   for (const section of TRANSFER_SECTIONS) {
     if (!(section in filters)) continue;
     const names = filters[section];
-    const entries = await loadSection(db, section, names);
+    const entries = await loadSection(db, section, names, notes);
     const found = new Set(entries.map((entry) => entryKey(section, entry as never)));
     missing.push(...(names ?? []).filter((name) => !found.has(name)).map((name) => `${section}: "${name}"`));
     (entities as Record<string, unknown>)[section] = entries;
@@ -352,7 +363,7 @@ export async function exportConfiguration(
   if (missing.length > 0) {
     throw validationFailed(`Nothing to export under these names: ${missing.join(', ')}`, { missing });
   }
-  const details = withoutMemberEmails(entities, caller);
+  const details = [...notes, ...withoutMemberEmails(entities, caller)];
   await recordAudit(db, {
     action: 'config.exported',
     actor: actorOf(caller.principal),

@@ -15,7 +15,8 @@ export const IMPORT_ENTITIES = [
 ] as const;
 export type ImportEntity = (typeof IMPORT_ENTITIES)[number];
 
-export const IMPORT_ACTIONS = ['created', 'updated', 'skipped', 'error'] as const;
+/** `unchanged`: the entry equals what is stored, so nothing was written (counted as skipped). */
+export const IMPORT_ACTIONS = ['created', 'updated', 'unchanged', 'skipped', 'error'] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 export interface ImportDetail {
@@ -28,6 +29,15 @@ export interface ImportDetail {
   note?: string;
   /** Connectors: secret settings the document names that the instance does not hold yet. */
   secretKeysToSet?: string[];
+  /** Updated entries: the fields that differ from what is stored (values of plain fields only). */
+  changes?: FieldChange[];
+}
+
+/** One field an import changes; `from` and `to` are given for plain values and lists of names. */
+export interface FieldChange {
+  field: string;
+  from?: unknown;
+  to?: unknown;
 }
 
 export interface ImportResult {
@@ -42,7 +52,7 @@ export function resultOf(details: ImportDetail[]): ImportResult {
   const summary = {
     created: count('created'),
     updated: count('updated'),
-    skipped: count('skipped'),
+    skipped: count('skipped') + count('unchanged'),
     errors: count('error'),
   };
   const status =

@@ -2,7 +2,7 @@ import type { Config } from '../../config/index.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { isUniqueViolation, type DatabaseClient } from '../../db/client.js';
 import type { Schedule } from '../../db/generated/client.js';
-import type { WorkflowDefinitionInput } from '../../domain/workflow-definition.js';
+import { WORKFLOW_DEFINITION_FIELDS, type WorkflowDefinitionInput } from '../../domain/workflow-definition.js';
 import { conflict, isAppError, validationFailed, type AppError } from '../../errors/index.js';
 import { insertBusinessRole, replaceBusinessRole } from '../access/business-roles.js';
 import { insertEntitlement, replaceEntitlement } from '../access/entitlements.js';
@@ -13,7 +13,7 @@ import { changeOrganization, insertOrganization } from '../organizations/manage-
 import { insertOrganizationMember } from '../organizations/organization-members.js';
 import { changeProject, changeWorkflowSet, insertProject, insertWorkflowSet } from '../projects.js';
 import { changeSchedule, insertSchedule } from '../schedules/manage-schedules.js';
-import { insertDocumentTemplate, replaceDocumentTemplate } from '../templates/document-templates.js';
+import { replaceDocumentTemplate } from '../templates/document-templates.js';
 import { insertEmailTemplate, replaceEmailTemplate } from '../templates/email-templates.js';
 import { activeEmailOf } from '../users/user-record.js';
 import { insertWorkflow, replaceDraft } from '../workflows/edit-workflow.js';
@@ -21,8 +21,9 @@ import { publishDraft } from '../workflows/publish-workflow.js';
 import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
 import { definitionOf, toWorkflowView, workflowInclude, type WorkflowRow } from '../workflows/workflow-record.js';
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
-import { sharedNamesConflict, sharedScheduleKeysConflict, workflowsByName } from './export-configuration.js';
-import type { ImportAction, ImportDetail, ImportEntity } from './import-result.js';
+import { currentWorkflows, sharedScheduleKeysConflict, storedEntry } from './export-configuration.js';
+import { addedMembers, canonical, fieldChanges } from './field-changes.js';
+import type { FieldChange, ImportAction, ImportDetail, ImportEntity } from './import-result.js';
 import { depthsInDocument } from './organization-parents.js';
 import {
   TRANSFER_SECTIONS,
@@ -84,26 +85,48 @@ class ImportRun {
     return detail;
   }
 
-  /** The strategy applied to one entry: created when new; updated, skipped or refused when it exists. */
-  async apply(entity: ImportEntity, name: string, exists: boolean, create: RowWork, update: RowWork) {
+  /**
+   * The strategy applied to one entry: created when new; updated, skipped or refused when it
+   * exists. With `changes`, an existing entry the document would not change is `unchanged` and
+   * left alone, and an updated one lists what changed.
+   */
+  async apply(
+    entity: ImportEntity,
+    name: string,
+    exists: boolean,
+    create: RowWork,
+    update: RowWork,
+    changes?: () => Promise<FieldChange[] | undefined>,
+  ) {
     if (!exists) return this.record(entity, name, await inSavepoint(this.tx, create));
     if (this.strategy === 'create_only') {
       return this.record(entity, name, { action: 'error', error: 'Already exists (strategy create_only)' });
     }
     if (this.strategy === 'skip_existing') return this.record(entity, name, { action: 'skipped' });
-    return this.record(entity, name, await inSavepoint(this.tx, update));
+    const differences = await changes?.();
+    if (differences?.length === 0) return this.record(entity, name, { action: 'unchanged' });
+    const row = await inSavepoint(this.tx, update);
+    return this.record(entity, name, row.action === 'updated' && differences ? { ...row, changes: differences } : row);
   }
 
   /**
-   * The workflow `name` stands for here (undefined when none does), or null when several
-   * workflows hold it: the entry `key` is then refused, as it could update the wrong one.
+   * What writing `wanted` over the stored entity of `key` would change, compared on its exported
+   * form; undefined when that form cannot be read (the update then decides).
    */
-  async workflowNamed(entity: ImportEntity, key: string, name: string): Promise<WorkflowRow | undefined | null> {
-    const { chosen, shared } = await workflowsByName(this.tx, [name]);
-    const refusal = sharedNamesConflict(shared);
-    if (!refusal) return chosen.get(name);
-    this.record(entity, key, { action: 'error', error: refusal.message });
-    return null;
+  changesOf<S extends TransferSection>(
+    section: S,
+    key: string,
+    compare: (stored: SectionEntry<S>) => FieldChange[],
+  ): () => Promise<FieldChange[] | undefined> {
+    return async () => {
+      const stored = await storedEntry(this.tx, section, key).catch(() => undefined);
+      return stored && compare(stored);
+    };
+  }
+
+  /** The workflow `name` stands for here (a name belongs to one version chain), if any. */
+  async workflowNamed(name: string): Promise<WorkflowRow | undefined> {
+    return (await currentWorkflows(this.tx, [name])).chosen.get(name);
   }
 
   /** Ids of the active users with these emails; an unknown email refuses the row (its savepoint undoes it). */
@@ -128,23 +151,6 @@ const done = (action: Exclude<ImportAction, 'error'>, extra: Omit<ImportRow, 'ac
 function secretKeysToSet(wanted: string[], held: string[]): Omit<ImportRow, 'action'> {
   const missing = wanted.filter((key) => !held.includes(key));
   return missing.length > 0 ? { secretKeysToSet: missing } : {};
-}
-
-/**
- * Stable text of a JSON value, to compare definitions whatever their key order: keys sorted, and
- * keys holding null left out, as a document may leave out what the stored definition holds as
- * null (no project, no subject variable).
- */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(
-          Object.entries(inner)
-            .filter(([, field]) => field !== null)
-            .sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : inner,
-  );
 }
 
 /** Publishes an imported draft when the document says active and strict validation passes. */
@@ -209,6 +215,9 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           await changeConnector(run.tx, run.context.connectors, run.caller, existing!.id, fields);
           return done('updated', secretKeysToSet(entry.secretKeys, existing!.secretKeys));
         },
+        run.changesOf('connectors', entry.name, (stored) =>
+          fieldChanges(stored, entry, ['type', 'description', 'version', 'configSchema', 'enabled']),
+        ),
       );
     }
   },
@@ -231,6 +240,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           await changeProject(run.tx, run.caller, existing!.id, { description: entry.description });
           return done('updated');
         },
+        run.changesOf('projects', entry.name, (stored) => fieldChanges(stored, entry, ['description'])),
       );
       for (const set of entry.workflowSets) {
         const name = `${entry.name}/${set.name}`;
@@ -256,6 +266,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
             await changeWorkflowSet(run.tx, run.caller, existing.id, held!.id, { description: set.description });
             return done('updated');
           },
+          async () => fieldChanges({ description: held!.description }, set, ['description']),
         );
       }
     }
@@ -276,6 +287,9 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           await replaceEmailTemplate(run.tx, run.caller, existing!.id, entry);
           return done('updated');
         },
+        run.changesOf('emailTemplates', entry.name, (stored) =>
+          fieldChanges(stored, entry, ['description', 'subjectTemplate', 'bodyTemplate', 'isDefault']),
+        ),
       );
     }
   },
@@ -287,14 +301,19 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
         'document_template',
         entry.name,
         existing !== null,
-        async () => {
-          await insertDocumentTemplate(run.tx, run.caller, entry);
-          return done('created');
-        },
+        // Spec 4.7: metadata only, skipped if new. A template is made with its file, which no
+        // document carries; an import only brings the metadata of templates already here.
+        async () =>
+          done('skipped', {
+            note: 'New document templates are not imported (spec 4.7: metadata only, skipped if new); create it with POST /api/document-templates, then import again to update it',
+          }),
         async () => {
           await replaceDocumentTemplate(run.tx, run.caller, existing!.id, entry);
           return done('updated');
         },
+        run.changesOf('documentTemplates', entry.name, (stored) =>
+          fieldChanges(stored, entry, ['description', 'fileName', 'mimeType', 'placeholders']),
+        ),
       );
     }
   },
@@ -323,6 +342,15 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           );
           return done('updated');
         },
+        run.changesOf('userGroups', group.name, (stored) => [
+          ...fieldChanges(stored, group, ['description']),
+          // Members a document leaves out are none to add (an export without user:read omits them).
+          ...addedMembers(
+            'members',
+            (stored.members ?? []).map((email) => email.toLowerCase()),
+            (members ?? []).map((email) => email.toLowerCase()),
+          ),
+        ]),
       );
     }
   },
@@ -361,6 +389,14 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           await addMembers(existing!.id, existing!.memberships);
           return done('updated');
         },
+        run.changesOf('organizations', name, (stored) => [
+          ...fieldChanges(stored, { ...fields, parent }, ['address', 'website', 'domain', 'parent', 'contacts']),
+          ...addedMembers(
+            'members',
+            (stored.members ?? []).map((member) => `${member.email.toLowerCase()} as ${member.role}`),
+            (members ?? []).map((member) => `${member.email.toLowerCase()} as ${member.role}`),
+          ),
+        ]),
       );
     }
   },
@@ -380,6 +416,15 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           await replaceEntitlement(run.tx, run.caller, existing!.id, entry);
           return done('updated');
         },
+        run.changesOf('entitlements', entry.name, (stored) =>
+          fieldChanges(stored, entry, [
+            'description',
+            'connector',
+            'provisionConfig',
+            'deprovisionConfig',
+            'reconciliationConfig',
+          ]),
+        ),
       );
     }
   },
@@ -399,14 +444,21 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           await replaceBusinessRole(run.tx, run.caller, existing!.id, entry);
           return done('updated');
         },
+        run.changesOf('roles', entry.name, (stored) =>
+          fieldChanges(stored, { ...entry, entitlements: [...entry.entitlements].sort() }, [
+            'description',
+            'status',
+            'expiresAfterDays',
+            'entitlements',
+          ]),
+        ),
       );
     }
   },
 
   async workflows(run, entries) {
     for (const { status, ...fields } of entries) {
-      const existing = await run.workflowNamed('workflow', fields.name, fields.name);
-      if (existing === null) continue;
+      const existing = await run.workflowNamed(fields.name);
       await run.apply(
         'workflow',
         fields.name,
@@ -425,7 +477,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           }
           // Published workflows are never edited: a changed one becomes a new version.
           if (current.status === status && canonical(definitionOf(toWorkflowView(current))) === canonical(definition)) {
-            return done('skipped', { note: `Identical to the ${current.status} version` });
+            return done('unchanged', { note: `Identical to the ${current.status} version` });
           }
           // A draft already made of it (by an earlier import, or a person) is that version, so
           // importing the document again edits it instead of adding one more draft each time.
@@ -439,7 +491,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
             status === 'draft' &&
             canonical(definitionOf(toWorkflowView(pending))) === canonical(definition)
           ) {
-            return done('skipped', { note: 'Identical to the draft of its next version' });
+            return done('unchanged', { note: 'Identical to the draft of its next version' });
           }
           const version = pending ?? (await insertWorkflowVersion(run.tx, run.caller, current.id));
           await replaceDraft(run.tx, run.caller, version.id, definition);
@@ -449,6 +501,9 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
             ...(await activateIfAsked(run, version.id, definition, status, previousActiveId)),
           });
         },
+        run.changesOf('workflows', fields.name, (stored) =>
+          fieldChanges(stored, { ...fields, status }, [...WORKFLOW_DEFINITION_FIELDS, 'status']),
+        ),
       );
     }
   },
@@ -456,8 +511,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
   async schedules(run, entries) {
     for (const entry of entries) {
       const name = entryKey('schedules', entry);
-      const workflow = await run.workflowNamed('schedule', name, entry.workflow);
-      if (workflow === null) continue;
+      const workflow = await run.workflowNamed(entry.workflow);
       if (!workflow) {
         run.record('schedule', name, { action: 'error', error: `Workflow "${entry.workflow}" was not imported` });
         continue;
@@ -491,6 +545,12 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
           pending = { row, mode: 'upsert' };
           return done('updated');
         },
+        // A schedule on another version than the workflow's current one is moved: never unchanged.
+        existing?.workflowId === workflow.id
+          ? run.changesOf('schedules', name, (stored) =>
+              fieldChanges(stored, entry, ['cronExpression', 'timezone', 'enabled', 'variables']),
+            )
+          : undefined,
       );
       if (pending && detail.action !== 'error') run.schedules.push({ detail, ...pending });
     }

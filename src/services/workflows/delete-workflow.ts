@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { conflict } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
+import { assertWorkflowNameFree } from './workflow-name.js';
 import {
   concurrentChange,
   loadWorkflow,
@@ -29,6 +30,8 @@ export async function restoreWorkflow(db: Database, caller: Caller, id: string):
   return db.$transaction(async (tx) => {
     const current = await loadWorkflow(tx, id, { includeDeleted: true });
     if (!current.deletedAt) throw conflict('The workflow is not deleted');
+    // Another workflow may have taken the name meanwhile: it keeps it.
+    await assertWorkflowNameFree(tx, current.name, current.lineageId);
     await writeAtRevision(tx, current, { deletedAt: null });
     await auditChange(tx, caller, 'workflow.restored', { type: 'workflow', id }, { name: current.name });
     return toWorkflowView(await loadWorkflow(tx, id));

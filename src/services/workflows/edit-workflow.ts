@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
-import type { WorkflowDefinitionInput } from '../../domain/workflow-definition.js';
-import { AppError, conflict } from '../../errors/index.js';
+import { WORKFLOW_DEFINITION_FIELDS, type WorkflowDefinitionInput } from '../../domain/workflow-definition.js';
+import { AppError, conflict, validationFailed } from '../../errors/index.js';
 import { can } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { resolvePlacement } from './placement.js';
 import { assertProjectAuthority } from './project-authority.js';
 import { requireValidDefinition } from './validation.js';
+import { assertWorkflowNameFree } from './workflow-name.js';
 import {
-  concurrentChange,
+  definitionOf,
   loadWorkflow,
   toWorkflowView,
   workflowInclude,
@@ -43,8 +45,18 @@ export async function insertWorkflow(
   definition: WorkflowDefinitionInput,
 ): Promise<WorkflowView> {
   const placement = await resolvePlacement(tx, definition);
+  // A new workflow starts its own version chain.
+  const id = randomUUID();
+  await assertWorkflowNameFree(tx, definition.name, id);
   const row = await tx.workflowDefinition.create({
-    data: { ...definitionColumns(definition), ...placement, status: 'draft', createdBy: caller.principal.userId },
+    data: {
+      ...definitionColumns(definition),
+      ...placement,
+      id,
+      lineageId: id,
+      status: 'draft',
+      createdBy: caller.principal.userId,
+    },
     include: workflowInclude,
   });
   await auditChange(tx, caller, 'workflow.created', { type: 'workflow', id: row.id }, { name: row.name });
@@ -52,19 +64,60 @@ export async function insertWorkflow(
 }
 
 /**
- * Replaces a draft's definition. Only drafts are editable, by callers with authority over its
- * project (403). The write is conditional on the revision the caller saw (`expectedRevision`, from
- * If-Match) or else the one just read, so two concurrent edits cannot both win.
+ * How an edit names what it changes: a whole definition (`PUT` without a revision: every field
+ * must be sent), or some fields on top of the stored ones (`PATCH`, or `PUT` carrying the
+ * revision it replaces). A field left out is never cleared: it is either required or kept.
+ */
+export type DraftEdit = { kind: 'replace' | 'patch'; expectedRevision?: number };
+
+/**
+ * Edits a draft. Only drafts are editable, by callers with authority over its project (403). The write is conditional on the revision the caller
+ * saw (`expectedRevision`, from If-Match: 412 when stale) or else the one just read, so two
+ * concurrent edits cannot both win.
  */
 export async function updateWorkflow(
   db: Database,
   caller: Caller,
   id: string,
   input: unknown,
-  expectedRevision?: number,
+  edit: DraftEdit,
 ): Promise<WorkflowView> {
-  const definition = requireValidDefinition(input, { strict: false });
-  return db.$transaction((tx) => replaceDraft(tx, caller, id, definition, expectedRevision));
+  const partial = edit.kind === 'patch' || edit.expectedRevision !== undefined;
+  return db.$transaction(async (tx) => {
+    const current = await loadWorkflow(tx, id);
+    assertDraft(current.status);
+    assertRevision(current.revision, edit.expectedRevision);
+    if (!partial) assertWholeDefinition(input);
+    const merged = partial && isObject(input) ? { ...definitionOf(toWorkflowView(current)), ...input } : input;
+    const definition = requireValidDefinition(merged, { strict: false });
+    // Fields merged from `current` are written only over `current`: a change in between is refused.
+    return replaceDraft(tx, caller, id, definition, partial ? current.revision : undefined);
+  });
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A whole definition names every field; a 400 lists those it leaves out. */
+function assertWholeDefinition(input: unknown): void {
+  if (!isObject(input)) return; // the validator describes what is wrong with it
+  const missing = WORKFLOW_DEFINITION_FIELDS.filter((field) => !(field in input));
+  if (missing.length === 0) return;
+  throw validationFailed(
+    `A PUT replaces the whole definition, and this one leaves out: ${missing.join(', ')}. Send every field (null for no project, workflow set or subject variable), send If-Match with the revision you read to change only some, or use PATCH`,
+    { missing },
+  );
+}
+
+/** A stale If-Match is a 412: the caller's copy is not the stored one. */
+export function assertRevision(current: number, expected: number | undefined): void {
+  if (expected !== undefined && expected !== current) {
+    throw new AppError(
+      'precondition_failed',
+      `The workflow is at revision ${current}, not ${expected}: it was changed since you read it; reload it and apply your change again`,
+      { details: { revision: current } },
+    );
+  }
 }
 
 /** Replaces a draft's validated definition inside the caller's transaction. */
@@ -79,7 +132,7 @@ export async function replaceDraft(
   assertDraft(current.status);
   // Editing a draft is authoring in its project, as creating a version of it is.
   await assertProjectAuthority(tx, caller.principal, current.projectId);
-  if (expectedRevision !== undefined && expectedRevision !== current.revision) throw concurrentChange();
+  assertRevision(current.revision, expectedRevision);
   const placement = await resolvePlacement(tx, definition);
   // The definition names the project and set; naming others moves the draft, which is what
   // workflow:move (admins) is for: with workflow:update alone, a draft stays where it is.
@@ -90,6 +143,7 @@ export async function replaceDraft(
       'Changing the project or workflow set of a workflow needs workflow:move (POST /api/workflows/:id/move); send its current project and workflowSet',
       { details: { permission: 'workflow:move' } },
     );
+  if (definition.name !== current.name) await assertWorkflowNameFree(tx, definition.name, current.lineageId);
   await writeAtRevision(tx, current, { ...definitionColumns(definition), ...placement }, { status: 'draft' });
   await auditChange(tx, caller, 'workflow.updated', { type: 'workflow', id }, { name: definition.name });
   return toWorkflowView(await loadWorkflow(tx, id));

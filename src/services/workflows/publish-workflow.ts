@@ -1,6 +1,6 @@
 import type { HandlerRegistry } from '../../connectors/registry.js';
 import type { Database, DatabaseClient } from '../../db/client.js';
-import { AppError, conflict } from '../../errors/index.js';
+import { AppError, conflict, validationFailed } from '../../errors/index.js';
 import { assertCan } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { assertDraft } from './edit-workflow.js';
@@ -16,11 +16,22 @@ import {
   type WorkflowView,
 } from './workflow-record.js';
 
+/** Another active version of the workflow just published, which keeps taking new runs. */
+export interface ActiveVersion {
+  id: string;
+  version: number;
+  href: string;
+}
+
+/** The published workflow, and the other versions of it still active (spec 9: offer to deprecate them). */
+export type PublishedWorkflow = WorkflowView & { otherActiveVersions: ActiveVersion[]; notice?: string };
+
 /**
  * Draft → active (spec 3.1), by callers with authority over its project: strict validation must
  * pass (connector steps checked against the registered connectors), `version` goes up by one, and
- * with `deprecatePreviousVersionId` that active workflow is deprecated in the same transaction. The
- * caller vouches for the steps that change access (`registry` tells which connector commands write).
+ * with `deprecatePreviousVersionId` that version is deprecated in the same transaction. The caller
+ * vouches for the steps that change access (`registry` tells which connector commands write).
+ * Versions of the same workflow left active are named in the answer.
  */
 export async function publishWorkflow(
   db: Database,
@@ -28,8 +39,24 @@ export async function publishWorkflow(
   id: string,
   options: { deprecatePreviousVersionId?: string },
   registry: HandlerRegistry,
-): Promise<WorkflowView> {
-  return db.$transaction((tx) => publishDraft(tx, caller, id, options, registry));
+): Promise<PublishedWorkflow> {
+  return db.$transaction(async (tx) => {
+    const published = await publishDraft(tx, caller, id, options, registry);
+    const { lineageId } = await loadWorkflow(tx, id);
+    const others = await tx.workflowDefinition.findMany({
+      where: { lineageId, status: 'active', deletedAt: null, id: { not: id } },
+      select: { id: true, version: true },
+      orderBy: [{ version: 'desc' }, { publishedAt: 'desc' }],
+    });
+    const otherActiveVersions = others.map((row) => ({ ...row, href: `/api/workflows/${row.id}` }));
+    if (otherActiveVersions.length === 0) return { ...published, otherActiveVersions };
+    const named = otherActiveVersions.map((row) => `version ${row.version} (${row.id})`).join(', ');
+    return {
+      ...published,
+      otherActiveVersions,
+      notice: `Also active: ${named}. Both take new runs until you deprecate the older one (POST /api/workflows/:id/deprecate), or publish with deprecatePreviousVersionId next time.`,
+    };
+  });
 }
 
 /** Publishes a draft inside the caller's transaction (used by the API and by configuration import). */
@@ -53,11 +80,18 @@ export async function publishDraft(
   let previous: WorkflowRow | undefined;
   if (previousId !== undefined) {
     if (previousId === id) throw conflict('A workflow cannot deprecate itself when published');
-    // Deprecating it is the deprecate transition, with its own rules (spec 3.1).
-    assertCan(caller.principal, 'workflow:update', 'deprecate the previous version');
     previous = await loadWorkflow(tx, previousId).catch(() => {
       throw new AppError('not_found', `Workflow ${previousId} to deprecate not found`);
     });
+    if (previous.lineageId !== current.lineageId) {
+      throw validationFailed(
+        `Workflow ${previousId} is not a version of this workflow (another version chain); deprecatePreviousVersionId names an earlier version of the workflow being published`,
+      );
+    }
+    // A deprecated one is already where it should be: the publish goes on without touching it.
+    if (previous.status === 'deprecated') previous = undefined;
+    // Deprecating it is the deprecate transition, with its own rules (spec 3.1).
+    else assertCan(caller.principal, 'workflow:update', 'deprecate the previous version');
   }
 
   await writeAtRevision(
@@ -74,7 +108,7 @@ export async function publishDraft(
     {
       version: current.version + 1,
       sourceWorkflowId: current.sourceWorkflowId,
-      deprecatedWorkflowId: previousId ?? null,
+      deprecatedWorkflowId: previous?.id ?? null,
     },
   );
 

@@ -33,6 +33,7 @@ export async function insertWorkflowVersion(
       workflowSetId: source.workflowSetId,
       status: 'draft',
       version: source.version,
+      lineageId: source.lineageId,
       sourceWorkflowId: source.id,
       createdBy: caller.principal.userId,
     },

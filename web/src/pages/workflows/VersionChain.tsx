@@ -1,8 +1,11 @@
+import { api } from '../../api/client';
 import type { Page } from '../../components/Pagination';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApiGet } from '../../components/async';
+import { useAction } from '../../components/use-action';
 import { Link } from '../../router';
+import { useCan } from '../../session/me';
 import type { Workflow } from './workflow-types';
 
 /** Links to the version this one was cloned from and to the versions cloned from it. */
@@ -34,7 +37,37 @@ export function VersionChain({ workflow }: { workflow: Workflow }) {
         </li>
       </ul>
       <ErrorNotice error={next.error} />
+      {workflow.status === 'active' && workflow.previousVersion && (
+        <PreviousStillActive previousId={workflow.previousVersion.id} replacedBy={workflow.id} />
+      )}
     </nav>
+  );
+}
+
+/**
+ * Publishing a version leaves its source active unless told otherwise (spec 9): both then take
+ * new runs, so the newer version's page says so and offers to deprecate the older one.
+ */
+function PreviousStillActive({ previousId, replacedBy }: { previousId: string; replacedBy: string }) {
+  const can = useCan();
+  const previous = useApiGet<Workflow>(`/api/workflows/${previousId}`);
+  const deprecate = useAction();
+  if (previous.data?.status !== 'active') return null;
+  const { version } = previous.data;
+  const submit = async () => {
+    if (await deprecate.run(() => api('POST', `/api/workflows/${previousId}/deprecate`, { replacedBy })))
+      previous.reload();
+  };
+  return (
+    <div className="notice" role="status">
+      <p>Version {version}, the previous version, is still active: both take new runs.</p>
+      {can('workflow:update') && (
+        <button type="button" disabled={deprecate.busy} onClick={() => void submit()}>
+          Deprecate version {version}
+        </button>
+      )}
+      <ErrorNotice error={deprecate.error} />
+    </div>
   );
 }
 
