@@ -122,7 +122,9 @@ export function createApp(deps: AppDependencies): App {
     apiDocsRoutes(routerDeps, docs),
   ];
 
-  const koa = new Koa<AppState>({ proxy: true });
+  // Forwarded headers only from a proxy the operator declared; maxIpsCount 1 takes the address
+  // that proxy appended to X-Forwarded-For, not one the client wrote before it.
+  const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true; // errors are logged by errorHandler, with the request id
   koa.use(requestId());
   koa.use(noSniff());
