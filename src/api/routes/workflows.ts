@@ -10,6 +10,7 @@ import {
   WORKFLOW_STATUSES,
   workflowDefinitionInputSchema,
   workflowViewSchema,
+  workflowSummarySchema,
 } from '../../domain/workflow-definition.js';
 import { renderMermaidFlowchart, renderWorkflowMarkdown } from '../../rendering/workflow-docs.js';
 import {
@@ -28,6 +29,7 @@ import { loadConnectorCatalogue, validateDefinition } from '../../services/workf
 import { loadWorkflow, toWorkflowView } from '../../services/workflows/workflow-record.js';
 import { createWorkflowVersion, diffWorkflowVersions } from '../../services/workflows/workflow-versions.js';
 import { validationFailed } from '../../errors/index.js';
+import { listedFindings, MAX_LISTED_FINDINGS } from '../../services/workflows/listed-findings.js';
 import { auditedCaller } from '../audit-context.js';
 import type { AppContext } from '../context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -54,8 +56,10 @@ const validationItemSchema = z
 const validationResultSchema = z
   .object({
     valid: z.boolean(),
-    errors: z.array(validationItemSchema),
+    errors: z.array(validationItemSchema).describe(`At most ${MAX_LISTED_FINDINGS} findings in all, errors first`),
     warnings: z.array(validationItemSchema),
+    errorCount: z.number().int().describe('How many errors there are, listed or not'),
+    warningCount: z.number().int().describe('How many warnings there are, listed or not'),
     subjectVariableError: validationItemSchema.nullable(),
   })
   .meta({ id: 'ValidationResult' });
@@ -115,10 +119,12 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
       method: 'get',
       path: '',
       operationId: 'listWorkflows',
-      summary: 'List workflow definitions',
+      summary: 'List workflow definitions, as summaries without variables and steps',
       access: 'workflow:read',
       query: listQuery,
-      responses: { 200: { description: 'A page of workflows', schema: pageSchema(workflowViewSchema) } },
+      responses: {
+        200: { description: 'A page of workflow summaries', schema: pageSchema(workflowSummarySchema) },
+      },
       async handler(ctx, { query }) {
         ctx.body = await listWorkflows(db, query);
       },
@@ -156,8 +162,7 @@ export function workflowRoutes(deps: ResourceRouterDependencies, runs: RunsConte
         );
         ctx.body = {
           valid: result.valid,
-          errors: result.errors,
-          warnings: result.warnings,
+          ...listedFindings(result),
           subjectVariableError: result.subjectVariableError,
         };
       },
