@@ -19,6 +19,7 @@ import { writeStartDeadline } from './middleware/write-start-deadline.js';
 import { requestId } from './middleware/request-id.js';
 import { noSniff } from './middleware/no-sniff.js';
 import { requireUrlTarget } from './middleware/request-target.js';
+import { loopbackRedirect } from './middleware/loopback-redirect.js';
 import { strictTransport } from './middleware/strict-transport.js';
 import { webConsole } from './middleware/web-console.js';
 import { projectRoot } from '../db/migrate.js';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDependencies): App {
   koa.use(strictTransport(config.publicUrl));
   koa.use(errorHandler(logger));
   koa.use(requireUrlTarget());
+  if (sessionSite) koa.use(loopbackRedirect(sessionSite.publicUrl));
   koa.use(webConsole(deps.webRoot ?? path.join(projectRoot(), 'dist', 'web')));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
   koa.use(
