@@ -350,7 +350,7 @@ if (unknownScenarios.length) usageError(usage, `Unknown scenarios ${unknownScena
 async function main(): Promise<void> {
   const started = Date.now();
   const scenarios = chosen.length ? chosen : Object.keys(SCENARIOS);
-  const toxiproxy = scenarios.some((name) => NETWORK_SCENARIOS.has(name)) ? await startToxiproxy() : undefined;
+  const toxiproxy = scenarios.some((name) => NETWORK_SCENARIOS.has(name)) ? await startToxiproxy(log) : undefined;
   const remote = await startCountingRemote({ minDelayMs: 200, maxDelayMs: 1500 });
   const remoteProxy = await toxiproxy?.createProxy('remote', new URL(remote.url).host);
   let databaseProxy: Proxy | undefined;
