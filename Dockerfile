@@ -1,11 +1,12 @@
 # One image for the API, the worker and the migration job; docker-compose.yml picks the command.
+# npm ci installs exactly package-lock.json and fails when it and package.json disagree.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts/prisma-generate.mjs scripts/
 COPY prisma prisma
 COPY prisma.config.ts ./
-RUN npm install
+RUN npm ci
 COPY . .
 RUN npm run build
 
@@ -14,7 +15,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Install scripts are skipped: the Prisma client is already generated and compiled into dist/.
-RUN npm install --omit=dev --ignore-scripts && npm cache clean --force
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist dist
 COPY prisma prisma
 USER node

@@ -1,27 +1,26 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/index.js';
 import { createDatabase } from '../src/db/client.js';
 import { createAdminToken } from '../src/services/bootstrap-admin.js';
 import { createSignInLink } from '../src/services/sign-in-links.js';
+import { parseCommandLine, usageError } from './lib/command-line.js';
 
-// npm run admin -- create-token --email <email> [--name <token name>]
-//   Prints a new API token with every permission for an admin user (created if missing).
-// npm run admin -- sign-in-link --email <email>
-//   Development mode only: prints a one-time console sign-in link (15 minutes) for an existing user.
 const usage = [
   'Usage: npm run admin -- create-token --email <email> [--name <token name>]',
+  '         prints a new API token with every permission for an admin user (created if missing)',
   '       npm run admin -- sign-in-link --email <email>',
+  '         development mode only: prints a one-time console sign-in link (15 minutes) for an existing user',
+  'Environment: DATABASE_URL (the database of the service; required)',
 ].join('\n');
-const { positionals, values } = parseArgs({
+const { positionals, values } = parseCommandLine(usage, {
   allowPositionals: true,
   options: { email: { type: 'string' }, name: { type: 'string', default: 'admin-cli' } },
 });
 
-const command = positionals[0];
-if ((command !== 'create-token' && command !== 'sign-in-link') || !values.email) {
-  console.error(usage);
-  process.exit(1);
-}
+const [command, ...extra] = positionals;
+if (command !== 'create-token' && command !== 'sign-in-link')
+  usageError(usage, command ? `Unknown command "${command}".` : 'Name a command.');
+if (extra.length > 0) usageError(usage, `Unexpected argument "${extra[0]}".`);
+if (!values.email) usageError(usage, '--email is required.');
 const config = loadConfig();
 if (!config.databaseUrl) {
   console.error('DATABASE_URL must be set to the database of the service.');

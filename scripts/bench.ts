@@ -8,6 +8,7 @@ import { benchRuns } from './bench/runs.js';
 import { benchScimGroupPatch } from './bench/scim-group-patch.js';
 import { benchSync } from './bench/sync.js';
 import { benchValidateDefinition } from './bench/validate-definition.js';
+import { parseCommandLine, usageError } from './lib/command-line.js';
 
 // npm run bench [-- name...] — speed goals live here, not in tests. Each figure is printed next to
 // its yardstick where it has one. Results go to bench-results/ (ignored by git) with the machine
@@ -99,12 +100,14 @@ const benchmarks: Record<string, () => Promise<object>> = {
   },
 };
 
-const selected = process.argv.slice(2);
+const usage = [
+  'Usage: npm run bench [-- <benchmark> ...]',
+  `  runs the named benchmarks (all when none is named): ${Object.keys(benchmarks).join(', ')}`,
+  '  and writes the figures to bench-results/latest.json',
+].join('\n');
+const selected = parseCommandLine(usage, { allowPositionals: true }).positionals;
 const unknown = selected.filter((name) => !(name in benchmarks));
-if (unknown.length > 0) {
-  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(benchmarks).join(', ')}`);
-  process.exit(2);
-}
+if (unknown.length > 0) usageError(usage, `Unknown benchmark ${unknown.join(', ')}.`);
 const results = [];
 for (const name of selected.length > 0 ? selected : Object.keys(benchmarks)) results.push(await benchmarks[name]!());
 

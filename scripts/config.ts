@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, usageError } from './lib/command-line.js';
 
 // Configuration transfer over the API (docs/transfer.md), with an API token:
 //   npm run -s config -- export [--entities projects,workflows] [--output file.json]
@@ -17,25 +17,20 @@ function fail(message: string, status: number): never {
   process.exit(status);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: {
-      entities: { type: 'string' },
-      output: { type: 'string' },
-      strategy: { type: 'string', default: 'upsert' },
-      'dry-run': { type: 'boolean', default: false },
-    },
-  });
-} catch (error) {
-  fail(`${(error as Error).message}\n${usage}`, 2);
-}
-const { positionals, values } = parsed;
-const [command, file] = positionals;
+const { positionals, values } = parseCommandLine(usage, {
+  allowPositionals: true,
+  options: {
+    entities: { type: 'string' },
+    output: { type: 'string' },
+    strategy: { type: 'string', default: 'upsert' },
+    'dry-run': { type: 'boolean', default: false },
+  },
+});
+const [command, file, ...extra] = positionals;
+if (!((command === 'export' && !file) || (command === 'import' && file)) || extra.length > 0) usageError(usage);
 const baseUrl = (process.env.FLOWGATE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 const token = process.env.FLOWGATE_TOKEN;
-if (!token) fail(`FLOWGATE_TOKEN must be set to an API token.\n${usage}`, 2);
+if (!token) usageError(usage, 'FLOWGATE_TOKEN must be set to an API token.');
 
 /** Calls the API; a refusal prints its message (and listed problems) and exits 1. */
 async function callApi(method: string, path: string, body?: string): Promise<unknown> {
@@ -89,5 +84,5 @@ if (command === 'export' && !file) {
   );
   if (result.status !== 'completed') process.exitCode = 1;
 } else {
-  fail(usage, 2);
+  usageError(usage);
 }

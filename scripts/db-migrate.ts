@@ -1,7 +1,14 @@
 import { loadConfig } from '../src/config/index.js';
 import { migrateDatabase } from '../src/db/migrate.js';
+import { parseCommandLine } from './lib/command-line.js';
 
-// npm run db:migrate — applies prisma/migrations to DATABASE_URL.
+parseCommandLine(
+  [
+    'Usage: npm run db:migrate',
+    '  applies the migrations of prisma/migrations to DATABASE_URL (npm start migrates its embedded database by itself)',
+  ].join('\n'),
+  {},
+);
 const { databaseUrl } = loadConfig();
 if (!databaseUrl) {
   console.error('DATABASE_URL must be set (npm start migrates its embedded database by itself).');

@@ -4,16 +4,18 @@ import path from 'node:path';
 import { pendingSchemaChanges, projectRoot } from '../src/db/migrate.js';
 import { startEmbeddedPostgres } from './local/embedded-postgres.js';
 import { freePort } from './local/free-port.js';
+import { parseCommandLine, usageError } from './lib/command-line.js';
 
-// npm run db:migration -- <name> — writes prisma/migrations/<timestamp>_<name>/migration.sql with
-// the SQL that takes the existing migrations to prisma/schema.prisma. The engine replays the
-// migrations in a throw-away shadow database: on DATABASE_URL's server when set, otherwise on a
-// temporary embedded PostgreSQL.
-const name = process.argv[2];
-if (!name || !/^[a-z0-9_]+$/.test(name)) {
-  console.error('Usage: npm run db:migration -- <name>   (lower-case letters, digits and underscores)');
-  process.exit(1);
-}
+// The engine replays the migrations in a throw-away shadow database: on DATABASE_URL's server when
+// set, otherwise on a temporary embedded PostgreSQL.
+const usage = [
+  'Usage: npm run db:migration -- <name>   (lower-case letters, digits and underscores)',
+  '  writes prisma/migrations/<timestamp>_<name>/migration.sql with the SQL that takes the existing',
+  '  migrations to prisma/schema.prisma',
+].join('\n');
+const { positionals } = parseCommandLine(usage, { allowPositionals: true });
+const [name, ...extra] = positionals;
+if (!name || !/^[a-z0-9_]+$/.test(name) || extra.length > 0) usageError(usage);
 
 async function diffOnSomeServer(): Promise<string> {
   if (process.env.DATABASE_URL) return pendingSchemaChanges(process.env.DATABASE_URL);

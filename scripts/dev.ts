@@ -14,6 +14,7 @@ import { ensureDatabase, startEmbeddedPostgres } from './local/embedded-postgres
 import { isPortOpen } from './local/free-port.js';
 import { startTemporalDevServer } from './local/temporal-dev-server.js';
 import { ensureWebBuild } from './local/web-build.js';
+import { parseCommandLine } from './lib/command-line.js';
 
 // npm start — the whole service in one terminal: PostgreSQL and the Temporal dev server (unless
 // DATABASE_URL / TEMPORAL_ADDRESS point elsewhere), migrations, the API and a worker. It runs as
@@ -21,6 +22,15 @@ import { ensureWebBuild } from './local/web-build.js';
 // that answers a supervisor's SIGTERM by killing this one outright), so a signal reaches the code
 // below and every child is stopped.
 
+parseCommandLine(
+  [
+    'Usage: npm start',
+    '  the whole service in one terminal: embedded PostgreSQL and the Temporal dev server (unless',
+    '  DATABASE_URL / TEMPORAL_ADDRESS point elsewhere), migrations, the API, a worker and the console',
+    '  Settings come from the environment (README.md, "Configuration"); data is kept in LOCAL_DATA_DIR (default .data/)',
+  ].join('\n'),
+  {},
+);
 const log = (line: string) => console.log(`[flowgate] ${line}`);
 const dataDir = path.resolve(process.env.LOCAL_DATA_DIR ?? path.join(projectRoot(), '.data'));
 const stops: Array<() => Promise<void>> = [];

@@ -7,6 +7,7 @@ import { startFaultStack, type FaultStack } from './faults/stack.js';
 import { startToxiproxy, type Proxy, type Toxic, type Toxiproxy } from './faults/toxiproxy.js';
 import { countFailure, verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
 import { createWorkload, type Workload } from './faults/workload.js';
+import { parseCommandLine, usageError } from './lib/command-line.js';
 
 // npm run faults [-- scenario ...] — the fault suite (docs/operations.md): a stack of its own,
 // two API processes and two workers, a workload of runs, and faults injected while it runs.
@@ -337,14 +338,19 @@ function printResult(result: ScenarioResult): boolean {
   );
 }
 
+const usage = [
+  'Usage: npm run faults [-- <scenario> ...]',
+  `  runs the named fault scenarios (all when none is named): ${Object.keys(SCENARIOS).join(', ')}`,
+  '  FAULTS_RUNS sets the runs per scenario (default 100)',
+].join('\n');
+const chosen = parseCommandLine(usage, { allowPositionals: true }).positionals;
+const unknownScenarios = chosen.filter((name) => !(name in SCENARIOS));
+if (unknownScenarios.length) usageError(usage, `Unknown scenarios ${unknownScenarios.join(', ')}.`);
+
 async function main(): Promise<void> {
-  const chosen = process.argv.slice(2);
-  const unknown = chosen.filter((name) => !(name in SCENARIOS));
-  if (unknown.length)
-    throw new Error(`Unknown scenarios ${unknown.join(', ')}; known: ${Object.keys(SCENARIOS).join(', ')}`);
   const started = Date.now();
   const scenarios = chosen.length ? chosen : Object.keys(SCENARIOS);
-  const toxiproxy = scenarios.some((name) => NETWORK_SCENARIOS.has(name)) ? await startToxiproxy() : undefined;
+  const toxiproxy = scenarios.some((name) => NETWORK_SCENARIOS.has(name)) ? await startToxiproxy(log) : undefined;
   const remote = await startCountingRemote({ minDelayMs: 200, maxDelayMs: 1500 });
   const remoteProxy = await toxiproxy?.createProxy('remote', new URL(remote.url).host);
   let databaseProxy: Proxy | undefined;

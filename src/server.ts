@@ -29,7 +29,7 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
     config.temporal.namespace,
     config.temporal.callDeadlineMs,
   );
-  const connectors = await createConnectorRuntime(config);
+  const connectors = await createConnectorRuntime(config, logger);
   await registerSimulatedConnectors(db, connectors);
   const repaired = await reconcileSchedules({ db, temporal: temporal.client, config });
   if (repaired.recreated.length || repaired.removed.length)

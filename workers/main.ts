@@ -59,7 +59,7 @@ export async function startWorker(
   const connection = await NativeConnection.connect({ address: temporalAddress });
   const added = await ensureSearchAttributes(connection, config.temporal.namespace);
   if (added.length > 0) logger.info({ added }, 'registered Temporal search attributes');
-  const connectors = await createConnectorRuntime(config);
+  const connectors = await createConnectorRuntime(config, logger);
   const starter = {
     db,
     temporal: clientWithCallDeadline(connection, config.temporal.namespace, config.temporal.callDeadlineMs),

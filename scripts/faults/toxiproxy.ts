@@ -26,17 +26,19 @@ export interface Toxiproxy {
   stop(): Promise<void>;
 }
 
+// Pinned, as the Temporal CLI is (scripts/local/temporal-cli.ts); this version's binary is named `server`.
+const TOXIPROXY_MODULE = 'github.com/Shopify/toxiproxy/v2/cmd/server@v2.5.0';
+
 const INSTALL_HINT =
-  'toxiproxy-server is needed for the network scenarios. Install it with\n' +
-  '  go install github.com/Shopify/toxiproxy/v2/cmd/...@v2.5.0\n' +
-  "(v2.5.0 names the binary `server`; the suite finds it in Go's bin folder) or set TOXIPROXY_SERVER to its path.";
+  'toxiproxy-server is needed for the network scenarios, and Go is not installed to build it. Install Go, or\n' +
+  `  go install ${TOXIPROXY_MODULE}\n` +
+  "(the suite finds the binary, named \`server\`, in Go's bin folder) or set TOXIPROXY_SERVER to its path.";
 
 /**
  * The toxiproxy server: TOXIPROXY_SERVER; `toxiproxy-server` on PATH or in Go's bin folder; or
- * `server` in Go's bin folder when it says it is toxiproxy (what `go install .../cmd/...` of
- * v2.5.0 builds). Throws with the way to install it when none is there.
+ * `server` in Go's bin folder when it says it is toxiproxy (what `go install` of v2.5.0 builds).
  */
-export function locateToxiproxyServer(): string {
+function locateToxiproxyServer(): string | undefined {
   const configured = process.env.TOXIPROXY_SERVER;
   if (configured) {
     if (!isExecutable(configured)) throw new Error(`TOXIPROXY_SERVER=${configured} is not an executable file`);
@@ -55,13 +57,34 @@ export function locateToxiproxyServer(): string {
         isExecutable(candidate) &&
         spawnSync(candidate, ['-version'], { encoding: 'utf8' }).stdout?.startsWith('toxiproxy-server'),
     );
-  if (generic) return generic;
-  throw new Error(INSTALL_HINT);
+  return generic;
+}
+
+/**
+ * The toxiproxy server (`locateToxiproxyServer`), built with `go install` of a pinned version on
+ * first use when Go is on the machine, the way `npm start` builds the Temporal CLI.
+ */
+export async function ensureToxiproxyServer(log: (line: string) => void): Promise<string> {
+  const found = locateToxiproxyServer();
+  if (found) return found;
+  if (!goBinDirectory()) throw new Error(INSTALL_HINT);
+  log(`Building toxiproxy: go install ${TOXIPROXY_MODULE} (first run only)`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('go', ['install', TOXIPROXY_MODULE], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`go install ${TOXIPROXY_MODULE} exited with ${code}`)),
+    );
+  });
+  const built = locateToxiproxyServer();
+  if (!built) throw new Error(`go install ${TOXIPROXY_MODULE} finished but no toxiproxy server is in Go's bin folder`);
+  log(`toxiproxy installed at ${built}`);
+  return built;
 }
 
 /** Starts a toxiproxy server on a free localhost port and drives it over its HTTP API. */
-export async function startToxiproxy(): Promise<Toxiproxy> {
-  const binary = locateToxiproxyServer();
+export async function startToxiproxy(log: (line: string) => void): Promise<Toxiproxy> {
+  const binary = await ensureToxiproxyServer(log);
   const port = await freePort();
   const child = spawn(binary, ['-host', '127.0.0.1', '-port', String(port)], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

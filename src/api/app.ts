@@ -19,6 +19,7 @@ import { writeStartDeadline } from './middleware/write-start-deadline.js';
 import { requestId } from './middleware/request-id.js';
 import { noSniff } from './middleware/no-sniff.js';
 import { requireUrlTarget } from './middleware/request-target.js';
+import { loopbackRedirect } from './middleware/loopback-redirect.js';
 import { strictTransport } from './middleware/strict-transport.js';
 import { webConsole } from './middleware/web-console.js';
 import { projectRoot } from '../db/migrate.js';
@@ -130,13 +131,16 @@ export function createApp(deps: AppDependencies): App {
     apiDocsRoutes(routerDeps, docs),
   ];
 
-  const koa = new Koa<AppState>({ proxy: true });
+  // Forwarded headers only from a proxy the operator declared; maxIpsCount 1 takes the address
+  // that proxy appended to X-Forwarded-For, not one the client wrote before it.
+  const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true; // errors are logged by errorHandler, with the request id
   koa.use(requestId());
   koa.use(noSniff());
   koa.use(strictTransport(config.publicUrl));
   koa.use(errorHandler(logger));
   koa.use(requireUrlTarget());
+  if (sessionSite) koa.use(loopbackRedirect(sessionSite.publicUrl));
   koa.use(webConsole(deps.webRoot ?? path.join(projectRoot(), 'dist', 'web')));
   // SCIM sits outside /api: its own body types, tokens and error bodies (docs/scim.md).
   koa.use(

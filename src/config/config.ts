@@ -30,6 +30,10 @@ const environmentSchema = z.object({
   API_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
   API_WRITE_START_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
   PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -116,6 +120,12 @@ export interface Config {
   /** How long a write of the JSON API may wait for its authentication before it answers 503, unchanged. */
   writeStartTimeoutMs: number;
   publicUrl?: string;
+  /**
+   * Whether the API runs behind a reverse proxy whose X-Forwarded-Host, -Proto and -For headers
+   * it may believe (the last X-Forwarded-For entry, the one that proxy added, is the client's
+   * address). Without it anyone could name another host in the links the API builds.
+   */
+  trustProxy: boolean;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
@@ -176,6 +186,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     readTimeoutMs: env.API_READ_TIMEOUT_MS,
     writeStartTimeoutMs: env.API_WRITE_START_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     configImportBodyLimitBytes: env.CONFIG_IMPORT_BODY_LIMIT_BYTES,

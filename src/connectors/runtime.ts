@@ -1,6 +1,8 @@
 import type { Config } from '../config/index.js';
+import type { Logger } from '../logging/logger.js';
 import { createDelayHandler } from './builtin/delay.js';
 import { createHttpHandler } from './builtin/http.js';
+import type { RefusalReporter } from './builtin/network-guard.js';
 import { createIdpAdminHandler } from './builtin/idp-admin/index.js';
 import { loadCustomHandlers } from './custom-handlers.js';
 import { HandlerRegistry } from './registry.js';
@@ -19,14 +21,19 @@ export interface ConnectorRuntime {
   simulatedConnectorNames: string[];
 }
 
-/** Registers the built-in handlers, the simulated connectors and the configured custom handlers. */
-export async function createConnectorRuntime(config: Readonly<Config>): Promise<ConnectorRuntime> {
+/**
+ * Registers the built-in handlers, the simulated connectors and the configured custom handlers.
+ * Refused destinations are logged at debug level with what the refusal's message leaves out.
+ */
+export async function createConnectorRuntime(config: Readonly<Config>, logger?: Logger): Promise<ConnectorRuntime> {
   const { allowedNetworks, handlerPaths, secretKey, timeoutMs, recordCacheTtlSeconds, simulatedDirectoryUsers } =
     config.connectors;
+  const reportRefusal: RefusalReporter | undefined =
+    logger && ((detail) => logger.debug({ destination: detail }, 'connector destination refused'));
   const registry = new HandlerRegistry()
-    .register(createHttpHandler({ allowedNetworks }), 'built_in')
+    .register(createHttpHandler({ allowedNetworks, reportRefusal }), 'built_in')
     .register(createDelayHandler(), 'built_in')
-    .register(createIdpAdminHandler({ allowedNetworks }), 'built_in');
+    .register(createIdpAdminHandler({ allowedNetworks, reportRefusal }), 'built_in');
   const simulated = createSimulatedConnectorHandlers({ users: simulatedDirectoryUsers });
   for (const handler of simulated.handlers) registry.register(handler, 'built_in');
   for (const handler of await loadCustomHandlers(handlerPaths)) registry.register(handler, 'custom');

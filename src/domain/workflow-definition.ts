@@ -136,3 +136,13 @@ export const workflowViewSchema = workflowDefinitionFieldsSchema
   .meta({ id: 'Workflow' });
 
 export type WorkflowView = z.output<typeof workflowViewSchema>;
+
+/**
+ * A workflow in a list: everything but its variables and steps, which can make one definition
+ * hundreds of kilobytes; `GET /api/workflows/:id` gives them.
+ */
+export const workflowSummarySchema = workflowViewSchema
+  .omit({ variables: true, steps: true })
+  .meta({ id: 'WorkflowSummary' });
+
+export type WorkflowSummary = z.output<typeof workflowSummarySchema>;

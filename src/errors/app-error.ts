@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'precondition_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'too_many_requests'
   | 'headers_too_large'
   | 'service_unavailable'
   | 'internal';
@@ -28,6 +29,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  too_many_requests: 429,
   headers_too_large: 431,
   service_unavailable: 503,
   internal: 500,
@@ -36,6 +38,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 export interface AppErrorOptions {
   details?: unknown;
   cause?: unknown;
+  /** Response headers that belong to the refusal (`Retry-After` of a 429). */
+  headers?: Record<string, string>;
 }
 
 export class AppError extends Error {
@@ -48,6 +52,7 @@ export class AppError extends Error {
    */
   readonly expose: boolean;
   readonly details?: unknown;
+  readonly headers?: Record<string, string>;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -55,6 +60,7 @@ export class AppError extends Error {
     this.status = STATUS_BY_CODE[code];
     this.expose = this.status < 500 || code === 'service_unavailable';
     this.details = options.details;
+    this.headers = options.headers;
   }
 }
 

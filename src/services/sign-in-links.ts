@@ -2,6 +2,7 @@ import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { AppError, isAppError } from '../errors/index.js';
 import { createSession, hashSecret, newSecret } from './sessions.js';
+import { assertSignInAttemptAllowed, recordSignInFailure } from './sign-in-link-throttle.js';
 
 /** How long a development-mode sign-in link stays usable. */
 export const SIGN_IN_LINK_LIFETIME_SECONDS = 15 * 60;
@@ -40,13 +41,15 @@ export async function createSignInLink(
 /**
  * Spends a sign-in link: once, before it expires, for a user who is still active. Answers the
  * cookie value of a new session of that user (with exactly that user's roles), replacing the
- * browser's previous session. Failures are 401 with the reason and are audited.
+ * browser's previous session. Failures are 401 with the reason, counted per client address
+ * (429 once too many) and audited in aggregate (`sign-in-link-throttle.ts`).
  */
 export async function redeemSignInLink(
   db: Database,
-  input: { token: string; previousCookie?: string; requestId?: string; now?: Date },
+  input: { token: string; clientAddress: string; previousCookie?: string; requestId?: string; now?: Date },
 ): Promise<{ cookieValue: string }> {
   const now = input.now ?? new Date();
+  await assertSignInAttemptAllowed(db, input.clientAddress, now);
   try {
     return await db.$transaction(async (tx) => {
       const link = await tx.signInLink.findUnique({
@@ -76,11 +79,11 @@ export async function redeemSignInLink(
       return { cookieValue };
     });
   } catch (error) {
-    await recordAudit(db, {
-      action: 'auth.login_failed',
-      actor: { type: 'system' },
-      metadata: { via: 'sign_in_link', reason: isAppError(error) ? error.message : 'internal error' },
+    await recordSignInFailure(db, {
+      clientAddress: input.clientAddress,
+      reason: isAppError(error) ? error.message : 'internal error',
       requestId: input.requestId,
+      now,
     });
     throw error;
   }

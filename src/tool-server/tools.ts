@@ -101,7 +101,13 @@ const workflowShape = z.object({
   revision: z.number(),
   notice: z.string().optional(),
 });
-const findingsShape = z.object({ valid: z.boolean(), errors: z.array(z.unknown()), warnings: z.array(z.unknown()) });
+const findingsShape = z.object({
+  valid: z.boolean(),
+  errors: z.array(z.unknown()),
+  warnings: z.array(z.unknown()),
+  errorCount: z.number(),
+  warningCount: z.number(),
+});
 const runShape = z.object({
   id: z.string(),
   status: z.string(),
@@ -152,10 +158,14 @@ const workflowSummary = (verb: string) =>
     (workflow) =>
       `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).${workflow.notice ? ` ${workflow.notice}` : ''}`,
   );
+const listedPart = (result: z.output<typeof findingsShape>) =>
+  result.errors.length + result.warnings.length < result.errorCount + result.warningCount
+    ? ` (the first ${result.errors.length + result.warnings.length} listed)`
+    : '';
 const findingsSummary = summaryOf(findingsShape, (result) =>
   result.valid
-    ? `Valid (${result.warnings.length} warning(s)).`
-    : `Invalid: ${result.errors.length} error(s), ${result.warnings.length} warning(s). Fix each error by its code and path, then validate again.`,
+    ? `Valid (${result.warningCount} warning(s)).`
+    : `Invalid: ${result.errorCount} error(s), ${result.warningCount} warning(s)${listedPart(result)}. Fix each error by its code and path, then validate again.`,
 );
 const runSummary = summaryOf(
   runShape,
@@ -191,7 +201,8 @@ const TOOLS = [
   defineTool({
     name: 'list_workflows',
     title: 'List workflows',
-    description: 'List workflow definitions, newest first, with optional filters. Needs workflow:read.',
+    description:
+      'List workflow definitions, newest first, with optional filters, as summaries without variables and steps (get_workflow gives those). Needs workflow:read.',
     input: {
       ...pageFields,
       status: z.enum(WORKFLOW_STATUSES).optional().describe('Only workflows in this status'),

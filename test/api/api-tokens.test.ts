@@ -266,6 +266,28 @@ describe('a token request whose write rolls back is still audited', () => {
   });
 });
 
+describe('expiresAt lies at most ten years ahead', () => {
+  it.each(['9999-12-31T23:59:59-05:00', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', inDays(3660).toISOString()])(
+    'refuses %s with 400, storing nothing',
+    async (expiresAt) => {
+      const { token, user } = await createUserWithToken(context.database.db, ['admin']);
+      const response = await mintToken(token, { name: 'far', permissions: ['workflow:read'], expiresAt });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('validation_failed');
+      expect(JSON.stringify(response.body)).toMatch(/expiresAt must (be at most 10 years ahead|be an ISO 8601)/);
+      expect(await context.database.db.apiToken.count({ where: { userId: user.id, name: 'far' } })).toBe(0);
+    },
+  );
+
+  it('accepts an expiry nine years ahead', async () => {
+    const { token } = await createUserWithToken(context.database.db, ['admin']);
+    const expiresAt = inDays(9 * 365).toISOString();
+    const response = await mintToken(token, { name: 'long', permissions: ['workflow:read'], expiresAt });
+    expect(response.status).toBe(201);
+    expect(response.body.expiresAt).toBe(expiresAt);
+  });
+});
+
 describe('a token minted with a token never outlives it', () => {
   async function parentExpiringIn(days: number) {
     const parent = await createUserWithToken(context.database.db, ['admin']);

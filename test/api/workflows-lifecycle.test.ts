@@ -500,7 +500,14 @@ describe('POST /api/workflows/validate is a dry run', () => {
     const before = await context.database.db.workflowDefinition.count();
     const incomplete = { name: 'x', steps: [{ id: 'a', name: 'A', type: 'start', config: {}, transitions: [] }] };
     const lenient = await call('POST', '/api/workflows/validate', incomplete);
-    expect(lenient.body).toEqual({ valid: true, errors: [], warnings: [], subjectVariableError: null });
+    expect(lenient.body).toEqual({
+      valid: true,
+      errors: [],
+      warnings: [],
+      errorCount: 0,
+      warningCount: 0,
+      subjectVariableError: null,
+    });
     const strict = await call('POST', '/api/workflows/validate', {
       ...incomplete,
       strict: true,

@@ -1,5 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hashSecret, SESSION_LIFETIME_SECONDS } from '../../src/services/sessions.js';
+import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_SECONDS } from '../../src/services/sign-in-link-throttle.js';
 import { createSignInLink, SIGN_IN_LINK_LIFETIME_SECONDS } from '../../src/services/sign-in-links.js';
 import { startTestApp, useTestApp, type TestApp } from '../support/app.js';
 import { TestBrowser } from '../support/browser.js';
@@ -86,9 +87,9 @@ describe('a sign-in link opens a session once', () => {
     expect((await browser.request(`${context.api.baseUrl}/api/auth/sign-in-link`)).status).toBe(400);
     expect(sessionCookie(browser)).toBeUndefined();
     expect(await context.database.db.session.count({ where: { userId: expired.user.id } })).toBe(0);
-    expect(await context.database.db.auditLog.count({ where: { action: 'auth.login_failed' } })).toBeGreaterThanOrEqual(
-      2,
-    );
+    const failures = await context.database.db.auditLog.findMany({ where: { action: 'auth.login_failed' } });
+    const counted = failures.reduce((sum, entry) => sum + Number((entry.metadata as { failures: number }).failures), 0);
+    expect(counted).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses the link of a user deactivated since, and leaves it unused', async () => {
@@ -255,5 +256,75 @@ describe('with an identity provider configured', () => {
     } finally {
       await withOidc.close();
     }
+  });
+});
+
+describe('failed sign-in-link attempts are limited per client address', () => {
+  // Behind a declared proxy, so each test names the client address it comes from.
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await startTestApp({
+      db: context.database.db,
+      env: (baseUrl) => ({ PUBLIC_URL: baseUrl, TRUST_PROXY: 'true' }),
+    });
+  });
+  afterAll(() => proxied?.close());
+
+  const attempt = (token: string, address: string) =>
+    fetch(`${proxied.baseUrl}/api/auth/sign-in-link?token=${encodeURIComponent(token)}`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-for': address },
+    });
+  const failureEntries = (address: string) =>
+    context.database.db.auditLog.findMany({
+      where: { action: 'auth.login_failed', metadata: { path: ['clientAddress'], equals: address } },
+    });
+
+  /** Waits out the end of a window that is about to close, so a test's attempts fall in one. */
+  async function inOneWindow() {
+    const windowMs = SIGN_IN_FAILURE_WINDOW_SECONDS * 1000;
+    const left = windowMs - (Date.now() % windowMs);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  }
+
+  it('answers 429 with Retry-After once the limit is reached, even for a valid link', async () => {
+    await inOneWindow();
+    const address = '203.0.113.7';
+    for (let index = 0; index < SIGN_IN_FAILURE_LIMIT; index += 1)
+      expect((await attempt(`unknown-${index}`, address)).status).toBe(401);
+
+    const limited = await attempt('unknown-again', address);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual(expect.objectContaining({ code: 'too_many_requests' }));
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_FAILURE_WINDOW_SECONDS);
+
+    const { user, url } = await linkFor(['requestor']);
+    const valid = await attempt(new URL(url).searchParams.get('token')!, address);
+    expect(valid.status).toBe(429);
+    expect((await context.database.db.signInLink.findFirstOrThrow({ where: { userId: user.id } })).usedAt).toBeNull();
+
+    // Another address is not held back by this one.
+    expect((await attempt(new URL(url).searchParams.get('token')!, '198.51.100.9')).status).toBe(302);
+  });
+
+  it('records the failures of one address and window as one audit entry with the count', async () => {
+    await inOneWindow();
+    const address = '203.0.113.8';
+    for (let index = 0; index < SIGN_IN_FAILURE_LIMIT + 5; index += 1) await attempt(`unknown-${index}`, address);
+    const entries = await failureEntries(address);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.metadata).toEqual(
+      expect.objectContaining({
+        via: 'sign_in_link',
+        clientAddress: address,
+        failures: SIGN_IN_FAILURE_LIMIT + 5,
+        refused: 5,
+        lastReason: 'too many failed attempts',
+      }),
+    );
+    const { windowStart, windowEnd } = entries[0]!.metadata as { windowStart: string; windowEnd: string };
+    expect(Date.parse(windowEnd) - Date.parse(windowStart)).toBe(SIGN_IN_FAILURE_WINDOW_SECONDS * 1000);
   });
 });

@@ -46,6 +46,7 @@ export function errorHandler(logger: Logger): Middleware<AppState> {
         message: error.expose ? error.message : 'Internal server error',
       };
       if (error.expose && error.details !== undefined) body.details = error.details;
+      if (error.expose && error.headers) ctx.set(error.headers);
       ctx.status = error.status;
       ctx.body = body;
     }

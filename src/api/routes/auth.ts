@@ -337,6 +337,7 @@ export function authRoutes(
         400: { description: 'No token in the link' },
         401: { description: 'The link is unknown, used, expired, or its user is inactive' },
         404: { description: 'An identity provider is configured: sign in through it' },
+        429: { description: 'Too many failed attempts from this address; Retry-After says when to try again' },
       },
       async handler(ctx, { query }) {
         if (config.oidc || !sessionSite) {
@@ -348,6 +349,7 @@ export function authRoutes(
         ctx.set('referrer-policy', 'no-referrer');
         const { cookieValue } = await redeemSignInLink(db, {
           token: query.token,
+          clientAddress: ctx.ip,
           previousCookie: sessionCookieOf(ctx),
           requestId: ctx.state.requestId,
         });

@@ -12,6 +12,7 @@ import {
   workflowDefinitionInputSchema,
   workflowDefinitionPatchSchema,
   workflowViewSchema,
+  workflowSummarySchema,
 } from '../../domain/workflow-definition.js';
 import { renderMermaidFlowchart, renderWorkflowMarkdown } from '../../rendering/workflow-docs.js';
 import {
@@ -30,6 +31,7 @@ import { loadConnectorCatalogue, validateDefinition } from '../../services/workf
 import { loadWorkflow, toWorkflowView, type WorkflowView } from '../../services/workflows/workflow-record.js';
 import { createWorkflowVersion, diffWorkflowVersions } from '../../services/workflows/workflow-versions.js';
 import { validationFailed } from '../../errors/index.js';
+import { listedFindings, MAX_LISTED_FINDINGS } from '../../services/workflows/listed-findings.js';
 import { auditedCaller } from '../audit-context.js';
 import type { AppContext } from '../context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -56,8 +58,10 @@ const validationItemSchema = z
 const validationResultSchema = z
   .object({
     valid: z.boolean(),
-    errors: z.array(validationItemSchema),
+    errors: z.array(validationItemSchema).describe(`At most ${MAX_LISTED_FINDINGS} findings in all, errors first`),
     warnings: z.array(validationItemSchema),
+    errorCount: z.number().int().describe('How many errors there are, listed or not'),
+    warningCount: z.number().int().describe('How many warnings there are, listed or not'),
     subjectVariableError: validationItemSchema.nullable(),
   })
   .meta({ id: 'ValidationResult' });
@@ -134,10 +138,12 @@ export function workflowRoutes(
       method: 'get',
       path: '',
       operationId: 'listWorkflows',
-      summary: 'List workflow definitions',
+      summary: 'List workflow definitions, as summaries without variables and steps',
       access: 'workflow:read',
       query: listQuery,
-      responses: { 200: { description: 'A page of workflows', schema: pageSchema(workflowViewSchema) } },
+      responses: {
+        200: { description: 'A page of workflow summaries', schema: pageSchema(workflowSummarySchema) },
+      },
       async handler(ctx, { query }) {
         ctx.body = await listWorkflows(db, query);
       },
@@ -175,8 +181,7 @@ export function workflowRoutes(
         );
         ctx.body = {
           valid: result.valid,
-          errors: result.errors,
-          warnings: result.warnings,
+          ...listedFindings(result),
           subjectVariableError: result.subjectVariableError,
         };
       },

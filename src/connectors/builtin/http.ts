@@ -4,7 +4,7 @@ import type { CommandSpec, ConnectorHandler, ConnectorResult } from '../handler.
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';
 import { describeIssues, failure, failureFromError } from './handler-results.js';
 import { positiveInteger } from './handler-options.js';
-import { parseAllowedNetworks } from './network-guard.js';
+import { parseAllowedNetworks, type RefusalReporter } from './network-guard.js';
 import { describeRequest, sendRequest, withTimeout, type OutboundResponse } from './outbound-request.js';
 
 /**
@@ -24,6 +24,8 @@ import { describeRequest, sendRequest, withTimeout, type OutboundResponse } from
 export interface HttpHandlerOptions {
   /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
   allowedNetworks?: readonly string[];
+  /** Gets the detail of each refused destination, for the debug log. */
+  reportRefusal?: RefusalReporter;
   /** Responses larger than this fail with `response_too_large`; default 1 MiB. */
   maxResponseBytes?: number;
   /** Per call, on top of the caller's signal; default 30 s. */
@@ -103,7 +105,7 @@ interface CallSettings {
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
 
 export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHandler {
-  const allowedNetworks = parseAllowedNetworks(options.allowedNetworks);
+  const allowedNetworks = parseAllowedNetworks(options.allowedNetworks, options.reportRefusal);
   const maxResponseBytes = positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
   const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
 

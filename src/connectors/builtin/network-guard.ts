@@ -25,12 +25,20 @@ export interface CheckedDestination {
 export interface AllowedNetworks {
   readonly ranges: BlockList;
   readonly hostnames: ReadonlySet<string>;
+  /** Where a refusal's detail goes (the operator's debug log): its message never names resolved addresses. */
+  readonly reportRefusal?: RefusalReporter;
 }
+
+/** Receives what a refusal leaves out of its message: the host, the address it resolved to and why. */
+export type RefusalReporter = (detail: { host: string; address: string; reason: string }) => void;
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/i;
 
 /** Parses allow-list entries (`127.0.0.1/32`, `fd00::/8`, `10.0.0.5`, `localhost`); throws on a malformed one. */
-export function parseAllowedNetworks(entries: readonly string[] = []): AllowedNetworks {
+export function parseAllowedNetworks(
+  entries: readonly string[] = [],
+  reportRefusal?: RefusalReporter,
+): AllowedNetworks {
   const ranges = new BlockList();
   const hostnames = new Set<string>();
   for (const raw of entries) {
@@ -52,7 +60,7 @@ export function parseAllowedNetworks(entries: readonly string[] = []): AllowedNe
       throw new TypeError(`Allowed network "${raw}" is neither a CIDR range, an address nor a hostname`);
     }
   }
-  return { ranges, hostnames };
+  return { ranges, hostnames, reportRefusal };
 }
 
 // The IANA IPv4 and IPv6 Special-Purpose Address Registries (RFC 6890 and later), plus multicast
@@ -228,10 +236,14 @@ export async function assertPublicDestination(
     for (const { address } of addresses) {
       const reason = nonPublicReason(address);
       if (reason !== undefined && !isAllowedAddress(address, allowed)) {
-        const resolved = literalFamily === 0 ? ` (resolves to ${address})` : '';
+        // What a name resolves to inside the network is not for whoever wrote the URL to learn
+        // (a map of internal DNS); the operator finds it in the debug log.
+        allowed.reportRefusal?.({ host, address, reason });
         throw new ConnectorError(
           'destination_refused',
-          `Destination ${host}${resolved} is refused: ${reason} address not in the allowed networks`,
+          literalFamily === 0
+            ? `Destination ${host} is not allowed: its address is not public and not in the allowed networks`
+            : `Destination ${host} is not allowed: ${reason} address not in the allowed networks`,
         );
       }
     }

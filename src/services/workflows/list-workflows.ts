@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { fetchPage, sortedById, type Page, type PageQuery } from '../../domain/pagination.js';
-import { toWorkflowView, workflowInclude, type WorkflowView } from './workflow-record.js';
+import { toWorkflowSummary, workflowInclude, type WorkflowSummary } from './workflow-record.js';
 import { containsIgnoringCase } from '../../domain/text-match.js';
 
 export interface WorkflowListQuery extends PageQuery {
@@ -16,8 +16,11 @@ export interface WorkflowListQuery extends PageQuery {
   includeDeleted?: boolean;
 }
 
-/** Lists definitions with the filters of spec 4.2 (status includes `deprecated`). */
-export function listWorkflows(db: Database, query: WorkflowListQuery): Promise<Page<WorkflowView>> {
+/**
+ * Lists definitions with the filters of spec 4.2 (status includes `deprecated`), as summaries:
+ * variables and steps are not even read.
+ */
+export function listWorkflows(db: Database, query: WorkflowListQuery): Promise<Page<WorkflowSummary>> {
   const where: Prisma.WorkflowDefinitionWhereInput = {
     status: query.status,
     category: query.category,
@@ -36,10 +39,11 @@ export function listWorkflows(db: Database, query: WorkflowListQuery): Promise<P
         await db.workflowDefinition.findMany({
           where,
           include: workflowInclude,
+          omit: { variables: true, steps: true },
           orderBy: sortedById(query),
           ...window,
         })
-      ).map(toWorkflowView),
+      ).map(toWorkflowSummary),
     () => db.workflowDefinition.count({ where }),
   );
 }

@@ -7,6 +7,7 @@ import {
   type ValidationResult,
 } from '../../engine/validate-definition.js';
 import { validationFailed } from '../../errors/index.js';
+import { listedFindings } from './listed-findings.js';
 import { configSchemaSchema } from '../../domain/connector.js';
 
 export type ConnectorCatalogue = NonNullable<ValidationOptions['connectors']>;
@@ -48,8 +49,7 @@ function definitionOrRefusal(result: ValidationResult, refusal: string): Workflo
   if (result.valid && result.definition) return result.definition;
   const first = result.errors[0] ?? result.subjectVariableError;
   throw validationFailed(`${refusal}${first ? `: ${first.message}` : ''}`, {
-    errors: result.errors,
-    warnings: result.warnings,
+    ...listedFindings(result),
     subjectVariableError: result.subjectVariableError,
   });
 }

@@ -10,11 +10,12 @@ import {
   variableSchema,
   workflowDefinitionFieldsSchema,
   type WorkflowDefinitionInput,
+  type WorkflowSummary,
   type WorkflowView,
 } from '../../domain/workflow-definition.js';
 import { AppError, conflict, notFound } from '../../errors/index.js';
 
-export type { WorkflowView };
+export type { WorkflowSummary, WorkflowView };
 
 export const workflowInclude = {
   project: { select: { name: true } },
@@ -25,8 +26,8 @@ export type WorkflowRow = Prisma.WorkflowDefinitionGetPayload<{ include: typeof 
 
 // The JSON columns hold what the validator accepted; they are parsed again on the way out
 // rather than cast, so a hand-edited row fails loudly instead of spreading bad data.
+const storedTrigger = z.object({ types: z.array(z.enum(TRIGGER_TYPES)) });
 const storedGraph = z.object({
-  trigger: z.object({ types: z.array(z.enum(TRIGGER_TYPES)) }),
   variables: z.array(variableSchema),
   steps: z.array(stepSchema),
 });
@@ -34,8 +35,8 @@ const category = z.enum(CATEGORIES);
 const workflowStatus = z.enum(WORKFLOW_STATUSES);
 const errorStrategy = z.enum(ERROR_STRATEGIES);
 
-export function toWorkflowView(row: WorkflowRow): WorkflowView {
-  const graph = storedGraph.parse({ trigger: row.trigger, variables: row.variables, steps: row.steps });
+/** A stored workflow without its variables and steps, as lists show it. */
+export function toWorkflowSummary(row: Omit<WorkflowRow, 'variables' | 'steps'>): WorkflowSummary {
   return {
     id: row.id,
     name: row.name,
@@ -45,9 +46,7 @@ export function toWorkflowView(row: WorkflowRow): WorkflowView {
     category: category.parse(row.category),
     status: workflowStatus.parse(row.status),
     subjectVariable: row.subjectVariable,
-    trigger: graph.trigger,
-    variables: graph.variables,
-    steps: graph.steps,
+    trigger: storedTrigger.parse(row.trigger),
     onError: errorStrategy.parse(row.onError),
     debugLogging: row.debugLogging,
     version: row.version,
@@ -62,6 +61,11 @@ export function toWorkflowView(row: WorkflowRow): WorkflowView {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+export function toWorkflowView(row: WorkflowRow): WorkflowView {
+  const graph = storedGraph.parse({ variables: row.variables, steps: row.steps });
+  return { ...toWorkflowSummary(row), variables: graph.variables, steps: graph.steps };
 }
 
 /** The definition fields of a stored workflow, as the validator and clones take them. */

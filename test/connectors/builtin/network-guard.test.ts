@@ -29,9 +29,27 @@ describe('destinations inside the service network are refused', () => {
     expect(outcome?.message).toContain(reason);
   });
 
-  it('a hostname that resolves to a private address (localhost)', async () => {
+  it('a hostname that resolves to a private address (localhost), without naming the address', async () => {
     const outcome = await refusal('http://localhost:3000/');
-    expect(outcome).toEqual({ code: 'destination_refused', message: expect.stringContaining('resolves to 127.0.0.1') });
+    expect(outcome).toEqual({
+      code: 'destination_refused',
+      message: 'Destination localhost is not allowed: its address is not public and not in the allowed networks',
+    });
+  });
+
+  it("gives the refusal's detail to the allow-list's reporter, for the operator's debug log", async () => {
+    const reported: unknown[] = [];
+    const allowed = parseAllowedNetworks([], (detail) => reported.push(detail));
+    await expect(assertPublicDestination('http://localhost:3000/', allowed)).rejects.toMatchObject({
+      code: 'destination_refused',
+    });
+    expect(reported).toEqual([
+      {
+        host: 'localhost',
+        address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
+        reason: expect.stringContaining('loopback'),
+      },
+    ]);
   });
 
   it.each(['ftp://example.com/file', 'file:///etc/passwd', 'gopher://127.0.0.1/'])('scheme of %s', async (url) => {

@@ -8,14 +8,14 @@ import { StatusBadge } from '../components/StatusBadge';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import './pages.css';
-import { WORKFLOW_STATUSES, type Workflow } from './workflows/workflow-types';
+import { WORKFLOW_STATUSES, type WorkflowSummary } from './workflows/workflow-types';
 
 /** `/workflows`: definitions filtered by status (deprecated included) and a search on name or description. */
 export function WorkflowsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
   const [search, setSearch] = useState(values.search ?? '');
-  const workflows = useApiGet<Page<Workflow>>(
+  const workflows = useApiGet<Page<WorkflowSummary>>(
     withQuery('/api/workflows', { page: values.page, status: values.status, search: values.search }),
   );
   const submitSearch = (event: FormEvent) => {

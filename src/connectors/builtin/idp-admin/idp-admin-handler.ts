@@ -1,7 +1,7 @@
 import type { CommandSpec, ConnectorHandler } from '../../handler.js';
 import { describeIssues, failure, failureFromError } from '../handler-results.js';
 import { positiveInteger } from '../handler-options.js';
-import { parseAllowedNetworks } from '../network-guard.js';
+import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
 import { withTimeout } from '../outbound-request.js';
 import type { IdpAdminCommand } from './command.js';
 import { addToGroup } from './commands/add-to-group.js';
@@ -25,6 +25,8 @@ import { connectionSchema, createKeycloakClient, normalizeBaseUrl } from './keyc
 export interface IdpAdminHandlerOptions {
   /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
   allowedNetworks?: readonly string[];
+  /** Gets the detail of each refused destination, for the debug log. */
+  reportRefusal?: RefusalReporter;
   /** Per command (token request included), on top of the caller's signal; default 30 s. */
   timeoutMs?: number;
   /** Larger responses fail with `response_too_large`; default 16 MiB (a page of 5000 users fits). */
@@ -51,7 +53,7 @@ const COMMANDS: Record<string, IdpAdminCommand> = {
 export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): ConnectorHandler {
   const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const client = createKeycloakClient({
-    allowedNetworks: parseAllowedNetworks(options.allowedNetworks),
+    allowedNetworks: parseAllowedNetworks(options.allowedNetworks, options.reportRefusal),
     timeoutMs,
     maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes'),
     now: options.now ?? Date.now,

@@ -6,11 +6,11 @@ import { useApiGet } from '../../components/async';
 import { useAction } from '../../components/use-action';
 import { Link } from '../../router';
 import { useCan } from '../../session/me';
-import type { Workflow } from './workflow-types';
+import type { Workflow, WorkflowSummary } from './workflow-types';
 
 /** Links to the version this one was cloned from and to the versions cloned from it. */
 export function VersionChain({ workflow }: { workflow: Workflow }) {
-  const next = useApiGet<Page<Workflow>>(
+  const next = useApiGet<Page<WorkflowSummary>>(
     `/api/workflows?sourceWorkflowId=${workflow.id}&sortBy=createdAt&sortOrder=asc`,
   );
   const later = next.data?.data ?? [];

@@ -19,3 +19,6 @@ export interface Workflow {
   publishedAt: string | null;
   updatedAt: string;
 }
+
+/** A workflow as `GET /api/workflows` lists it (OpenAPI schema `WorkflowSummary`): no variables or steps. */
+export type WorkflowSummary = Omit<Workflow, 'variables'>;
