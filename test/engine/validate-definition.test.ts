@@ -5,6 +5,7 @@ import {
   validateWorkflowDefinition,
   type ValidationCode,
 } from '../../src/engine/validate-definition.js';
+import { MAX_NESTED_ITERATIONS } from '../../src/engine/expression-cost.js';
 import { indexSteps, loopsWithoutEffects } from '../../src/engine/graph.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
 
@@ -333,6 +334,30 @@ describe('graph rules', () => {
       ]);
     expect(codesOf(condition('ghost == 1')).errors).toEqual(['undeclared_variable']);
     expect(codesOf(condition('1 + 2')).errors).toEqual(['invalid_expression']);
+  });
+
+  it(`refuses nested comprehensions over lists the condition writes out that could iterate more than ${MAX_NESTED_ITERATIONS} times`, () => {
+    const condition = (expression: string) =>
+      definition([
+        start('c'),
+        step('c', 'condition', { expression: `who != "" && ${expression}` }, [
+          ['true', 'finish'],
+          ['false', 'finish'],
+        ]),
+        end(),
+      ]);
+    const list = (length: number) => `[${Array.from({ length }, (_, index) => index).join(', ')}]`;
+    // 660^3: some 287 million iterations, minutes of a worker's CPU at every try of the task.
+    const big = list(660);
+    const { errors, result } = codesOf(condition(`${big}.all(a, ${big}.all(b, ${big}.all(c, a + b + c >= 0)))`));
+    expect(errors).toEqual(['invalid_expression']);
+    expect(result.errors[0]!.message).toMatch(/3 nested comprehensions over lists of up to 660 items/);
+    // Literals joined with + count as one list of their lengths together.
+    const joined = `(${list(600)} + ${list(600)})`;
+    expect(codesOf(condition(`${joined}.all(a, ${joined}.exists(b, a == b))`)).errors).toEqual(['invalid_expression']);
+    // Small lists nest freely, and one comprehension over a long list costs its length only.
+    expect(codesOf(condition(`${list(50)}.all(a, ${list(50)}.exists(b, a == b))`)).errors).toEqual([]);
+    expect(codesOf(condition(`${list(1000)}.all(a, a >= 0)`)).errors).toEqual([]);
   });
 });
 
