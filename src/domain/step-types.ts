@@ -113,7 +113,12 @@ export const STEP_TYPES = {
       .object({
         connector: text('Connector name'),
         command: text('Command name'),
-        parameters: z.record(z.string(), z.unknown()).default({}),
+        parameters: z
+          .record(z.string(), z.unknown())
+          .default({})
+          .describe(
+            "The command's parameters; publishing checks them against the JSON Schema the command declares (names always, values as far as placeholders allow)",
+          ),
         simulateFailure: z.union([z.boolean(), z.string()]).optional(),
         outputVariable: z
           .string()
@@ -128,7 +133,7 @@ export const STEP_TYPES = {
     outcomes: ['success', 'error'],
     config: z
       .object({
-        role: text('Business role name'),
+        role: text('Business role name; publishing needs a role written out to exist'),
         subject: text('User id or {{variable}} of the user'),
         onDuplicate: z.enum(['skip', 'error']).default('skip'),
       })
@@ -138,7 +143,10 @@ export const STEP_TYPES = {
     description: 'Revokes a business role from a user, deprovisioning its entitlements.',
     outcomes: ['success', 'error'],
     config: z
-      .object({ role: text('Business role name'), subject: text('User id or {{variable}} of the user') })
+      .object({
+        role: text('Business role name; publishing needs a role written out to exist'),
+        subject: text('User id or {{variable}} of the user'),
+      })
       .strict(),
   },
   delay: {

@@ -4,7 +4,7 @@ import { assertCan } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { assertDraft } from './edit-workflow.js';
 import { assertProjectAuthority } from './project-authority.js';
-import { loadConnectorCatalogue, requireValidDefinition } from './validation.js';
+import { loadValidationFacts, requireValidDefinition } from './validation.js';
 import {
   definitionOf,
   loadWorkflow,
@@ -39,7 +39,7 @@ export async function publishDraft(
   assertDraft(current.status);
   requireValidDefinition(definitionOf(toWorkflowView(current)), {
     strict: true,
-    connectors: await loadConnectorCatalogue(tx),
+    ...(await loadValidationFacts(tx)),
   });
 
   const previousId = options.deprecatePreviousVersionId;
