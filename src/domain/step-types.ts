@@ -69,7 +69,9 @@ export const STEP_TYPES = {
         approvers: z
           .array(text('User id, role name or {{variable}}'))
           .min(1, 'approvers must name at least one approver')
-          .describe('User ids, role names or {{variable}} references'),
+          .describe(
+            'User ids, emails, role names or {{variable}} references; when the step starts they must name an active person, or the step fails (invalid_approvers)',
+          ),
         mode: z
           .union([z.enum(['any', 'all']), z.object({ atLeast: z.number().int().min(1).max(MAX_QUORUM) }).strict()])
           .default('any')
@@ -93,7 +95,9 @@ export const STEP_TYPES = {
     outcomes: ['success', 'timeout', 'error'],
     config: z
       .object({
-        assignee: text('User id, role name or {{variable}} of the assignee'),
+        assignee: text(
+          'User id, email, role name or {{variable}} of the assignee; when the step starts it must name an active person, or the step fails (invalid_assignee)',
+        ),
         title: z.string().optional(),
         instructions: z.string().optional(),
         fields: z.array(taskFieldSchema).default([]).describe('Values the completion must supply'),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
-import { approvalDefinition, createActive, end, start, step } from '../support/workflows.js';
+import { approvalDefinition, createActive, definition, end, start, step } from '../support/workflows.js';
 import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
@@ -399,5 +399,63 @@ describe('deprecated workflows cannot start runs', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.message).toContain('missing required variables: requester, manager');
+  });
+});
+
+describe('approvals and tasks that would wait for nobody fail their step instead', () => {
+  const peopleFlow = (type: 'approval' | 'task', config: Record<string, unknown>, onError?: string) =>
+    definition(
+      `Waits for nobody ${type} ${Date.now()}`,
+      [
+        start('ask'),
+        step(
+          'ask',
+          type,
+          config,
+          type === 'approval'
+            ? { approved: 'end', rejected: 'end', ...(onError ? { error: onError } : {}) }
+            : { success: 'end', ...(onError ? { error: onError } : {}) },
+        ),
+        end(),
+      ],
+      { variables: [{ name: 'who', type: 'string', required: true }] },
+    );
+
+  it('fails an approval whose approvers name no active user and no role, naming what did not resolve', async () => {
+    const workflow = await createActive(stack.api, admin, peopleFlow('approval', { approvers: ['{{who}}'] }));
+    const run = await startAs(requester.token, workflow.id, { who: 'garbage-value' });
+    const failed = await waitForRun(stack.api, admin, run.id, hasStatus('failed'), 20_000);
+    expect(failed.failedStepId).toBe('ask');
+    expect(failed.steps.at(-1)).toEqual(
+      expect.objectContaining({
+        stepId: 'ask',
+        status: 'failed',
+        error: expect.objectContaining({
+          code: 'invalid_approvers',
+          message: expect.stringContaining('"garbage-value" is neither an active user\'s id or email nor a role'),
+        }),
+      }),
+    );
+    expect(await stack.database.db.approval.count({ where: { runId: run.id } })).toBe(0);
+  });
+
+  it("takes a task's error transition when its assignee names no role, instead of opening it for nobody", async () => {
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      peopleFlow('task', { assignee: '{{who}}', title: 'Fill in' }, 'end'),
+    );
+    const run = await startAs(requester.token, workflow.id, { who: 'payroll-clerks' });
+    const finished = await waitForRun(stack.api, admin, run.id, hasStatus('completed'), 20_000);
+    expect(finished.steps.find((item: { stepId: string }) => item.stepId === 'ask')).toEqual(
+      expect.objectContaining({
+        outcome: 'error',
+        error: expect.objectContaining({
+          code: 'invalid_assignee',
+          message: expect.stringContaining('"payroll-clerks"'),
+        }),
+      }),
+    );
+    expect(await stack.database.db.task.count({ where: { runId: run.id } })).toBe(0);
   });
 });
