@@ -458,4 +458,36 @@ describe('approvals and tasks that would wait for nobody fail their step instead
     );
     expect(await stack.database.db.task.count({ where: { runId: run.id } })).toBe(0);
   });
+
+  it('says on the run page and in the diagnosis whom a waiting step waits for, and until when', async () => {
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      peopleFlow('approval', {
+        approvers: ['{{who}}', 'approver'],
+        timeout: '2h',
+        escalation: { after: '30m', addApprovers: ['admin'] },
+      }),
+    );
+    const run = await startAs(requester.token, workflow.id, { who: manager.id });
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const expected = {
+      kind: 'approval',
+      id: approval.id,
+      stepId: 'ask',
+      sequence: approval.sequence,
+      users: [{ id: manager.id, displayName: null }],
+      roles: ['approver'],
+      requiredApprovals: 1,
+      dueAt: new Date(approval.createdAt.getTime() + 2 * 3_600_000).toISOString(),
+      escalatesAt: new Date(approval.createdAt.getTime() + 30 * 60_000).toISOString(),
+    };
+    const page = await stack.api.request('GET', `/api/runs/${run.id}`, { token: requester.token });
+    expect(page.status).toBe(200);
+    expect(page.body.waitingFor).toEqual([{ ...expected, dueAt: approval.dueAt!.toISOString() }]);
+    expect(Math.abs(approval.dueAt!.getTime() - new Date(expected.dueAt).getTime())).toBeLessThan(5_000);
+    const diagnosis = await stack.api.request('GET', `/api/runs/${run.id}/diagnose`, { token: admin });
+    expect(diagnosis.body.waitingFor).toEqual(page.body.waitingFor);
+  });
 });

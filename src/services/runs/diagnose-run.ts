@@ -9,6 +9,7 @@ import {
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { nextStepId } from '../../engine/graph.js';
 import { loadRun, toStepView } from './run-record.js';
+import { runWaits } from './run-waits.js';
 
 /** Failures that another try may fix (the outside system was down, slow or said no for now). */
 const TRANSIENT_CODES = new Set([
@@ -155,6 +156,7 @@ export async function diagnoseRun(db: Database, runId: string) {
       createdAt: entry.createdAt,
     })),
     variables: run.variables,
+    waitingFor: await runWaits(db, run),
     suggestedActions:
       run.status === 'failed'
         ? suggestActions(failure, failedStep ? nextStepId(failedStep, 'success') !== undefined : false)
