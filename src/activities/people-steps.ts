@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { jsonColumn, type Database } from '../db/client.js';
 import { jsonObject } from '../domain/common.js';
+import { ROLES, isRole } from '../permissions/permissions.js';
 import { isRunSelf, type Person } from '../services/runs/run-self.js';
-import { resolvePeople } from './people.js';
+import { resolvePeople, type ResolvedPeople } from './people.js';
 
 export interface OpenApprovalInput {
   runId: string;
@@ -58,14 +59,30 @@ export function createPeopleStepActivities(db: Database) {
       select: { id: true, email: true },
     });
 
+  /**
+   * Why `people` name nobody who could act on an approval or task, or undefined when they name
+   * someone: an entry that is no active user's id or email and no role, or only roles that no
+   * active user holds. A step opened for nobody would wait for ever, in no inbox.
+   */
+  async function nobodyToAsk(people: ResolvedPeople, what: string): Promise<string | undefined> {
+    const unknown = [...people.unknown, ...people.roles.filter((role) => !isRole(role))];
+    if (unknown.length > 0) {
+      const named = unknown.map((entry) => `"${entry}"`).join(', ');
+      return `${what}: ${named} ${unknown.length === 1 ? 'is' : 'are'} neither an active user's id or email nor a role (${ROLES.join(', ')}), so nobody would be asked`;
+    }
+    if (people.users.length > 0) return undefined;
+    const holders = await db.user.count({ where: { roles: { hasSome: people.roles }, deletedAt: null, active: true } });
+    if (holders > 0) return undefined;
+    return `${what}: no active user holds the role${people.roles.length === 1 ? '' : 's'} ${people.roles.join(', ')}, so nobody would be asked`;
+  }
+
   return {
     async openApproval(
       input: OpenApprovalInput,
     ): Promise<{ approvalId: string; status: ApprovalStatus; problem?: string }> {
       const people = await resolvePeople(db, input.approvers);
-      if (people.unknown.length > 0) {
-        return { approvalId: '', status: 'cancelled', problem: `Unknown approvers: ${people.unknown.join(', ')}` };
-      }
+      const nobody = await nobodyToAsk(people, 'Approvers');
+      if (nobody) return { approvalId: '', status: 'cancelled', problem: nobody };
       // `all` needs every approver: roles are expanded to the users holding them when it opens,
       // and the run's starter and subject are left out, named or holding a role, when they may
       // not decide (they would hold it for ever). The other modes keep the users named: one who
@@ -112,7 +129,8 @@ export function createPeopleStepActivities(db: Database) {
         where: { id: input.approvalId },
         data: {
           approverUserIds: [...new Set([...approval.approverUserIds, ...people.users.map((user) => user.id)])],
-          approverRoles: [...new Set([...approval.approverRoles, ...people.roles])],
+          // An escalation only adds: entries that name nobody are left out, not a reason to fail.
+          approverRoles: [...new Set([...approval.approverRoles, ...people.roles.filter(isRole)])],
         },
       });
     },
@@ -134,8 +152,8 @@ export function createPeopleStepActivities(db: Database) {
 
     async openTask(input: OpenTaskInput): Promise<{ taskId: string; status: TaskStatus; problem?: string }> {
       const people = await resolvePeople(db, [input.assignee]);
-      if (people.unknown.length > 0)
-        return { taskId: '', status: 'cancelled', problem: `Unknown assignee ${input.assignee}` };
+      const nobody = await nobodyToAsk(people, 'Assignee');
+      if (nobody) return { taskId: '', status: 'cancelled', problem: nobody };
       const task = await db.task.upsert({
         where: { runId_sequence: { runId: input.runId, sequence: input.sequence } },
         create: {

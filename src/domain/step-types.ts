@@ -69,7 +69,9 @@ export const STEP_TYPES = {
         approvers: z
           .array(text('User id, role name or {{variable}}'))
           .min(1, 'approvers must name at least one approver')
-          .describe('User ids, role names or {{variable}} references'),
+          .describe(
+            'User ids, emails, role names or {{variable}} references; when the step starts they must name an active person, or the step fails (invalid_approvers)',
+          ),
         mode: z
           .union([z.enum(['any', 'all']), z.object({ atLeast: z.number().int().min(1).max(MAX_QUORUM) }).strict()])
           .default('any')
@@ -93,7 +95,9 @@ export const STEP_TYPES = {
     outcomes: ['success', 'timeout', 'error'],
     config: z
       .object({
-        assignee: text('User id, role name or {{variable}} of the assignee'),
+        assignee: text(
+          'User id, email, role name or {{variable}} of the assignee; when the step starts it must name an active person, or the step fails (invalid_assignee)',
+        ),
         title: z.string().optional(),
         instructions: z.string().optional(),
         fields: z.array(taskFieldSchema).default([]).describe('Values the completion must supply'),
@@ -113,7 +117,12 @@ export const STEP_TYPES = {
       .object({
         connector: text('Connector name'),
         command: text('Command name'),
-        parameters: z.record(z.string(), z.unknown()).default({}),
+        parameters: z
+          .record(z.string(), z.unknown())
+          .default({})
+          .describe(
+            "The command's parameters; publishing checks them against the JSON Schema the command declares (names always, values as far as placeholders allow)",
+          ),
         simulateFailure: z.union([z.boolean(), z.string()]).optional(),
         outputVariable: z
           .string()
@@ -128,7 +137,7 @@ export const STEP_TYPES = {
     outcomes: ['success', 'error'],
     config: z
       .object({
-        role: text('Business role name'),
+        role: text('Business role name; publishing needs a role written out to exist'),
         subject: text('User id or {{variable}} of the user'),
         onDuplicate: z.enum(['skip', 'error']).default('skip'),
       })
@@ -138,7 +147,10 @@ export const STEP_TYPES = {
     description: 'Revokes a business role from a user, deprovisioning its entitlements.',
     outcomes: ['success', 'error'],
     config: z
-      .object({ role: text('Business role name'), subject: text('User id or {{variable}} of the user') })
+      .object({
+        role: text('Business role name; publishing needs a role written out to exist'),
+        subject: text('User id or {{variable}} of the user'),
+      })
       .strict(),
   },
   delay: {

@@ -4,7 +4,8 @@ import { LINEAR_MATCHES, linearPatternProblem } from './linear-matches.js';
 // retries for ever: an expression that can run that long jams its run and costs the worker 5 s
 // of CPU at every try. Two constructs could, on inputs a requester controls (run variables, up to
 // the body limit): regular expressions, and comprehensions nested in comprehensions, whose cost
-// multiplies. These rules bound both; `matches` is also evaluated in linear time (linear-matches.ts).
+// multiplies, whether they run over lists a run holds or lists the expression writes out. These
+// rules bound both; `matches` is also evaluated in linear time (linear-matches.ts).
 
 /** Iterations of nested comprehensions one evaluation may make, estimated before it starts. */
 export const MAX_NESTED_ITERATIONS = 1_000_000;
@@ -78,6 +79,34 @@ export function patternProblem(node: Node, rules: PatternRules = linearPatternPr
 export function routeMatchesToLinearEngine(node: Node): void {
   if (node.op === 'rcall' && (node.args as unknown[])[0] === 'matches') (node.args as unknown[])[0] = LINEAR_MATCHES;
   for (const child of childrenOf(node.args)) routeMatchesToLinearEngine(child);
+}
+
+/**
+ * The length of the longest list or map the expression writes out itself: a literal, or literals
+ * joined with `+` (their lengths add up). Values a run sets are counted by `largestCollection`.
+ */
+export function largestLiteral(node: Node): number {
+  let largest = literalLength(node);
+  for (const child of childrenOf(node.args)) largest = Math.max(largest, largestLiteral(child));
+  return largest;
+}
+
+function literalLength(node: Node): number {
+  if (node.op === 'list' || node.op === 'map') return Array.isArray(node.args) ? node.args.length : 0;
+  if (node.op === '+') return childrenOf(node.args).reduce((sum, operand) => sum + literalLength(operand), 0);
+  return 0;
+}
+
+/**
+ * Why nested comprehensions could iterate too often over the longest list of the run's
+ * (`longestHeld`, asked only when comprehensions nest) or of the expression, or undefined.
+ */
+export function iterationProblem(node: Node, longestHeld: () => number): string | undefined {
+  const depth = comprehensionDepth(node);
+  if (depth < 2) return undefined;
+  const length = Math.max(longestHeld(), largestLiteral(node));
+  if (length ** depth <= MAX_NESTED_ITERATIONS) return undefined;
+  return `its ${depth} nested comprehensions over lists of up to ${length} items could iterate ${length}^${depth} times, more than the ${MAX_NESTED_ITERATIONS} a condition may`;
 }
 
 /** The length of the longest list or map (entry count) anywhere in `value`; walked without recursion. */

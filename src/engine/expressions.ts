@@ -1,8 +1,7 @@
 import { Environment } from '@marcbachmann/cel-js';
 import {
-  comprehensionDepth,
+  iterationProblem,
   largestCollection,
-  MAX_NESTED_ITERATIONS,
   patternProblem,
   routeMatchesToLinearEngine,
   type Node,
@@ -46,7 +45,7 @@ function firstLine(error: unknown): string {
 }
 
 export interface ExpressionProblem {
-  kind: 'syntax' | 'unknown_variable' | 'type' | 'unsafe_pattern';
+  kind: 'syntax' | 'unknown_variable' | 'type' | 'unsafe_pattern' | 'too_costly';
   message: string;
 }
 
@@ -71,8 +70,12 @@ function checkExpression(
   if (result.valid) {
     if (result.type !== 'bool' && result.type !== 'dyn')
       return { kind: 'type', message: `evaluates to ${result.type}, not a boolean` };
-    const unsafe = patternProblem(environment.parse(expression).ast as Node, rules);
-    return unsafe ? { kind: 'unsafe_pattern', message: unsafe } : undefined;
+    const ast = environment.parse(expression).ast as Node;
+    const unsafe = patternProblem(ast, rules);
+    if (unsafe) return { kind: 'unsafe_pattern', message: unsafe };
+    // Lists of run variables are counted when the condition runs; here, those it writes out.
+    const costly = iterationProblem(ast, () => 0);
+    return costly ? { kind: 'too_costly', message: costly } : undefined;
   }
   const message = firstLine(result.error);
   if (/^Unknown variable/i.test(message)) return { kind: 'unknown_variable', message };
@@ -83,7 +86,7 @@ function checkExpression(
  * Evaluates a condition against `scope`; anything but a boolean result is an ExpressionError, and
  * so is one that could run too long (expression-cost.ts): a `matches` pattern that is not a
  * literal, RE2 matching past its budget (linear-matches.ts), or nested comprehensions over lists
- * long enough to pass MAX_NESTED_ITERATIONS. `matchesEngine` is for replaying old runs only.
+ * long enough to pass MAX_NESTED_ITERATIONS (lists of the scope or written out in the expression). `matchesEngine` is for replaying old runs only.
  */
 export function evaluateCondition(
   expression: string,
@@ -103,14 +106,8 @@ export function evaluateCondition(
     const unsafe = patternProblem(ast, linear ? linearPatternProblem : backtrackingPatternProblem);
     if (unsafe) throw new Error(unsafe);
     if (routed) routeMatchesToLinearEngine(ast);
-    const depth = comprehensionDepth(ast);
-    if (depth > 1) {
-      const longest = largestCollection(scope);
-      if (longest ** depth > MAX_NESTED_ITERATIONS)
-        throw new Error(
-          `its ${depth} nested comprehensions over lists of up to ${longest} items could iterate ${longest}^${depth} times, more than the ${MAX_NESTED_ITERATIONS} a condition may`,
-        );
-    }
+    const costly = iterationProblem(ast, () => largestCollection(scope));
+    if (costly) throw new Error(costly);
     result = parsed(scope);
   } catch (error) {
     // The name `matches` is evaluated under is ours: messages say `matches`, as written.

@@ -35,6 +35,14 @@ export function scanInterpolations(text: string): InterpolationScan {
   return { references, problems };
 }
 
+const WHOLE_PLACEHOLDER = /^\{\{([^{}]*)\}\}$/;
+
+/** Whether a string holds a placeholder, so that a run may give it another value. */
+export const hasPlaceholder = (text: string): boolean => /\{\{[^{}]*\}\}/.test(text);
+
+/** Whether a string is exactly one placeholder, so that a run may give it a value of any type. */
+export const isWholePlaceholder = (text: string): boolean => WHOLE_PLACEHOLDER.test(text);
+
 /** Every string inside a config value, with its JSON path, for scanning. */
 export function* stringsIn(value: unknown, path: string[] = []): Generator<{ path: string[]; text: string }> {
   if (typeof value === 'string') yield { path, text: value };
@@ -63,7 +71,7 @@ export function resolvePath(scope: Record<string, unknown>, path: string): unkno
  * reference to something that does not exist is an error, never an empty string.
  */
 export function interpolateString(text: string, scope: Record<string, unknown>): unknown {
-  const whole = /^\{\{([^{}]*)\}\}$/.exec(text);
+  const whole = WHOLE_PLACEHOLDER.exec(text);
   if (whole) return lookup(scope, whole[1]!.trim());
   return text.replace(PLACEHOLDER, (_, path: string) => {
     const value = lookup(scope, path.trim());

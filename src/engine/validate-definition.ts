@@ -5,9 +5,10 @@ import {
   type WorkflowDefinitionInput,
   type WorkflowStep,
 } from '../domain/workflow-definition.js';
+import { parameterProblems, type CommandParameters } from './connector-parameters.js';
 import { expressionChecker } from './expressions.js';
 import { indexSteps, loopsWithoutEffects, reachableFrom, stepsThatReachAnEnd } from './graph.js';
-import { scanInterpolations, stringsIn } from './interpolation.js';
+import { hasPlaceholder, scanInterpolations, stringsIn } from './interpolation.js';
 
 /** Stable codes of validation findings; docs/workflows.md (Validation) explains each. */
 export type ValidationCode =
@@ -35,7 +36,11 @@ export type ValidationCode =
   | 'subject_variable_not_user'
   | 'connector_unverified'
   | 'unused_variable'
-  | 'loop_without_wait';
+  | 'loop_without_wait'
+  | 'unknown_connector_parameter'
+  | 'invalid_connector_parameters'
+  | 'unknown_role'
+  | 'inactive_role';
 
 export interface ValidationItem {
   code: ValidationCode;
@@ -58,6 +63,10 @@ export interface ValidationOptions {
   strict: boolean;
   /** Connector names and their commands; absent when the caller has no catalogue to check against. */
   connectors?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** What each connector's commands take (by connector, then command); absent: parameters unchecked. */
+  connectorParameters?: ReadonlyMap<string, ReadonlyMap<string, CommandParameters>>;
+  /** The business roles by name; absent: role names unchecked. */
+  businessRoles?: ReadonlyMap<string, { active: boolean }>;
 }
 
 /** Roots a reference may start with besides the declared variables. */
@@ -92,6 +101,10 @@ export function validateWorkflowDefinition(input: unknown, options: ValidationOp
     checkVariables(definition, findings);
     checkConnectors(definition.steps, options.connectors, findings);
   }
+  // What steps name must exist when they run: errors for publishing, warnings in a draft.
+  const report = options.strict ? findings.error.bind(findings) : findings.warning.bind(findings);
+  checkConnectorParameters(definition.steps, options.connectorParameters, report);
+  checkRoleNames(definition.steps, options.businessRoles, report, findings);
   const errors = findings.errors;
   return {
     valid: errors.length === 0 && (!options.strict || subjectVariableError === null),
@@ -405,6 +418,74 @@ function checkConnectors(
         message: `Connector ${name} has no command "${command}"`,
         stepId: step.id,
         path: `steps.${index}.config.command`,
+      });
+    }
+  });
+}
+
+function checkConnectorParameters(
+  steps: readonly WorkflowStep[],
+  catalogue: ValidationOptions['connectorParameters'],
+  report: (item: ValidationItem) => void,
+): void {
+  if (!catalogue) return;
+  steps.forEach((step, index) => {
+    if (step.type !== 'connector') return;
+    const { connector, command, parameters = {} } = step.config;
+    if (typeof connector !== 'string' || typeof command !== 'string') return;
+    if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) return;
+    const declared = catalogue.get(connector)?.get(command);
+    if (!declared) return;
+    for (const problem of parameterProblems(parameters as Record<string, unknown>, declared)) {
+      const path = `steps.${index}.config.parameters${problem.path.map((segment) => `.${segment}`).join('')}`;
+      if (problem.unknownName !== undefined) {
+        const names = [...(declared.names ?? [])];
+        report({
+          code: 'unknown_connector_parameter',
+          message: `Step ${step.id}: ${problem.unknownName} is not a parameter of ${connector}.${command} (${names.length > 0 ? `it takes ${names.join(', ')}` : 'it takes none'})`,
+          stepId: step.id,
+          path,
+        });
+      } else {
+        report({
+          code: 'invalid_connector_parameters',
+          message: `Step ${step.id}: ${connector}.${command} would refuse its parameters at every run: ${problem.message}`,
+          stepId: step.id,
+          path,
+        });
+      }
+    }
+  });
+}
+
+function checkRoleNames(
+  steps: readonly WorkflowStep[],
+  roles: ValidationOptions['businessRoles'],
+  report: (item: ValidationItem) => void,
+  findings: Findings,
+): void {
+  if (!roles) return;
+  steps.forEach((step, index) => {
+    if (step.type !== 'role_grant' && step.type !== 'role_revoke') return;
+    const name = step.config.role;
+    // A role a run names through a placeholder is checked when the step runs.
+    if (typeof name !== 'string' || hasPlaceholder(name)) return;
+    const role = roles.get(name);
+    const path = `steps.${index}.config.role`;
+    if (!role) {
+      report({
+        code: 'unknown_role',
+        message: `Step ${step.id} ${step.type === 'role_grant' ? 'grants' : 'revokes'} business role "${name}", which does not exist`,
+        stepId: step.id,
+        path,
+      });
+    } else if (!role.active && step.type === 'role_grant') {
+      // It may be made active again before a run; until then every grant fails.
+      findings.warning({
+        code: 'inactive_role',
+        message: `Step ${step.id} grants business role "${name}", which is inactive: its grants fail until the role is active again`,
+        stepId: step.id,
+        path,
       });
     }
   });

@@ -14,6 +14,9 @@ export const provisioningExample: WorkflowDefinitionInput = {
   trigger: { types: ['manual', 'webhook'] },
   variables: [
     { name: 'employee', type: 'user', required: true, description: 'The new employee' },
+    { name: 'username', type: 'string', required: true, description: 'Directory account name (sAMAccountName)' },
+    { name: 'firstName', type: 'string', required: true, description: 'First name' },
+    { name: 'lastName', type: 'string', required: true, description: 'Last name' },
     { name: 'department', type: 'string', required: true, description: 'Department name' },
     { name: 'itAdmin', type: 'user', required: true, description: 'Who is alerted on failures' },
   ],
@@ -37,7 +40,12 @@ export const provisioningExample: WorkflowDefinitionInput = {
       config: {
         connector: 'test-activedirectory',
         command: 'createAccount',
-        parameters: { user: '{{employee}}', department: '{{department}}' },
+        parameters: {
+          username: '{{username}}',
+          firstName: '{{firstName}}',
+          lastName: '{{lastName}}',
+          department: '{{department}}',
+        },
       },
       transitions: [
         { on: 'success', goto: 'is_engineering' },
@@ -61,7 +69,7 @@ export const provisioningExample: WorkflowDefinitionInput = {
       config: {
         connector: 'test-activedirectory',
         command: 'addToGroup',
-        parameters: { user: '{{employee}}', group: 'engineering' },
+        parameters: { username: '{{username}}', groupName: 'engineering' },
       },
       transitions: [
         { on: 'success', goto: 'grant_base_role' },

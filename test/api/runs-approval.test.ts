@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useRunStack } from '../support/run-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
-import { approvalDefinition, createActive, end, start, step } from '../support/workflows.js';
+import { approvalDefinition, createActive, definition, end, start, step } from '../support/workflows.js';
 import { pollUntil } from '../support/poll.js';
 
 const stack = useRunStack();
@@ -399,5 +399,95 @@ describe('deprecated workflows cannot start runs', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.message).toContain('missing required variables: requester, manager');
+  });
+});
+
+describe('approvals and tasks that would wait for nobody fail their step instead', () => {
+  const peopleFlow = (type: 'approval' | 'task', config: Record<string, unknown>, onError?: string) =>
+    definition(
+      `Waits for nobody ${type} ${Date.now()}`,
+      [
+        start('ask'),
+        step(
+          'ask',
+          type,
+          config,
+          type === 'approval'
+            ? { approved: 'end', rejected: 'end', ...(onError ? { error: onError } : {}) }
+            : { success: 'end', ...(onError ? { error: onError } : {}) },
+        ),
+        end(),
+      ],
+      { variables: [{ name: 'who', type: 'string', required: true }] },
+    );
+
+  it('fails an approval whose approvers name no active user and no role, naming what did not resolve', async () => {
+    const workflow = await createActive(stack.api, admin, peopleFlow('approval', { approvers: ['{{who}}'] }));
+    const run = await startAs(requester.token, workflow.id, { who: 'garbage-value' });
+    const failed = await waitForRun(stack.api, admin, run.id, hasStatus('failed'), 20_000);
+    expect(failed.failedStepId).toBe('ask');
+    expect(failed.steps.at(-1)).toEqual(
+      expect.objectContaining({
+        stepId: 'ask',
+        status: 'failed',
+        error: expect.objectContaining({
+          code: 'invalid_approvers',
+          message: expect.stringContaining('"garbage-value" is neither an active user\'s id or email nor a role'),
+        }),
+      }),
+    );
+    expect(await stack.database.db.approval.count({ where: { runId: run.id } })).toBe(0);
+  });
+
+  it("takes a task's error transition when its assignee names no role, instead of opening it for nobody", async () => {
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      peopleFlow('task', { assignee: '{{who}}', title: 'Fill in' }, 'end'),
+    );
+    const run = await startAs(requester.token, workflow.id, { who: 'payroll-clerks' });
+    const finished = await waitForRun(stack.api, admin, run.id, hasStatus('completed'), 20_000);
+    expect(finished.steps.find((item: { stepId: string }) => item.stepId === 'ask')).toEqual(
+      expect.objectContaining({
+        outcome: 'error',
+        error: expect.objectContaining({
+          code: 'invalid_assignee',
+          message: expect.stringContaining('"payroll-clerks"'),
+        }),
+      }),
+    );
+    expect(await stack.database.db.task.count({ where: { runId: run.id } })).toBe(0);
+  });
+
+  it('says on the run page and in the diagnosis whom a waiting step waits for, and until when', async () => {
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      peopleFlow('approval', {
+        approvers: ['{{who}}', 'approver'],
+        timeout: '2h',
+        escalation: { after: '30m', addApprovers: ['admin'] },
+      }),
+    );
+    const run = await startAs(requester.token, workflow.id, { who: manager.id });
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const expected = {
+      kind: 'approval',
+      id: approval.id,
+      stepId: 'ask',
+      sequence: approval.sequence,
+      users: [{ id: manager.id, displayName: null }],
+      roles: ['approver'],
+      requiredApprovals: 1,
+      dueAt: new Date(approval.createdAt.getTime() + 2 * 3_600_000).toISOString(),
+      escalatesAt: new Date(approval.createdAt.getTime() + 30 * 60_000).toISOString(),
+    };
+    const page = await stack.api.request('GET', `/api/runs/${run.id}`, { token: requester.token });
+    expect(page.status).toBe(200);
+    expect(page.body.waitingFor).toEqual([{ ...expected, dueAt: approval.dueAt!.toISOString() }]);
+    expect(Math.abs(approval.dueAt!.getTime() - new Date(expected.dueAt).getTime())).toBeLessThan(5_000);
+    const diagnosis = await stack.api.request('GET', `/api/runs/${run.id}/diagnose`, { token: admin });
+    expect(diagnosis.body.waitingFor).toEqual(page.body.waitingFor);
   });
 });

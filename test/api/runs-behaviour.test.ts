@@ -334,6 +334,8 @@ describe('tasks, conditions, variables and cancellation', () => {
   });
 
   it('times out an approval and follows the timeout path', async () => {
+    // Someone holds the role it asks, or the step would fail at once with nobody to ask.
+    await createUserWithToken(stack.database.db, ['approver']);
     const def = definition(`timeout ${Date.now()}`, [
       start('ask'),
       step(

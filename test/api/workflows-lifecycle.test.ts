@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
 import { requestAcrossUncommittedWrite } from '../support/lock-race.js';
 import { createUserWithToken } from '../support/users.js';
-import { approvalDefinition, createActive, createDraft } from '../support/workflows.js';
+import { approvalDefinition, createActive, createDraft, definition, end, start, step } from '../support/workflows.js';
 
 const context = useTestApp();
 let token: string;
@@ -217,6 +217,60 @@ describe('publish: draft → active', () => {
       strict: true,
     });
     expect(dryRun.body.errors.map((item: { code: string }) => item.code)).toEqual(['unknown_connector']);
+  });
+
+  it('checks connector parameters against the command schema and role names against the business roles (400)', async () => {
+    const oneStep = (name: string, type: string, config: Record<string, unknown>) =>
+      definition(name, [start('act'), step('act', type, config, { success: 'end' }), end()]);
+    const search = (parameters: Record<string, unknown>) =>
+      oneStep(`LDAP search ${JSON.stringify(parameters)}`, 'connector', {
+        connector: 'test-ldap',
+        command: 'search',
+        parameters,
+      });
+
+    const misspelt = search({ base: 'x', bogus: 1 });
+    const dryRun = await call('POST', '/api/workflows/validate', { ...misspelt, strict: true });
+    expect(dryRun.status).toBe(200);
+    expect(dryRun.body.valid).toBe(false);
+    expect(dryRun.body.errors).toEqual([
+      expect.objectContaining({
+        code: 'unknown_connector_parameter',
+        path: 'steps.1.config.parameters.base',
+        message: expect.stringMatching(/base is not a parameter of test-ldap\.search \(it takes .*baseDn/),
+      }),
+      expect.objectContaining({ code: 'unknown_connector_parameter', path: 'steps.1.config.parameters.bogus' }),
+    ]);
+    // A draft keeps them as warnings.
+    const lenient = await call('POST', '/api/workflows/validate', misspelt);
+    expect(lenient.body.valid).toBe(true);
+    expect(lenient.body.warnings.map((item: { code: string }) => item.code)).toContain('unknown_connector_parameter');
+
+    const draft = await createDraft(context.api, token, misspelt);
+    const refused = await call('POST', `/api/workflows/${draft.id}/publish`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('base is not a parameter of test-ldap.search');
+    expect((await call('GET', `/api/workflows/${draft.id}`)).body.status).toBe('draft');
+
+    const wrongType = await call('POST', '/api/workflows/validate', {
+      ...search({ baseDn: '{{run.startedBy}}', sizeLimit: 'all' }),
+      strict: true,
+    });
+    expect(wrongType.body.errors).toEqual([
+      expect.objectContaining({ code: 'invalid_connector_parameters', path: 'steps.1.config.parameters.sizeLimit' }),
+    ]);
+    await createActive(context.api, token, search({ baseDn: '{{run.startedBy}}', sizeLimit: 5 }));
+
+    const role = await context.database.db.businessRole.create({ data: { name: `Validated role ${Date.now()}` } });
+    const grant = (roleName: string) =>
+      oneStep(`Grant ${roleName}`, 'role_grant', { role: roleName, subject: '{{run.startedBy}}' });
+    const unknownRole = await createDraft(context.api, token, grant(`${role.name} (typo)`));
+    const refusedRole = await call('POST', `/api/workflows/${unknownRole.id}/publish`, {});
+    expect(refusedRole.status).toBe(400);
+    expect(refusedRole.body.details.errors).toEqual([
+      expect.objectContaining({ code: 'unknown_role', path: 'steps.1.config.role' }),
+    ]);
+    await createActive(context.api, token, grant(role.name));
   });
 
   it('refuses to publish what is not a draft (409)', async () => {

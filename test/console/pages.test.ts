@@ -177,6 +177,11 @@ describe('run page: what the permissions allow', () => {
     await expect(temporal.getAttribute('href')).resolves.toBe(
       `${TEMPORAL_UI_URL}/namespaces/default/workflows/run-${run.id}`,
     );
+    // Whom the run waits for: the approval step, its approver and its deadline.
+    const waiting = page.getByRole('region', { name: 'Waiting for' });
+    await expect(waiting.getByRole('listitem').first().textContent()).resolves.toMatch(
+      /^Approval manager_approval: .+ · (times out|no timeout)/,
+    );
     await page.getByLabel('reason').fill('Needs the VPN');
     const saved = page.waitForResponse(
       (response) => response.url() === stack.url(`/api/runs/${run.id}`) && response.request().method() === 'PUT',

@@ -57,9 +57,9 @@ describe('steps are matched by id', () => {
     approve.config.timeout = '24h';
     approve.config.escalation = { after: '12h', notify: ['{{itAdmin}}'] };
     delete approve.config.allowSelfApproval;
-    stepOf(to, 'add_to_engineering').config.parameters = { user: '{{employee}}', group: 'platform' };
+    stepOf(to, 'add_to_engineering').config.parameters = { username: '{{username}}', groupName: 'platform' };
     expect(diffDefinitions(provisioningExample, to).steps.changed).toEqual([
-      { id: 'add_to_engineering', changes: ['config.parameters.group'] },
+      { id: 'add_to_engineering', changes: ['config.parameters.groupName'] },
       {
         id: 'approve',
         changes: ['config.allowSelfApproval', 'config.approvers', 'config.escalation', 'config.timeout'],

@@ -108,4 +108,12 @@ describe('conditions cannot run long enough to jam their workflow task', () => {
     ).toThrow(/2 nested comprehensions over lists of up to 2000 items/);
     expect(evaluateCondition('items.all(a, a >= 0)', { items: Array.from({ length: 100_000 }, () => 1) })).toBe(true);
   });
+
+  it('counts the lists a condition writes out as it counts those of the run', () => {
+    const list = `[${Array.from({ length: 600 }, (_, index) => index).join(',')}]`;
+    expect(() => evaluateCondition(`(${list} + ${list}).all(a, items.exists(b, a == b))`, { items: [1] })).toThrow(
+      /2 nested comprehensions over lists of up to 1200 items/,
+    );
+    expect(evaluateCondition(`[1, 2].all(a, items.exists(b, a >= b))`, { items: [1] })).toBe(true);
+  });
 });

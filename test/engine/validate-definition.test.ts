@@ -5,6 +5,9 @@ import {
   validateWorkflowDefinition,
   type ValidationCode,
 } from '../../src/engine/validate-definition.js';
+import { declaredParameterNames, parameterErrors } from '../../src/domain/parameter-schema.js';
+import type { CommandParameters } from '../../src/engine/connector-parameters.js';
+import { MAX_NESTED_ITERATIONS } from '../../src/engine/expression-cost.js';
 import { indexSteps, loopsWithoutEffects } from '../../src/engine/graph.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
 
@@ -226,6 +229,134 @@ describe('every validator code has a definition that triggers it', () => {
   });
 });
 
+describe('connector parameters and role names, against what the service passes in', () => {
+  // The shape of test-ldap's commands: a closed set of names, one of them required for bind.
+  const search = {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      baseDn: { type: 'string', minLength: 1 },
+      scope: { enum: ['base', 'one', 'sub'], default: 'sub' },
+      sizeLimit: { type: 'integer', minimum: 1 },
+      attributes: { type: 'array', items: { type: 'string' } },
+    },
+  };
+  const bind = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['dn', 'password'],
+    properties: { dn: { type: 'string' }, password: { type: 'string' } },
+  };
+  const commandOf = (schema: Record<string, unknown>): CommandParameters => ({
+    names: declaredParameterNames(schema),
+    check: (parameters) => parameterErrors(schema, parameters),
+  });
+  const facts = {
+    connectors: new Map([['ldap', new Set(['search', 'bind'])]]),
+    connectorParameters: new Map([
+      [
+        'ldap',
+        new Map([
+          ['search', commandOf(search)],
+          ['bind', commandOf(bind)],
+        ]),
+      ],
+    ]),
+    businessRoles: new Map([
+      ['Sales', { active: true }],
+      ['Retired', { active: false }],
+    ]),
+  };
+  const validate = (type: string, config: Record<string, unknown>, strict = true) => {
+    const input = definition([start('s'), step('s', type, config, [['success', 'n']]), notify('n', '{{who}}'), end()]);
+    const result = validateWorkflowDefinition(input, { strict, ...facts });
+    return { result, errors: result.errors, warnings: result.warnings };
+  };
+  const ldap = (command: string, parameters: Record<string, unknown>, strict = true) =>
+    validate('connector', { connector: 'ldap', command, parameters }, strict);
+
+  it('names each parameter the command does not take, with the ones it does', () => {
+    const { result, errors } = ldap('search', { base: 'x', bogus: 1 });
+    expect(result.valid).toBe(false);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'unknown_connector_parameter',
+        path: 'steps.1.config.parameters.base',
+        message: 'Step s: base is not a parameter of ldap.search (it takes baseDn, scope, sizeLimit, attributes)',
+      }),
+      expect.objectContaining({ code: 'unknown_connector_parameter', path: 'steps.1.config.parameters.bogus' }),
+    ]);
+    // Whatever their values: a name is as written.
+    expect(ldap('search', { bsaeDn: '{{who}}' }).errors.map((item) => item.code)).toEqual([
+      'unknown_connector_parameter',
+    ]);
+  });
+
+  it('checks parameters without placeholders against the command schema', () => {
+    expect(ldap('search', { baseDn: 'dc=example', sizeLimit: 10, attributes: ['cn'] }).result.valid).toBe(true);
+    const { errors } = ldap('search', { sizeLimit: 'ten', scope: 'everything' });
+    expect(errors.map((item) => [item.code, item.path])).toEqual([
+      ['invalid_connector_parameters', 'steps.1.config.parameters.scope'],
+      ['invalid_connector_parameters', 'steps.1.config.parameters.sizeLimit'],
+    ]);
+    expect(errors[1]!.message).toBe(
+      'Step s: ldap.search would refuse its parameters at every run: sizeLimit must be integer',
+    );
+    expect(ldap('bind', { dn: 'cn=a' }).errors).toEqual([
+      expect.objectContaining({
+        code: 'invalid_connector_parameters',
+        path: 'steps.1.config.parameters',
+        message: expect.stringContaining("must have required property 'password'"),
+      }),
+    ]);
+  });
+
+  it('checks interpolated parameters as far as their literal parts tell', () => {
+    // A whole placeholder may become any value; text with one in it stays text.
+    expect(ldap('search', { baseDn: '{{who}}', sizeLimit: '{{who}}', scope: '{{who}}' }).result.valid).toBe(true);
+    expect(ldap('search', { sizeLimit: 'n{{who}}' }).errors.map((item) => item.path)).toEqual([
+      'steps.1.config.parameters.sizeLimit',
+    ]);
+    // A list of placeholders is still a list, and required names are still missing.
+    expect(ldap('search', { attributes: '{{who}}' }).result.valid).toBe(true);
+    expect(ldap('search', { attributes: { first: '{{who}}' } }).errors.map((item) => item.code)).toEqual([
+      'invalid_connector_parameters',
+    ]);
+    expect(ldap('bind', { dn: '{{who}}' }).errors.map((item) => item.message)).toEqual([
+      expect.stringContaining("must have required property 'password'"),
+    ]);
+    expect(ldap('bind', { dn: '{{who}}', password: 'p{{who}}' }).result.valid).toBe(true);
+  });
+
+  it('refuses role steps naming a business role that does not exist, and warns of an inactive one', () => {
+    expect(validate('role_grant', { role: 'Sales', subject: '{{who}}' }).result.valid).toBe(true);
+    expect(validate('role_grant', { role: 'Salse', subject: '{{who}}' }).errors).toEqual([
+      expect.objectContaining({
+        code: 'unknown_role',
+        path: 'steps.1.config.role',
+        message: 'Step s grants business role "Salse", which does not exist',
+      }),
+    ]);
+    expect(validate('role_revoke', { role: 'Gone', subject: '{{who}}' }).errors.map((item) => item.code)).toEqual([
+      'unknown_role',
+    ]);
+    const inactive = validate('role_grant', { role: 'Retired', subject: '{{who}}' });
+    expect(inactive.result.valid).toBe(true);
+    expect(inactive.warnings.map((item) => item.code)).toContain('inactive_role');
+    // A role a run names is checked when the step runs.
+    expect(validate('role_grant', { role: '{{who}}', subject: '{{who}}' }).result.valid).toBe(true);
+  });
+
+  it('reports the same findings as warnings in lenient mode', () => {
+    const draft = ldap('search', { base: 'x' }, false);
+    expect(draft.result.valid).toBe(true);
+    expect(draft.warnings.map((item) => item.code)).toContain('unknown_connector_parameter');
+    const role = validate('role_grant', { role: 'Salse', subject: '{{who}}' }, false);
+    expect(role.result.valid).toBe(true);
+    expect(role.warnings.map((item) => item.code)).toContain('unknown_role');
+  });
+});
+
 describe('lenient mode (drafts) reports shape problems only', () => {
   it('accepts an incomplete graph and incomplete step config', () => {
     const draft = definition([step('n', 'notification', {}, [['bogus', 'nowhere']])]);
@@ -333,6 +464,30 @@ describe('graph rules', () => {
       ]);
     expect(codesOf(condition('ghost == 1')).errors).toEqual(['undeclared_variable']);
     expect(codesOf(condition('1 + 2')).errors).toEqual(['invalid_expression']);
+  });
+
+  it(`refuses nested comprehensions over lists the condition writes out that could iterate more than ${MAX_NESTED_ITERATIONS} times`, () => {
+    const condition = (expression: string) =>
+      definition([
+        start('c'),
+        step('c', 'condition', { expression: `who != "" && ${expression}` }, [
+          ['true', 'finish'],
+          ['false', 'finish'],
+        ]),
+        end(),
+      ]);
+    const list = (length: number) => `[${Array.from({ length }, (_, index) => index).join(', ')}]`;
+    // 660^3: some 287 million iterations, minutes of a worker's CPU at every try of the task.
+    const big = list(660);
+    const { errors, result } = codesOf(condition(`${big}.all(a, ${big}.all(b, ${big}.all(c, a + b + c >= 0)))`));
+    expect(errors).toEqual(['invalid_expression']);
+    expect(result.errors[0]!.message).toMatch(/3 nested comprehensions over lists of up to 660 items/);
+    // Literals joined with + count as one list of their lengths together.
+    const joined = `(${list(600)} + ${list(600)})`;
+    expect(codesOf(condition(`${joined}.all(a, ${joined}.exists(b, a == b))`)).errors).toEqual(['invalid_expression']);
+    // Small lists nest freely, and one comprehension over a long list costs its length only.
+    expect(codesOf(condition(`${list(50)}.all(a, ${list(50)}.exists(b, a == b))`)).errors).toEqual([]);
+    expect(codesOf(condition(`${list(1000)}.all(a, a >= 0)`)).errors).toEqual([]);
   });
 });
 

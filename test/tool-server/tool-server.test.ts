@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
+import { EXAMPLE_ROLE } from '../../src/services/seed-examples.js';
 import type { ToolServerConfig } from '../../src/tool-server/config.js';
 import { createToolHttpServer, MCP_PATH } from '../../src/tool-server/http-server.js';
 import { RESOURCES, stepTypesReference, workflowDefinitionJsonSchema } from '../../src/tool-server/resources.js';
@@ -231,6 +232,12 @@ describe('reference resources are generated from the code', () => {
   });
 
   it('the examples are the seeded examples, and both pass strict validation through the tool', async () => {
+    // The seed creates the business role the provisioning example grants.
+    await stack.database.db.businessRole.upsert({
+      where: { name: EXAMPLE_ROLE },
+      create: { name: EXAMPLE_ROLE },
+      update: {},
+    });
     for (const [uri, example] of [
       ['svc://examples/simple-approval', simpleApprovalExample],
       ['svc://examples/provisioning', provisioningExample],

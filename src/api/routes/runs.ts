@@ -7,6 +7,7 @@ import { diagnoseRun } from '../../services/runs/diagnose-run.js';
 import { listRuns } from '../../services/runs/list-runs.js';
 import { loadRun, toRunView } from '../../services/runs/run-record.js';
 import { concealRunData } from '../../services/runs/secret-variables.js';
+import { runWaits, runWaitSchema } from '../../services/runs/run-waits.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -49,7 +50,14 @@ const runSummarySchema = z
     completedAt: z.date().nullable(),
   })
   .meta({ id: 'RunSummary' });
-const runSchema = runSummarySchema.extend({ steps: z.array(stepSchema) }).meta({ id: 'Run' });
+const runSchema = runSummarySchema
+  .extend({
+    steps: z.array(stepSchema),
+    waitingFor: z
+      .array(runWaitSchema)
+      .describe('The open approvals and tasks the run waits on: whom each is addressed to, and until when'),
+  })
+  .meta({ id: 'Run' });
 const run = { description: 'The run', schema: runSchema };
 
 const listQuery = paginationQuery({
@@ -67,6 +75,10 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
   const { db, config } = context;
   const view = (row: Awaited<ReturnType<typeof loadRun>>) =>
     toRunView(row, config.temporal.uiUrl, config.temporal.namespace);
+  const viewWithWaits = async (row: Awaited<ReturnType<typeof loadRun>>) => ({
+    ...view(row),
+    waitingFor: await runWaits(db, row),
+  });
   return new ResourceRouter('/api/runs', 'Runs', deps)
     .add({
       method: 'get',
@@ -91,7 +103,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       params: idParams,
       responses: { 200: run },
       async handler(ctx, { params }) {
-        ctx.body = view(await loadRun(db, params.id));
+        ctx.body = await viewWithWaits(await loadRun(db, params.id));
       },
     })
     .add({
@@ -105,7 +117,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       responses: { 200: run, 409: { description: 'The run is not pending, running or waiting' } },
       async handler(ctx, { params, body }) {
         await updateRunVariables(context, auditedCaller(ctx), params.id, body.variables);
-        ctx.body = view(await loadRun(db, params.id));
+        ctx.body = await viewWithWaits(await loadRun(db, params.id));
       },
     })
     .add({

@@ -27,7 +27,7 @@ import {
   publishWorkflow,
   revertWorkflowToDraft,
 } from '../../services/workflows/publish-workflow.js';
-import { loadConnectorCatalogue, validateDefinition } from '../../services/workflows/validation.js';
+import { loadValidationFacts, validateDefinition } from '../../services/workflows/validation.js';
 import { loadWorkflow, toWorkflowView, type WorkflowView } from '../../services/workflows/workflow-record.js';
 import { createWorkflowVersion, diffWorkflowVersions } from '../../services/workflows/workflow-versions.js';
 import { validationFailed } from '../../errors/index.js';
@@ -175,10 +175,8 @@ export function workflowRoutes(
         const { strict, ...definition } = body;
         // The flag is the request's, not the definition's: a wrong one is refused, not a finding.
         if (strict !== undefined && typeof strict !== 'boolean') throw validationFailed('strict must be true or false');
-        const result = validateDefinition(
-          definition,
-          strict === true ? { strict: true, connectors: await loadConnectorCatalogue(db) } : { strict: false },
-        );
+        // Lenient validation reports what the facts show as warnings, strict as errors.
+        const result = validateDefinition(definition, { strict: strict === true, ...(await loadValidationFacts(db)) });
         ctx.body = {
           valid: result.valid,
           ...listedFindings(result),

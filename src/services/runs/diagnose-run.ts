@@ -11,6 +11,7 @@ import { nextStepId } from '../../engine/graph.js';
 import { jsonObject } from '../../domain/common.js';
 import { loadRun, toStepView } from './run-record.js';
 import { concealVariables } from './secret-variables.js';
+import { runWaits } from './run-waits.js';
 
 /** Failures that another try may fix (the outside system was down, slow or said no for now). */
 const TRANSIENT_CODES = new Set([
@@ -157,6 +158,7 @@ export async function diagnoseRun(db: Database, runId: string) {
       createdAt: entry.createdAt,
     })),
     variables: concealVariables(jsonObject.parse(run.variables)),
+    waitingFor: await runWaits(db, run),
     suggestedActions:
       run.status === 'failed'
         ? suggestActions(failure, failedStep ? nextStepId(failedStep, 'success') !== undefined : false)

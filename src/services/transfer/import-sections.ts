@@ -18,7 +18,7 @@ import { insertEmailTemplate, replaceEmailTemplate } from '../templates/email-te
 import { activeEmailOf } from '../users/user-record.js';
 import { insertWorkflow, replaceDraft } from '../workflows/edit-workflow.js';
 import { publishDraft } from '../workflows/publish-workflow.js';
-import { loadConnectorCatalogue, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
+import { loadValidationFacts, requireValidDefinition, validateDefinition } from '../workflows/validation.js';
 import { definitionOf, toWorkflowView, workflowInclude, type WorkflowRow } from '../workflows/workflow-record.js';
 import { insertWorkflowVersion } from '../workflows/workflow-versions.js';
 import { currentWorkflows, sharedScheduleKeysConflict, storedEntry } from './export-configuration.js';
@@ -163,7 +163,7 @@ async function activateIfAsked(
 ): Promise<Omit<ImportRow, 'action'>> {
   if (status === 'draft') return {};
   if (status === 'deprecated') return { note: 'Deprecated in the document; imported as a draft' };
-  const check = validateDefinition(definition, { strict: true, connectors: await loadConnectorCatalogue(run.tx) });
+  const check = validateDefinition(definition, { strict: true, ...(await loadValidationFacts(run.tx)) });
   if (!check.valid) {
     const first = check.errors[0] ?? check.subjectVariableError;
     return { note: `Active in the document, imported as a draft: strict validation failed: ${first?.message ?? ''}` };

@@ -6,7 +6,7 @@ import { auditChange, type Caller } from '../caller.js';
 import { assertDraft } from './edit-workflow.js';
 import { assertProjectAuthority } from './project-authority.js';
 import { assertPublisherVouches } from './publisher-authority.js';
-import { loadConnectorCatalogue, requireValidDefinition } from './validation.js';
+import { loadValidationFacts, requireValidDefinition } from './validation.js';
 import {
   definitionOf,
   loadWorkflow,
@@ -72,7 +72,7 @@ export async function publishDraft(
   await assertProjectAuthority(tx, caller.principal, current.projectId);
   const definition = requireValidDefinition(definitionOf(toWorkflowView(current)), {
     strict: true,
-    connectors: await loadConnectorCatalogue(tx),
+    ...(await loadValidationFacts(tx)),
   });
   await assertPublisherVouches(tx, caller.principal, definition, registry);
 

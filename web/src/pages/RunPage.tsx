@@ -10,7 +10,7 @@ import './pages.css';
 import { RunActions } from './runs/RunActions';
 import { StepTimeline } from './runs/StepTimeline';
 import { RunVariables } from './runs/RunVariables';
-import type { Run, RunStep } from './runs/run-types';
+import type { Run, RunStep, RunWait } from './runs/run-types';
 
 /** While a run moves on its own, the page follows it at this pace. */
 const FOLLOW_MS = 2000;
@@ -114,6 +114,7 @@ export function RunPage({ id }: { id: string }) {
           {current.error.code && <code className="error-code">{current.error.code}</code>}
         </p>
       )}
+      {current.waitingFor && current.waitingFor.length > 0 && <WaitingFor waits={current.waitingFor} />}
       <RunActions
         key={`${current.status}-${current.steps.length}`}
         run={current}
@@ -129,6 +130,33 @@ export function RunPage({ id }: { id: string }) {
         <StepTimeline steps={steps.data?.steps ?? current.steps} />
       </section>
       <RunVariables key={JSON.stringify(current.variables)} run={current} onChanged={reload} />
+    </section>
+  );
+}
+
+/** Whom each open approval or task of the run waits for, and until when. */
+function WaitingFor({ waits }: { waits: RunWait[] }) {
+  return (
+    <section className="panel" aria-labelledby="run-waiting-for">
+      <h2 id="run-waiting-for">Waiting for</h2>
+      <ul>
+        {waits.map((wait) => (
+          <li key={wait.id}>
+            {wait.kind === 'approval' ? 'Approval' : 'Task'} <code>{wait.stepId}</code>:{' '}
+            {wait.users.map((user, index) => (
+              <span key={user.id}>
+                {index > 0 && ', '}
+                {user.displayName ?? <UserName userId={user.id} />}
+              </span>
+            ))}
+            {wait.users.length > 0 && wait.roles.length > 0 && ', '}
+            {wait.roles.length > 0 && `any holder of ${wait.roles.join(', ')}`}
+            {wait.requiredApprovals !== null && wait.requiredApprovals > 1 && ` (${wait.requiredApprovals} decisions)`}
+            {wait.escalatesAt && ` · escalates ${formatDateTime(wait.escalatesAt)}`}
+            {` · ${wait.dueAt ? `times out ${formatDateTime(wait.dueAt)}` : 'no timeout'}`}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

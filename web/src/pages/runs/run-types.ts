@@ -26,6 +26,19 @@ export interface RunStep {
   output?: unknown;
 }
 
+/** An open approval or task of a run: whom it waits for and until when (`RunWait`). */
+export interface RunWait {
+  kind: 'approval' | 'task';
+  id: string;
+  stepId: string;
+  sequence: number;
+  users: Array<{ id: string; displayName: string | null }>;
+  roles: string[];
+  requiredApprovals: number | null;
+  dueAt: string | null;
+  escalatesAt: string | null;
+}
+
 export interface Run {
   id: string;
   definitionId: string;
@@ -44,6 +57,8 @@ export interface Run {
   startedAt: string;
   completedAt: string | null;
   steps: RunStep[];
+  /** Only from `GET /api/runs/:id` and `PUT /api/runs/:id`. */
+  waitingFor?: RunWait[];
 }
 
 export interface SuggestedAction {
