@@ -265,4 +265,45 @@ describe('the data a migration carries over', () => {
       );
     });
   });
+
+  it('keeps a workflow name for its oldest version chain, suffixes the others, and audits each rename', async () => {
+    const MIGRATION = '20261127233000_unique_workflow_names';
+    await beforeMigration(MIGRATION, async (url, client) => {
+      const insert = (row: string, name: string, minutes: number, source: string | null = null, deleted = false) =>
+        client.query(
+          `INSERT INTO workflow_definitions (id, name, trigger, variables, steps, source_workflow_id, deleted_at, created_at, updated_at)
+           VALUES ($1, $2, '{"types":["manual"]}', '[]', '[]', $3, $4, $5, $5)`,
+          [row, name, source, deleted ? new Date() : null, new Date(Date.UTC(2026, 0, 1, 0, minutes))],
+        );
+      await insert(id('01'), 'Shared', 1);
+      await insert(id('02'), 'Shared', 5, id('01')); // a version of the first chain keeps its name
+      await insert(id('03'), 'Shared', 2);
+      await insert(id('04'), 'Shared', 0, null, true); // deleted: holds no name
+      await insert(id('05'), 'Shared (2)', 3); // the first suffix is taken
+      await insert(id('06'), 'Alone', 4);
+
+      expect(await migrateDatabase(url)).toContain(MIGRATION);
+      const { rows } = await client.query('SELECT id, name, lineage_id FROM workflow_definitions ORDER BY id');
+      expect(rows).toEqual([
+        { id: id('01'), name: 'Shared', lineage_id: id('01') },
+        { id: id('02'), name: 'Shared', lineage_id: id('01') },
+        { id: id('03'), name: 'Shared (3)', lineage_id: id('03') },
+        { id: id('04'), name: 'Shared', lineage_id: id('04') },
+        { id: id('05'), name: 'Shared (2)', lineage_id: id('05') },
+        { id: id('06'), name: 'Alone', lineage_id: id('06') },
+      ]);
+      const audit = await client.query(
+        `SELECT action, actor_type, target_type, target_id, metadata FROM audit_logs WHERE action = 'workflow.renamed'`,
+      );
+      expect(audit.rows).toEqual([
+        {
+          action: 'workflow.renamed',
+          actor_type: 'system',
+          target_type: 'workflow',
+          target_id: id('03'),
+          metadata: expect.objectContaining({ from: 'Shared', to: 'Shared (3)' }),
+        },
+      ]);
+    });
+  });
 });
