@@ -1,6 +1,6 @@
 import type { DatabaseClient } from '../../db/client.js';
 import { AppError } from '../../errors/index.js';
-import { permissionsOfRoles } from '../../permissions/index.js';
+import { permissionShortfall } from './permission-shortfall.js';
 
 /**
  * What a trigger that starts runs without a person (a schedule, a webhook secret, a sync config's
@@ -17,18 +17,10 @@ const SET_UP_AGAIN =
  * or was demoted, with variables they chose. The reason names no one: a webhook's sender sees it.
  */
 export async function requireInitiatorMayStart(db: DatabaseClient, userId: string): Promise<void> {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { active: true, deletedAt: true, roles: true },
-  });
+  const shortfall = await permissionShortfall(db, userId, 'workflow:start');
   const why =
-    !user || user.deletedAt
-      ? 'was deleted'
-      : !user.active
-        ? 'is deactivated'
-        : !permissionsOfRoles(user.roles).has('workflow:start')
-          ? 'no longer holds workflow:start'
-          : undefined;
+    shortfall &&
+    { deleted: 'was deleted', deactivated: 'is deactivated', lacks: 'no longer holds workflow:start' }[shortfall];
   if (why)
     throw new AppError('forbidden', `The person who set up this trigger ${why}, so it starts no runs; ${SET_UP_AGAIN}`);
 }

@@ -1,5 +1,6 @@
 import type { DatabaseClient } from '../../db/client.js';
-import { permissionsOfRoles, type Permission } from '../../permissions/index.js';
+import type { Permission } from '../../permissions/index.js';
+import { permissionShortfall } from './permission-shortfall.js';
 
 /** The code of a step refused because the person its run acts as lacks a permission. */
 export const STEP_FORBIDDEN_CODE = 'forbidden';
@@ -44,18 +45,10 @@ export async function runAuthorityRefusal(
   if (!person) return `Run ${runId} does not exist, so it may not ${neededTo}`;
   if (!person.userId)
     return `This step may not ${neededTo}: nobody is recorded as ${person.who}, whose authority (${permission}) it would act with; publish a new version`;
-  const user = await db.user.findUnique({
-    where: { id: person.userId },
-    select: { active: true, deletedAt: true, roles: true },
-  });
+  const shortfall = await permissionShortfall(db, person.userId, permission);
   const why =
-    !user || user.deletedAt
-      ? 'was deleted'
-      : !user.active
-        ? 'is deactivated'
-        : !permissionsOfRoles(user.roles).has(permission)
-          ? `does not hold ${permission}`
-          : undefined;
+    shortfall &&
+    { deleted: 'was deleted', deactivated: 'is deactivated', lacks: `does not hold ${permission}` }[shortfall];
   return why
     ? `This step may not ${neededTo}: it acts with the authority of ${person.who} (user ${person.userId}), who ${why}`
     : undefined;
