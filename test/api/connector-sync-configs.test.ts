@@ -124,6 +124,7 @@ describe('PUT sync-config creates with the defaults of spec 2.8 and then changes
       lastSuccessfulSyncAt: null,
       lastPostSync: null,
       heldDeactivations: null,
+      privilegedLeavers: null,
     });
   });
 
