@@ -123,7 +123,12 @@ describe('create-version and deprecate need authority over the project', () => {
     ).body;
     const guarded = await createActive(context.api, admin, approvalDefinition({ project: project.name }));
     const manager = await createUserWithToken(db, ['resource_manager']);
-    const publishOnly = await createUserWithToken(db, ['resource_manager'], ['workflow:read', 'workflow:publish']);
+    // Authority over every project, so what it lacks for the deprecation is workflow:update alone.
+    const publishOnly = await createUserWithToken(
+      db,
+      ['admin'],
+      ['workflow:read', 'workflow:publish', 'project:authority_any'],
+    );
     const publish = (token: string, draftId: string) =>
       context.api.request('POST', `/api/workflows/${draftId}/publish`, {
         token,

@@ -321,9 +321,9 @@ describe('starting a run', () => {
     expect(first.status).toBe(201);
     expect((await snapshotOf(first.body.id)).steps.map((step) => step.name)).toEqual(['start', 'end']);
 
-    const renamed = { ...draft, steps: draft.steps.map((step) => ({ ...step, name: `${step.name} (renamed)` })) };
+    const renamed = { steps: draft.steps.map((step) => ({ ...step, name: `${step.name} (renamed)` })) };
     expect(
-      (await stack.api.request('PUT', `/api/workflows/${created.body.id}`, { token: admin, body: renamed })).status,
+      (await stack.api.request('PATCH', `/api/workflows/${created.body.id}`, { token: admin, body: renamed })).status,
     ).toBe(200);
     const second = await start();
     expect(second.status).toBe(201);
@@ -333,9 +333,9 @@ describe('starting a run', () => {
     ]);
 
     // A draft may be saved unrunnable (lenient validation): its next start is refused.
-    const endless = { ...draft, steps: [{ ...draft.steps[0]!, transitions: [{ on: 'success', goto: 'start' }] }] };
+    const endless = { steps: [{ ...draft.steps[0]!, transitions: [{ on: 'success', goto: 'start' }] }] };
     expect(
-      (await stack.api.request('PUT', `/api/workflows/${created.body.id}`, { token: admin, body: endless })).status,
+      (await stack.api.request('PATCH', `/api/workflows/${created.body.id}`, { token: admin, body: endless })).status,
     ).toBe(200);
     const refused = await start();
     expect(refused.status).toBe(400);
