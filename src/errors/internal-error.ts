@@ -13,8 +13,11 @@ const WRITTEN_FOR_PEOPLE: ReadonlySet<string> = new Set([
   'StepInputTooLarge',
 ]);
 
-/** The error code of a step or run that stopped on an error whose text is not for people. */
-export const INTERNAL_ERROR_CODE = 'internal_error';
+/**
+ * The error code of a step that stopped on an error whose text is not for people. Not the
+ * abandoned run's `internal_error` (RUN_ABANDONED_CODE), which says the run can never be resumed.
+ */
+export const INTERNAL_ERROR_CODE = 'unexpected_error';
 
 /**
  * The message of `error` when it may be shown to whoever reads the run, else undefined: the text

@@ -109,7 +109,12 @@ describe('a run abandoned on an internal error', () => {
     const { runId, execution } = await runLosingItsDatabase('back-for-the-abandonment');
 
     const run = await waitForRun(stack.api, admin.token, runId, hasStatus('failed'));
-    expect(run.error).toEqual({ code: RUN_ABANDONED_CODE, message: expect.stringContaining('cannot be resumed') });
+    // The injected failure's text stays in the worker's log, under the reference the run shows.
+    expect(run.error).toEqual({
+      code: RUN_ABANDONED_CODE,
+      message: expect.stringContaining('cannot be resumed'),
+      reference: expect.any(String),
+    });
     expect(run.steps.find((item: { stepId: string }) => item.stepId === 'ask').status).toBe('cancelled');
     expect(await taskStatuses(runId)).toEqual([{ status: 'cancelled' }]);
     expect((await execution.describe()).searchAttributes[RunStatusAttribute.name]).toEqual(['failed']);
