@@ -205,7 +205,7 @@ const loaders: {
     return rows.map((row) => {
       const { name, description, connector, provisionConfig, deprovisionConfig, reconciliationConfig } =
         toEntitlementView(row);
-      // Exported as stored: a config written before it was checked (23 Nov 2026) that does not
+      // Exported as stored: a config written before writes were checked that does not
       // fit is refused by the import, naming it, rather than changed here.
       return {
         name,
