@@ -87,9 +87,21 @@ export interface ConnectorResult {
   code?: string;
 }
 
+/** The record a Flowgate user is linked to by a connector's user sync (its sync match). */
+export interface LinkedUserRecord {
+  externalId: string;
+  attributes: Record<string, unknown>;
+}
+
 export interface ExecutionContext {
   /** Aborted when the call's time is up; handlers doing I/O must pass it on. */
   signal: AbortSignal;
+  /**
+   * Finds the record of this connector that the Flowgate user `userId` is linked to by a sync
+   * match (`matched` or `manual_override`), or undefined when there is none; so a command can name
+   * a person by their Flowgate id. Absent where the call has no connector record behind it.
+   */
+  linkedUserRecord?(userId: string): Promise<LinkedUserRecord | undefined>;
 }
 
 export interface ConnectorHandler {
