@@ -1,7 +1,7 @@
 import { recordAudit } from '../audit/index.js';
 import { newLoginChecks, type OidcLoginClient, type ProviderTokens } from '../auth/oidc-login.js';
 import type { OidcConfig } from '../config/index.js';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseClient } from '../db/client.js';
 import type { Session, User } from '../db/generated/client.js';
 import { AppError, isAppError, validationFailed } from '../errors/index.js';
 import { findOrCreateOidcUser, isEmailVerified } from './oidc-users.js';
@@ -222,18 +222,11 @@ export async function extendWebSession(context: WebLoginContext, sessionId: stri
         secretKey: context.secretKey,
         sessionMaxSeconds: context.oidc.sessionMaxSeconds,
       });
-      if (updated.expiresAt <= new Date()) {
-        await deleteSession(tx, session.id);
-        return { ended: 'Your session has reached its longest lifetime, which extending cannot pass: sign in again' };
-      }
-      await recordAudit(tx, {
-        action: 'auth.session_extended',
-        actor: { type: 'user', userId: session.userId },
-        target: { type: 'session', id: session.id },
-        metadata: { providerKeepAlive: tokens !== undefined },
+      return finishExtension(tx, updated, {
+        providerKeepAlive: tokens !== undefined,
+        oidc: context.oidc,
         requestId: context.requestId,
       });
-      return { info: sessionInfo(updated, context.oidc) };
     },
     // The provider call is inside; Prisma's default of 5 s could be shorter than its time limit.
     { timeout: context.oidc.timeoutMs * 2 + 5000, maxWait: context.oidc.timeoutMs * 2 + 5000 },
@@ -255,19 +248,31 @@ export async function extendLocalSession(
     const session = await tx.session.findUnique({ where: { id: sessionId } });
     if (!session || session.expiresAt <= new Date()) return { ended: 'Your session has ended: sign in again' };
     const updated = await extendSession(tx, session, {});
-    if (updated.expiresAt <= new Date()) {
-      await deleteSession(tx, session.id);
-      return { ended: 'Your session has reached its longest lifetime, which extending cannot pass: sign in again' };
-    }
-    await recordAudit(tx, {
-      action: 'auth.session_extended',
-      actor: { type: 'user', userId: session.userId },
-      target: { type: 'session', id: session.id },
-      metadata: { providerKeepAlive: false },
-      requestId: context.requestId,
-    });
-    return { info: sessionInfo(updated, {}) };
+    return finishExtension(tx, updated, { providerKeepAlive: false, oidc: {}, requestId: context.requestId });
   });
   if ('ended' in outcome) throw new AppError('unauthenticated', outcome.ended);
   return outcome.info;
+}
+
+/**
+ * The end both extends share: a session pushed to its ceiling is over (deleted, so the caller
+ * answers 401); otherwise the extension is audited and the new session info answered.
+ */
+async function finishExtension(
+  tx: DatabaseClient,
+  updated: Session,
+  extension: { providerKeepAlive: boolean; oidc: Parameters<typeof sessionInfo>[1]; requestId?: string },
+): Promise<{ info: SessionInfo } | { ended: string }> {
+  if (updated.expiresAt <= new Date()) {
+    await deleteSession(tx, updated.id);
+    return { ended: 'Your session has reached its longest lifetime, which extending cannot pass: sign in again' };
+  }
+  await recordAudit(tx, {
+    action: 'auth.session_extended',
+    actor: { type: 'user', userId: updated.userId },
+    target: { type: 'session', id: updated.id },
+    metadata: { providerKeepAlive: extension.providerKeepAlive },
+    requestId: extension.requestId,
+  });
+  return { info: sessionInfo(updated, extension.oidc) };
 }
