@@ -9,6 +9,7 @@ import { DnResolver } from './dn-resolver.js';
 import { bufferAttributes } from './entries.js';
 import { dnKey, escapeFilterValue } from './escape.js';
 import { recordAttributes, toRecords, type RecordKind } from './records.js';
+import { isConnectionFailure } from './result-codes.js';
 import type { LdapSettings } from './settings.js';
 
 /**
@@ -129,11 +130,24 @@ export class ListingSessions {
     let session = cursor ? this.sessions.get(cursor.s) : undefined;
     if (session && (session.busy || session.query !== queryHash || session.delivered !== cursor!.n))
       session = undefined;
-    if (session) this.hold(session);
-    else session = await this.start(settings, open, query, queryHash, cursor);
+    let entries: Entry[];
+    if (session) {
+      this.hold(session);
+      try {
+        entries = await take(session, parameters.pageSize);
+      } catch (error) {
+        this.end(session);
+        if (!isConnectionFailure(error)) throw error;
+        // The server dropped the pass's connection (restarted, idle timeout): resume on a new one.
+        session = await this.start(settings, open, query, queryHash, cursor);
+        entries = await this.taking(session, parameters.pageSize);
+      }
+    } else {
+      session = await this.start(settings, open, query, queryHash, cursor);
+      entries = await this.taking(session, parameters.pageSize);
+    }
 
     try {
-      const entries = await take(session, parameters.pageSize);
       const resources = await toRecords(entries, kind, settings, session.resolver, session.client);
       session.delivered += entries.length;
       if (entries.length > 0) session.lastDn = entries.at(-1)!.dn;
@@ -191,6 +205,16 @@ export class ListingSessions {
       throw error;
     }
     return session;
+  }
+
+  /** `take`, ending the session when it fails. */
+  private async taking(session: Session, count: number): Promise<Entry[]> {
+    try {
+      return await take(session, count);
+    } catch (error) {
+      this.end(session);
+      throw error;
+    }
   }
 
   private hold(session: Session): void {
