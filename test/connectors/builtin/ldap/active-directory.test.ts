@@ -90,6 +90,15 @@ describe('test binds and reads the root DSE of the domain controller', () => {
       }),
     );
   });
+
+  it('binds with a user principal name as bindDn, as AD allows', async () => {
+    const upn = { ...ad.connection, bindDn: `Administrator@${ad.dc.realm.toLowerCase()}` };
+    expect(await callLdap(handler, upn, 'test')).toEqual(expect.objectContaining({ success: true }));
+    const wrong = { ...upn, bindPassword: 'not-the-password' };
+    expect(await callLdap(handler, wrong, 'test')).toEqual(
+      expect.objectContaining({ success: false, code: 'invalid_credentials' }),
+    );
+  });
 });
 
 describe('listUsers reads Active Directory users', () => {
