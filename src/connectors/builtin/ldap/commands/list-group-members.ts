@@ -3,7 +3,7 @@ import { defineCommand } from '../command.js';
 import { DnResolver } from '../dn-resolver.js';
 import { textValues } from '../entries.js';
 import { findGroup, groupFields, ONE_GROUP, oneGroup, required } from '../people.js';
-import { memberDns } from '../records.js';
+import { memberDns, withAllValues } from '../records.js';
 
 export const listGroupMembers = defineCommand({
   description:
@@ -13,7 +13,8 @@ export const listGroupMembers = defineCommand({
   async run(call, named) {
     const attributes = [call.settings.attributes.memberAttribute, 'uniqueMember', 'memberUid'];
     return call.withClient(async (client) => {
-      const group = required(await findGroup(call, client, named, attributes), named);
+      const found = required(await findGroup(call, client, named, attributes), named);
+      const group = await withAllValues(client, found, call.settings.attributes.memberAttribute);
       const dns = memberDns(group, call.settings);
       const ids = await new DnResolver(call.settings).resolve(client, dns);
       return {
