@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, isPortOpen } from './free-port.js';
+import { makeTestCertificates } from './test-certificates.js';
 
 /**
  * Debian's OpenLDAP server (`slapd`, package `slapd`) run as a real local server for tests,
@@ -67,7 +68,7 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<RunningSla
   const directory = await mkdtemp(path.join(tmpdir(), 'flowgate-slapd-'));
   const dataDirectory = path.join(directory, 'data');
   await mkdir(dataDirectory);
-  const caCertificate = makeCertificates(directory);
+  const caCertificate = makeTestCertificates(directory, { ips: ['127.0.0.1'], dnsNames: ['localhost'] });
   const configFile = path.join(directory, 'slapd.conf');
   await writeFile(configFile, slapdConfig({ baseDn, adminDn, adminPassword, directory, dataDirectory }));
 
@@ -187,46 +188,6 @@ function baseEntries(baseDn: string): string {
 function slapadd(configFile: string, ldif: string): void {
   const result = spawnSync(SLAPADD, ['-q', '-f', configFile], { input: ldif, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`slapadd failed (${result.status}): ${result.stderr}`);
-}
-
-/** A CA and a server certificate for 127.0.0.1 and localhost, made with the openssl command. */
-function makeCertificates(directory: string): string {
-  const run = (args: string[]) => {
-    const result = spawnSync('openssl', args, { cwd: directory, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr}`);
-  };
-  run(
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=Flowgate test CA'].concat([
-      '-keyout',
-      'ca-key.pem',
-      '-out',
-      'ca.pem',
-    ]),
-  );
-  run([
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-keyout',
-    'server-key.pem',
-    '-out',
-    'server.csr',
-  ]);
-  writeFileSync(path.join(directory, 'san.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  run(
-    ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca-key.pem', '-CAcreateserial'].concat([
-      '-days',
-      '2',
-      '-extfile',
-      'san.cnf',
-      '-out',
-      'server.pem',
-    ]),
-  );
-  return readFileSync(path.join(directory, 'ca.pem'), 'utf8');
 }
 
 async function waitForPort(port: number): Promise<void> {

@@ -144,7 +144,7 @@ export function createRunStepActivities(deps: {
     } else {
       const handler = connectors.registry.get(row.type)?.handler;
       try {
-        const connector = runnableConnector(row, connectors);
+        const connector = runnableConnector(db, row, connectors);
         const call = () =>
           executeConnectorCommand(handler, connector, {
             command: input.command,

@@ -90,7 +90,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     if (!connector) throw permanent('The connector no longer exists');
     const command = LIST_COMMANDS[key.resourceType];
     const handler = connectors.registry.get(connector.type)?.handler;
-    const runnable = runnableConnector(connector, connectors);
+    const runnable = runnableConnector(db, connector, connectors);
     return async (cursor: string | null) => {
       const result = await executeConnectorCommand(handler, runnable, {
         command,

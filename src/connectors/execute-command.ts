@@ -1,5 +1,5 @@
 import { storableValue } from '../domain/storable-text.js';
-import type { ConnectorHandler, ConnectorResult, JsonSchema } from './handler.js';
+import type { ConnectorHandler, ConnectorResult, ExecutionContext, JsonSchema, LinkedUserRecord } from './handler.js';
 import { parameterProblems } from '../domain/parameter-schema.js';
 import { secretScrubber } from './secret-scrubber.js';
 
@@ -13,6 +13,12 @@ export interface RunnableConnector {
   connection: Record<string, unknown>;
   /** The texts of its secret settings (`secretTextsOf`), scrubbed from every result. */
   secrets: readonly string[];
+  /**
+   * The record of this connector a Flowgate user is linked to by a sync match: handed to the
+   * handler as `ExecutionContext.linkedUserRecord`. Set for every connector record; absent for a
+   * handler called with no record behind it.
+   */
+  linkedUserRecord?: (userId: string) => Promise<LinkedUserRecord | undefined>;
 }
 
 export interface CommandCall {
@@ -83,18 +89,45 @@ export async function executeConnectorCommand(
     });
 
   const controller = new AbortController();
-  // Listening before the handler does makes the timeout the reported outcome, whatever the
-  // handler answers once it notices the abort.
-  const timedOut = new Promise<ConnectorResult>((resolve) =>
-    controller.signal.addEventListener('abort', () =>
-      resolve({
+  // The first reason to stop the call (its time is up, a lookup it needed failed) is its outcome,
+  // whatever the handler answers once it notices the abort.
+  let stoppedWith: ConnectorResult | undefined;
+  const stopped = new Promise<ConnectorResult>((resolve) =>
+    controller.signal.addEventListener('abort', () => resolve(stoppedWith!)),
+  );
+  const stop = (result: ConnectorResult) => {
+    if (controller.signal.aborted) return;
+    stoppedWith = result;
+    controller.abort();
+  };
+  const timer = setTimeout(
+    () =>
+      stop({
         success: false,
         error: `${connector.name}.${call.command} timed out after ${call.timeoutMs} ms`,
         code: 'timeout',
       }),
-    ),
+    call.timeoutMs,
   );
-  const timer = setTimeout(() => controller.abort(), call.timeoutMs);
+  const context: ExecutionContext = { signal: controller.signal };
+  const lookup = connector.linkedUserRecord;
+  if (lookup)
+    // A failed lookup is never the handler's to handle: the call stops as on a timeout (its signal
+    // aborted; the lookup rejects with the abort, as the handler's other I/O does) and its outcome
+    // is this failure. Resolving to undefined instead would read as "not linked" and could make a
+    // handler create the person anew.
+    context.linkedUserRecord = async (userId) => {
+      try {
+        return await lookup(userId);
+      } catch {
+        stop({
+          success: false,
+          error: `${connector.name}.${call.command} could not read the sync match of user ${userId} (the database failed)`,
+          code: 'linked_record_unavailable',
+        });
+        throw controller.signal.reason;
+      }
+    };
   try {
     const outcome = handler.execute(
       {
@@ -109,9 +142,9 @@ export async function executeConnectorCommand(
         instanceId: call.instanceId,
         ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),
       },
-      { signal: controller.signal },
+      context,
     );
-    return finish(await Promise.race([outcome, timedOut]));
+    return finish(await Promise.race([outcome, stopped]));
   } catch (error) {
     return finish({
       success: false,

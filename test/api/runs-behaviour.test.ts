@@ -148,7 +148,7 @@ describe('a failed run resumes at the failed step', () => {
     const connector = await stack.database.db.connector.findUniqueOrThrow({ where: { name: 'test-db' } });
     const fixed = await executeConnectorCommand(
       stack.api.connectors.registry.get('test-db')?.handler,
-      runnableConnector(connector, stack.api.connectors),
+      runnableConnector(stack.database.db, connector, stack.api.connectors),
       {
         command: 'insert',
         parameters: {

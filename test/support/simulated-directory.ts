@@ -10,7 +10,7 @@ export async function isDirectoryMember(app: AppUnderTest, username: string, gro
   const row = await app.database.db.connector.findUniqueOrThrow({ where: { name: 'test-activedirectory' } });
   const result = await executeConnectorCommand(
     app.api.connectors.registry.get(row.type)?.handler,
-    runnableConnector(row, app.api.connectors),
+    runnableConnector(app.database.db, row, app.api.connectors),
     {
       command: 'checkGroupMembership',
       parameters: { username, groupName },

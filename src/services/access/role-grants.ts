@@ -127,7 +127,7 @@ export async function removeEntitlements(
             success: true,
             heldThrough,
           }
-        : await runEntitlementCall(runtime, entitlement, action, subject.scope, subject.instanceId),
+        : await runEntitlementCall(db, runtime, entitlement, action, subject.scope, subject.instanceId),
     );
   }
   return results;
@@ -135,6 +135,7 @@ export async function removeEntitlements(
 
 /** Runs an entitlement's provision or deprovision call for `user`; never throws. */
 export async function runEntitlementCall(
+  db: Database,
   runtime: ConnectorRuntime,
   entitlement: LinkedEntitlement,
   action: EntitlementOutcome['action'],
@@ -148,7 +149,7 @@ export async function runEntitlementCall(
     );
     const result = await executeConnectorCommand(
       runtime.registry.get(entitlement.connector.type)?.handler,
-      runnableConnector(entitlement.connector, runtime),
+      runnableConnector(db, entitlement.connector, runtime),
       {
         command: call.command,
         parameters: interpolateDeep(call.parameters, scope),
@@ -274,7 +275,7 @@ async function provisionRole(
   const results: EntitlementOutcome[] = [];
   const provisioned: LinkedEntitlement[] = [];
   for (const entitlement of entitlements) {
-    const outcome = await runEntitlementCall(runtime, entitlement, 'provision', scope, instanceId);
+    const outcome = await runEntitlementCall(db, runtime, entitlement, 'provision', scope, instanceId);
     results.push(outcome);
     if (!outcome.success) break;
     provisioned.push(entitlement);

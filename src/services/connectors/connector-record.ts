@@ -10,6 +10,7 @@ import { secretTextsOf } from '../../connectors/secret-scrubber.js';
 import { AppError, notFound } from '../../errors/index.js';
 import { fetchPage, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
 import { containsIgnoringCase } from '../../domain/text-match.js';
+import { linkedUserRecords } from '../sync/linked-user-record.js';
 
 /** The configSchema a connector of `handler`'s type gets when none is given: all its commands. */
 export function configSchemaOf(handler: ConnectorHandler): ConnectorConfigSchema {
@@ -64,8 +65,11 @@ export function secretsOf(row: Connector, runtime: ConnectorRuntime): Record<str
   return openSecrets(row.sealedSecrets, runtime.secretKey);
 }
 
-/** What the execution layer needs: declared commands and the full connection settings. */
-export function runnableConnector(row: Connector, runtime: ConnectorRuntime): RunnableConnector {
+/**
+ * What the execution layer needs: declared commands, the full connection settings, and the lookup
+ * of the records its users are linked to (read from `db` when a command asks).
+ */
+export function runnableConnector(db: DatabaseClient, row: Connector, runtime: ConnectorRuntime): RunnableConnector {
   const secrets = secretsOf(row, runtime);
   return {
     name: row.name,
@@ -73,6 +77,7 @@ export function runnableConnector(row: Connector, runtime: ConnectorRuntime): Ru
     commands: configSchemaSchema.parse(row.configSchema).commands,
     connection: { ...jsonObject.parse(row.config), ...secrets },
     secrets: secretTextsOf(secrets),
+    linkedUserRecord: linkedUserRecords(db, row.id),
   };
 }
 

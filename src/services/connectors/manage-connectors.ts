@@ -246,7 +246,7 @@ export async function testConnector(db: Database, runtime: ConnectorRuntime, cal
   const row = await loadConnector(db, id);
   const handler = runtime.registry.get(row.type)?.handler;
   const command = handler?.commands.test ? 'test' : (handler?.defaultCommand ?? 'test');
-  const result = await runCommand(row, runtime, command);
+  const result = await runCommand(db, row, runtime, command);
   await auditChange(
     db,
     caller,
@@ -257,10 +257,10 @@ export async function testConnector(db: Database, runtime: ConnectorRuntime, cal
   return { success: result.success, latencyMs: result.latencyMs, ...(result.error ? { error: result.error } : {}) };
 }
 
-async function runCommand(row: Connector, runtime: ConnectorRuntime, command: string) {
+async function runCommand(db: Database, row: Connector, runtime: ConnectorRuntime, command: string) {
   let connector;
   try {
-    connector = runnableConnector(row, runtime);
+    connector = runnableConnector(db, row, runtime);
   } catch (error) {
     return {
       success: false,

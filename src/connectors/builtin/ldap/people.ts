@@ -1,10 +1,10 @@
-import type { Client, Entry } from 'ldapts';
+import { EqualityFilter, type Client, type Entry } from 'ldapts';
 import { z } from 'zod';
 import { ConnectorError } from '../../connector-error.js';
 import type { LdapCall } from './command.js';
 import { bufferAttributes } from './entries.js';
 import { escapeFilterValue } from './escape.js';
-import { bytesFilterValue, guidToBytes } from './guid.js';
+import { guidToBytes } from './guid.js';
 import { ldapResultCode } from './result-codes.js';
 
 /**
@@ -109,15 +109,17 @@ export async function readEntry(
 /** The entry under baseDn whose id attribute is `id`. */
 async function findById(call: LdapCall, client: Client, id: string, attributes: string[]): Promise<Entry | undefined> {
   const { idAttribute, idIsBinaryGuid } = call.settings.attributes;
-  let value: string;
+  let filter: string | EqualityFilter;
   if (idIsBinaryGuid) {
     const bytes = guidToBytes(id);
     if (!bytes) throw new ConnectorError('invalid_parameters', `externalId ${id} is not a GUID`);
-    value = bytesFilterValue(bytes);
-  } else value = escapeFilterValue(id);
+    // The bytes as a filter object: ldapts reads the `\XX` escapes of a filter string as
+    // characters and sends those above 0x7f UTF-8 encoded, so no objectGUID would match.
+    filter = new EqualityFilter({ attribute: idAttribute, value: bytes });
+  } else filter = `(${idAttribute}=${escapeFilterValue(id)})`;
   const { searchEntries } = await client.search(call.settings.baseDn, {
     scope: 'sub',
-    filter: `(${idAttribute}=${value})`,
+    filter,
     attributes,
     explicitBufferAttributes: bufferAttributes(call.settings),
     sizeLimit: 2,

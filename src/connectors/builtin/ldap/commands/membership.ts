@@ -1,4 +1,4 @@
-import { Attribute, Change, type Client, type Entry } from 'ldapts';
+import { Attribute, Change, EqualityFilter, type Client, type Entry } from 'ldapts';
 import { z } from 'zod';
 import { ConnectorError } from '../../../connector-error.js';
 import type { LdapCall } from '../command.js';
@@ -21,8 +21,8 @@ import { ldapResultCode } from '../result-codes.js';
  * Group membership, in the attribute the group's object class uses: `uniqueMember` (a DN) for
  * groupOfUniqueNames, `memberUid` (the user name) for a posixGroup that is not also a
  * groupOfNames, and the member attribute (a DN; `member` by default) otherwise, Active Directory
- * groups included. Whether the user is a member is asked with a compare, so a group of thousands
- * is never read whole.
+ * groups included. Whether the user is a member is asked of the group alone, so a group of
+ * thousands is never read whole.
  */
 
 const parameters = z
@@ -55,14 +55,18 @@ async function membershipOf(call: LdapCall, client: Client, named: Parameters): 
   return { group, attribute: call.settings.attributes.memberAttribute, value: person.dn, dn: person.dn };
 }
 
+/**
+ * Whether the group lists the member: a search of the group alone for that value, which is what a
+ * compare asks. Not a compare: Samba's AD DC answers a compare by parsing a filter made of the
+ * value unescaped, and fails on any DN with an escaped character (`CN=Hopper\, Grace,...`).
+ */
 async function isMember(client: Client, membership: Membership): Promise<boolean> {
-  try {
-    return await client.compare(membership.group.dn, membership.attribute, membership.value);
-  } catch (error) {
-    // noSuchAttribute: the group has no member at all.
-    if (ldapResultCode(error) === 16) return false;
-    throw error;
-  }
+  const { searchEntries } = await client.search(membership.group.dn, {
+    scope: 'base',
+    filter: new EqualityFilter({ attribute: membership.attribute, value: membership.value }),
+    attributes: ['1.1'],
+  });
+  return searchEntries.length > 0;
 }
 
 async function setMembership(call: LdapCall, client: Client, named: Parameters, member: boolean) {
@@ -76,10 +80,10 @@ async function setMembership(call: LdapCall, client: Client, named: Parameters, 
     try {
       await client.modify(membership.group.dn, change);
     } catch (error) {
-      // Someone made the same change since the compare: the wanted state holds.
-      const code = ldapResultCode(error);
-      if ((member && code === 20) || (!member && code === 16)) changed = false;
-      else throw error;
+      // Someone made the same change since the check: the wanted state holds. Servers say so
+      // differently (OpenLDAP 20 and 16, Active Directory 68 and 53), so the state is asked again.
+      if (ldapResultCode(error) === undefined || (await isMember(client, membership)) !== member) throw error;
+      changed = false;
     }
   }
   return {

@@ -45,9 +45,12 @@ export const resetPassword = defineCommand({
       );
     return call.withClient(async (client) => {
       const entry = required(await findPerson(call, client, parameters), parameters);
-      // A repeat after the password was set: the user can sign in with it already.
+      // A repeat after the password was set: the user can sign in with it already. On Active
+      // Directory that proves nothing, since the previous password keeps signing in for a while
+      // after a change (OldPasswordAllowedPeriod; Samba's "old password allowed period"): it is
+      // written anyway, which an administrator's reset may do as often as it likes.
       const already = await signsInWith(call, entry.dn, parameters.password);
-      if (!already) {
+      if (!already || activeDirectory) {
         if (activeDirectory)
           await client.modify(
             entry.dn,
