@@ -7,9 +7,10 @@
 
 /**
  * How a handler reads one of its URL settings: `url` an absolute http(s) URL; `urlOrPath` that or a
- * path joined to `baseUrl`; `origins` a list of http(s) origins (`scheme://host[:port]`).
+ * path joined to `baseUrl`; `origins` a list of http(s) origins (`scheme://host[:port]`);
+ * `ldapServers` one `ldap://` or `ldaps://` server (`scheme://host[:port]`) or a list of them.
  */
-export const URL_SETTING_KINDS = ['url', 'urlOrPath', 'origins'] as const;
+export const URL_SETTING_KINDS = ['url', 'urlOrPath', 'origins', 'ldapServers'] as const;
 export type UrlSettingKind = (typeof URL_SETTING_KINDS)[number];
 
 /** `text` as an http(s) URL, or undefined when the URL parser reads it as anything else. */
@@ -56,6 +57,27 @@ function checkedUrl(text: unknown, kind: 'url' | 'origin'): UrlSettingResult {
   return { ok: true, value: kind === 'origin' ? url.origin : storedForm(url) };
 }
 
+/** `text` as an `ldap://` or `ldaps://` URL, or undefined when the URL parser reads it as anything else. */
+export function parseLdapUrl(text: string): URL | undefined {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'ldap:' || url.protocol === 'ldaps:') && url.hostname !== '' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checkedLdapServer(text: unknown): UrlSettingResult {
+  if (typeof text !== 'string') return { ok: false, problem: 'must be a string' };
+  const url = parseLdapUrl(text);
+  if (!url) return { ok: false, problem: 'must be an ldap:// or ldaps:// URL with a host' };
+  if (url.username || url.password) return { ok: false, problem: 'must not carry a user name or password' };
+  // The base DN, filter and scope of an RFC 4516 URL are settings of their own here.
+  if ((url.pathname !== '' && url.pathname !== '/') || url.search || url.hash)
+    return { ok: false, problem: 'must be a server only (ldap[s]://host[:port]): set baseDn and the filters apart' };
+  return { ok: true, value: `${url.protocol}//${url.host.toLowerCase()}` };
+}
+
 /**
  * The value of a URL setting as the handler will read it, written the parser's way (lower-case
  * scheme and host, no surrounding space, tabs or line breaks), or what is wrong with it.
@@ -77,6 +99,17 @@ export function normalizeUrlSetting(kind: UrlSettingKind, value: unknown): UrlSe
         origins.push(checked.value as string);
       }
       return { ok: true, value: origins };
+    }
+    case 'ldapServers': {
+      if (!Array.isArray(value)) return checkedLdapServer(value);
+      if (value.length === 0) return { ok: false, problem: 'must name at least one server' };
+      const servers: string[] = [];
+      for (const [index, entry] of value.entries()) {
+        const checked = checkedLdapServer(entry);
+        if (!checked.ok) return { ...checked, at: `[${index}]` };
+        servers.push(checked.value as string);
+      }
+      return { ok: true, value: servers };
     }
   }
 }

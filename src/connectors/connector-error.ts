@@ -30,20 +30,30 @@ export type ConnectorErrorCode =
   | 'account_disabled'
   | 'password_change_required'
   | 'constraint_violation'
-  | 'password_policy';
+  | 'password_policy'
+  // LDAP servers (the ldap handler), and people named by their Flowgate user id
+  | 'no_such_object'
+  | 'insufficient_access'
+  | 'busy'
+  | 'unavailable'
+  | 'size_limit'
+  | 'not_linked';
 
 export class ConnectorError extends Error {
   override readonly name = 'ConnectorError';
   /** Returned as the failure result's `data`, for failures that carry details. */
   readonly data?: Record<string, unknown>;
+  /** The same call may succeed later (the remote was busy, down or slow): `retryable` on the result. */
+  readonly retryable?: boolean;
 
   constructor(
     readonly code: ConnectorErrorCode,
     message: string,
-    options: { cause?: unknown; data?: Record<string, unknown> } = {},
+    options: { cause?: unknown; data?: Record<string, unknown>; retryable?: boolean } = {},
   ) {
     super(message, { cause: options.cause });
     if (options.data !== undefined) this.data = options.data;
+    if (options.retryable) this.retryable = true;
   }
 }
 

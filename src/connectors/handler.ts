@@ -85,6 +85,8 @@ export interface ConnectorResult {
   error?: string;
   /** A machine-readable error code, when the handler has one (`timeout`, `invalid_parameters`, ...). */
   code?: string;
+  /** Set on a failure that trying the same call again later may not meet (the remote was busy, down or slow). */
+  retryable?: boolean;
 }
 
 /** The record a Flowgate user is linked to by a connector's user sync (its sync match). */

@@ -57,7 +57,7 @@ describe('custom handlers are loaded from module paths at start', () => {
            urlSettings: { endpoint: 'hostname' }, execute: async () => ({ success: true }) };`,
       );
       await expect(loadCustomHandlers([file])).rejects.toThrow(
-        /lacks urlSettings whose kinds are url, urlOrPath, origins/,
+        /lacks urlSettings whose kinds are url, urlOrPath, origins, ldapServers/,
       );
     } finally {
       await rm(folder, { recursive: true, force: true });

@@ -13,7 +13,11 @@ export function failure(code: string, error: string, secrets: readonly string[] 
 
 /** A failure result for anything a handler caught, keeping the code of errors that have one. */
 export function failureFromError(error: unknown, secrets: readonly string[]): ConnectorResult {
-  if (isConnectorError(error)) return failure(error.code, error.message, secrets, error.data);
+  if (isConnectorError(error)) {
+    const result = failure(error.code, error.message, secrets, error.data);
+    if (error.retryable === true) result.retryable = true;
+    return result;
+  }
   const message = error instanceof Error ? error.message : String(error);
   return failure('internal_error', `Unexpected error: ${message}`, secrets);
 }

@@ -189,6 +189,16 @@ function isOwnAddress(address: string, family: number): boolean {
   return own.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/**
+ * Whether the operator allow-listed this destination itself (its hostname, or every address it
+ * resolved to), not merely found it public: the bar for settings that weaken checks on it.
+ */
+export function isAllowListed(host: string, addresses: readonly ResolvedAddress[], allowed: AllowedNetworks): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(bare) === 0 && allowed.hostnames.has(bare.toLowerCase())) return true;
+  return addresses.length > 0 && addresses.every(({ address }) => isAllowedAddress(address, allowed));
+}
+
 function isAllowedAddress(address: string, allowed: AllowedNetworks): boolean {
   const family = isIP(address);
   if (family === 0) return false;
@@ -198,13 +208,15 @@ function isAllowedAddress(address: string, allowed: AllowedNetworks): boolean {
 }
 
 /**
- * Checks that `url` is http(s) and that its host (a literal address, or every address its name
- * resolves to) is public or allow-listed; throws a `ConnectorError` (`destination_refused`, `network_error`) otherwise. Returns the
- * checked addresses so the caller can connect to exactly those (no second, rebindable lookup).
+ * Checks that `url` is http(s) (or one of `schemes`) and that its host (a literal address, or every
+ * address its name resolves to) is public or allow-listed; throws a `ConnectorError`
+ * (`destination_refused`, `network_error`) otherwise. Returns the checked addresses so the caller
+ * can connect to exactly those (no second, rebindable lookup).
  */
 export async function assertPublicDestination(
   url: string | URL,
   allowedNetworks: readonly string[] | AllowedNetworks = [],
+  schemes: readonly string[] = ['http:', 'https:'],
 ): Promise<CheckedDestination> {
   let parsed: URL;
   try {
@@ -212,8 +224,11 @@ export async function assertPublicDestination(
   } catch (error) {
     throw new ConnectorError('destination_refused', 'Destination is not a valid URL', { cause: error });
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new ConnectorError('destination_refused', `Scheme ${parsed.protocol} is not allowed; use http or https`);
+  if (!schemes.includes(parsed.protocol))
+    throw new ConnectorError(
+      'destination_refused',
+      `Scheme ${parsed.protocol} is not allowed; use ${schemes.map((scheme) => scheme.slice(0, -1)).join(' or ')}`,
+    );
   const allowed = isParsedAllowList(allowedNetworks) ? allowedNetworks : parseAllowedNetworks(allowedNetworks);
 
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');

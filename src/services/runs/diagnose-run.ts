@@ -23,6 +23,9 @@ const TRANSIENT_CODES = new Set([
   'simulated_failure',
   'provisioning_failed',
   'response_too_large',
+  // Directory servers (the ldap handler): overloaded or unreachable for now.
+  'busy',
+  'unavailable',
 ]);
 /** Failures only a changed definition fixes. */
 const DEFINITION_CODES = new Set([

@@ -1,0 +1,1 @@
+export { createLdapHandler, type LdapHandler, type LdapHandlerOptions } from './ldap-handler.js';

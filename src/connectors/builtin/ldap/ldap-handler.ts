@@ -1,0 +1,94 @@
+import type { CommandSpec, ConnectorHandler } from '../../handler.js';
+import { describeIssues, failure, failureFromError } from '../handler-results.js';
+import { positiveInteger } from '../handler-options.js';
+import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
+import { untilAborted } from '../outbound-request.js';
+import type { LdapCall, LdapCommand } from './command.js';
+import { listGroups } from './commands/list-groups.js';
+import { listUsers } from './commands/list-users.js';
+import { test } from './commands/test.js';
+import { connectionKey, openConnection } from './connection.js';
+import { ListingSessions } from './listing.js';
+import { ConnectionPool } from './pool.js';
+import { ldapFailure } from './result-codes.js';
+import { connectionSchema, resolveSettings } from './settings.js';
+
+/**
+ * The `ldap` built-in handler: users and groups of an LDAP directory (OpenLDAP, Active Directory
+ * or another server) for sync, and the account and membership commands of joiner, mover and
+ * leaver workflows, through ldapts. See docs/connectors-ldap.md for settings, permissions and the
+ * exact meaning of `changed`.
+ */
+
+export interface LdapHandlerOptions {
+  /** CIDR ranges, addresses or exact hostnames that may be reached although not public. */
+  allowedNetworks?: readonly string[];
+  reportRefusal?: RefusalReporter;
+  /** Idle connections kept per connector for commands; default 4. */
+  maxIdleConnections?: number;
+  /** How long an unused pooled connection stays open; default 60 s. */
+  idleConnectionMs?: number;
+}
+
+export interface LdapHandler extends ConnectorHandler {
+  /** Closes pooled connections and open sync sessions. */
+  close(): Promise<void>;
+}
+
+const COMMANDS: Record<string, LdapCommand> = {
+  test,
+  listUsers,
+  listGroups,
+};
+
+export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler {
+  const allowed = parseAllowedNetworks(options.allowedNetworks, options.reportRefusal);
+  const pool = new ConnectionPool({
+    maxIdle: positiveInteger(options.maxIdleConnections, 4, 'maxIdleConnections'),
+    idleMs: positiveInteger(options.idleConnectionMs, 60_000, 'idleConnectionMs'),
+  });
+  const listings = new ListingSessions();
+
+  return {
+    name: 'ldap',
+    version: '1.0.0',
+    description: 'Users and groups of an LDAP directory or Active Directory: sync, accounts and memberships (ldapts).',
+    defaultCommand: 'test',
+    urlSettings: { url: 'ldapServers' },
+    commands: Object.fromEntries(
+      Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
+    ),
+    async execute(request, context) {
+      const secrets: string[] = [];
+      try {
+        const parsed = connectionSchema.safeParse(request.config.connection);
+        if (!parsed.success)
+          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
+        if (parsed.data.bindPassword) secrets.push(parsed.data.bindPassword);
+        const settings = resolveSettings(parsed.data);
+
+        const name = request.config.command;
+        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+        if (!command) return failure('unknown_command', `The ldap connector has no command ${name}`, secrets);
+
+        const key = connectionKey(settings);
+        const open = () => openConnection(settings, allowed);
+        const call: LdapCall = {
+          settings,
+          secrets,
+          open,
+          listings,
+          withClient: (work) => pool.use(key, open, work),
+          ...(context.linkedUserRecord ? { linkedUserRecord: context.linkedUserRecord } : {}),
+        };
+        return await untilAborted(command.execute(call, request.config.parameters), context.signal);
+      } catch (error) {
+        const what = `ldap.${request.config.command}`;
+        return failureFromError(ldapFailure(context.signal.aborted ? new Error('timed out') : error, what), secrets);
+      }
+    },
+    async close() {
+      await Promise.all([pool.close(), listings.close()]);
+    },
+  };
+}
