@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, isPortOpen } from './free-port.js';
@@ -74,7 +74,7 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<RunningSla
 
   slapadd(configFile, baseEntries(baseDn));
   if (options.ldif) slapadd(configFile, options.ldif);
-  if (options.ldifFile) slapadd(configFile, await readFile(options.ldifFile, 'utf8'));
+  if (options.ldifFile) slapadd(configFile, { file: options.ldifFile });
 
   const port = await freePort();
   const ldapsPort = await freePort();
@@ -184,9 +184,17 @@ function baseEntries(baseDn: string): string {
   ].join('\n');
 }
 
-/** Loads LDIF offline (`-q`: no consistency checks, as bulk loads do). */
-function slapadd(configFile: string, ldif: string): void {
-  const result = spawnSync(SLAPADD, ['-q', '-f', configFile], { input: ldif, encoding: 'utf8' });
+/**
+ * Loads LDIF offline (`-q`: no consistency checks, as bulk loads do); a file is read by slapadd
+ * itself, so a data set of any size never passes through this process.
+ */
+function slapadd(configFile: string, ldif: string | { file: string }): void {
+  const args = ['-q', '-f', configFile, ...(typeof ldif === 'string' ? [] : ['-l', ldif.file])];
+  const result = spawnSync(SLAPADD, args, {
+    input: typeof ldif === 'string' ? ldif : undefined,
+    encoding: 'utf8',
+    stdio: [typeof ldif === 'string' ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+  });
   if (result.status !== 0) throw new Error(`slapadd failed (${result.status}): ${result.stderr}`);
 }
 

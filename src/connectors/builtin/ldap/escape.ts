@@ -14,6 +14,8 @@ export function escapeFilterValue(value: string): string {
  * leading space or `#`, a trailing space) escaped; everything else, non-ASCII included, as it is.
  */
 export function escapeDnValue(value: string): string {
+  // Most values need nothing: a sync resolves hundreds of thousands of member DNs through dnKey.
+  if (!/["+,;<>\\\0]|^[ #]| $/.test(value)) return value;
   let escaped = '';
   const characters = [...value];
   for (const [index, character] of characters.entries()) {
@@ -64,6 +66,7 @@ export function isUnder(dn: string, base: string): boolean {
 }
 
 function unescapeDnValue(raw: string): string {
+  if (!raw.includes('\\')) return raw;
   const bytes: number[] = [];
   for (let index = 0; index < raw.length; index += 1) {
     const character = raw[index]!;
