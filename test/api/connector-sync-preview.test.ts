@@ -327,6 +327,30 @@ describe('connector failures and the time limit are answers, not errors', () => 
     }
   });
 
+  it('answers a disabled connector as status error', async () => {
+    expect((await call('PUT', `/api/connectors/${connectorId}`, { enabled: false })).status).toBe(200);
+    try {
+      const response = await preview(connectorId);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ status: 'error', pagesRead: 0, records: null });
+      expect(response.body.message).toMatch(/^Preview failed: Connector .* is disabled$/);
+    } finally {
+      expect((await call('PUT', `/api/connectors/${connectorId}`, { enabled: true })).status).toBe(200);
+    }
+  });
+
+  it('runs one preview of a config at a time: a second one meanwhile is refused with 409', async () => {
+    directory.delayMs = 300;
+    try {
+      const answers = await Promise.all([preview(connectorId), preview(connectorId)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const refused = answers.find((answer) => answer.status === 409)!;
+      expect(refused.body.message).toBe('A preview of this user sync config is already running');
+    } finally {
+      directory.delayMs = 0;
+    }
+  });
+
   it('refuses while a pass of the config runs (409)', async () => {
     directory.delayMs = 500;
     const pass = call('POST', `${configPath(connectorId)}/trigger`);
