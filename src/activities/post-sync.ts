@@ -2,15 +2,9 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { jsonColumn, type Database } from '../db/client.js';
 import type { PostSyncOutcome, SyncAutomationOutcome } from '../domain/sync-matches.js';
 import type { DeactivationResult, SyncStats } from '../domain/sync-pass.js';
-import { applyAttributeMappings } from '../services/sync/attribute-mappings.js';
-import {
-  ensureMatchRows,
-  matchRecordsToUsers,
-  matchSettingsOf,
-  type MatchCounts,
-} from '../services/sync/match-users.js';
+import type { MatchCounts } from '../services/sync/match-users.js';
+import { createUsersStep, deactivateStep, mappingsStep, matchStep } from '../services/sync/post-sync-steps.js';
 import { startSyncAutomation } from '../services/sync/sync-automation.js';
-import { createUsersForUnmatched, deactivateUsersOfLeaverRecords } from '../services/sync/sync-users.js';
 import { withHeartbeat } from './heartbeat.js';
 import type { SyncKey } from './sync.js';
 
@@ -30,12 +24,8 @@ export function createPostSyncActivities(db: Database) {
     async matchSyncedUsers(key: SyncKey): Promise<MatchCounts> {
       const config = await configOf(key);
       if (!config) return { evaluated: 0, matched: 0, ambiguous: 0, unmatched: 0 };
-      const settings = matchSettingsOf(config);
-      if (!settings.success) throw ApplicationFailure.nonRetryable(settings.message, 'PostSyncFailure');
-      return withHeartbeat(async () => {
-        await ensureMatchRows(db, key);
-        return matchRecordsToUsers(db, key, settings.data);
-      });
+      const fail = (message: string) => ApplicationFailure.nonRetryable(message, 'PostSyncFailure');
+      return withHeartbeat(() => matchStep(db, key, config, fail));
     },
 
     /**
@@ -44,11 +34,8 @@ export function createPostSyncActivities(db: Database) {
      */
     async createSyncedUsers(key: SyncKey): Promise<{ created: number; failed: number }> {
       const config = await configOf(key);
-      if (!config?.createUsers) return { created: 0, failed: 0 };
-      const rules = { disabled: config.deactivateDisabledUsers };
-      return withHeartbeat((heartbeat) =>
-        createUsersForUnmatched(db, key, config.createUserDefaults, rules, heartbeat),
-      );
+      if (!config) return { created: 0, failed: 0 };
+      return withHeartbeat((heartbeat) => createUsersStep(db, key, config, heartbeat));
     },
 
     /**
@@ -58,17 +45,15 @@ export function createPostSyncActivities(db: Database) {
      */
     async deactivateSyncedUsers(key: SyncKey): Promise<DeactivationResult> {
       const config = await configOf(key);
-      if (!config?.deactivateUsers) return { deactivated: 0, held: 0, linkedUsers: 0, privilegedKept: 0 };
-      const threshold = { maxCount: config.deactivationMaxCount, maxPercent: config.deactivationMaxPercent };
-      const rules = { disabled: config.deactivateDisabledUsers };
-      return withHeartbeat(() => deactivateUsersOfLeaverRecords(db, key, threshold, rules));
+      if (!config) return { deactivated: 0, held: 0, linkedUsers: 0, privilegedKept: 0 };
+      return withHeartbeat(() => deactivateStep(db, key, config));
     },
 
     /** (d) Applies the enabled attribute mappings to the linked users' profiles. */
     async applySyncedAttributes(key: SyncKey): Promise<number> {
       const config = await configOf(key);
       if (!config) return 0;
-      return withHeartbeat((heartbeat) => applyAttributeMappings(db, key, config.attributeMappings, heartbeat));
+      return withHeartbeat((heartbeat) => mappingsStep(db, key, config, heartbeat));
     },
 
     /**

@@ -1,22 +1,12 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { executeConnectorCommand } from '../connectors/execute-command.js';
-import { LIST_COMMANDS } from '../connectors/handler.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import { jsonColumn, Prisma, type Database } from '../db/client.js';
 import type { SyncConfig } from '../db/generated/client.js';
-import { parseDuration } from '../domain/duration.js';
 import { EMPTY_SYNC_STATS, type SyncStats } from '../domain/sync-pass.js';
 import { filterRulesSchema, syncStatsSchema, type SyncResourceType } from '../domain/sync.js';
-import { runnableConnector } from '../services/connectors/connector-record.js';
-import { filterRecords } from '../services/sync/filter-records.js';
-import { checkListedPage, type ListedPage } from '../services/sync/listed-page.js';
-import {
-  markUnseenStale,
-  purgeStale,
-  syncedGroupKeys,
-  upsertRecords,
-  type HashedResource,
-} from '../services/sync/record-store.js';
+import type { ListedPage } from '../services/sync/listed-page.js';
+import { keepOfPage, listPageReader, passStartOf } from '../services/sync/pass-pages.js';
+import { endFullPass, syncedGroupKeys, upsertRecords, type HashedResource } from '../services/sync/record-store.js';
 import { passProgressSchema, type PassProgress } from '../services/sync/sync-config-record.js';
 import { withHeartbeat } from './heartbeat.js';
 
@@ -32,12 +22,7 @@ export interface SyncKey {
   resourceType: SyncResourceType;
 }
 
-/**
- * Records a pass asks for per page: each page costs a transaction and a few round trips, so large
- * pages keep that overhead small next to the records; a connector may answer fewer (directories
- * often cap a page at 1,000, e.g. Active Directory's MaxPageSize).
- */
-export const SYNC_PAGE_SIZE = 5000;
+export { SYNC_PAGE_SIZE } from '../services/sync/pass-pages.js';
 
 /** How long one `syncPages` call stores pages before it returns to the workflow. */
 const PAGES_TIME_BUDGET_MS = 20_000;
@@ -88,29 +73,12 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
   async function pageReader(key: SyncKey, row: SyncConfig, progress: PassProgress) {
     const connector = await db.connector.findUnique({ where: { id: key.connectorId } });
     if (!connector) throw permanent('The connector no longer exists');
-    const command = LIST_COMMANDS[key.resourceType];
-    const handler = connectors.registry.get(connector.type)?.handler;
-    const runnable = runnableConnector(db, connector, connectors);
-    return async (cursor: string | null) => {
-      const result = await executeConnectorCommand(handler, runnable, {
-        command,
-        parameters: {
-          pageSize: SYNC_PAGE_SIZE,
-          ...(cursor ? { cursor } : {}),
-          ...(progress.modifiedSince ? { modifiedSince: progress.modifiedSince } : {}),
-        },
-        variables: {},
-        stepId: `sync-${key.resourceType}`,
-        instanceId: `sync:${row.id}`,
-        timeoutMs: connectors.timeoutMs,
-      });
-      if (!result.success) throw permanent(result.error ?? `${connector.name}.${command} failed`);
-      // Checked and hashed here, so that this work on a page overlaps the writing of the one before it.
-      const checked = await checkListedPage(result.payload);
-      if (!checked.success)
-        throw permanent(`${connector.name}.${command} answered an invalid page: ${checked.problems}`);
-      return checked.page;
-    };
+    return listPageReader(db, connectors, connector, {
+      resourceType: key.resourceType,
+      modifiedSince: progress.modifiedSince,
+      instanceId: `sync:${row.id}`,
+      fail: permanent,
+    });
   }
 
   /**
@@ -179,10 +147,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
       for (let pages = 0; ;) {
         const page = await ahead;
         heartbeat();
-        const remaining = rules?.maxRecords === undefined ? undefined : rules.maxRecords - progress.kept;
-        const keptResources = new Set(filterRecords(page.resources, rules, { syncedGroupKeys: groupKeys, remaining }));
-        const kept = page.hashed.filter(({ resource }) => keptResources.has(resource));
-        const listed = !page.nextCursor || (remaining !== undefined && kept.length >= remaining);
+        const { kept, listed } = keepOfPage(page, rules, { syncedGroupKeys: groupKeys, keptBefore: progress.kept });
         const goOn = !listed && pages + 1 < (input.maxPages ?? Infinity) && Date.now() < stopAt;
         ahead = goOn ? readPage(page.nextCursor ?? null) : Promise.resolve(page);
         // A failure of the page fetched ahead is reported when it is awaited, not before.
@@ -214,11 +179,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
         ? unfinished
         : {
             startedAt: new Date().toISOString(),
-            strategy: row.strategy === 'incremental' ? 'incremental' : 'full',
-            modifiedSince:
-              row.strategy === 'incremental' && row.lastSuccessfulSyncAt
-                ? row.lastSuccessfulSyncAt.toISOString()
-                : null,
+            ...passStartOf(row),
             pagesProcessed: 0,
             added: 0,
             updated: 0,
@@ -257,11 +218,10 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
         if (!current || !progress)
           return current?.lastSyncStats ? syncStatsSchema.parse(current.lastSyncStats) : { ...EMPTY_SYNC_STATS };
         const now = new Date();
-        const finished = { staled: 0, removed: 0 };
-        if (progress.strategy === 'full') {
-          finished.staled = await markUnseenStale(tx, key, new Date(progress.startedAt), now);
-          finished.removed = await purgeStale(tx, key, new Date(now.getTime() - parseDuration(current.staleRetention)));
-        }
+        const finished =
+          progress.strategy === 'full'
+            ? await endFullPass(tx, key, { startedAt: new Date(progress.startedAt), now }, current.staleRetention)
+            : { staled: 0, removed: 0 };
         const stats = statsOf(progress, now, finished);
         await tx.syncConfig.update({
           where: { id: current.id },

@@ -7,7 +7,7 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PAGE = 1_000_000;
 
 // Query strings carry text; the description states the integer the text must spell.
-const positiveInteger = (name: string, max: number) =>
+export const positiveInteger = (name: string, max: number) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a positive integer`)

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { queryText } from '../domain/common.js';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../domain/pagination.js';
 import { RUN_STATUSES } from '../domain/run.js';
+import { SYNC_RESOURCE_TYPES, syncConfigInputSchema } from '../domain/sync.js';
+import { MAX_PREVIEW_SECONDS } from '../domain/sync-preview.js';
 import {
   exportSelectionSchema,
   importStrategySchema,
@@ -20,8 +22,9 @@ import { ROLES } from '../permissions/index.js';
 import type { ApiClient, ApiFailure, ApiRequest } from './api-client.js';
 
 /**
- * Every tool of spec 4.11, plus skip_step, which the diagnosis flow ends in. Each tool is one API call: the API checks
- * the caller's permission, so a tool never needs more privilege than the token it runs with.
+ * Every tool of spec 4.11, plus skip_step, which the diagnosis flow ends in, and preview_sync (a sync
+ * config checked before it is saved). Each tool is one API call: the API checks the caller's
+ * permission, so a tool never needs more privilege than the token it runs with.
  */
 
 const workflowId = z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow definition');
@@ -188,6 +191,33 @@ const importSummary = (dryRun: boolean) =>
       ? `Preview, nothing written (${status}): ${counts}. Call again with dryRun: false to import.`
       : `Imported (${status}): ${counts}.`;
   });
+
+const countShape = z.object({ count: z.number() });
+const syncPreviewShape = z.object({
+  status: z.string(),
+  message: z.string(),
+  records: z.record(z.string(), countShape).nullable(),
+  postSync: z
+    .object({
+      matches: countShape,
+      usersCreated: countShape,
+      deactivation: z.object({ held: z.boolean(), usersDeactivated: countShape, usersHeld: countShape }),
+      profileChanges: z.object({ users: z.number() }),
+    })
+    .nullable(),
+});
+const syncPreviewSummary = summaryOf(syncPreviewShape, ({ status, message, records, postSync }) => {
+  if (!records) return `Preview ${status}, nothing changed: ${quoted(message)}.`;
+  const counts = Object.entries(records).map(([change, { count }]) => `${count} ${change}`);
+  const steps = postSync
+    ? `; post-sync: ${postSync.matches.count} matched, ${postSync.usersCreated.count} user(s) created, ` +
+      (postSync.deactivation.held
+        ? `${postSync.deactivation.usersHeld.count} deactivation(s) HELD by the safeguard`
+        : `${postSync.deactivation.usersDeactivated.count} user(s) deactivated`) +
+      `, ${postSync.profileChanges.users} profile(s) changed`
+    : '; no post-sync step would run';
+  return `Preview, nothing changed: records ${counts.join(', ')}${steps}.`;
+});
 
 const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
   const actions = (diagnosis.suggestedActions ?? []).map((item) => item.action).join(', ') || 'none';
@@ -421,6 +451,36 @@ const TOOLS = [
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: '/api/connectors', query: args }),
     summarize: pageSummary('connector(s)'),
+  }),
+  defineTool({
+    name: 'preview_sync',
+    title: 'Preview a sync pass',
+    description:
+      'What the next sync pass of a connector and resource type would do, without changing anything: records added, updated, unchanged, staled and purged, matches, users created and deactivated (and held by the deletion safeguard), profile fields changed. `changes` takes the fields of the sync config (as PUT .../sync-config/:type), applied over the stored config for this preview only. Use it before saving a changed filter. It reads every page from the connector. Needs connector:manage and connector:read.',
+    input: {
+      connectorId: z
+        .uuid({ error: 'connectorId must be a UUID' })
+        .describe('Id of the connector (see list_connectors)'),
+      resourceType: z.enum(SYNC_RESOURCE_TYPES),
+      changes: syncConfigInputSchema.optional().describe('Sync config fields to preview instead of the stored ones'),
+      timeLimitSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_PREVIEW_SECONDS)
+        .default(25)
+        .describe(
+          `How long the preview may read, 1 to ${MAX_PREVIEW_SECONDS} s (default 25, within the tool server's default API time limit of 30 s; raise SVC_API_TIMEOUT_MS for more)`,
+        ),
+    },
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    request: (args) => ({
+      method: 'POST',
+      path: `/api/connectors/${args.connectorId}/sync-config/${args.resourceType}/preview`,
+      query: { timeLimitSeconds: args.timeLimitSeconds },
+      body: args.changes ?? {},
+    }),
+    summarize: syncPreviewSummary,
   }),
   defineTool({
     name: 'list_projects',

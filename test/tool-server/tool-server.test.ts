@@ -21,6 +21,7 @@ import {
   toolData,
   type ToolHttpServer,
 } from '../support/tool-server.js';
+import { connectorOnDirectory } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition } from '../support/workflows.js';
 import { pollUntil } from '../support/poll.js';
@@ -86,6 +87,7 @@ async function withToolHttpServer(
 }
 
 const TOOL_NAMES = [
+  'preview_sync',
   'list_workflows',
   'get_workflow',
   'create_workflow',
@@ -116,7 +118,7 @@ const transports = ['stdio', 'http'] as const;
 describe.each(transports)('over %s, the catalogue', (transport) => {
   const client = () => clients[transport]!;
 
-  it('lists every tool of spec 4.11 plus skip_step, with schemas and annotations', async () => {
+  it('lists every tool of spec 4.11 plus skip_step and preview_sync, with schemas and annotations', async () => {
     const { tools } = await client().listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOL_NAMES].sort());
     for (const tool of tools) {
@@ -164,6 +166,7 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
       'validate_workflow',
       'generate_workflow_docs',
       'export_config',
+      'preview_sync',
     ]) {
       expect(byName[name]!.annotations).toEqual(expect.objectContaining({ readOnlyHint: true }));
     }
@@ -380,6 +383,55 @@ describe('configuration transfer through the tools', () => {
       expect(await toolData(client, 'export_config', { entities: ['projects'] })).toEqual(
         expect.objectContaining({ version: '1' }),
       );
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('sync preview through the tools', () => {
+  it('preview_sync says what a pass of a changed config would do, changing nothing; without connector:manage it is an isError result', async () => {
+    const { directory, connectorId } = await connectorOnDirectory(stack.api, adminToken, 4);
+    directory.pageSize = 10;
+    const put = await stack.api.request('PUT', `/api/connectors/${connectorId}/sync-config/user`, {
+      token: adminToken,
+      body: { syncAllUsers: true },
+    });
+    expect(put.status).toBe(201);
+
+    const changes = { syncAllUsers: false, filterRules: { groupIds: ['u1', 'u2'] }, createUsers: true };
+    const preview = await callTool(clients.http!, 'preview_sync', { connectorId, resourceType: 'user', changes });
+    expect(preview.isError).toBeFalsy();
+    expect(firstText(preview)).toBe(
+      'Preview, nothing changed: records 2 added, 0 updated, 0 unchanged, 0 staled, 0 purged; post-sync: 0 matched, 2 user(s) created, 0 user(s) deactivated, 0 profile(s) changed.',
+    );
+    const answer = preview.structuredContent as any;
+    expect(answer).toMatchObject({ connectorId, resourceType: 'user', status: 'success', totalUpstreamRecords: 4 });
+    // In the order the step creates them (by match row), so sorted here.
+    const created = answer.postSync.usersCreated.items.map((user: { externalId: string }) => user.externalId);
+    expect(created.sort()).toEqual(['u1', 'u2']);
+    expect(directory.requests.at(-1)).toEqual({ command: 'listUsers', parameters: { pageSize: 5000 } });
+    expect(await stack.database.db.connectorResource.count({ where: { connectorId } })).toBe(0);
+    expect(
+      await stack.database.db.user.count({ where: { email: { in: ['user1@example.test', 'user2@example.test'] } } }),
+    ).toBe(0);
+    // The stored config is as it was.
+    expect((await stack.database.db.syncConfig.findFirstOrThrow({ where: { connectorId } })).createUsers).toBe(false);
+
+    const bad = await callTool(clients.http!, 'preview_sync', {
+      connectorId,
+      resourceType: 'user',
+      changes: { strategy: 'sometimes' },
+    });
+    expect(bad.isError).toBe(true);
+    expect(firstText(bad)).toContain('strategy');
+
+    const reader = await createUserWithToken(stack.database.db, ['admin'], ['connector:read']);
+    const client = await connectHttp(httpServer.url, reader.token);
+    try {
+      const refused = await callTool(client, 'preview_sync', { connectorId, resourceType: 'user' });
+      expect(refused.isError).toBe(true);
+      expect(firstText(refused)).toBe('Missing permission connector:manage (code forbidden, HTTP 403)');
     } finally {
       await client.close();
     }

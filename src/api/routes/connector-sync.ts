@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery, pageSchema } from '../../domain/pagination.js';
+import { paginationQuery, pageSchema, positiveInteger } from '../../domain/pagination.js';
 import { queryBoolean } from '../../domain/common.js';
 import {
   attributeMappingRuleSchema,
@@ -17,6 +17,7 @@ import {
   USER_MATCH_STRATEGIES,
 } from '../../domain/sync.js';
 import { postSyncOutcomeSchema } from '../../domain/sync-matches.js';
+import { MAX_PREVIEW_SECONDS, PREVIEW_LIST_LIMIT, syncPreviewSchema } from '../../domain/sync-preview.js';
 import { listConnectorResources } from '../../services/sync/list-resources.js';
 import {
   deleteSyncConfig,
@@ -28,7 +29,9 @@ import {
 import { discardHeldDeactivations, releaseHeldDeactivations } from '../../services/sync/held-deactivations.js';
 import type { SyncContext } from '../../services/sync/sync-config-record.js';
 import { triggerSync } from '../../services/sync/trigger-sync.js';
-import { auditedCaller } from '../audit-context.js';
+import { previewSync } from '../../services/sync/preview-sync.js';
+import { assertCan } from '../../permissions/index.js';
+import { auditedCaller, callerOf } from '../audit-context.js';
 import { errorBodySchema } from '../openapi/api-docs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -134,6 +137,12 @@ const resourcesQuery = paginationQuery({
   resourceType: storableText(64).optional().describe('user, group or role'),
   search: storableText(255).min(1).optional().describe('Part of the external id, display name or email (any case)'),
   stale: queryBoolean('stale').optional().describe('true: only stale records; false: only current ones'),
+});
+
+const previewQuery = z.object({
+  timeLimitSeconds: positiveInteger('timeLimitSeconds', MAX_PREVIEW_SECONDS)
+    .optional()
+    .describe(`How long the preview may take, 1 to ${MAX_PREVIEW_SECONDS} seconds (default ${MAX_PREVIEW_SECONDS})`),
 });
 
 const error = (description: string) => ({ description, schema: errorBodySchema });
@@ -251,6 +260,38 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
       async handler(ctx, { params }) {
         const result = await triggerSync(context, auditedCaller(ctx), params.id, params.type);
         ctx.body = { message: result.message, status: result.outcome, stats: result.stats, postSync: result.postSync };
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/sync-config/:type/preview',
+      operationId: 'previewSync',
+      summary: 'What a sync pass would do now, with the stored config or with changes to it, without changing anything',
+      description: `Reads every page of the list command with the filter rules and runs the post-sync decisions as a pass would, inside a database transaction that is always rolled back: no record, match, user, audit entry or status is written, no run started. The body takes the fields of the PUT body, applied over the stored config (or the defaults when none is stored). Answers counts and the first ${PREVIEW_LIST_LIMIT} of each list. A connector failure or the time limit is answered 200 with status error or timed_out. Needs connector:manage and connector:read.`,
+      access: 'connector:manage',
+      params: configParams,
+      query: previewQuery,
+      body: syncConfigInputSchema.optional(),
+      responses: {
+        200: { description: 'What the pass would do', schema: syncPreviewSchema },
+        400: error(
+          'Invalid fields or query (every problem listed), a connector without the list command of the type, or a user config with no filter rule that selects records and no syncAllUsers: true',
+        ),
+        403: error('Missing connector:manage or connector:read'),
+        404: error('Unknown connector or resource type'),
+        409: error(
+          'A pass of this connector and type is running, another preview of it is, or its records are being written',
+        ),
+      },
+      async handler(ctx, { params, query, body }) {
+        // Not auditedCaller: the preview writes no audit entry of its own, so a token's request is
+        // audited as every read is (api_token.request).
+        const caller = { principal: callerOf(ctx), requestId: ctx.state.requestId };
+        // A preview shows what the connector holds, as reading the records does.
+        assertCan(caller.principal, 'connector:read', 'preview a sync');
+        ctx.body = await previewSync(context, caller, params.id, params.type, body ?? {}, {
+          timeLimitSeconds: query.timeLimitSeconds,
+        });
       },
     })
     .add({

@@ -122,6 +122,8 @@ export async function applyAttributeMappings(
   key: RecordKey,
   storedRules: unknown,
   progress: () => void = () => {},
+  /** Told of each profile written, with the user as it was and the changes: how a preview lists them. */
+  observe: (before: User, changes: ProfileChanges) => void = () => {},
 ): Promise<number> {
   const rules = applicableRules(storedRules);
   if (rules.length === 0) return 0;
@@ -151,8 +153,10 @@ export async function applyAttributeMappings(
       // Decided again on the locked row: a profile edited since the batch was read is respected.
       const wrote = await db.$transaction(async (tx) => {
         await tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-        const changes = mappingChanges(rules, source, await tx.user.findUniqueOrThrow({ where: { id: userId } }));
+        const before = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+        const changes = mappingChanges(rules, source, before);
         if (!hasChanges(changes)) return false;
+        observe(before, changes);
         await writeProfile(tx, userId, changes, 'connector');
         return true;
       });

@@ -92,13 +92,33 @@ function checkAutomationInitiator(
  * A user config copies the whole directory only when asked to (spec sync rule 3): without a filter
  * rule that selects records it needs `syncAllUsers: true` (400).
  */
-function checkUserSelection(saved: SyncConfig): void {
+export function checkUserSelection(saved: Pick<SyncConfig, 'resourceType' | 'syncAllUsers' | 'filterRules'>): void {
   if (saved.resourceType !== 'user' || saved.syncAllUsers) return;
   if (selectsRecords(filterRulesSchema.nullable().parse(saved.filterRules))) return;
   throw validationFailed(
     `A user sync config syncs the whole directory only when syncAllUsers is true: set filterRules with ${SELECTING_FILTER_RULES.join(', ')} to choose the users, or syncAllUsers: true`,
     { field: 'filterRules' },
   );
+}
+
+/**
+ * Writes the fields sent over the stored config, or over the defaults when none is stored: the
+ * config as saving `input` makes it (a preview writes it in a transaction it rolls back).
+ */
+export async function writeSyncConfigRow(
+  tx: DatabaseClient,
+  caller: Caller,
+  key: { connectorId: string; resourceType: string },
+  input: SyncConfigInput,
+): Promise<{ existing: SyncConfig | null; row: SyncConfig }> {
+  const where = { connectorId_resourceType: key };
+  const existing = await tx.syncConfig.findUnique({ where });
+  const row = existing
+    ? await tx.syncConfig.update({ where, data: { ...columnsOf(input), updatedBy: caller.principal.userId } })
+    : await tx.syncConfig.create({
+        data: { ...key, ...columnsOf({ ...SYNC_CONFIG_DEFAULTS, ...input }), updatedBy: caller.principal.userId },
+      });
+  return { existing, row };
 }
 
 export async function listSyncConfigs(db: DatabaseClient, connectorId: string) {
@@ -135,18 +155,7 @@ export async function putSyncConfig(
     const { connector, resourceType } = await loadSyncTarget(tx, connectorId, type);
     requireListCommand(connector, context.connectors, resourceType);
     await checkPostSyncWorkflow(tx, caller, input.postSyncWorkflowId);
-    const key = { connectorId_resourceType: { connectorId, resourceType } };
-    const existing = await tx.syncConfig.findUnique({ where: key });
-    const row = existing
-      ? await tx.syncConfig.update({ where: key, data: { ...columnsOf(input), updatedBy: caller.principal.userId } })
-      : await tx.syncConfig.create({
-          data: {
-            connectorId,
-            resourceType,
-            ...columnsOf({ ...SYNC_CONFIG_DEFAULTS, ...input }),
-            updatedBy: caller.principal.userId,
-          },
-        });
+    const { existing, row } = await writeSyncConfigRow(tx, caller, { connectorId, resourceType }, input);
     checkUserSelection(row);
     checkAutomationInitiator(caller, row);
     await auditChange(

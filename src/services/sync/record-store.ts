@@ -1,5 +1,6 @@
 import { Prisma, type DatabaseClient } from '../../db/client.js';
 import type { ListedResource } from '../../connectors/handler.js';
+import { parseDuration } from '../../domain/duration.js';
 import { recordHash } from './record-hash.js';
 
 /**
@@ -117,12 +118,42 @@ export async function markUnseenStale(
       AND synced_at < ${passStartedAt} AND stale_since IS NULL`);
 }
 
+/** SQL: the records of the connector and type stale since before `staleBefore` (retention over). */
+const purgeable = (key: RecordKey, staleBefore: Date) => Prisma.sql`
+  connector_id = ${key.connectorId}::uuid AND resource_type = ${key.resourceType} AND stale_since < ${staleBefore}`;
+
 /** Deletes the records stale since before `staleBefore` (retention over). */
 export async function purgeStale(db: DatabaseClient, key: RecordKey, staleBefore: Date): Promise<number> {
-  return db.$executeRaw(Prisma.sql`
-    DELETE FROM connector_resources
-    WHERE connector_id = ${key.connectorId}::uuid AND resource_type = ${key.resourceType}
-      AND stale_since < ${staleBefore}`);
+  return db.$executeRaw(Prisma.sql`DELETE FROM connector_resources WHERE ${purgeable(key, staleBefore)}`);
+}
+
+/** The first `limit` records (by external id) `purgeStale` would delete: what a preview shows. */
+export async function purgeableRecords(db: DatabaseClient, key: RecordKey, staleBefore: Date, limit: number) {
+  return db.$queryRaw<Array<{ externalId: string; displayName: string; email: string | null }>>(Prisma.sql`
+    SELECT external_id AS "externalId", display_name AS "displayName", email FROM connector_resources
+    WHERE ${purgeable(key, staleBefore)} ORDER BY external_id LIMIT ${limit}`);
+}
+
+/** When stale records of a pass ending at `now` are purged: stale since before this. */
+export const purgeBefore = (now: Date, staleRetention: string) =>
+  new Date(now.getTime() - parseDuration(staleRetention));
+
+/**
+ * The end of a full pass: the records it did not see become stale since `now`, then those stale
+ * for longer than `staleRetention` are purged.
+ */
+export async function endFullPass(
+  db: DatabaseClient,
+  key: RecordKey,
+  pass: { startedAt: Date; now: Date },
+  staleRetention: string,
+  /** Called between the two, with the purge's limit: a preview lists what would be purged. */
+  beforePurge?: (staleBefore: Date) => Promise<void>,
+): Promise<{ staled: number; removed: number }> {
+  const staled = await markUnseenStale(db, key, pass.startedAt, pass.now);
+  const staleBefore = purgeBefore(pass.now, staleRetention);
+  await beforePurge?.(staleBefore);
+  return { staled, removed: await purgeStale(db, key, staleBefore) };
 }
 
 /** Lower-cased external ids and distinguished names of the connector's current group records. */

@@ -74,6 +74,12 @@ export async function createUserForMatch(
 
 const BATCH_SIZE = 200;
 
+/** Told of each user step (b) creates and each row it fails: how a preview lists them. */
+export interface CreationObserver {
+  created?(match: SyncMatch, user: User): void;
+  failed?(match: SyncMatch, reason: string): void;
+}
+
 /**
  * Step (b): marks the unmatched records with an email that are no leavers (not stale, and not
  * reported disabled when `rules.disabled`) `create_pending`, then creates
@@ -88,6 +94,7 @@ export async function createUsersForUnmatched(
   defaults: unknown,
   rules: LeaverRules,
   progress: () => void = () => {},
+  observer: CreationObserver = {},
 ): Promise<{ created: number; failed: number }> {
   await db.$executeRaw(Prisma.sql`
     UPDATE sync_matches m SET match_status = 'create_pending', updated_at = now()
@@ -111,7 +118,7 @@ export async function createUsersForUnmatched(
             // Re-read under lock: a resolution made through the API meanwhile wins.
             const [current] = await tx.$queryRaw<Array<{ match_status: string }>>`
               SELECT match_status FROM sync_matches WHERE id = ${match.id}::uuid FOR UPDATE`;
-            if (current?.match_status !== 'create_pending') return false;
+            if (current?.match_status !== 'create_pending') return null;
             const user = await createUserForMatch(tx, match, defaults, { actor: SYSTEM, source: 'connector_sync' });
             await tx.syncMatch.update({
               where: { id: match.id },
@@ -124,10 +131,13 @@ export async function createUsersForUnmatched(
                 resolutionNotes: null,
               },
             });
-            return true;
+            return user;
           }),
         );
-        if (created) counts.created += 1;
+        if (created) {
+          counts.created += 1;
+          observer.created?.(match, created);
+        }
       } catch (error) {
         // A refusal of this row's user (its email taken, or no email address) fails the row only.
         if (!isAppError(error) || (error.code !== 'conflict' && error.code !== 'validation_failed')) throw error;
@@ -136,6 +146,7 @@ export async function createUsersForUnmatched(
           data: { matchStatus: 'unmatched', resolutionNotes: `Automatic user creation failed: ${error.message}` },
         });
         counts.failed += 1;
+        observer.failed?.(match, error.message);
       }
     }
     progress();
@@ -283,6 +294,18 @@ async function reportPrivilegedLeavers(db: Database, key: RecordKey, privileged:
   });
 }
 
+/** Told what step (c) found and whom it deactivated: how a preview lists them. */
+export interface DeactivationObserver {
+  /** The leavers found: `held` when the safeguard holds the candidates rather than deactivating them. */
+  leavers?(found: {
+    candidates: DeactivationCandidate[];
+    privileged: PrivilegedLeaver[];
+    linkedUsers: number;
+    held: boolean;
+  }): void;
+  deactivated?(candidate: DeactivationCandidate): void;
+}
+
 /**
  * Step (c): soft-deletes the users linked to a leaver record of this connector and type (stale,
  * or reported disabled when `rules.disabled`) that have no other link (a current record of this
@@ -296,13 +319,16 @@ export async function deactivateUsersOfLeaverRecords(
   key: RecordKey,
   threshold: DeactivationThreshold,
   rules: LeaverRules,
+  observer: DeactivationObserver = {},
 ): Promise<{ deactivated: number; held: number; linkedUsers: number; privilegedKept: number }> {
   const { candidates, privileged } = await leaversOf(db, key, rules);
   const linkedUsers = await linkedUserCount(db, key);
+  const hold = candidates.length > 0 && exceedsThreshold(candidates.length, linkedUsers, threshold);
+  observer.leavers?.({ candidates, privileged, linkedUsers, held: hold });
   await reportPrivilegedLeavers(db, key, privileged);
   const privilegedKept = privileged.length;
   const where = { connectorId: key.connectorId, resourceType: key.resourceType };
-  if (candidates.length > 0 && exceedsThreshold(candidates.length, linkedUsers, threshold)) {
+  if (hold) {
     const held: HeldDeactivations = { heldAt: new Date().toISOString(), linkedUsers, users: candidates };
     await db.$transaction(async (tx) => {
       const config = await tx.syncConfig.update({
@@ -325,7 +351,10 @@ export async function deactivateUsersOfLeaverRecords(
     const done = await db.$transaction((tx) =>
       deactivateCandidate(tx, key, rules, candidate, { actor: SYSTEM, source: 'connector_sync' }),
     );
-    if (done) deactivated += 1;
+    if (done) {
+      deactivated += 1;
+      observer.deactivated?.(candidate);
+    }
   }
   return { deactivated, held: 0, linkedUsers, privilegedKept };
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../components/format';
@@ -5,11 +6,13 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useAction } from '../../components/use-action';
 import { useApiGet } from '../../components/async';
 import { useCan } from '../../session/me';
-import type { Connector, SyncConfig, SyncStats } from './sync-types';
+import { SyncPreviewPanel } from './SyncPreviewPanel';
+import type { Connector, SyncConfig, SyncPreview, SyncStats } from './sync-types';
 
 /**
  * One connector's sync configs: per resource type its last status, error and statistics
- * (docs/sync.md, Status), a way to review its matches, and "Sync now" for connector:manage.
+ * (docs/sync.md, Status), a way to review its matches, and "Sync now" and "Preview sync" for
+ * connector:manage (the preview needs connector:read too).
  */
 export function ConnectorSyncs({
   connector,
@@ -75,45 +78,62 @@ function ConfigRow({
 }) {
   const can = useCan();
   const trigger = useAction();
+  const previewing = useAction();
+  const [preview, setPreview] = useState<SyncPreview | null>(null);
+  const path = `/api/connectors/${config.connectorId}/sync-config/${encodeURIComponent(config.resourceType)}`;
+  const previewSync = async () => {
+    setPreview(null);
+    await previewing.run(async () => setPreview(await api<SyncPreview>('POST', `${path}/preview`, {})));
+  };
   const syncNow = async () => {
-    await trigger.run(() =>
-      api(
-        'POST',
-        `/api/connectors/${config.connectorId}/sync-config/${encodeURIComponent(config.resourceType)}/trigger`,
-      ),
-    );
+    await trigger.run(() => api('POST', `${path}/trigger`));
     onSynced();
   };
   return (
-    <tr className={selected ? 'selected' : undefined}>
-      <th scope="row">{config.resourceType}</th>
-      <td data-label="Schedule">
-        {config.enabled ? (config.cronSchedule ?? 'enabled, no schedule') : 'disabled'}
-        <span className="muted"> ({config.strategy})</span>
-      </td>
-      <td data-label="Scope">
-        <Scope config={config} />
-      </td>
-      <td data-label="Last sync">
-        <StatusBadge status={config.lastSyncStatus} /> {formatDateTime(config.lastSyncAt)}
-        {config.lastSyncError && <p className="field-error">{config.lastSyncError}</p>}
-        {config.lastPostSync?.warning && <p className="field-error">{config.lastPostSync.warning}</p>}
-      </td>
-      <td data-label="Statistics">{config.lastSyncStats ? <StatsSummary stats={config.lastSyncStats} /> : '—'}</td>
-      <td className="actions">
-        {config.resourceType === 'user' && (
-          <button type="button" aria-pressed={selected} onClick={onSelect}>
-            Review matches
-          </button>
-        )}
-        {can('connector:manage') && (
-          <button type="button" disabled={trigger.busy} onClick={() => void syncNow()}>
-            {trigger.busy ? 'Syncing…' : 'Sync now'}
-          </button>
-        )}
-        <ErrorNotice error={trigger.error} />
-      </td>
-    </tr>
+    <>
+      <tr className={selected ? 'selected' : undefined}>
+        <th scope="row">{config.resourceType}</th>
+        <td data-label="Schedule">
+          {config.enabled ? (config.cronSchedule ?? 'enabled, no schedule') : 'disabled'}
+          <span className="muted"> ({config.strategy})</span>
+        </td>
+        <td data-label="Scope">
+          <Scope config={config} />
+        </td>
+        <td data-label="Last sync">
+          <StatusBadge status={config.lastSyncStatus} /> {formatDateTime(config.lastSyncAt)}
+          {config.lastSyncError && <p className="field-error">{config.lastSyncError}</p>}
+          {config.lastPostSync?.warning && <p className="field-error">{config.lastPostSync.warning}</p>}
+        </td>
+        <td data-label="Statistics">{config.lastSyncStats ? <StatsSummary stats={config.lastSyncStats} /> : '—'}</td>
+        <td className="actions">
+          {config.resourceType === 'user' && (
+            <button type="button" aria-pressed={selected} onClick={onSelect}>
+              Review matches
+            </button>
+          )}
+          {can('connector:manage') && (
+            <button type="button" disabled={trigger.busy} onClick={() => void syncNow()}>
+              {trigger.busy ? 'Syncing…' : 'Sync now'}
+            </button>
+          )}
+          {can('connector:manage') && can('connector:read') && (
+            <button type="button" disabled={previewing.busy} onClick={() => void previewSync()}>
+              {previewing.busy ? 'Previewing…' : 'Preview sync'}
+            </button>
+          )}
+          <ErrorNotice error={trigger.error} />
+          <ErrorNotice error={previewing.error} />
+        </td>
+      </tr>
+      {preview && (
+        <tr>
+          <td colSpan={6}>
+            <SyncPreviewPanel resourceType={config.resourceType} preview={preview} onClose={() => setPreview(null)} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 

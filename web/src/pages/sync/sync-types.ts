@@ -75,3 +75,49 @@ export interface MatchStats {
 
 /** Rows an administrator has yet to decide on. */
 export const OPEN_MATCH_STATUSES: readonly string[] = ['unmatched', 'ambiguous'];
+
+/** A count and the first items of a list of the sync preview (OpenAPI schema SyncPreview). */
+export interface PreviewList<T> {
+  count: number;
+  items: T[];
+}
+
+export interface PreviewRecord {
+  externalId: string;
+  displayName: string;
+  email: string | null;
+}
+
+export interface PreviewLeaver {
+  userId: string;
+  email: string | null;
+  externalId: string;
+  reason?: 'stale' | 'disabled';
+}
+
+/** What `POST .../sync-config/:type/preview` answers: what the next pass would do (docs/sync.md, Preview). */
+export interface SyncPreview {
+  status: 'success' | 'error' | 'timed_out';
+  message: string;
+  pagesRead: number;
+  totalUpstreamRecords: number;
+  records: Record<'added' | 'updated' | 'unchanged' | 'staled' | 'purged', PreviewList<PreviewRecord>> | null;
+  postSync: {
+    matches: PreviewList<{ externalId: string; displayName: string | null; userId: string; userEmail: string | null }>;
+    usersCreated: PreviewList<{ externalId: string; email: string | null; displayName: string | null }>;
+    createErrors: PreviewList<{ externalId: string; email: string | null; reason: string }>;
+    deactivation: {
+      held: boolean;
+      linkedUsers: number;
+      usersDeactivated: PreviewList<PreviewLeaver>;
+      usersHeld: PreviewList<PreviewLeaver>;
+      privilegedUsersKept: PreviewList<PreviewLeaver>;
+    };
+    profileChanges: {
+      users: number;
+      count: number;
+      items: { userId: string | null; email: string | null; field: string; oldValue: unknown; newValue: unknown }[];
+    };
+    error: string | null;
+  } | null;
+}
