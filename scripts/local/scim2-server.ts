@@ -11,6 +11,7 @@ import { freePort, isPortOpen } from './free-port.js';
  * this service) run as a real local server for the `scim` connector's tests and benchmarks: from a
  * Python virtual environment made on first use in the temporary folder, keyed by the pinned
  * versions, listening on 127.0.0.1 only and keeping its resources in memory.
+ * What it supports is written down in docs/connectors-scim.md.
  */
 
 /** The versions installed; a new pin makes a new environment beside the old one. */

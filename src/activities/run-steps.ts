@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../logging/logger.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { renderEmailTemplate } from '../notifications/render-email.js';
 import { secretScrubber } from '../connectors/secret-scrubber.js';
+import { connectorAccounts } from '../services/connectors/connector-accounts.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { concealSealed, openSealed } from '../services/runs/secret-variables.js';
 import { isRoleChangeInProgress } from '../services/access/role-change-claim.js';
@@ -144,7 +145,7 @@ export function createRunStepActivities(deps: {
     } else {
       const handler = connectors.registry.get(row.type)?.handler;
       try {
-        const connector = runnableConnector(row, connectors);
+        const connector = { ...runnableConnector(row, connectors), accounts: connectorAccounts(db, row.id) };
         const call = () =>
           executeConnectorCommand(handler, connector, {
             command: input.command,

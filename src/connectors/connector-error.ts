@@ -30,7 +30,13 @@ export type ConnectorErrorCode =
   | 'account_disabled'
   | 'password_change_required'
   | 'constraint_violation'
-  | 'password_policy';
+  | 'password_policy'
+  // SCIM targets (the scim handler)
+  | 'invalid_request'
+  | 'precondition_failed'
+  | 'rate_limited'
+  | 'not_supported'
+  | 'unavailable';
 
 export class ConnectorError extends Error {
   override readonly name = 'ConnectorError';

@@ -1,5 +1,5 @@
 import { storableValue } from '../domain/storable-text.js';
-import type { ConnectorHandler, ConnectorResult, JsonSchema } from './handler.js';
+import type { ConnectorAccounts, ConnectorHandler, ConnectorResult, JsonSchema } from './handler.js';
 import { parameterProblems } from '../domain/parameter-schema.js';
 import { secretScrubber } from './secret-scrubber.js';
 
@@ -13,6 +13,8 @@ export interface RunnableConnector {
   connection: Record<string, unknown>;
   /** The texts of its secret settings (`secretTextsOf`), scrubbed from every result. */
   secrets: readonly string[];
+  /** Its account links, for handlers that keep them (`ExecutionContext.accounts`). */
+  accounts?: ConnectorAccounts;
 }
 
 export interface CommandCall {
@@ -109,7 +111,7 @@ export async function executeConnectorCommand(
         instanceId: call.instanceId,
         ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),
       },
-      { signal: controller.signal },
+      { signal: controller.signal, ...(connector.accounts ? { accounts: connector.accounts } : {}) },
     );
     return finish(await Promise.race([outcome, timedOut]));
   } catch (error) {
