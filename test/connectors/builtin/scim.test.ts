@@ -162,6 +162,101 @@ describe('test reads the capabilities from the ServiceProviderConfig', () => {
   });
 });
 
+describe('authentication: OAuth 2.0 client credentials and basic', () => {
+  /** A local HTTP server answering with `respond`; closed by the caller. */
+  async function localServer(
+    respond: (request: http.IncomingMessage, body: string, response: http.ServerResponse) => void,
+  ) {
+    const listener = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => respond(request, Buffer.concat(chunks).toString('utf8'), response));
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}`,
+      close: () => new Promise<void>((resolve) => listener.close(() => resolve())),
+    };
+  }
+
+  it('gets a token with the client credentials, caches it, and renews it once when refused', async () => {
+    const basic = `Basic ${Buffer.from('flowgate:client-secret-77').toString('base64')}`;
+    const grants: string[] = [];
+    // The first token is one the SCIM server refuses (as after a key rotation); the second is good.
+    const tokens = ['refused-token', server.token];
+    const issuer = await localServer((request, body, response) => {
+      grants.push(body);
+      if (request.headers.authorization !== basic) {
+        response.writeHead(401, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: 'invalid_client' }));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ access_token: tokens.shift() ?? 'none', token_type: 'Bearer', expires_in: 600 }));
+    });
+    try {
+      const oauth = createScimHandler({ allowedNetworks: ALLOWED });
+      const connection = {
+        baseUrl: server.baseUrl,
+        authentication: 'oauth2',
+        tokenUrl: `${issuer.url}/token`,
+        clientId: 'flowgate',
+        clientSecret: 'client-secret-77',
+        scope: 'scim',
+      };
+      expect(await call('getUser', { user: 'x' }, { connection, handler: oauth })).toMatchObject({ success: true });
+      expect(await call('getUser', { user: 'y' }, { connection, handler: oauth })).toMatchObject({ success: true });
+      expect(grants).toEqual(['grant_type=client_credentials&scope=scim', 'grant_type=client_credentials&scope=scim']);
+
+      const refused = await call(
+        'test',
+        {},
+        {
+          connection: { ...connection, clientSecret: 'wrong-secret-88' },
+          handler: oauth,
+        },
+      );
+      expect(refused).toMatchObject({ success: false, code: 'authentication_failed' });
+      expect(refused.error).not.toContain('wrong-secret-88');
+    } finally {
+      await issuer.close();
+    }
+  });
+
+  it('sends basic credentials', async () => {
+    const expected = `Basic ${Buffer.from('provisioner:pass-word-5').toString('base64')}`;
+    // scim2-server takes bearer tokens only: a gateway in front of it checks the basic credentials.
+    const gateway = await localServer((request, body, response) => {
+      if (request.headers.authorization !== expected) {
+        response.writeHead(401);
+        response.end();
+        return;
+      }
+      const forwarded = http.request(
+        `http://127.0.0.1:${server.port}${request.url}`,
+        { method: request.method, headers: { ...request.headers, authorization: `Bearer ${server.token}` } },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forwarded.end(body);
+    });
+    try {
+      const connection = { baseUrl: `${gateway.url}/v2`, authentication: 'basic', username: 'provisioner' };
+      expect(await call('test', {}, { connection: { ...connection, password: 'pass-word-5' } })).toMatchObject({
+        success: true,
+      });
+      expect(await call('test', {}, { connection: { ...connection, password: 'other' } })).toMatchObject({
+        success: false,
+        code: 'authentication_failed',
+      });
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
 describe('createUser maps the profile, creates the account once and links it', () => {
   it('creates the account with the default mapping, the manager by the manager’s account', async () => {
     const manager = await createPerson({ email: 'grace@acme.test', displayName: 'Grace Hopper' });
