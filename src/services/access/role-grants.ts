@@ -7,6 +7,7 @@ import { jsonColumn, type Database } from '../../db/client.js';
 import type { Connector, RoleAssignment, User } from '../../db/generated/client.js';
 import { interpolateDeep } from '../../engine/interpolation.js';
 import { conflict, isAppError, notFound } from '../../errors/index.js';
+import { connectorAccounts } from '../connectors/connector-accounts.js';
 import { runnableConnector } from '../connectors/connector-record.js';
 import { connectorCallSchema } from '../../domain/entitlement.js';
 import { withRoleChangeClaim, type RoleChangeClaim } from './role-change-claim.js';
@@ -127,7 +128,7 @@ export async function removeEntitlements(
             success: true,
             heldThrough,
           }
-        : await runEntitlementCall(runtime, entitlement, action, subject.scope, subject.instanceId),
+        : await runEntitlementCall(db, runtime, entitlement, action, subject.scope, subject.instanceId),
     );
   }
   return results;
@@ -135,6 +136,7 @@ export async function removeEntitlements(
 
 /** Runs an entitlement's provision or deprovision call for `user`; never throws. */
 export async function runEntitlementCall(
+  db: Database,
   runtime: ConnectorRuntime,
   entitlement: LinkedEntitlement,
   action: EntitlementOutcome['action'],
@@ -148,7 +150,10 @@ export async function runEntitlementCall(
     );
     const result = await executeConnectorCommand(
       runtime.registry.get(entitlement.connector.type)?.handler,
-      runnableConnector(entitlement.connector, runtime),
+      {
+        ...runnableConnector(entitlement.connector, runtime),
+        accounts: connectorAccounts(db, entitlement.connector.id),
+      },
       {
         command: call.command,
         parameters: interpolateDeep(call.parameters, scope),
@@ -274,7 +279,7 @@ async function provisionRole(
   const results: EntitlementOutcome[] = [];
   const provisioned: LinkedEntitlement[] = [];
   for (const entitlement of entitlements) {
-    const outcome = await runEntitlementCall(runtime, entitlement, 'provision', scope, instanceId);
+    const outcome = await runEntitlementCall(db, runtime, entitlement, 'provision', scope, instanceId);
     results.push(outcome);
     if (!outcome.success) break;
     provisioned.push(entitlement);

@@ -167,7 +167,7 @@ async function bringInLine(
   const results: EntitlementOutcome[] = [];
   const held = new Set(assignment.provisionedEntitlementIds.filter((id) => !vanished.includes(id)));
   for (const entitlement of gained) {
-    const outcome = await runEntitlementCall(runtime, entitlement, 'provision', scope, instanceId);
+    const outcome = await runEntitlementCall(db, runtime, entitlement, 'provision', scope, instanceId);
     results.push(outcome);
     if (outcome.success) held.add(entitlement.id);
   }

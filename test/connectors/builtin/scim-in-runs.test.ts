@@ -89,3 +89,47 @@ describe('scim commands in workflow runs keep and use account links', () => {
     expect(groups.Resources[0].members).toEqual([{ value: account.id }]);
   });
 });
+
+describe('entitlements provision through the scim connector with the account link', () => {
+  it('a role grant adds the linked account to the group, and the revoke removes it', async () => {
+    const post = (path: string, body: unknown) => scim(path, { method: 'POST', body });
+    const membersOf = async (group: string) => (await scim(`/Groups/${group}`)).members ?? [];
+    // The account exists in the application and is linked to the user (as createUser leaves it).
+    const person = await stack.database.db.user.create({ data: { email: 'mover@acme.test', displayName: 'Mo Ver' } });
+    const account = await post('/Users', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: 'mover@acme.test',
+    });
+    const connector = await stack.database.db.connector.findUniqueOrThrow({ where: { name: 'app' } });
+    await stack.database.db.connectorAccountLink.create({
+      data: { connectorId: connector.id, userId: person.id, remoteId: account.id, remoteName: 'mover@acme.test' },
+    });
+    const group = await post('/Groups', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+      displayName: 'vpn',
+    });
+
+    const request = (method: string, path: string, body?: unknown) =>
+      stack.api.request(method, path, { token: admin, body });
+    const parameters = { group: group.id, user: '{{user.id}}' };
+    expect(
+      (
+        await request('POST', '/api/entitlements', {
+          name: 'app-vpn',
+          connector: 'app',
+          provisionConfig: { command: 'addToGroup', parameters },
+          deprovisionConfig: { command: 'removeFromGroup', parameters },
+        })
+      ).status,
+    ).toBe(201);
+    const role = (await request('POST', '/api/roles', { name: 'VPN user', entitlements: ['app-vpn'] })).body;
+
+    const granted = await request('POST', `/api/roles/${role.id}/assignments`, { userId: person.id });
+    expect(granted.body.status).toBe('granted');
+    expect(await membersOf(group.id)).toEqual([{ value: account.id }]);
+
+    const revoked = await request('DELETE', `/api/roles/${role.id}/assignments/${person.id}`);
+    expect(revoked.body.status).toBe('revoked');
+    expect(await membersOf(group.id)).toEqual([]);
+  });
+});
