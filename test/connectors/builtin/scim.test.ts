@@ -208,6 +208,15 @@ describe('authentication: OAuth 2.0 client credentials and basic', () => {
       expect(await call('getUser', { user: 'y' }, { connection, handler: oauth })).toMatchObject({ success: true });
       expect(grants).toEqual(['grant_type=client_credentials&scope=scim', 'grant_type=client_credentials&scope=scim']);
 
+      // Commands of a handler that holds no token yet share one token request.
+      const fresh = createScimHandler({ allowedNetworks: ALLOWED });
+      tokens.push(server.token);
+      const together = await Promise.all(
+        ['a', 'b', 'c'].map((user) => call('getUser', { user }, { connection, handler: fresh })),
+      );
+      expect(together.map((result) => result.success)).toEqual([true, true, true]);
+      expect(grants).toHaveLength(3);
+
       const refused = await call(
         'test',
         {},

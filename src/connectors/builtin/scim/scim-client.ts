@@ -69,8 +69,9 @@ interface CachedToken {
 export function createScimClient(options: ScimClientOptions) {
   const { allowedNetworks, timeoutMs, maxResponseBytes, now } = options;
   const tokens = new Map<string, CachedToken>();
+  const tokenRequests = new Map<string, Promise<CachedToken>>();
 
-  async function requestToken(connection: Connection, secrets: string[]): Promise<CachedToken> {
+  async function requestToken(connection: Connection): Promise<CachedToken> {
     const url = new URL(connection.tokenUrl!);
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (connection.scope) form.set('scope', connection.scope);
@@ -94,7 +95,6 @@ export function createScimClient(options: ScimClientOptions) {
         response.status === 400 || response.status === 401 ? 'authentication_failed' : 'invalid_response',
         `The token request (${describeRequest('POST', url)}) failed with HTTP ${response.status}`,
       );
-    secrets.push(parsed.data.access_token);
     const lifetimeMs = (parsed.data.expires_in ?? DEFAULT_TOKEN_LIFETIME_S) * 1000;
     return {
       value: parsed.data.access_token,
@@ -116,8 +116,23 @@ export function createScimClient(options: ScimClientOptions) {
       secrets.push(cached.value);
       return `Bearer ${cached.value}`;
     }
-    const token = await untilAborted(requestToken(connection, secrets), signal);
-    tokens.set(key, token);
+    if (cached) tokens.delete(key);
+    let pending = tokenRequests.get(key);
+    if (!pending) {
+      // Shared by concurrent callers, and under its own timeout: one caller giving up fails no other.
+      pending = requestToken(connection)
+        .then((token) => {
+          tokens.set(key, token);
+          return token;
+        })
+        .finally(() => tokenRequests.delete(key));
+      tokenRequests.set(key, pending);
+    }
+    const token = await untilAborted(pending, signal).catch((error: unknown) => {
+      if (signal.aborted) throw new ConnectorError('timeout', 'The token request did not complete in time');
+      throw error;
+    });
+    secrets.push(token.value);
     return `Bearer ${token.value}`;
   }
 
