@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { parseHttpUrl } from '../../connection-urls.js';
 
 /**
  * The settings of a `scim` connector (its config merged with its secrets): where the SCIM root is,
@@ -55,11 +54,4 @@ export function secretsOf(connection: Connection): string[] {
   return [connection.bearerToken, connection.clientSecret, connection.password].filter(
     (value): value is string => value !== undefined,
   );
-}
-
-/** The URL without a trailing slash, or undefined when it is not a plain http(s) URL. */
-export function normalizeUrl(text: string): string | undefined {
-  const url = parseHttpUrl(text);
-  if (!url || url.search || url.hash || url.username || url.password) return undefined;
-  return url.href.replace(/\/+$/, '');
 }

@@ -1,3 +1,4 @@
+import { normalizeBaseUrl } from '../../connection-urls.js';
 import type { CommandSpec, ConnectorHandler } from '../../handler.js';
 import { describeIssues, failure, failureFromError } from '../handler-results.js';
 import { positiveInteger } from '../handler-options.js';
@@ -16,7 +17,7 @@ import { listUsers } from './commands/list-users.js';
 import { removeFromGroup } from './commands/remove-from-group.js';
 import { test } from './commands/test.js';
 import { updateUser } from './commands/update-user.js';
-import { connectionSchema, normalizeUrl, secretsOf } from './connection.js';
+import { connectionSchema, secretsOf } from './connection.js';
 import { createScimClient } from './scim-client.js';
 import { effectiveMapping, mappingProblem } from './user-mapping.js';
 
@@ -84,9 +85,9 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
           return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
         const connection = parsed.data;
         secrets.push(...secretsOf(connection));
-        const baseUrl = normalizeUrl(connection.baseUrl);
+        const baseUrl = normalizeBaseUrl(connection.baseUrl);
         if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
-        if (connection.tokenUrl !== undefined && !normalizeUrl(connection.tokenUrl))
+        if (connection.tokenUrl !== undefined && !normalizeBaseUrl(connection.tokenUrl))
           return failure('invalid_configuration', 'connection.tokenUrl must be an http(s) URL', secrets);
         const mapping = effectiveMapping(connection.mapping);
         const problem = mappingProblem(mapping);
