@@ -430,6 +430,60 @@ describe('updateUser writes only what differs', () => {
     });
   });
 
+  it('reads again and retries when the account changed between its read and its write (412)', async () => {
+    const person = await createPerson({ department: 'Research' });
+    const created = await call('createUser', { userId: person.id });
+    const id = created.data!.id as string;
+    await database.db.user.update({ where: { id: person.id }, data: { department: 'Design' } });
+    // Someone else changes the account just before the handler's first PATCH reaches the server,
+    // so that PATCH carries a stale If-Match.
+    let interfered = false;
+    const patches: number[] = [];
+    const interloper = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', async () => {
+        if (request.method === 'PATCH' && !interfered) {
+          interfered = true;
+          await scim(server, `/Users/${id}`, {
+            method: 'PATCH',
+            body: {
+              schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+              Operations: [{ op: 'replace', path: 'nickName', value: 'theirs' }],
+            },
+          });
+        }
+        const forwarded = http.request(
+          `http://127.0.0.1:${server.port}${request.url}`,
+          { method: request.method, headers: request.headers },
+          (answer) => {
+            if (request.method === 'PATCH') patches.push(answer.statusCode ?? 0);
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+          },
+        );
+        forwarded.end(Buffer.concat(chunks));
+      });
+    });
+    await new Promise<void>((resolve) => interloper.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = interloper.address() as AddressInfo;
+      const connection = { ...connectionOf(server), baseUrl: `http://127.0.0.1:${port}/v2` };
+      expect(await call('updateUser', { userId: person.id }, { connection })).toMatchObject({
+        success: true,
+        data: { changed: true },
+      });
+      // The stale write was refused, the account read again and the change written.
+      expect(patches).toEqual([412, 204]);
+      expect((await scim(server, `/Users/${id}`)).body).toMatchObject({
+        nickName: 'theirs',
+        [ENTERPRISE]: { department: 'Design' },
+      });
+    } finally {
+      await new Promise<void>((resolve) => interloper.close(() => resolve()));
+    }
+  });
+
   it('fails with not_found for a user without an account link', async () => {
     const person = await createPerson({});
     expect(await call('updateUser', { userId: person.id })).toMatchObject({ success: false, code: 'not_found' });
@@ -592,6 +646,17 @@ describe('listUsers and listGroups page by startIndex and count', () => {
     expect(filtered.resources.map((resource) => resource.email)).toEqual(['ada@acme.test']);
     const future = await walk('listUsers', { modifiedSince: '2999-01-01T00:00:00Z' });
     expect(future.resources).toEqual([]);
+  });
+
+  it('asks for no more than maxResults, and refuses a filter on a server without filters', async () => {
+    const page = await call('listUsers', { pageSize: 500 }, { target: noPatch });
+    expect(page.success).toBe(true);
+    expect(page.payload!.resources.length).toBeGreaterThan(0);
+    expect(page.payload!.resources.length).toBeLessThanOrEqual(50);
+    expect(await call('listUsers', { filter: { scim: 'userName eq "x"' } }, { target: noPatch })).toMatchObject({
+      success: false,
+      code: 'not_supported',
+    });
   });
 
   it('lists groups without their members', async () => {
