@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isConnectorError } from '../../connector-error.js';
 import type { CapabilityOverrides } from './connection.js';
-import { expectShape, type ScimTarget } from './scim-client.js';
+import { expectShape, statusFailure, type ScimTarget } from './scim-client.js';
 
 /**
  * What a SCIM target supports, read from its `/ServiceProviderConfig` (RFC 7643 §5) at `test` and
@@ -46,7 +46,7 @@ export function createCapabilityCache(now: () => number) {
   async function read(target: ScimTarget): Promise<ServerCapabilities> {
     const response = await target.call('GET', '/ServiceProviderConfig');
     if (response.status === 404 || response.status === 501) return { ...ASSUMED };
-    if (response.status < 200 || response.status >= 300) await target.callOk('GET', '/ServiceProviderConfig');
+    if (response.status < 200 || response.status >= 300) throw statusFailure(response);
     const config = expectShape(serviceProviderConfig, response);
     return {
       patch: config.patch?.supported ?? false,

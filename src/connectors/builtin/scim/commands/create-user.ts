@@ -1,5 +1,5 @@
-import { ConnectorError } from '../../../connector-error.js';
 import { z } from 'zod';
+import { ConnectorError } from '../../../connector-error.js';
 import { defineCommand } from '../command.js';
 import { scimUser } from '../representations.js';
 import { expectShape, scimTypeOf, statusFailure } from '../scim-client.js';
