@@ -125,6 +125,8 @@ export interface ConnectorAccounts {
   /** The profile of a Flowgate user, undefined when no user (deleted ones included) has that id. */
   profile(userId: string): Promise<FlowgateProfile | undefined>;
   link(userId: string): Promise<AccountLink | undefined>;
+  /** The links of those of `userIds` that have one, in one look-up (many members of a group). */
+  links(userIds: readonly string[]): Promise<AccountLink[]>;
   /** Creates or replaces the user's link. */
   saveLink(link: AccountLink): Promise<void>;
   removeLink(userId: string): Promise<void>;

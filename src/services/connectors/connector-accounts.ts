@@ -37,6 +37,12 @@ export function connectorAccounts(db: Database, connectorId: string): ConnectorA
       const row = await db.connectorAccountLink.findUnique({ where: { connectorId_userId: { connectorId, userId } } });
       return row ? { userId: row.userId, remoteId: row.remoteId, remoteName: row.remoteName } : undefined;
     },
+    async links(userIds) {
+      const ids = userIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return [];
+      const rows = await db.connectorAccountLink.findMany({ where: { connectorId, userId: { in: ids } } });
+      return rows.map((row) => ({ userId: row.userId, remoteId: row.remoteId, remoteName: row.remoteName }));
+    },
     async saveLink({ userId, remoteId, remoteName }) {
       await db.connectorAccountLink.upsert({
         where: { connectorId_userId: { connectorId, userId } },

@@ -5,7 +5,7 @@ import { defineCommand, type ScimSession } from '../command.js';
 import { filterLiteral } from '../representations.js';
 import { expectShape, statusFailure } from '../scim-client.js';
 import { PATCH_SCHEMA } from '../user-mapping.js';
-import { accountOf, person, resourcePath, scimId } from './parameters.js';
+import { accountIdsOf, person, resourcePath, scimId } from './parameters.js';
 import { withoutMeta } from './user-accounts.js';
 
 // Writes refused with 412 (the group changed between our read and write) are tried again.
@@ -30,7 +30,7 @@ export function defineMembershipCommand(kind: 'add' | 'remove', description: str
     parameters: membershipParameters,
     async run(session, { group, user }): Promise<ConnectorResult> {
       const people = Array.isArray(user) ? user : [user];
-      const members = [...new Set(await Promise.all(people.map(async (one) => (await accountOf(session, one)).id)))];
+      const members = await accountIdsOf(session, people);
       const capabilities = await session.capabilities();
       if (capabilities.patch) {
         let requests = 0;

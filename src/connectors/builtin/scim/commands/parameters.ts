@@ -47,6 +47,21 @@ export async function accountOf(session: ScimSession, person: string): Promise<A
   return { id: person };
 }
 
+/** The SCIM ids of many people (`accountOf` each), with one look-up of their links. */
+export async function accountIdsOf(session: ScimSession, people: readonly string[]): Promise<string[]> {
+  const linked = new Map(
+    session.accounts
+      ? (await session.accounts.links(people.filter((one) => UUID.test(one)))).map((link) => [
+          link.userId,
+          link.remoteId,
+        ])
+      : [],
+  );
+  const ids: string[] = [];
+  for (const one of people) ids.push(linked.get(one) ?? (await accountOf(session, one)).id);
+  return [...new Set(ids)];
+}
+
 /** The path of a resource by its SCIM id. */
 export function resourcePath(type: '/Users' | '/Groups', id: string): string {
   return `${type}/${encodeURIComponent(id)}`;
