@@ -23,6 +23,13 @@ export function parseHttpUrl(text: string): URL | undefined {
   }
 }
 
+/** A base URL without its trailing slashes, or undefined when it is not a plain http(s) URL (no query, fragment or user info). */
+export function normalizeBaseUrl(text: string): string | undefined {
+  const url = parseHttpUrl(text);
+  if (!url || url.search || url.hash || url.username || url.password) return undefined;
+  return url.href.replace(/\/+$/, '');
+}
+
 /**
  * Where `text` connects when the URL parser reads it as a URL with a host: `scheme://host[:port]`
  * (the origin, for http and https; `ldaps://dc.example.com:636` for other schemes). Undefined for

@@ -37,7 +37,12 @@ export type ConnectorErrorCode =
   | 'busy'
   | 'unavailable'
   | 'size_limit'
-  | 'not_linked';
+  | 'not_linked'
+  // SCIM targets (the scim handler)
+  | 'invalid_request'
+  | 'precondition_failed'
+  | 'rate_limited'
+  | 'not_supported';
 
 export class ConnectorError extends Error {
   override readonly name = 'ConnectorError';

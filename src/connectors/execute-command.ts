@@ -1,5 +1,12 @@
 import { storableValue } from '../domain/storable-text.js';
-import type { ConnectorHandler, ConnectorResult, ExecutionContext, JsonSchema, LinkedUserRecord } from './handler.js';
+import type {
+  ConnectorAccounts,
+  ConnectorHandler,
+  ConnectorResult,
+  ExecutionContext,
+  JsonSchema,
+  LinkedUserRecord,
+} from './handler.js';
 import { parameterProblems } from '../domain/parameter-schema.js';
 import { secretScrubber } from './secret-scrubber.js';
 
@@ -19,6 +26,8 @@ export interface RunnableConnector {
    * handler called with no record behind it.
    */
   linkedUserRecord?: (userId: string) => Promise<LinkedUserRecord | undefined>;
+  /** Its account links, for handlers that keep them (`ExecutionContext.accounts`). */
+  accounts?: ConnectorAccounts;
 }
 
 export interface CommandCall {
@@ -109,7 +118,10 @@ export async function executeConnectorCommand(
       }),
     call.timeoutMs,
   );
-  const context: ExecutionContext = { signal: controller.signal };
+  const context: ExecutionContext = {
+    signal: controller.signal,
+    ...(connector.accounts ? { accounts: connector.accounts } : {}),
+  };
   const lookup = connector.linkedUserRecord;
   if (lookup)
     // A failed lookup is never the handler's to handle: the call stops as on a timeout (its signal

@@ -95,6 +95,45 @@ export interface LinkedUserRecord {
   attributes: Record<string, unknown>;
 }
 
+/** A Flowgate user's profile, as connectors that create accounts map it (docs/connectors-scim.md). */
+export interface FlowgateProfile {
+  id: string;
+  email: string | null;
+  displayName: string | null;
+  active: boolean;
+  title: string | null;
+  department: string | null;
+  phoneNumber: string | null;
+  location: string | null;
+  employeeId: string | null;
+  costCenter: string | null;
+  startDate: string | null;
+  customAttributes: Record<string, unknown>;
+}
+
+/** The account a connector created or found for a Flowgate user: its id in the remote system. */
+export interface AccountLink {
+  userId: string;
+  remoteId: string;
+  /** Its user name there, when known. */
+  remoteName: string | null;
+}
+
+/**
+ * A connector's account links (one per Flowgate user), so commands after the first never look an
+ * account up by name again, and the profiles of the users they are for.
+ */
+export interface ConnectorAccounts {
+  /** The profile of a Flowgate user, undefined when no user (deleted ones included) has that id. */
+  profile(userId: string): Promise<FlowgateProfile | undefined>;
+  link(userId: string): Promise<AccountLink | undefined>;
+  /** The links of those of `userIds` that have one, in one look-up (many members of a group). */
+  links(userIds: readonly string[]): Promise<AccountLink[]>;
+  /** Creates or replaces the user's link. */
+  saveLink(link: AccountLink): Promise<void>;
+  removeLink(userId: string): Promise<void>;
+}
+
 export interface ExecutionContext {
   /** Aborted when the call's time is up; handlers doing I/O must pass it on. */
   signal: AbortSignal;
@@ -104,6 +143,8 @@ export interface ExecutionContext {
    * a person by their Flowgate id. Absent where the call has no connector record behind it.
    */
   linkedUserRecord?(userId: string): Promise<LinkedUserRecord | undefined>;
+  /** This connector's account links and the profiles they map; absent like `linkedUserRecord`. */
+  accounts?: ConnectorAccounts;
 }
 
 export interface ConnectorHandler {

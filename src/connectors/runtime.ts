@@ -5,6 +5,7 @@ import { createHttpHandler } from './builtin/http.js';
 import type { RefusalReporter } from './builtin/network-guard.js';
 import { createIdpAdminHandler } from './builtin/idp-admin/index.js';
 import { createLdapHandler } from './builtin/ldap/index.js';
+import { createScimHandler } from './builtin/scim/index.js';
 import { loadCustomHandlers } from './custom-handlers.js';
 import { HandlerRegistry } from './registry.js';
 import { parseSecretKey } from './secret-box.js';
@@ -35,7 +36,8 @@ export async function createConnectorRuntime(config: Readonly<Config>, logger?: 
     .register(createHttpHandler({ allowedNetworks, reportRefusal }), 'built_in')
     .register(createDelayHandler(), 'built_in')
     .register(createIdpAdminHandler({ allowedNetworks, reportRefusal }), 'built_in')
-    .register(createLdapHandler({ allowedNetworks, reportRefusal }), 'built_in');
+    .register(createLdapHandler({ allowedNetworks, reportRefusal }), 'built_in')
+    .register(createScimHandler({ allowedNetworks, reportRefusal }), 'built_in');
   const simulated = createSimulatedConnectorHandlers({ users: simulatedDirectoryUsers });
   for (const handler of simulated.handlers) registry.register(handler, 'built_in');
   for (const handler of await loadCustomHandlers(handlerPaths)) registry.register(handler, 'custom');

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../errors/index.js';
 import { fetchPage, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
 import { containsIgnoringCase } from '../../domain/text-match.js';
 import { linkedUserRecords } from '../sync/linked-user-record.js';
+import { connectorAccounts } from './connector-accounts.js';
 
 /** The configSchema a connector of `handler`'s type gets when none is given: all its commands. */
 export function configSchemaOf(handler: ConnectorHandler): ConnectorConfigSchema {
@@ -67,7 +68,7 @@ export function secretsOf(row: Connector, runtime: ConnectorRuntime): Record<str
 
 /**
  * What the execution layer needs: declared commands, the full connection settings, and the lookup
- * of the records its users are linked to (read from `db` when a command asks).
+ * of the records its users are linked to and its account links (read from `db` when a command asks).
  */
 export function runnableConnector(db: DatabaseClient, row: Connector, runtime: ConnectorRuntime): RunnableConnector {
   const secrets = secretsOf(row, runtime);
@@ -78,6 +79,7 @@ export function runnableConnector(db: DatabaseClient, row: Connector, runtime: C
     connection: { ...jsonObject.parse(row.config), ...secrets },
     secrets: secretTextsOf(secrets),
     linkedUserRecord: linkedUserRecords(db, row.id),
+    accounts: connectorAccounts(db, row.id),
   };
 }
 

@@ -1,3 +1,4 @@
+import { normalizeBaseUrl } from '../../connection-urls.js';
 import type { CommandSpec, ConnectorHandler } from '../../handler.js';
 import { describeIssues, failure, failureFromError } from '../handler-results.js';
 import { positiveInteger } from '../handler-options.js';
@@ -13,7 +14,7 @@ import { removeFromGroup } from './commands/remove-from-group.js';
 import { removeRoles } from './commands/remove-roles.js';
 import { test } from './commands/test.js';
 import { unlinkExternalIdentity } from './commands/unlink-external-identity.js';
-import { connectionSchema, createKeycloakClient, normalizeBaseUrl } from './keycloak-client.js';
+import { connectionSchema, createKeycloakClient } from './keycloak-client.js';
 
 /**
  * The `idp-admin` built-in handler: group membership, user lifecycle and directory listing in a

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { parseHttpUrl } from '../../connection-urls.js';
 import { ConnectorError } from '../../connector-error.js';
 import { describeIssues } from '../handler-results.js';
 import type { AllowedNetworks } from '../network-guard.js';
@@ -219,13 +218,6 @@ export function statusFailure(response: AdminResponse): ConnectorError {
     default:
       return new ConnectorError('http_status', `HTTP ${response.status} from ${target}${suffix}`);
   }
-}
-
-/** The base URL without a trailing slash, or undefined when it is not http(s). */
-export function normalizeBaseUrl(baseUrl: string): string | undefined {
-  const url = parseHttpUrl(baseUrl);
-  if (!url || url.search || url.hash || url.username || url.password) return undefined;
-  return url.href.replace(/\/+$/, '');
 }
 
 const tokenResponse = z.looseObject({ access_token: z.string().min(1), expires_in: z.number().positive().optional() });

@@ -1,0 +1,155 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, isPortOpen } from './free-port.js';
+
+/**
+ * `scim2-server` from PyPI (the python-scim project's reference SCIM 2.0 server, independent of
+ * this service) run as a real local server for the `scim` connector's tests and benchmarks: from a
+ * Python virtual environment made on first use in the temporary folder, keyed by the pinned
+ * versions, listening on 127.0.0.1 only and keeping its resources in memory.
+ * What it supports is written down in docs/connectors-scim.md.
+ */
+
+/** The versions installed; a new pin makes a new environment beside the old one. */
+export const SCIM2_SERVER_VERSION = '0.8.3';
+const SCIM2_MODELS_VERSION = '0.12.3';
+const READY_TIMEOUT_MS = 30_000;
+
+export interface Scim2ServerOptions {
+  /**
+   * The ServiceProviderConfig the server announces and obeys (it answers 501 to PATCH, filters or
+   * sorting the configuration leaves out, and sends no ETags without `etag`). Default: everything
+   * but cursor paging.
+   */
+  serviceProviderConfig?: Record<string, unknown>;
+  log?: (line: string) => void;
+}
+
+export interface RunningScim2Server {
+  /** The SCIM root: `http://127.0.0.1:<port>/v2`. */
+  baseUrl: string;
+  port: number;
+  /** The only bearer token it accepts. */
+  token: string;
+  /** Stops the server (its resources are lost) and removes its folder. */
+  stop(): Promise<void>;
+}
+
+/** The folder of the virtual environment for the pinned versions. */
+export function scim2ServerEnvironment(): string {
+  return path.join(tmpdir(), `flowgate-scim2-server-${SCIM2_SERVER_VERSION}-models-${SCIM2_MODELS_VERSION}`);
+}
+
+/**
+ * The environment's Python, installing scim2-server first when missing: `python3 -m venv` and `pip
+ * install` into a folder of its own that is renamed into place once complete, so a test file
+ * starting at the same time never sees half an environment. The server is run as
+ * `python -m scim2_server.testserver.cli`: the `scim2-server` script names the interpreter by the
+ * path the environment was built at, which the rename changes.
+ */
+export async function ensureScim2Server(): Promise<string> {
+  const environment = scim2ServerEnvironment();
+  const python = path.join(environment, 'bin', 'python');
+  if (existsSync(path.join(environment, 'complete'))) return python;
+  const building = await mkdtemp(`${environment}.building-`);
+  try {
+    run('python3', ['-m', 'venv', building], 'python3 -m venv (Debian: apt-get install python3-venv)');
+    run(
+      path.join(building, 'bin', 'pip'),
+      [
+        'install',
+        '--quiet',
+        '--disable-pip-version-check',
+        `scim2-server==${SCIM2_SERVER_VERSION}`,
+        `scim2-models==${SCIM2_MODELS_VERSION}`,
+      ],
+      'pip install scim2-server',
+    );
+    await writeFile(path.join(building, 'complete'), '');
+    await rename(building, environment).catch(async () => {
+      // Another process finished first: its environment is as good as this one.
+      await rm(building, { recursive: true, force: true });
+    });
+  } catch (error) {
+    await rm(building, { recursive: true, force: true });
+    throw error;
+  }
+  return python;
+}
+
+export async function startScim2Server(options: Scim2ServerOptions = {}): Promise<RunningScim2Server> {
+  const python = await ensureScim2Server();
+  const directory = await mkdtemp(path.join(tmpdir(), 'flowgate-scim2-server-run-'));
+  const token = randomBytes(24).toString('base64url');
+  const port = await freePort();
+  const args = [
+    '-m',
+    'scim2_server.testserver.cli',
+    '--hostname',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--bearer-token',
+    token,
+  ];
+  if (options.serviceProviderConfig) {
+    const file = path.join(directory, 'service-provider-config.json');
+    await writeFile(file, JSON.stringify(options.serviceProviderConfig));
+    args.push('--service-provider-config', file);
+  }
+  const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    if (output.length < 100_000) output += chunk.toString();
+    options.log?.(chunk.toString());
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`scim2-server exited with ${code}: ${output}`))),
+  );
+  exited.catch(() => undefined);
+  try {
+    await Promise.race([waitForPort(port), exited]);
+  } catch (error) {
+    await stopChild(child);
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v2`,
+    port,
+    token,
+    stop: async () => {
+      await stopChild(child);
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+function run(command: string, args: string[], what: string): void {
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 300_000 });
+  if (result.error) throw new Error(`${what} failed: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`${what} failed (${result.status}): ${result.stderr || result.stdout}`);
+}
+
+async function waitForPort(port: number): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!(await isPortOpen(port))) {
+    if (Date.now() > deadline) throw new Error(`scim2-server did not listen on ${port} within ${READY_TIMEOUT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,35 @@
+import { ConnectorError } from '../../../connector-error.js';
+import type { ConnectorAccounts } from '../../../handler.js';
+import type { ScimSession } from '../command.js';
+import { mapUser, type MappedUser } from '../user-mapping.js';
+
+/** The connector's account links (commands that map Flowgate users need them). */
+export function accountsOf(session: ScimSession): ConnectorAccounts {
+  if (!session.accounts)
+    throw new ConnectorError(
+      'invalid_configuration',
+      'This command maps a Flowgate user and keeps an account link: it runs only for a saved connector',
+    );
+  return session.accounts;
+}
+
+/** The user's mapped SCIM attributes; the manager by the account linked to the manager. */
+export async function mappedUserOf(
+  session: ScimSession,
+  userId: string,
+): Promise<{ accounts: ConnectorAccounts; mapped: MappedUser }> {
+  const accounts = accountsOf(session);
+  const profile = await accounts.profile(userId);
+  if (!profile) throw new ConnectorError('not_found', `No Flowgate user has id ${userId}`);
+  const mapped = await mapUser(
+    profile,
+    session.mapping,
+    async (managerId) => (await accounts.link(managerId))?.remoteId,
+  );
+  if (!mapped.userName)
+    throw new ConnectorError(
+      'invalid_parameters',
+      `The mapping gives user ${userId} no userName (its source, ${session.mapping.get('userName')}, is empty)`,
+    );
+  return { accounts, mapped };
+}

@@ -1,0 +1,1 @@
+export { createScimHandler, type ScimHandlerOptions } from './scim-handler.js';

@@ -1,0 +1,117 @@
+import { normalizeBaseUrl } from '../../connection-urls.js';
+import type { CommandSpec, ConnectorHandler } from '../../handler.js';
+import { describeIssues, failure, failureFromError } from '../handler-results.js';
+import { positiveInteger } from '../handler-options.js';
+import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
+import { withTimeout } from '../outbound-request.js';
+import { createCapabilityCache } from './capabilities.js';
+import type { ScimCommand, ScimSession } from './command.js';
+import { addToGroup } from './commands/add-to-group.js';
+import { createGroup } from './commands/create-group.js';
+import { createUser } from './commands/create-user.js';
+import { deactivateUser } from './commands/deactivate-user.js';
+import { deleteUser } from './commands/delete-user.js';
+import { getUser } from './commands/get-user.js';
+import { listGroups } from './commands/list-groups.js';
+import { listUsers } from './commands/list-users.js';
+import { removeFromGroup } from './commands/remove-from-group.js';
+import { test } from './commands/test.js';
+import { updateUser } from './commands/update-user.js';
+import { connectionSchema, secretsOf } from './connection.js';
+import { createScimClient } from './scim-client.js';
+import { effectiveMapping, mappingProblem } from './user-mapping.js';
+
+/**
+ * The `scim` built-in handler: provisions users and group memberships into an application through
+ * its SCIM 2.0 API (RFC 7643/7644), using PATCH, filters and ETags as far as the target's
+ * ServiceProviderConfig offers them. See docs/connectors-scim.md.
+ */
+
+export interface ScimHandlerOptions {
+  /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
+  allowedNetworks?: readonly string[];
+  /** Gets the detail of each refused destination, for the debug log. */
+  reportRefusal?: RefusalReporter;
+  /** Per command (retries and token request included), on top of the caller's signal; default 30 s. */
+  timeoutMs?: number;
+  /** Larger responses fail with `response_too_large`; default 16 MiB. */
+  maxResponseBytes?: number;
+  /** The clock for token expiry, retry waits and the capability cache; injectable for tests. */
+  now?: () => number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+const COMMANDS: Record<string, ScimCommand> = {
+  test,
+  listUsers,
+  listGroups,
+  getUser,
+  createUser,
+  updateUser,
+  deactivateUser,
+  deleteUser,
+  createGroup,
+  addToGroup,
+  removeFromGroup,
+};
+
+export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHandler {
+  const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const now = options.now ?? Date.now;
+  const client = createScimClient({
+    allowedNetworks: parseAllowedNetworks(options.allowedNetworks, options.reportRefusal),
+    timeoutMs,
+    maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes'),
+    now,
+  });
+  const capabilities = createCapabilityCache(now);
+
+  return {
+    name: 'scim',
+    version: '1.0.0',
+    description: 'Users and group memberships in an application through its SCIM 2.0 API (RFC 7644).',
+    defaultCommand: 'test',
+    urlSettings: { baseUrl: 'url', tokenUrl: 'url' },
+    commands: Object.fromEntries(
+      Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
+    ),
+    async execute(request, context) {
+      const secrets: string[] = [];
+      try {
+        const parsed = connectionSchema.safeParse(request.config.connection);
+        if (!parsed.success)
+          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
+        const connection = parsed.data;
+        secrets.push(...secretsOf(connection));
+        const baseUrl = normalizeBaseUrl(connection.baseUrl);
+        if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
+        if (connection.tokenUrl !== undefined && !normalizeBaseUrl(connection.tokenUrl))
+          return failure('invalid_configuration', 'connection.tokenUrl must be an http(s) URL', secrets);
+        const mapping = effectiveMapping(connection.mapping);
+        const problem = mappingProblem(mapping);
+        if (problem) return failure('invalid_configuration', problem, secrets);
+
+        const name = request.config.command;
+        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+        if (!command) return failure('unknown_command', `The scim connector has no command ${name}`, secrets);
+        const target = client.target(
+          connection,
+          baseUrl,
+          withTimeout(context.signal, timeoutMs),
+          secrets,
+          context.accounts,
+        );
+        const session: ScimSession = {
+          ...target,
+          mapping,
+          capabilities: (refresh) => capabilities.of(target, refresh),
+        };
+        return await command.execute(session, request.config.parameters);
+      } catch (error) {
+        return failureFromError(error, secrets);
+      }
+    },
+  };
+}

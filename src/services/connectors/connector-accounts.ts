@@ -1,0 +1,57 @@
+import type { DatabaseClient } from '../../db/client.js';
+import type { ConnectorAccounts, FlowgateProfile } from '../../connectors/handler.js';
+import { jsonObject } from '../../domain/common.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The account links of one connector (table connector_account_links) and the profiles of the users
+ * they are for, as connector handlers see them (`ExecutionContext.accounts`).
+ */
+export function connectorAccounts(db: DatabaseClient, connectorId: string): ConnectorAccounts {
+  return {
+    async profile(userId) {
+      // Users' ids are uuids: any other text (a manager named in a custom attribute) names nobody.
+      if (!UUID.test(userId)) return undefined;
+      const user = await db.user.findUnique({ where: { id: userId } });
+      if (!user) return undefined;
+      const parsed = jsonObject.safeParse(user.customAttributes);
+      const profile: FlowgateProfile = {
+        id: user.id,
+        email: user.email,
+        displayName: user.displayName,
+        active: user.active && user.deletedAt === null,
+        title: user.title,
+        department: user.department,
+        phoneNumber: user.phoneNumber,
+        location: user.location,
+        employeeId: user.employeeId,
+        costCenter: user.costCenter,
+        startDate: user.startDate,
+        customAttributes: parsed.success ? parsed.data : {},
+      };
+      return profile;
+    },
+    async link(userId) {
+      if (!UUID.test(userId)) return undefined;
+      const row = await db.connectorAccountLink.findUnique({ where: { connectorId_userId: { connectorId, userId } } });
+      return row ? { userId: row.userId, remoteId: row.remoteId, remoteName: row.remoteName } : undefined;
+    },
+    async links(userIds) {
+      const ids = userIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return [];
+      const rows = await db.connectorAccountLink.findMany({ where: { connectorId, userId: { in: ids } } });
+      return rows.map((row) => ({ userId: row.userId, remoteId: row.remoteId, remoteName: row.remoteName }));
+    },
+    async saveLink({ userId, remoteId, remoteName }) {
+      await db.connectorAccountLink.upsert({
+        where: { connectorId_userId: { connectorId, userId } },
+        create: { connectorId, userId, remoteId, remoteName },
+        update: { remoteId, remoteName },
+      });
+    },
+    async removeLink(userId) {
+      await db.connectorAccountLink.deleteMany({ where: { connectorId, userId } });
+    },
+  };
+}
