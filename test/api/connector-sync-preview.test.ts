@@ -290,6 +290,50 @@ describe('a changed config is previewed before it is saved', () => {
   });
 });
 
+describe('a leaver holding a role beyond requestor is previewed as kept, as the pass keeps them', () => {
+  it('lists the privileged leaver with their roles, and the pass reports the same user', async () => {
+    const domain = 'privileged.test';
+    const { directory, connectorId } = await connectorOnDirectory(stack.api, admin, 0);
+    directory.pageSize = 10;
+    directory.records.user = upstreamUsers(3, domain);
+    const put = await call('PUT', configPath(connectorId), {
+      syncAllUsers: true,
+      createUsers: true,
+      deactivateUsers: true,
+    });
+    expect(put.status).toBe(201);
+    await trigger(connectorId);
+    const u3 = await db().syncMatch.findFirstOrThrow({ where: { connectorId, externalId: 'u3' } });
+    await db().user.update({ where: { id: u3.userId! }, data: { roles: ['requestor', 'approver'] } });
+    directory.records.user = [...directory.records.user.slice(0, 2), upstreamRecord('n1', domain)];
+
+    const before = await stateOf(connectorId);
+    const answer = (await preview(connectorId)).body;
+    expect(answer.postSync.deactivation).toMatchObject({
+      held: false,
+      usersDeactivated: { count: 0, items: [] },
+      privilegedUsersKept: {
+        count: 1,
+        items: [
+          {
+            userId: u3.userId,
+            email: `user3@${domain}`,
+            externalId: 'u3',
+            reason: 'stale',
+            roles: ['requestor', 'approver'],
+          },
+        ],
+      },
+    });
+    expect(await stateOf(connectorId)).toEqual(before);
+
+    const pass = await trigger(connectorId);
+    expect(pass.postSync).toMatchObject({ privilegedUsersKept: 1, usersDeactivated: 0 });
+    const status = await call('GET', `${configPath(connectorId)}/status`);
+    expect(status.body.privilegedLeavers.users.map((user: { userId: string }) => user.userId)).toEqual([u3.userId]);
+  });
+});
+
 describe('connector failures and the time limit are answers, not errors', () => {
   let directory: SyncDirectory;
   let connectorId: string;
