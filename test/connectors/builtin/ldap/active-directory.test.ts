@@ -43,10 +43,15 @@ beforeAll(async () => {
     dns.alan = await addAdUser(client, ad.staff, 'Alan Turing');
     // Created without a password and never enabled: AD's disabled flag is set.
     dns.katherine = await addAdUser(client, ad.staff, 'Katherine Johnson');
-    // A computer is objectClass user too, but not objectCategory person: never a user record.
+    // A contact is objectCategory person but no user; a computer is objectClass user but no
+    // person: neither is ever a user record.
     await client.add(`CN=WS01,${ad.staff}`, {
       objectClass: ['top', 'person', 'organizationalPerson', 'user', 'computer'],
       sAMAccountName: 'WS01$',
+    });
+    await client.add(`CN=Supplier Contact,${ad.staff}`, {
+      objectClass: ['top', 'person', 'organizationalPerson', 'contact'],
+      mail: 'supplier@example.com',
     });
     dns.engineers = `CN=Engineers,${ad.groups}`;
     await client.add(dns.engineers, { objectClass: ['top', 'group'], sAMAccountName: 'engineers' });
@@ -102,7 +107,7 @@ describe('test binds and reads the root DSE of the domain controller', () => {
 });
 
 describe('listUsers reads Active Directory users', () => {
-  it('pages through the persons under userBaseDn, computers left out', async () => {
+  it('pages through the persons under userBaseDn, computers and contacts left out', async () => {
     const { records, pages } = await listAll('listUsers', { pageSize: 2 });
     expect(pages).toBe(2);
     expect([...byDn(records).keys()].sort()).toEqual([dns.ada, dns.alan, dns.grace, dns.katherine].sort());
