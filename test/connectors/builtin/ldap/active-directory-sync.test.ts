@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Attribute, Change } from 'ldapts';
 import {
   addAdUser,
   asAdministrator,
@@ -6,6 +7,7 @@ import {
   readAd,
   replace,
   startActiveDirectory,
+  valuesOf,
   type ActiveDirectory,
 } from '../../../support/active-directory.js';
 import { useRunStack } from '../../../support/run-stack.js';
@@ -13,13 +15,14 @@ import { createUserWithToken } from '../../../support/users.js';
 
 // Sync passes of an `ldap` connector of flavour active_directory against a real Samba domain
 // controller, through the API and the sync workflow: records by objectGUID, matching, a mover
-// whose DN changes, an incremental pass by whenChanged and a leaver marked stale.
+// whose DN changes, a role whose entitlement adds the matched user to a group, an incremental
+// pass by whenChanged and a leaver marked stale.
 
 const stack = useRunStack({ env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.0/8' } });
 let admin: string;
 let ad: ActiveDirectory;
 let connectorId: string;
-const dns = { grace: '', ada: '', alan: '', katherine: '', engineers: '' };
+const dns = { grace: '', ada: '', alan: '', katherine: '', engineers: '', pilots: '' };
 let adaUserId: string;
 
 const call = (method: string, path: string, body?: unknown) => stack.api.request(method, path, { token: admin, body });
@@ -52,6 +55,8 @@ beforeAll(async () => {
     await client.add(`OU=Research,${ad.staff}`, { objectClass: ['top', 'organizationalUnit'], ou: 'Research' });
     dns.engineers = `CN=Engineers,${ad.groups}`;
     await client.add(dns.engineers, { objectClass: ['top', 'group'], member: [dns.ada, dns.alan] });
+    dns.pilots = `CN=Pilots,${ad.groups}`;
+    await client.add(dns.pilots, { objectClass: ['top', 'group'] });
   });
   await asAdministrator(
     ad.dc,
@@ -107,8 +112,10 @@ describe('sync passes of an Active Directory connector', () => {
     expect(match).toMatchObject({ matchStatus: 'matched', userId: adaUserId });
 
     expect((await call('PUT', configPath('group'), {})).status).toBe(201);
-    expect(await pass('group')).toMatchObject({ added: 1 });
-    const [engineers] = (await records('group')).values();
+    expect(await pass('group')).toMatchObject({ added: 2 });
+    const engineers = [...(await records('group')).values()].find(
+      (row) => (row.attributes as { dn: string }).dn === dns.engineers,
+    );
     expect(engineers!.attributes).toMatchObject({
       members: [ada, await externalIdOf(dns.alan)].sort(),
     });
@@ -125,24 +132,55 @@ describe('sync passes of an Active Directory connector', () => {
     dns.ada = moved;
   });
 
+  it("a business role's entitlement names the person by {{user.id}}: granting and revoking it changes the AD group", async () => {
+    const membership = { userId: '{{user.id}}', groupDn: dns.pilots };
+    const entitlement = await call('POST', '/api/entitlements', {
+      name: 'ad-pilots',
+      connector: 'active-directory',
+      provisionConfig: { command: 'addToGroup', parameters: membership },
+      deprovisionConfig: { command: 'removeFromGroup', parameters: membership },
+    });
+    expect(entitlement.status).toBe(201);
+    const role = await call('POST', '/api/roles', { name: 'Pilot', entitlements: ['ad-pilots'] });
+    const memberOf = async () => valuesOf(await readAd(ad.dc, dns.ada, ['memberOf']), 'memberOf').sort();
+
+    // Ada moved since her record was matched: her objectGUID still finds her.
+    const granted = await call('POST', `/api/roles/${role.body.id}/assignments`, { userId: adaUserId });
+    expect(granted.body).toMatchObject({ status: 'granted', results: [{ action: 'provision', success: true }] });
+    expect(await memberOf()).toEqual([dns.engineers, dns.pilots].sort());
+
+    const revoked = await call('DELETE', `/api/roles/${role.body.id}/assignments/${adaUserId}`);
+    expect(revoked.status).toBe(200);
+    expect(await memberOf()).toEqual([dns.engineers]);
+  });
+
   it('an incremental pass reads only the entries whenChanged since the last pass', async () => {
     expect((await call('PUT', configPath('user'), { syncAllUsers: true, strategy: 'incremental' })).status).toBe(200);
     // whenChanged counts whole seconds: the change lands in a second after the last pass started.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    await asAdministrator(ad.dc, (client) => client.modify(dns.alan, [replace('title', ['Cryptanalyst'])]));
+    await asAdministrator(ad.dc, async (client) => {
+      await client.modify(dns.alan, [replace('title', ['Cryptanalyst'])]);
+      // memberOf is computed from the group's member: adding Grace changes neither her whenChanged
+      // nor her uSNChanged, so an incremental pass does not see it (the next full pass does).
+      await client.modify(dns.pilots, [
+        new Change({ operation: 'add', modification: new Attribute({ type: 'member', values: [dns.grace] }) }),
+      ]);
+    });
     const stats = await pass('user');
     expect(stats).toMatchObject({ added: 0, updated: 1, staled: 0 });
     expect(stats.totalUpstreamRecords).toBeLessThan(4);
-    expect((await records('user')).get((await externalIdOf(dns.alan))!)!.attributes).toMatchObject({
-      title: ['Cryptanalyst'],
-    });
+    const stored = await records('user');
+    expect(stored.get((await externalIdOf(dns.alan))!)!.attributes).toMatchObject({ title: ['Cryptanalyst'] });
+    expect(stored.get((await externalIdOf(dns.grace))!)!.attributes).toMatchObject({ memberOf: [] });
   });
 
-  it('a leaver: the deleted entry is marked stale by the next full pass', async () => {
+  it('a full pass marks the deleted entry of a leaver stale, and reads the membership the incremental pass missed', async () => {
     const katherine = await externalIdOf(dns.katherine);
     expect((await call('PUT', configPath('user'), { syncAllUsers: true, strategy: 'full' })).status).toBe(200);
     await asAdministrator(ad.dc, (client) => client.del(dns.katherine));
-    expect(await pass('user')).toMatchObject({ staled: 1 });
-    expect((await records('user')).get(katherine!)!.staleSince).not.toBeNull();
+    expect(await pass('user')).toMatchObject({ staled: 1, updated: 1 });
+    const stored = await records('user');
+    expect(stored.get(katherine!)!.staleSince).not.toBeNull();
+    expect(stored.get((await externalIdOf(dns.grace))!)!.attributes).toMatchObject({ memberOf: [dns.pilots] });
   });
 });
