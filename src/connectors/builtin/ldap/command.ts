@@ -14,6 +14,8 @@ export interface LdapCall {
   withClient<T>(work: (client: Client) => Promise<T>): Promise<T>;
   /** Opens a bound connection of the caller's own (list passes keep theirs). */
   open(): Promise<Client>;
+  /** Opens a connection with other settings (another bind DN), through the same guard. */
+  openAs(settings: LdapSettings): Promise<Client>;
   readonly listings: ListingSessions;
   /** The record the Flowgate user is linked to on this connector, when the caller can tell. */
   linkedUserRecord?(userId: string): Promise<LinkedUserRecord | undefined>;
@@ -35,6 +37,7 @@ export function defineCommand<S extends z.ZodType>(definition: {
   writes?: boolean;
   syncCapable?: boolean;
   changes?: CommandSpec['changes'];
+  lookup?: CommandSpec['lookup'];
   parameters: S;
   publishedParameters?: JsonSchema;
   run(call: LdapCall, parameters: z.output<S>): Promise<ConnectorResult>;

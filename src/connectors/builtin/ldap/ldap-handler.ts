@@ -4,9 +4,19 @@ import { positiveInteger } from '../handler-options.js';
 import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
 import { untilAborted } from '../outbound-request.js';
 import type { LdapCall, LdapCommand } from './command.js';
+import { disableAccount, enableAccount } from './commands/account-state.js';
+import { createUser } from './commands/create-user.js';
+import { deleteUser } from './commands/delete-user.js';
+import { getUser } from './commands/get-user.js';
+import { listGroupMembers } from './commands/list-group-members.js';
 import { listGroups } from './commands/list-groups.js';
 import { listUsers } from './commands/list-users.js';
+import { addToGroup, removeFromGroup } from './commands/membership.js';
+import { moveUser } from './commands/move-user.js';
+import { resetPassword } from './commands/reset-password.js';
+import { search } from './commands/search.js';
 import { test } from './commands/test.js';
+import { updateUser } from './commands/update-user.js';
 import { connectionKey, openConnection } from './connection.js';
 import { ListingSessions } from './listing.js';
 import { ConnectionPool } from './pool.js';
@@ -39,6 +49,18 @@ const COMMANDS: Record<string, LdapCommand> = {
   test,
   listUsers,
   listGroups,
+  search,
+  getUser,
+  createUser,
+  updateUser,
+  moveUser,
+  disableAccount,
+  enableAccount,
+  resetPassword,
+  deleteUser,
+  addToGroup,
+  removeFromGroup,
+  listGroupMembers,
 };
 
 export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler {
@@ -77,6 +99,7 @@ export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler
           settings,
           secrets,
           open,
+          openAs: (other) => openConnection(other, allowed),
           listings,
           withClient: (work) => pool.use(key, open, work),
           ...(context.linkedUserRecord ? { linkedUserRecord: context.linkedUserRecord } : {}),

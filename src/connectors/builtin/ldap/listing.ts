@@ -199,7 +199,13 @@ export class ListingSessions {
     };
     this.sessions.set(session.id, session);
     try {
-      if (cursor && cursor.n > 0) await skipDelivered(session, cursor);
+      if (cursor && cursor.n > 0 && !(await skipDelivered(session, cursor))) {
+        // The directory changed under the pass: give everything again, losing nothing.
+        this.end(session);
+        const again = await this.start(settings, open, query, queryHash, undefined);
+        again.delivered = cursor.n;
+        return again;
+      }
     } catch (error) {
       this.end(session);
       throw error;
@@ -285,18 +291,23 @@ async function finished(session: Session): Promise<boolean> {
   return false;
 }
 
-/** Skips the entries the cursor says were given, checking that the last one is where it was. */
-async function skipDelivered(session: Session, cursor: Cursor): Promise<void> {
-  const skipped = await take(session, cursor.n);
-  const lastSkipped = skipped.at(-1);
-  if (skipped.length === cursor.n && lastSkipped && cursor.d !== null && dnKey(lastSkipped.dn) === dnKey(cursor.d)) {
-    session.delivered = cursor.n;
-    session.lastDn = lastSkipped.dn;
-    return;
+/**
+ * Skips the entries the cursor says were given, page by page without keeping them; true when the
+ * last one skipped is the DN the cursor names, false when the directory changed under the pass.
+ */
+async function skipDelivered(session: Session, cursor: Cursor): Promise<boolean> {
+  let skipped = 0;
+  let last: Entry | undefined;
+  while (skipped < cursor.n) {
+    const entries = await take(session, Math.min(cursor.n - skipped, 5000));
+    if (entries.length === 0) return false;
+    skipped += entries.length;
+    last = entries.at(-1);
   }
-  // The directory changed under the pass: give everything again, losing nothing.
-  session.buffer = [...skipped, ...session.buffer];
+  if (!last || cursor.d === null || dnKey(last.dn) !== dnKey(cursor.d)) return false;
   session.delivered = cursor.n;
+  session.lastDn = last.dn;
+  return true;
 }
 
 function parenthesised(filter: string): string {

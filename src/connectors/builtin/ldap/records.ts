@@ -56,6 +56,8 @@ export async function toRecords(
   client: Client,
 ): Promise<ListedResource[]> {
   const a = settings.attributes;
+  if (kind === 'group')
+    entries = await Promise.all(entries.map((entry) => withAllValues(client, entry, a.memberAttribute)));
   const ids = entries.map((entry) => externalIdOf(entry, settings));
   entries.forEach((entry, index) => resolver.remember(entry.dn, ids[index]!));
   const referenced = entries.flatMap((entry) =>
@@ -67,6 +69,35 @@ export async function toRecords(
       ? userRecord(entry, ids[index]!, settings, resolved)
       : groupRecord(entry, ids[index]!, settings, resolved),
   );
+}
+
+/**
+ * The entry with every value of `attribute`: Active Directory answers a large multi-valued
+ * attribute in ranges (`member;range=0-1499`, MaxValRange), and the rest is read range by range.
+ */
+export async function withAllValues(client: Client, entry: Entry, attribute: string): Promise<Entry> {
+  const prefix = `${attribute.toLowerCase()};range=`;
+  const rangedKey = (candidate: Entry) => Object.keys(candidate).find((key) => key.toLowerCase().startsWith(prefix));
+  const first = rangedKey(entry);
+  if (first === undefined) return entry;
+  const values = textValues(entry, first);
+  let range = first.slice(prefix.length);
+  while (!range.endsWith('-*')) {
+    const end = Number(range.split('-')[1]);
+    if (!Number.isSafeInteger(end)) break;
+    const { searchEntries } = await client.search(entry.dn, {
+      scope: 'base',
+      filter: '(objectClass=*)',
+      attributes: [`${attribute};range=${end + 1}-*`],
+    });
+    const next = searchEntries[0];
+    const key = next ? rangedKey(next) : undefined;
+    if (!next || key === undefined) break;
+    values.push(...textValues(next, key));
+    range = key.slice(prefix.length);
+  }
+  const { [first]: _ranged, ...rest } = entry;
+  return { ...rest, dn: entry.dn, [attribute]: values };
 }
 
 /** The DN-valued members of a group entry (`member`, `uniqueMember`); `memberUid` holds names instead. */

@@ -65,7 +65,11 @@ export function ldapFailure(error: unknown, what: string): ConnectorError {
   else code = 'internal_error';
   const detail =
     resultCode !== undefined ? ` (LDAP result ${resultCode}${message ? `: ${message}` : ''})` : `: ${message}`;
-  return new ConnectorError(code, `${what} failed${detail}`, {
+  const hint =
+    code === 'size_limit'
+      ? ': the server limits how many entries the bind account may read; raise its limit for paged searches (OpenLDAP: size.prtotal=unlimited)'
+      : '';
+  return new ConnectorError(code, `${what} failed${detail}${hint}`, {
     cause: error,
     retryable: RETRYABLE_CODES.has(code),
     ...(resultCode !== undefined ? { data: { ldapResultCode: resultCode } } : {}),
