@@ -147,6 +147,19 @@ export interface ExecutionContext {
   accounts?: ConnectorAccounts;
 }
 
+/**
+ * Command names of a handler's account lifecycle. `create` and `update` take `{ userId }` (the
+ * Flowgate user id); `create` answers `data.created: true` when it made a new account, and `update`
+ * brings an existing one in line with the profile (active again included). `deactivate` and
+ * `delete` take `{ user }`, the Flowgate user id.
+ */
+export interface AccountCommands {
+  create: string;
+  update: string;
+  deactivate: string;
+  delete: string;
+}
+
 export interface ConnectorHandler {
   /** The handler name: a connector's `type` selects it. */
   readonly name: string;
@@ -160,6 +173,12 @@ export interface ConnectorHandler {
    * and stored in the URL parser's form when a connector is saved (docs/connectors.md).
    */
   readonly urlSettings?: Readonly<Record<string, UrlSettingKind>>;
+  /**
+   * For handlers that keep one account per Flowgate user in the target: the commands entitlement
+   * calls use to create that account before a provision, and to retire it once the user holds no
+   * entitlement of the connector any more (docs/connectors-scim.md, "Entitlements").
+   */
+  readonly accountCommands?: AccountCommands;
   execute(request: ConnectorExecuteRequest, context: ExecutionContext): Promise<ConnectorResult>;
   /** Releases what the handler keeps open between calls (pooled connections), at shutdown. */
   close?(): Promise<void>;

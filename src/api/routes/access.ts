@@ -50,7 +50,12 @@ const outcomeSchema = z
       z.object({
         entitlement: z.string(),
         connector: z.string(),
-        action: z.enum(['provision', 'deprovision', 'compensate', 'keep']),
+        action: z
+          .enum(['provision', 'deprovision', 'compensate', 'keep', 'deactivate_account', 'delete_account'])
+          .meta({
+            description:
+              '`deactivate_account` / `delete_account`: the account in a connector that keeps accounts (scim), retired because the user holds none of its entitlements any more',
+          }),
         success: z.boolean(),
         error: z.string().optional(),
         heldThrough: z.array(z.string()).optional().meta({

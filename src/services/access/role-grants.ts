@@ -1,21 +1,31 @@
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditActor } from '../../audit/index.js';
-import { executeConnectorCommand } from '../../connectors/execute-command.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { jsonColumn, type Database } from '../../db/client.js';
 import type { Connector, RoleAssignment, User } from '../../db/generated/client.js';
 import { interpolateDeep } from '../../engine/interpolation.js';
 import { conflict, isAppError, notFound } from '../../errors/index.js';
-import { runnableConnector } from '../connectors/connector-record.js';
 import { connectorCallSchema } from '../../domain/entitlement.js';
+import { callEntitlementConnector } from './connector-call.js';
+import {
+  ACCOUNT_CALLS_PER_PROVISION,
+  ACCOUNT_CALLS_PER_REMOVAL,
+  ensureAccount,
+  retireUnusedAccounts,
+} from './entitlement-accounts.js';
 import { withRoleChangeClaim, type RoleChangeClaim } from './role-change-claim.js';
 
 export interface EntitlementOutcome {
   entitlement: string;
   connector: string;
   /** `keep`: not deprovisioned, because the user holds it through other active roles (`heldThrough`). */
-  action: 'provision' | 'deprovision' | 'compensate' | 'keep';
+  /**
+   * `deactivate_account` / `delete_account`: the user's account in a connector that keeps accounts
+   * (scim), retired because they hold none of its entitlements any more (`entitlement` names the
+   * ones just removed).
+   */
+  action: 'provision' | 'deprovision' | 'compensate' | 'keep' | 'deactivate_account' | 'delete_account';
   success: boolean;
   error?: string;
   heldThrough?: string[];
@@ -105,7 +115,9 @@ interface RemovalSubject {
 
 /**
  * Takes `entitlements` away from the user (`deprovision`, or `compensate` after a failed grant),
- * except those another active role of theirs still grants, which are kept.
+ * except those another active role of theirs still grants, which are kept. Answers one outcome per
+ * entitlement, in order, then one per account retired because the user holds nothing else in its
+ * connector (`retireUnusedAccounts`; `stillHeld`: entitlement ids the changed assignment keeps).
  */
 export async function removeEntitlements(
   db: Database,
@@ -113,6 +125,7 @@ export async function removeEntitlements(
   subject: RemovalSubject,
   entitlements: LinkedEntitlement[],
   action: 'deprovision' | 'compensate',
+  stillHeld: readonly string[] = [],
 ): Promise<EntitlementOutcome[]> {
   const heldElsewhere = await entitlementsHeldElsewhere(db, subject.userId, subject.roleId);
   const results: EntitlementOutcome[] = [];
@@ -130,7 +143,8 @@ export async function removeEntitlements(
         : await runEntitlementCall(db, runtime, entitlement, action, subject.scope, subject.instanceId),
     );
   }
-  return results;
+  const removed = entitlements.filter((_, index) => results[index]!.action !== 'keep' && results[index]!.success);
+  return [...results, ...(await retireUnusedAccounts(db, runtime, subject, removed, stillHeld))];
 }
 
 /** Runs an entitlement's provision or deprovision call for `user`; never throws. */
@@ -147,18 +161,24 @@ export async function runEntitlementCall(
     const call = connectorCallSchema.parse(
       action === 'provision' ? entitlement.provisionConfig : entitlement.deprovisionConfig,
     );
-    const result = await executeConnectorCommand(
-      runtime.registry.get(entitlement.connector.type)?.handler,
-      runnableConnector(db, entitlement.connector, runtime),
-      {
-        command: call.command,
-        parameters: interpolateDeep(call.parameters, scope),
+    const stepId = `${action}:${entitlement.name}`;
+    if (action === 'provision') {
+      const userId = (scope.user as { id: string }).id;
+      const error = await ensureAccount(db, runtime, entitlement.connector, call.command, {
+        userId,
         variables: scope,
-        stepId: `${action}:${entitlement.name}`,
+        stepId,
         instanceId,
-        timeoutMs: runtime.timeoutMs,
-      },
-    );
+      });
+      if (error) return { ...outcome, success: false, error };
+    }
+    const result = await callEntitlementConnector(db, runtime, entitlement.connector, {
+      command: call.command,
+      parameters: interpolateDeep(call.parameters, scope),
+      variables: scope,
+      stepId,
+      instanceId,
+    });
     return result.success
       ? { ...outcome, success: true }
       : { ...outcome, success: false, error: result.error ?? 'failed' };
@@ -221,8 +241,10 @@ export async function grantRole(
 ): Promise<RoleChangeOutcome> {
   const { user, role, entitlements } = await loadSubjects(db, request, { deletedUser: false });
   if (role.status !== 'active') throw conflict(`Business role ${role.name} is inactive and cannot be granted`);
-  // Each entitlement may be undone (an interrupted grant's), provisioned and then compensated.
-  const claim = claimFor(request, runtime, entitlements.length * 3);
+  // Each entitlement may be undone (an interrupted grant's), provisioned and then compensated, with
+  // the calls of its account (created before the provision, retired after a removal).
+  const perEntitlement = 3 + ACCOUNT_CALLS_PER_PROVISION + 2 * ACCOUNT_CALLS_PER_REMOVAL;
+  const claim = claimFor(request, runtime, entitlements.length * perEntitlement);
   return withRoleChangeClaim(db, claim, async () => {
     const existing = await db.roleAssignment.findUnique({
       where: { userId_roleId: { userId: user.id, roleId: role.id } },
@@ -421,7 +443,7 @@ export async function revokeRole(
   const before = await assignmentToRevoke(db, request, user.id, role);
   if (before.status === 'revoked') return { ...outcomeRecorded(before), status: 'revoked' };
   // Read again under the claim: a change that held it may have revoked or granted it anew.
-  const claim = claimFor(request, runtime, before.provisionedEntitlementIds.length);
+  const claim = claimFor(request, runtime, before.provisionedEntitlementIds.length * (1 + ACCOUNT_CALLS_PER_REMOVAL));
   return withRoleChangeClaim(db, claim, async () => {
     const assignment = await assignmentToRevoke(db, request, user.id, role);
     if (assignment.status === 'revoked') return { ...outcomeRecorded(assignment), status: 'revoked' };

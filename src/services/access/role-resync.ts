@@ -7,6 +7,7 @@ import type { RoleAssignment } from '../../db/generated/client.js';
 import { isAppError } from '../../errors/index.js';
 import { isRoleChangeInProgress, withRoleChangeClaim } from './role-change-claim.js';
 import { RESYNC_ROLES_SCHEDULE_ID } from '../schedules/system-schedules.js';
+import { ACCOUNT_CALLS_PER_PROVISION, ACCOUNT_CALLS_PER_REMOVAL } from './entitlement-accounts.js';
 import {
   entitlementsOf,
   loadSubjects,
@@ -88,7 +89,7 @@ export async function undoInterruptedGrants(db: Database, runtime: ConnectorRunt
     const claim = {
       userId: found.userId,
       holder: `undo:${found.id}`,
-      connectorCalls: found.provisionedEntitlementIds.length,
+      connectorCalls: found.provisionedEntitlementIds.length * (1 + ACCOUNT_CALLS_PER_REMOVAL),
       timeoutMs: runtime.timeoutMs,
     };
     try {
@@ -126,7 +127,9 @@ export async function resyncAssignment(
   const claim = {
     userId: found.userId,
     holder: `resync:${found.id}`,
-    connectorCalls: subjects.entitlements.length + found.provisionedEntitlementIds.length,
+    connectorCalls:
+      subjects.entitlements.length * (1 + ACCOUNT_CALLS_PER_PROVISION) +
+      found.provisionedEntitlementIds.length * (1 + ACCOUNT_CALLS_PER_REMOVAL),
     timeoutMs: runtime.timeoutMs,
   };
   try {
@@ -172,9 +175,17 @@ async function bringInLine(
     if (outcome.success) held.add(entitlement.id);
   }
   const subject = { userId: user.id, roleId: role.id, scope, instanceId };
-  const removals = await removeEntitlements(db, runtime, subject, lost, 'deprovision');
-  removals.forEach((outcome, index) => {
-    if (outcome.success) held.delete(lost[index]!.id);
+  const removals = await removeEntitlements(
+    db,
+    runtime,
+    subject,
+    lost,
+    'deprovision',
+    [...held].filter((id) => !lost.some((entitlement) => entitlement.id === id)),
+  );
+  // One outcome per lost entitlement, then those of accounts retired.
+  lost.forEach((entitlement, index) => {
+    if (removals[index]!.success) held.delete(entitlement.id);
   });
   results.push(...removals);
 

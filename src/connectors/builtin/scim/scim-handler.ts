@@ -74,6 +74,7 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
     description: 'Users and group memberships in an application through its SCIM 2.0 API (RFC 7644).',
     defaultCommand: 'test',
     urlSettings: { baseUrl: 'url', tokenUrl: 'url' },
+    accountCommands: { create: 'createUser', update: 'updateUser', deactivate: 'deactivateUser', delete: 'deleteUser' },
     commands: Object.fromEntries(
       Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
     ),
