@@ -179,6 +179,11 @@ export interface ConnectorHandler {
    * entitlement of the connector any more (docs/connectors-scim.md, "Entitlements").
    */
   readonly accountCommands?: AccountCommands;
+  /**
+   * What is risky in a connector's public settings (certificate checks switched off, say): shown
+   * on the connector as `warnings`, so nobody has to run a command to learn it.
+   */
+  configWarnings?(config: Record<string, unknown>): string[];
   execute(request: ConnectorExecuteRequest, context: ExecutionContext): Promise<ConnectorResult>;
   /** Releases what the handler keeps open between calls (pooled connections), at shutdown. */
   close?(): Promise<void>;

@@ -31,6 +31,9 @@ const connectorSchema = z
     enabled: z.boolean(),
     executionModel: z.enum(['built_in', 'custom']),
     managedBySystem: z.boolean(),
+    warnings: z
+      .array(z.string())
+      .describe('What is risky in its settings, such as certificate checks switched off (tlsInsecure)'),
     createdAt: z.date(),
     updatedAt: z.date(),
   })
@@ -102,7 +105,7 @@ export function connectorRoutes(
       query: listQuery,
       responses: { 200: { description: 'A page of connectors', schema: pageSchema(connectorSchema) } },
       async handler(ctx, { query }) {
-        ctx.body = await listConnectors(db, query);
+        ctx.body = await listConnectors(db, runtime.registry, query);
       },
     })
     .add({
@@ -150,7 +153,7 @@ export function connectorRoutes(
       params: idParams,
       responses: { 200: connector },
       async handler(ctx, { params }) {
-        ctx.body = toConnectorView(await loadConnector(db, params.id));
+        ctx.body = toConnectorView(await loadConnector(db, params.id), runtime.registry);
       },
     })
     .add({

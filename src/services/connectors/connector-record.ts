@@ -2,6 +2,7 @@ import type { Database, DatabaseClient } from '../../db/client.js';
 import type { Connector } from '../../db/generated/client.js';
 import type { RunnableConnector } from '../../connectors/execute-command.js';
 import type { ConnectorHandler } from '../../connectors/handler.js';
+import type { HandlerRegistry } from '../../connectors/registry.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { jsonObject } from '../../domain/common.js';
 import { configSchemaSchema, type ConnectorConfigSchema } from '../../domain/connector.js';
@@ -31,7 +32,8 @@ export function configSchemaOf(handler: ConnectorHandler): ConnectorConfigSchema
 }
 
 /** A connector as the API shows it: secret names, never secret values. */
-export function toConnectorView(row: Connector) {
+export function toConnectorView(row: Connector, registry: HandlerRegistry) {
+  const config = jsonObject.parse(row.config);
   return {
     id: row.id,
     name: row.name,
@@ -39,11 +41,12 @@ export function toConnectorView(row: Connector) {
     description: row.description,
     version: row.version,
     configSchema: configSchemaSchema.parse(row.configSchema),
-    config: jsonObject.parse(row.config),
+    config,
     secretKeys: row.secretKeys,
     enabled: row.enabled,
     executionModel: row.executionModel,
     managedBySystem: row.managedBySystem,
+    warnings: registry.get(row.type)?.handler.configWarnings?.(config) ?? [],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -86,6 +89,7 @@ export function runnableConnector(db: DatabaseClient, row: Connector, runtime: C
 /** A page of connectors, filtered by type and enabled, matched on the name with `search`. */
 export function listConnectors(
   db: Database,
+  registry: HandlerRegistry,
   query: SortedPageQuery & { type?: string; enabled?: boolean; search?: string },
 ) {
   const where = {
@@ -96,7 +100,9 @@ export function listConnectors(
   return fetchPage(
     query,
     async (window) =>
-      (await db.connector.findMany({ where, orderBy: sortedById(query), ...window })).map(toConnectorView),
+      (await db.connector.findMany({ where, orderBy: sortedById(query), ...window })).map((row) =>
+        toConnectorView(row, registry),
+      ),
     () => db.connector.count({ where }),
   );
 }

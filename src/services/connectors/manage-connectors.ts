@@ -135,7 +135,7 @@ export async function insertConnector(
       destinations: [...destinationsOf(config)].sort(),
     },
   );
-  return toConnectorView(row);
+  return toConnectorView(row, runtime.registry);
 }
 
 export type ConnectorChanges = Partial<Omit<ConnectorInput, 'type' | 'executionModel'>>;
@@ -199,7 +199,7 @@ export async function changeConnector(
       ...(addedDestinations.length > 0 ? { destinationsAdded: addedDestinations } : {}),
     },
   );
-  return toConnectorView(row);
+  return toConnectorView(row, runtime.registry);
 }
 
 /** Names of active workflows with a connector step on `connectorName`. */

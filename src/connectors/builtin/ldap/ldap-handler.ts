@@ -21,7 +21,7 @@ import { connectionKey, openConnection } from './connection.js';
 import { ListingSessions } from './listing.js';
 import { ConnectionPool } from './pool.js';
 import { ldapFailure } from './result-codes.js';
-import { connectionSchema, resolveSettings } from './settings.js';
+import { connectionSchema, resolveSettings, TLS_INSECURE_WARNING } from './settings.js';
 
 /**
  * The `ldap` built-in handler: users and groups of an LDAP directory (OpenLDAP, Active Directory
@@ -77,6 +77,7 @@ export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler
     description: 'Users and groups of an LDAP directory or Active Directory: sync, accounts and memberships (ldapts).',
     defaultCommand: 'test',
     urlSettings: { url: 'ldapServers' },
+    configWarnings: (config) => (config.tlsInsecure === true ? [TLS_INSECURE_WARNING] : []),
     commands: Object.fromEntries(
       Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
     ),

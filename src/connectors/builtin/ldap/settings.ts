@@ -93,6 +93,10 @@ const attributeName = z.string().regex(/^(?:[A-Za-z][A-Za-z0-9-]*|\d+(?:\.\d+)+)
 });
 const attributeValues = z.union([z.string(), z.array(z.string()).min(1)]);
 
+/** Shown on a connector whose settings switch certificate checks off, and by its `test`. */
+export const TLS_INSECURE_WARNING =
+  'tlsInsecure is on: the server’s certificate is not checked, so the connection can be intercepted';
+
 export const connectionSchema = z
   .object({
     url: z.union([ldapServer, z.array(ldapServer).min(1)]),

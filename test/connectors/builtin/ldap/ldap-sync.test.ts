@@ -45,6 +45,30 @@ afterAll(async () => {
   await slapd?.stop();
 });
 
+describe('warnings on an ldap connector', () => {
+  it('shows tlsInsecure as a warning on the connector itself, and none without it', async () => {
+    expect((await call('GET', `/api/connectors/${connectorId}`)).body.warnings).toEqual([]);
+    const insecure = await call('POST', '/api/connectors', {
+      name: 'directory-without-certificate-checks',
+      type: 'ldap',
+      executionModel: 'built_in',
+      config: { url: slapd.ldapsUrl, baseDn: slapd.baseDn, tlsInsecure: true },
+    });
+    expect(insecure.status).toBe(201);
+    const warning = [expect.stringContaining('certificate is not checked')];
+    expect(insecure.body.warnings).toEqual(warning);
+    expect((await call('GET', `/api/connectors/${insecure.body.id}`)).body.warnings).toEqual(warning);
+    const listed = await call('GET', '/api/connectors?type=ldap&search=without-certificate');
+    expect(listed.body.data.map((item: { warnings: string[] }) => item.warnings)).toEqual([warning]);
+    const fixed = await call('PUT', `/api/connectors/${insecure.body.id}`, {
+      config: { url: slapd.ldapsUrl, baseDn: slapd.baseDn, tlsInsecure: false },
+    });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.warnings).toEqual([]);
+    expect((await call('DELETE', `/api/connectors/${insecure.body.id}`)).status).toBe(200);
+  });
+});
+
 describe('a sync pass of an ldap connector stores the directory’s records', () => {
   it('passes the connector test through the API', async () => {
     const tested = await call('POST', `/api/connectors/${connectorId}/test`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../command.js';
 import { textValues } from '../entries.js';
+import { TLS_INSECURE_WARNING } from '../settings.js';
 
 /** Root DSE attributes worth showing: what the server is and what it supports. */
 const ROOT_DSE = [
@@ -30,10 +31,7 @@ export const test = defineCommand({
       const dse = searchEntries[0] ?? { dn: '' };
       const controls = textValues(dse, 'supportedControl');
       const warnings: string[] = [];
-      if (call.settings.tlsInsecure)
-        warnings.push(
-          'tlsInsecure is on: the server’s certificate is not checked, so the connection can be intercepted',
-        );
+      if (call.settings.tlsInsecure) warnings.push(TLS_INSECURE_WARNING);
       if (!controls.includes(PAGED_RESULTS))
         warnings.push('The server does not announce the Simple Paged Results control, which sync passes need');
       return {
