@@ -67,6 +67,7 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
       const grace = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
       await closed;
       clearTimeout(grace);
+      await connectors.close();
       await temporal.close();
       await db.$disconnect();
     },

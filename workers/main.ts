@@ -101,6 +101,8 @@ export async function startWorker(
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   const finished = worker.run().finally(async () => {
     clearInterval(runReconciliation);
+    // Open directory connections would keep the process alive after the worker stopped.
+    await connectors.close();
     await connection.close();
     await db.$disconnect();
   });

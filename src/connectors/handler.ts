@@ -120,6 +120,8 @@ export interface ConnectorHandler {
    */
   readonly urlSettings?: Readonly<Record<string, UrlSettingKind>>;
   execute(request: ConnectorExecuteRequest, context: ExecutionContext): Promise<ConnectorResult>;
+  /** Releases what the handler keeps open between calls (pooled connections), at shutdown. */
+  close?(): Promise<void>;
 }
 
 export const LIST_COMMANDS = { user: 'listUsers', group: 'listGroups', role: 'listRoles' } as const;

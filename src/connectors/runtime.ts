@@ -20,6 +20,8 @@ export interface ConnectorRuntime {
   recordCacheTtlMs: number;
   /** Names of the simulated connectors, which the service registers as connectors itself. */
   simulatedConnectorNames: string[];
+  /** Closes the connections handlers keep open between calls (the ldap handler's pool), at shutdown. */
+  close(): Promise<void>;
 }
 
 /**
@@ -45,5 +47,8 @@ export async function createConnectorRuntime(config: Readonly<Config>, logger?: 
     timeoutMs,
     recordCacheTtlMs: recordCacheTtlSeconds * 1000,
     simulatedConnectorNames: simulated.handlers.map((handler) => handler.name),
+    async close() {
+      await Promise.all(registry.list().map(({ handler }) => handler.close?.()));
+    },
   };
 }

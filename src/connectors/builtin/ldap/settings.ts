@@ -132,7 +132,6 @@ export const connectionSchema = z
      */
     disabledAttribute: z.object({ attribute: attributeName, value: z.string().min(1) }).optional(),
   })
-  .loose()
   .refine((settings) => (settings.bindDn === undefined) === (settings.bindPassword === undefined), {
     message: 'bindDn and bindPassword go together (neither: an anonymous bind)',
     path: ['bindPassword'],

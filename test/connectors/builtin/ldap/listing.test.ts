@@ -48,6 +48,16 @@ beforeAll(async () => {
       }),
     );
   });
+  // A manager the pass has not reached yet: looked up in the middle of the paged search.
+  await asAdmin(slapd, (client) =>
+    client.modify(
+      `uid=user5,ou=people,${slapd.baseDn}`,
+      new Change({
+        operation: 'add',
+        modification: new Attribute({ type: 'manager', values: [`uid=user22,ou=people,${slapd.baseDn}`] }),
+      }),
+    ),
+  );
   for (const entry of await adminSearch(slapd, `ou=people,${slapd.baseDn}`, '(uid=*)', ['uid', 'entryUUID']))
     uuidOf.set(String(entry.uid), String(entry.entryUUID));
 });
@@ -80,6 +90,10 @@ describe('listUsers pages through the directory with the Simple Paged Results co
     const { resources, pages } = await walk('listUsers', { pageSize: 4 });
     expect(pages).toBe(6);
     expect(resources.map((resource) => resource.externalId).sort()).toEqual([...uuidOf.values()].sort());
+    // Looked up on the pass's connection between its pages, which goes on paging after it.
+    expect(resources.find((resource) => resource.attributes.username === 'user5')!.attributes.manager).toBe(
+      uuidOf.get('user22'),
+    );
     expect(resources.find((resource) => resource.attributes.username === 'user3')).toEqual({
       externalId: uuidOf.get('user3'),
       displayName: 'user 3',
