@@ -172,6 +172,14 @@ describe('sync passes of an Active Directory connector', () => {
     const stored = await records('user');
     expect(stored.get((await externalIdOf(dns.alan))!)!.attributes).toMatchObject({ title: ['Cryptanalyst'] });
     expect(stored.get((await externalIdOf(dns.grace))!)!.attributes).toMatchObject({ memberOf: [] });
+
+    // The group's own whenChanged moved: an incremental group pass reads its new member.
+    expect((await call('PUT', configPath('group'), { strategy: 'incremental' })).status).toBe(200);
+    expect(await pass('group')).toMatchObject({ updated: 1 });
+    const pilots = [...(await records('group')).values()].find(
+      (row) => (row.attributes as { dn: string }).dn === dns.pilots,
+    );
+    expect(pilots!.attributes).toMatchObject({ members: [await externalIdOf(dns.grace)] });
   });
 
   it('a full pass marks the deleted entry of a leaver stale, and reads the membership the incremental pass missed', async () => {
