@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/db/migrate.js';
 import { benchApprovals } from './bench/approvals.js';
+import { benchLdap } from './bench/ldap.js';
 import { benchReads } from './bench/reads.js';
 import { benchRuns } from './bench/runs.js';
 import { benchScimGroupPatch } from './bench/scim-group-patch.js';
@@ -96,6 +97,19 @@ const benchmarks: Record<string, () => Promise<object>> = {
           ` 100,000 users: ${memory.users100k.beforePass} MiB before, peak ${memory.users100k.peak} MiB (before = with the simulated directory loaded)`,
       ].join('\n'),
     );
+    return result;
+  },
+  async ldap() {
+    const result = await benchLdap(log);
+    const lines = result.sizes.flatMap((size) => [
+      `  ${thousands(size.users)} users, ${thousands(size.groups)} groups (${thousands(size.memberships)} memberships); slapadd and start ${size.slapaddMs} ms:`,
+      `    first full pass ${thousands(size.firstPassRecordsPerSecond)} records/s (goal ≥ 5,000) in ${size.firstPassMs} ms, ${size.pages} pages;` +
+        ` yardstick: bare ldapts client paging the same entries ${thousands(size.yardstickRecordsPerSecond)} records/s; ratio ${size.ratioToYardstick} (goal ≥ 0.5)`,
+      `    unchanged second pass ${size.unchangedPassMs} ms: ${size.unchangedSpeedup}× faster than the first (goal ≥ 3×)`,
+      `    worker RSS ${size.workerRssMiB.beforePass} MiB before the passes, peak ${size.workerRssMiB.peak} MiB`,
+      `    group pass ${size.groupPass.ms} ms: ${thousands(size.groups)} groups, ${thousands(size.groupPass.membershipsStored)} members stored, ${thousands(size.groupPass.searches)} LDAP searches (goal: not one per member)`,
+    ]);
+    console.log([`${result.benchmark} (LDAP page size ${result.pageSize}):`, ...lines].join('\n'));
     return result;
   },
 };

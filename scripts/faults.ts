@@ -6,6 +6,7 @@ import { startCountingRemote, type CountingRemote } from './faults/counting-remo
 import { startFaultStack, type FaultStack } from './faults/stack.js';
 import { startToxiproxy, type Proxy, type Toxic, type Toxiproxy } from './faults/toxiproxy.js';
 import { countFailure, verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
+import { slapdKilledMidPass } from './faults/ldap-sync-pass.js';
 import { createWorkload, type Workload } from './faults/workload.js';
 import { parseCommandLine, usageError } from './lib/command-line.js';
 
@@ -37,6 +38,8 @@ interface ScenarioResult {
   /** Time from the last fault's end until every run had closed. */
   recoveryMs: number;
   notes: string[];
+  /** Promises broken besides the runs' and the API's (the slapd scenario's sync pass). */
+  problems?: string[];
 }
 
 type Scenario = (suite: Suite) => Promise<ScenarioResult>;
@@ -288,12 +291,33 @@ const databaseSlowAndBroken = networkScenario(
   30,
 );
 
+/** Users in the directory of the slapd scenario: six stored pages of 5,000, a pass of a few seconds. */
+const SLAPD_USERS = Number(process.env.FAULTS_LDAP_USERS ?? 30_000);
+
+/**
+ * Issue 44: slapd SIGKILLed in the middle of a full pass of an ldap connector, then started again
+ * (scripts/faults/ldap-sync-pass.ts), while the workload's runs go on.
+ */
+const slapdKilled: Scenario = async (suite) => {
+  const problems: string[] = [];
+  const result = await underLoad(suite, 'slapd killed', async () => {
+    const outcome = await slapdKilledMidPass(
+      { api: suite.api, db: suite.db, temporal: suite.temporal, taskQueue: suite.stack.taskQueue, log },
+      SLAPD_USERS,
+    );
+    problems.push(...outcome.problems);
+    return outcome.notes;
+  });
+  return { ...result, problems };
+};
+
 const SCENARIOS: Record<string, Scenario> = {
   'worker-killed': workerKilled,
   'postgres-restarted': postgresRestarted,
   'temporal-restarted': temporalRestarted,
   'remote-slow-and-broken': remoteSlowAndBroken,
   'database-slow-and-broken': databaseSlowAndBroken,
+  'slapd-killed': slapdKilled,
 };
 /** The scenarios that need toxiproxy between the service and its dependencies. */
 const NETWORK_SCENARIOS = new Set(['remote-slow-and-broken', 'database-slow-and-broken']);
@@ -325,6 +349,7 @@ function printResult(result: ScenarioResult): boolean {
     ...runs.projectionMismatches,
     ...runs.signalledTwice,
     ...api.broken,
+    ...(result.problems ?? []),
   ].slice(0, 20))
     log(`  ! ${line}`);
   return (
@@ -334,14 +359,15 @@ function printResult(result: ScenarioResult): boolean {
     runs.retryMismatches.length === 0 &&
     runs.sideEffects + runs.undeliveredAttempts === runs.connectorAttempts &&
     runs.projectionMismatches.length === 0 &&
-    non503 === 0
+    non503 === 0 &&
+    (result.problems ?? []).length === 0
   );
 }
 
 const usage = [
   'Usage: npm run faults [-- <scenario> ...]',
   `  runs the named fault scenarios (all when none is named): ${Object.keys(SCENARIOS).join(', ')}`,
-  '  FAULTS_RUNS sets the runs per scenario (default 100)',
+  '  FAULTS_RUNS sets the runs per scenario (default 100), FAULTS_LDAP_USERS the users of slapd-killed (default 30000)',
 ].join('\n');
 const chosen = parseCommandLine(usage, { allowPositionals: true }).positionals;
 const unknownScenarios = chosen.filter((name) => !(name in SCENARIOS));
