@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { RunningSlapd } from '../../../../scripts/local/slapd.js';
 import { asAdmin, peopleLdif, startDirectory } from '../../../support/ldap-connector.js';
@@ -30,19 +32,16 @@ const matchOf = async (email: string) =>
   (await call('GET', `/api/connectors/${connectorId}/sync-matches?type=user&search=${encodeURIComponent(email)}`)).body
     .data[0];
 
+/** Where and as whom the ldap-utils commands connect: the root DN, as the guide's BIND_DN. */
+const adminArgs = () => ['-x', '-H', slapd.url, '-D', slapd.adminDn, '-w', slapd.adminPassword];
+
 /** The group's member values as `ldapsearch` prints them. */
 async function members(): Promise<string[]> {
   const { stdout } = await run('ldapsearch', [
-    '-x',
+    ...adminArgs(),
     '-LLL',
     '-o',
     'ldif-wrap=no',
-    '-H',
-    slapd.url,
-    '-D',
-    slapd.adminDn,
-    '-w',
-    slapd.adminPassword,
     '-b',
     groupDn,
     '-s',
@@ -176,13 +175,7 @@ describe('mover: a DN change keeps the match', () => {
       where: { connectorId, resourceType: 'user', email: 'user0@example.org' },
     });
     await run('ldapmodrdn', [
-      '-x',
-      '-H',
-      slapd.url,
-      '-D',
-      slapd.adminDn,
-      '-w',
-      slapd.adminPassword,
+      ...adminArgs(),
       '-r',
       '-s',
       `ou=sales,ou=people,${slapd.baseDn}`,
@@ -215,18 +208,14 @@ describe('leaver: the role is revoked, the entry deleted, the user deactivated p
   });
 
   it('two entries gone at once are held by the deletion safeguard, then released', async () => {
-    await asAdmin(slapd, async (client) => {
-      await client.del(personDn('user1'));
-      await client.del(personDn('user2'));
-      // A joiner in the same pass: post-sync steps run after a pass that adds or updates a record.
-      await client.add(personDn('user4'), {
-        objectClass: 'inetOrgPerson',
-        uid: 'user4',
-        cn: 'user 4',
-        sn: 'user4',
-        mail: 'user4@example.org',
-      });
-    });
+    await run('ldapdelete', [...adminArgs(), personDn('user1'), personDn('user2')]);
+    // A joiner in the same change: post-sync steps run after a pass that adds or updates a record.
+    const ldif = join(slapd.directory, 'user4.ldif');
+    await writeFile(
+      ldif,
+      `dn: ${personDn('user4')}\nobjectClass: inetOrgPerson\nuid: user4\ncn: user 4\nsn: user4\nmail: user4@example.org\n`,
+    );
+    await run('ldapadd', [...adminArgs(), '-f', ldif]);
 
     const preview = await call('POST', `${syncConfig()}/preview`, {});
     expect(preview.body).toMatchObject({
