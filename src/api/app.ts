@@ -33,6 +33,7 @@ import { configTransferRoutes } from './routes/config-transfer.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
 import { connectorSyncMatchRoutes } from './routes/connector-sync-matches.js';
+import { connectorReconciliationRoutes } from './routes/connector-reconciliation.js';
 import { connectorCacheRoutes } from './routes/connector-cache.js';
 import { authRoutes, sessionSiteOf, webLoginOf } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDependencies): App {
     connectorRoutes(routerDeps, db, deps.connectors),
     connectorSyncRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     connectorSyncMatchRoutes(routerDeps, db),
+    connectorReconciliationRoutes(routerDeps, db),
     connectorCacheRoutes(routerDeps, db),
     webhookSecretRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     resourceWebhookRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
