@@ -95,6 +95,9 @@ const writes = (hints: Omit<ToolAnnotations, 'readOnlyHint'>): ToolAnnotations =
 });
 
 // Summaries read a few fields of the API's answer; an answer of another shape gets a plain one.
+const reconciliationShape = z.object({
+  counts: z.object({ orphans: z.number(), activeAccountsOfInactiveUsers: z.number() }),
+});
 const pageShape = z.object({ total: z.number(), page: z.number(), totalPages: z.number(), data: z.array(z.unknown()) });
 const workflowShape = z.object({
   id: z.string(),
@@ -481,6 +484,27 @@ const TOOLS = [
       body: args.changes ?? {},
     }),
     summarize: syncPreviewSummary,
+  }),
+  defineTool({
+    name: 'get_reconciliation',
+    title: 'Reconcile a connector’s accounts',
+    description:
+      'From the connector’s user sync: accounts in the application that match no Flowgate user (orphans), and accounts still active there of users deactivated or deleted in Flowgate, one page of each with counts. Works for any connector with a user sync (a scim connector, for one). Needs connector:read.',
+    input: {
+      connectorId: z.uuid({ error: 'connectorId must be a UUID' }).describe('Id of the connector'),
+      ...pageFields,
+    },
+    annotations: readOnly,
+    request: ({ connectorId, ...query }) => ({
+      method: 'GET',
+      path: `/api/connectors/${connectorId}/reconciliation`,
+      query,
+    }),
+    summarize: summaryOf(
+      reconciliationShape,
+      ({ counts }) =>
+        `${counts.orphans} orphan account(s); ${counts.activeAccountsOfInactiveUsers} active account(s) of inactive users.`,
+    ),
   }),
   defineTool({
     name: 'list_projects',

@@ -104,6 +104,7 @@ const TOOL_NAMES = [
   'skip_step',
   'diagnose_run',
   'list_connectors',
+  'get_reconciliation',
   'list_projects',
   'list_roles',
   'list_users',
@@ -961,5 +962,35 @@ describe('the entry points and the HTTP transport guard themselves', () => {
       expect(await status(`localhost:${port}`)).toBe(401);
       expect(await status(`evil.example:${port}`)).toBe(403);
     });
+  });
+});
+
+describe('get_reconciliation', () => {
+  it('answers the connector’s orphan accounts with counts, and a connector without a user sync as an error', async () => {
+    const { db } = stack.database;
+    const connector = await db.connector.create({
+      data: { name: `reconciled-${Date.now()}`, type: 'scim', configSchema: { commands: {} } },
+    });
+    const missing = await callTool(clients.http!, 'get_reconciliation', { connectorId: connector.id });
+    expect(missing.isError).toBe(true);
+    expect(firstText(missing)).toContain('No user sync config on this connector');
+
+    await db.syncConfig.create({ data: { connectorId: connector.id, resourceType: 'user' } });
+    await db.connectorResource.create({
+      data: {
+        connectorId: connector.id,
+        resourceType: 'user',
+        externalId: 'acct-1',
+        displayName: 'Nobody',
+        syncHash: '0'.repeat(64),
+        syncedAt: new Date(),
+      },
+    });
+    const result = await callTool(clients.http!, 'get_reconciliation', { connectorId: connector.id, pageSize: 5 });
+    expect(result.isError).toBeFalsy();
+    expect(firstText(result)).toContain('1 orphan account(s); 0 active account(s) of inactive users.');
+    const data = await toolData(clients.http!, 'get_reconciliation', { connectorId: connector.id });
+    expect(data.counts).toEqual({ orphans: 1, activeAccountsOfInactiveUsers: 0 });
+    expect(data.orphans.data).toEqual([expect.objectContaining({ externalId: 'acct-1', user: null })]);
   });
 });
