@@ -1,6 +1,7 @@
 import { normalizeBaseUrl } from '../../connection-urls.js';
-import type { CommandSpec, ConnectorHandler } from '../../handler.js';
-import { describeIssues, failure, failureFromError } from '../handler-results.js';
+import type { ConnectorHandler } from '../../handler.js';
+import { commandSpecs, executeCommand } from '../execute-command.js';
+import { failure } from '../handler-results.js';
 import { positiveInteger } from '../handler-options.js';
 import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
 import { withTimeout } from '../outbound-request.js';
@@ -66,28 +67,22 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
     description: 'Group membership, user lifecycle and directory listing in a Keycloak realm (Admin REST API).',
     defaultCommand: 'test',
     urlSettings: { baseUrl: 'url' },
-    commands: Object.fromEntries(
-      Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
-    ),
-    async execute(request, context) {
-      const secrets: string[] = [];
-      try {
-        const parsed = connectionSchema.safeParse(request.config.connection);
-        if (!parsed.success)
-          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
-        const connection = parsed.data;
-        secrets.push(connection.clientSecret);
-        const baseUrl = normalizeBaseUrl(connection.baseUrl);
-        if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
-
-        const name = request.config.command;
-        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-        if (!command) return failure('unknown_command', `The idp-admin connector has no command ${name}`, secrets);
-        const realm = client.realm(connection, baseUrl, withTimeout(context.signal, timeoutMs), secrets);
-        return await command.execute(realm, request.config.parameters);
-      } catch (error) {
-        return failureFromError(error, secrets);
-      }
+    commands: commandSpecs(COMMANDS),
+    execute(request, context) {
+      return executeCommand(
+        {
+          handler: 'idp-admin',
+          connectionSchema,
+          commands: COMMANDS,
+          prepare(connection, secrets) {
+            secrets.push(connection.clientSecret);
+            const baseUrl = normalizeBaseUrl(connection.baseUrl);
+            if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
+            return () => client.realm(connection, baseUrl, withTimeout(context.signal, timeoutMs), secrets);
+          },
+        },
+        request.config,
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 import { normalizeBaseUrl } from '../../connection-urls.js';
-import type { CommandSpec, ConnectorHandler } from '../../handler.js';
-import { describeIssues, failure, failureFromError } from '../handler-results.js';
+import type { ConnectorHandler } from '../../handler.js';
+import { commandSpecs, executeCommand } from '../execute-command.js';
+import { failure } from '../handler-results.js';
 import { positiveInteger } from '../handler-options.js';
 import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
 import { withTimeout } from '../outbound-request.js';
@@ -75,44 +76,31 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
     defaultCommand: 'test',
     urlSettings: { baseUrl: 'url', tokenUrl: 'url' },
     accountCommands: { create: 'createUser', update: 'updateUser', deactivate: 'deactivateUser', delete: 'deleteUser' },
-    commands: Object.fromEntries(
-      Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
-    ),
-    async execute(request, context) {
-      const secrets: string[] = [];
-      try {
-        const parsed = connectionSchema.safeParse(request.config.connection);
-        if (!parsed.success)
-          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
-        const connection = parsed.data;
-        secrets.push(...secretsOf(connection));
-        const baseUrl = normalizeBaseUrl(connection.baseUrl);
-        if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
-        if (connection.tokenUrl !== undefined && !normalizeBaseUrl(connection.tokenUrl))
-          return failure('invalid_configuration', 'connection.tokenUrl must be an http(s) URL', secrets);
-        const mapping = effectiveMapping(connection.mapping);
-        const problem = mappingProblem(mapping);
-        if (problem) return failure('invalid_configuration', problem, secrets);
-
-        const name = request.config.command;
-        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-        if (!command) return failure('unknown_command', `The scim connector has no command ${name}`, secrets);
-        const target = client.target(
-          connection,
-          baseUrl,
-          withTimeout(context.signal, timeoutMs),
-          secrets,
-          context.accounts,
-        );
-        const session: ScimSession = {
-          ...target,
-          mapping,
-          capabilities: (refresh) => capabilities.of(target, refresh),
-        };
-        return await command.execute(session, request.config.parameters);
-      } catch (error) {
-        return failureFromError(error, secrets);
-      }
+    commands: commandSpecs(COMMANDS),
+    execute(request, context) {
+      return executeCommand(
+        {
+          handler: 'scim',
+          connectionSchema,
+          commands: COMMANDS,
+          prepare(connection, secrets) {
+            secrets.push(...secretsOf(connection));
+            const baseUrl = normalizeBaseUrl(connection.baseUrl);
+            if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
+            if (connection.tokenUrl !== undefined && !normalizeBaseUrl(connection.tokenUrl))
+              return failure('invalid_configuration', 'connection.tokenUrl must be an http(s) URL', secrets);
+            const mapping = effectiveMapping(connection.mapping);
+            const problem = mappingProblem(mapping);
+            if (problem) return failure('invalid_configuration', problem, secrets);
+            return (): ScimSession => {
+              const signal = withTimeout(context.signal, timeoutMs);
+              const target = client.target(connection, baseUrl, signal, secrets, context.accounts);
+              return { ...target, mapping, capabilities: (refresh) => capabilities.of(target, refresh) };
+            };
+          },
+        },
+        request.config,
+      );
     },
   };
 }
