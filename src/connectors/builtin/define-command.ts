@@ -20,19 +20,23 @@ export type CommandDefinition<C, S extends z.ZodType> = Omit<CommandSpec, 'param
 };
 
 /**
- * The `defineCommand` of a handler whose commands work with `C`: a command's parameters are defined
- * once, by `parameters`, parsed with it before `run` (secrets kept out of the messages) and
- * published as its JSON Schema unless `publishedParameters` is given.
+ * A command whose parameters are defined once, by `parameters`: parsed with it before `run` (secrets
+ * kept out of the messages) and published as its JSON Schema unless `publishedParameters` is given.
  */
-export function commandDefiner<C extends { readonly secrets: readonly string[] }>() {
-  return function defineCommand<S extends z.ZodType>(definition: CommandDefinition<C, S>): BuiltinCommand<C> {
-    const { parameters, publishedParameters, run, ...spec } = definition;
-    return {
-      spec: { ...spec, parameters: publishedParameters ?? jsonSchemaOf(parameters) },
-      async execute(call, raw) {
-        const parsed = parseParameters(parameters, raw, call.secrets);
-        return parsed.ok ? run(call, parsed.value) : parsed.result;
-      },
-    };
+export function buildCommand<C extends { readonly secrets: readonly string[] }, S extends z.ZodType>(
+  definition: CommandDefinition<C, S>,
+): BuiltinCommand<C> {
+  const { parameters, publishedParameters, run, ...spec } = definition;
+  return {
+    spec: { ...spec, parameters: publishedParameters ?? jsonSchemaOf(parameters) },
+    async execute(call, raw) {
+      const parsed = parseParameters(parameters, raw, call.secrets);
+      return parsed.ok ? run(call, parsed.value) : parsed.result;
+    },
   };
+}
+
+/** The `defineCommand` of a handler whose commands work with `C` (so `run` needs no annotation). */
+export function commandDefiner<C extends { readonly secrets: readonly string[] }>() {
+  return <S extends z.ZodType>(definition: CommandDefinition<C, S>): BuiltinCommand<C> => buildCommand(definition);
 }
