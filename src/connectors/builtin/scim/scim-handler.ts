@@ -2,8 +2,7 @@ import { normalizeBaseUrl } from '../../connection-urls.js';
 import type { ConnectorHandler } from '../../handler.js';
 import { commandSpecs, executeCommand } from '../execute-command.js';
 import { failure } from '../handler-results.js';
-import { positiveInteger } from '../handler-options.js';
-import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
+import { httpClientOptions, type HttpHandlerOptions } from '../handler-options.js';
 import { withTimeout } from '../outbound-request.js';
 import { createCapabilityCache } from './capabilities.js';
 import type { ScimCommand, ScimSession } from './command.js';
@@ -28,21 +27,7 @@ import { effectiveMapping, mappingProblem } from './user-mapping.js';
  * ServiceProviderConfig offers them. See docs/connectors-scim.md.
  */
 
-export interface ScimHandlerOptions {
-  /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
-  allowedNetworks?: readonly string[];
-  /** Gets the detail of each refused destination, for the debug log. */
-  reportRefusal?: RefusalReporter;
-  /** Per command (retries and token request included), on top of the caller's signal; default 30 s. */
-  timeoutMs?: number;
-  /** Larger responses fail with `response_too_large`; default 16 MiB. */
-  maxResponseBytes?: number;
-  /** The clock for token expiry, retry waits and the capability cache; injectable for tests. */
-  now?: () => number;
-}
-
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export type ScimHandlerOptions = HttpHandlerOptions;
 
 const COMMANDS: Record<string, ScimCommand> = {
   test,
@@ -59,14 +44,9 @@ const COMMANDS: Record<string, ScimCommand> = {
 };
 
 export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHandler {
-  const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
-  const now = options.now ?? Date.now;
-  const client = createScimClient({
-    allowedNetworks: parseAllowedNetworks(options.allowedNetworks, options.reportRefusal),
-    timeoutMs,
-    maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes'),
-    now,
-  });
+  const clientOptions = httpClientOptions(options);
+  const { timeoutMs, now } = clientOptions;
+  const client = createScimClient(clientOptions);
   const capabilities = createCapabilityCache(now);
 
   return {
