@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverProcess } from './server-process.js';
 import { makeTestCertificates } from './test-certificates.js';
 
 /**
@@ -86,27 +87,19 @@ export async function startSambaDc(options: SambaDcOptions = {}): Promise<Runnin
   const configFile = path.join(directory, 'smb.conf');
   await writeFile(configFile, serverConfig(dc, tls, host));
 
-  let child: ChildProcess | undefined;
-  const launch = async () => {
-    await rm(path.join(dc, 'run', 'samba.pid'), { force: true });
+  const server = serverProcess({
+    name: 'samba',
+    command: SAMBA,
     // `-i` keeps it in the foreground, logging to its output, and makes it exit when its input
     // closes: should this process die without stopping it, the server goes too.
-    child = spawn(SAMBA, ['-i', '-M', 'single', '-s', configFile, `--debuglevel=${options.debugLevel ?? 0}`], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const log = options.log ?? (() => undefined);
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      if (output.length < 100_000) output += chunk.toString();
-      log(chunk.toString());
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    const exited = new Promise<never>((_, reject) =>
-      child!.once('exit', (code, signal) => reject(new Error(`samba exited with ${code ?? signal}: ${output}`))),
-    );
-    exited.catch(() => undefined);
-    await Promise.race([waitForPorts(host, [389, 636]), exited]);
+    args: ['-i', '-M', 'single', '-s', configFile, `--debuglevel=${options.debugLevel ?? 0}`],
+    stdin: 'pipe',
+    log: options.log,
+    ready: () => waitForPorts(host, [389, 636]),
+  });
+  const launch = async () => {
+    await rm(path.join(dc, 'run', 'samba.pid'), { force: true });
+    await server.start();
   };
   await launch();
 
@@ -120,15 +113,13 @@ export async function startSambaDc(options: SambaDcOptions = {}): Promise<Runnin
     adminPassword: ADMIN_PASSWORD,
     caCertificate,
     directory,
-    kill: () => {
-      child?.kill('SIGKILL');
-    },
+    kill: () => server.kill(),
     restart: async () => {
-      await stopChild(child);
+      await server.stop();
       await launch();
     },
     stop: async () => {
-      await stopChild(child);
+      await server.stop();
       await rm(directory, { recursive: true, force: true });
     },
   };
@@ -253,13 +244,4 @@ async function waitForPorts(host: string, ports: number[]): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-}
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
 }

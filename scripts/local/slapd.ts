@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, isPortOpen } from './free-port.js';
+import { serverProcess } from './server-process.js';
 import { makeTestCertificates } from './test-certificates.js';
 
 /**
@@ -78,35 +79,22 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<RunningSla
 
   const port = await freePort();
   const ldapsPort = await freePort();
-  let child: ChildProcess | undefined;
-  const launch = async () => {
-    child = spawn(
-      SLAPD,
-      [
-        '-f',
-        configFile,
-        '-h',
-        `ldap://127.0.0.1:${port}/ ldaps://127.0.0.1:${ldapsPort}/`,
-        '-d',
-        options.logLevel ?? '0',
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const log = options.log ?? (() => undefined);
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      if (output.length < 100_000) output += chunk.toString();
-      log(chunk.toString());
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    const exited = new Promise<never>((_, reject) =>
-      child!.once('exit', (code) => reject(new Error(`slapd exited with ${code}: ${output}`))),
-    );
-    exited.catch(() => undefined);
-    await Promise.race([waitForPort(port), exited]);
-  };
-  await launch();
+  const server = serverProcess({
+    name: 'slapd',
+    command: SLAPD,
+    args: [
+      '-f',
+      configFile,
+      '-h',
+      `ldap://127.0.0.1:${port}/ ldaps://127.0.0.1:${ldapsPort}/`,
+      '-d',
+      options.logLevel ?? '0',
+    ],
+    stdin: 'ignore',
+    log: options.log,
+    ready: () => waitForPort(port),
+  });
+  await server.start();
 
   return {
     url: `ldap://127.0.0.1:${port}`,
@@ -118,15 +106,13 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<RunningSla
     adminPassword,
     caCertificate,
     directory,
-    kill: () => {
-      child?.kill('SIGKILL');
-    },
+    kill: () => server.kill(),
     restart: async () => {
-      await stopChild(child);
-      await launch();
+      await server.stop();
+      await server.start();
     },
     stop: async () => {
-      await stopChild(child);
+      await server.stop();
       await rm(directory, { recursive: true, force: true });
     },
   };
@@ -204,13 +190,4 @@ async function waitForPort(port: number): Promise<void> {
     if (Date.now() > deadline) throw new Error(`slapd did not listen on ${port} within ${READY_TIMEOUT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
 }

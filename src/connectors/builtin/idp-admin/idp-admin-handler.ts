@@ -1,8 +1,8 @@
 import { normalizeBaseUrl } from '../../connection-urls.js';
-import type { CommandSpec, ConnectorHandler } from '../../handler.js';
-import { describeIssues, failure, failureFromError } from '../handler-results.js';
-import { positiveInteger } from '../handler-options.js';
-import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
+import type { ConnectorHandler } from '../../handler.js';
+import { commandSpecs, executeCommand } from '../execute-command.js';
+import { failure } from '../handler-results.js';
+import { httpClientOptions, type HttpHandlerOptions } from '../handler-options.js';
 import { withTimeout } from '../outbound-request.js';
 import type { IdpAdminCommand } from './command.js';
 import { addToGroup } from './commands/add-to-group.js';
@@ -23,21 +23,7 @@ import { connectionSchema, createKeycloakClient } from './keycloak-client.js';
  * the exact meaning of `changed`.
  */
 
-export interface IdpAdminHandlerOptions {
-  /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
-  allowedNetworks?: readonly string[];
-  /** Gets the detail of each refused destination, for the debug log. */
-  reportRefusal?: RefusalReporter;
-  /** Per command (token request included), on top of the caller's signal; default 30 s. */
-  timeoutMs?: number;
-  /** Larger responses fail with `response_too_large`; default 16 MiB (a page of 5000 users fits). */
-  maxResponseBytes?: number;
-  /** The clock for access-token expiry; injectable for tests. */
-  now?: () => number;
-}
-
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export type IdpAdminHandlerOptions = HttpHandlerOptions;
 
 const COMMANDS: Record<string, IdpAdminCommand> = {
   test,
@@ -52,13 +38,9 @@ const COMMANDS: Record<string, IdpAdminCommand> = {
 };
 
 export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): ConnectorHandler {
-  const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
-  const client = createKeycloakClient({
-    allowedNetworks: parseAllowedNetworks(options.allowedNetworks, options.reportRefusal),
-    timeoutMs,
-    maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes'),
-    now: options.now ?? Date.now,
-  });
+  const clientOptions = httpClientOptions(options);
+  const { timeoutMs } = clientOptions;
+  const client = createKeycloakClient(clientOptions);
 
   return {
     name: 'idp-admin',
@@ -66,28 +48,22 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
     description: 'Group membership, user lifecycle and directory listing in a Keycloak realm (Admin REST API).',
     defaultCommand: 'test',
     urlSettings: { baseUrl: 'url' },
-    commands: Object.fromEntries(
-      Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
-    ),
-    async execute(request, context) {
-      const secrets: string[] = [];
-      try {
-        const parsed = connectionSchema.safeParse(request.config.connection);
-        if (!parsed.success)
-          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
-        const connection = parsed.data;
-        secrets.push(connection.clientSecret);
-        const baseUrl = normalizeBaseUrl(connection.baseUrl);
-        if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
-
-        const name = request.config.command;
-        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-        if (!command) return failure('unknown_command', `The idp-admin connector has no command ${name}`, secrets);
-        const realm = client.realm(connection, baseUrl, withTimeout(context.signal, timeoutMs), secrets);
-        return await command.execute(realm, request.config.parameters);
-      } catch (error) {
-        return failureFromError(error, secrets);
-      }
+    commands: commandSpecs(COMMANDS),
+    execute(request, context) {
+      return executeCommand(
+        {
+          handler: 'idp-admin',
+          connectionSchema,
+          commands: COMMANDS,
+          prepare(connection, secrets) {
+            secrets.push(connection.clientSecret);
+            const baseUrl = normalizeBaseUrl(connection.baseUrl);
+            if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
+            return () => client.realm(connection, baseUrl, withTimeout(context.signal, timeoutMs), secrets);
+          },
+        },
+        request.config,
+      );
     },
   };
 }

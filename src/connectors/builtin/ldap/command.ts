@@ -1,7 +1,6 @@
 import type { Client } from 'ldapts';
-import type { z } from 'zod';
-import type { CommandSpec, ConnectorResult, JsonSchema, LinkedUserRecord } from '../../handler.js';
-import { jsonSchemaOf, parseParameters } from '../command-parameters.js';
+import type { LinkedUserRecord } from '../../handler.js';
+import { type BuiltinCommand, commandDefiner } from '../define-command.js';
 import type { ListingSessions } from './listing.js';
 import type { LdapSettings } from './settings.js';
 
@@ -22,32 +21,6 @@ export interface LdapCall {
 }
 
 /** One command of the ldap handler: its published spec, and its run on parsed parameters. */
-export interface LdapCommand {
-  readonly spec: CommandSpec;
-  execute(call: LdapCall, parameters: unknown): Promise<ConnectorResult>;
-}
+export type LdapCommand = BuiltinCommand<LdapCall>;
 
-/**
- * A command whose parameters are defined once, by `parameters`: parsed with it before `run`, and
- * published as its JSON Schema unless `publishedParameters` (a contract schema it narrows) is given.
- */
-export function defineCommand<S extends z.ZodType>(definition: {
-  description: string;
-  idempotent: boolean;
-  writes?: boolean;
-  syncCapable?: boolean;
-  changes?: CommandSpec['changes'];
-  lookup?: CommandSpec['lookup'];
-  parameters: S;
-  publishedParameters?: JsonSchema;
-  run(call: LdapCall, parameters: z.output<S>): Promise<ConnectorResult>;
-}): LdapCommand {
-  const { parameters, publishedParameters, run, ...spec } = definition;
-  return {
-    spec: { ...spec, parameters: publishedParameters ?? jsonSchemaOf(parameters) },
-    async execute(call, raw) {
-      const parsed = parseParameters(parameters, raw, call.secrets);
-      return parsed.ok ? run(call, parsed.value) : parsed.result;
-    },
-  };
-}
+export const defineCommand = commandDefiner<LdapCall>();

@@ -1,5 +1,5 @@
-import type { CommandSpec, ConnectorHandler } from '../../handler.js';
-import { describeIssues, failure, failureFromError } from '../handler-results.js';
+import type { ConnectorHandler } from '../../handler.js';
+import { commandSpecs, executeCommand } from '../execute-command.js';
 import { positiveInteger } from '../handler-options.js';
 import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
 import { untilAborted } from '../outbound-request.js';
@@ -78,38 +78,36 @@ export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler
     defaultCommand: 'test',
     urlSettings: { url: 'ldapServers' },
     configWarnings: (config) => (config.tlsInsecure === true ? [TLS_INSECURE_WARNING] : []),
-    commands: Object.fromEntries(
-      Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
-    ),
-    async execute(request, context) {
-      const secrets: string[] = [];
-      try {
-        const parsed = connectionSchema.safeParse(request.config.connection);
-        if (!parsed.success)
-          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
-        if (parsed.data.bindPassword) secrets.push(parsed.data.bindPassword);
-        const settings = resolveSettings(parsed.data);
-
-        const name = request.config.command;
-        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-        if (!command) return failure('unknown_command', `The ldap connector has no command ${name}`, secrets);
-
-        const key = connectionKey(settings);
-        const open = () => openConnection(settings, allowed);
-        const call: LdapCall = {
-          settings,
-          secrets,
-          open,
-          openAs: (other) => openConnection(other, allowed),
-          listings,
-          withClient: (work) => pool.use(key, open, work),
-          ...(context.linkedUserRecord ? { linkedUserRecord: context.linkedUserRecord } : {}),
-        };
-        return await untilAborted(command.execute(call, request.config.parameters), context.signal);
-      } catch (error) {
-        const what = `ldap.${request.config.command}`;
-        return failureFromError(ldapFailure(context.signal.aborted ? new Error('timed out') : error, what), secrets);
-      }
+    commands: commandSpecs(COMMANDS),
+    execute(request, context) {
+      return executeCommand(
+        {
+          handler: 'ldap',
+          connectionSchema,
+          commands: COMMANDS,
+          prepare(connection, secrets) {
+            if (connection.bindPassword) secrets.push(connection.bindPassword);
+            const settings = resolveSettings(connection);
+            return (): LdapCall => {
+              const key = connectionKey(settings);
+              const open = () => openConnection(settings, allowed);
+              return {
+                settings,
+                secrets,
+                open,
+                openAs: (other) => openConnection(other, allowed),
+                listings,
+                withClient: (work) => pool.use(key, open, work),
+                ...(context.linkedUserRecord ? { linkedUserRecord: context.linkedUserRecord } : {}),
+              };
+            };
+          },
+          around: (run) => untilAborted(run, context.signal),
+          errorOf: (error) =>
+            ldapFailure(context.signal.aborted ? new Error('timed out') : error, `ldap.${request.config.command}`),
+        },
+        request.config,
+      );
     },
     async close() {
       await Promise.all([pool.close(), listings.close()]);

@@ -1,6 +1,4 @@
-import type { z } from 'zod';
-import type { CommandSpec, ConnectorResult, JsonSchema } from '../../handler.js';
-import { jsonSchemaOf, parseParameters } from '../command-parameters.js';
+import { type BuiltinCommand, commandDefiner } from '../define-command.js';
 import type { Capabilities } from './capabilities.js';
 import type { ScimTarget } from './scim-client.js';
 
@@ -13,30 +11,6 @@ export interface ScimSession extends ScimTarget {
 }
 
 /** One command of the scim handler: its published spec, and its run on parsed parameters. */
-export interface ScimCommand {
-  readonly spec: CommandSpec;
-  execute(session: ScimSession, parameters: unknown): Promise<ConnectorResult>;
-}
+export type ScimCommand = BuiltinCommand<ScimSession>;
 
-/**
- * A command whose parameters are defined once, by `parameters`: they are parsed with it before
- * `run`, and its JSON Schema is what the spec publishes unless `publishedParameters` is given.
- */
-export function defineCommand<S extends z.ZodType>(definition: {
-  description: string;
-  idempotent: boolean;
-  writes?: boolean;
-  syncCapable?: boolean;
-  parameters: S;
-  publishedParameters?: JsonSchema;
-  run(session: ScimSession, parameters: z.output<S>): Promise<ConnectorResult>;
-}): ScimCommand {
-  const { parameters, publishedParameters, run, ...spec } = definition;
-  return {
-    spec: { ...spec, parameters: publishedParameters ?? jsonSchemaOf(parameters) },
-    async execute(session, raw) {
-      const parsed = parseParameters(parameters, raw, session.secrets);
-      return parsed.ok ? run(session, parsed.value) : parsed.result;
-    },
-  };
-}
+export const defineCommand = commandDefiner<ScimSession>();

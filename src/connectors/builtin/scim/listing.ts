@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ConnectorError } from '../../connector-error.js';
 import type { ConnectorResult, ListedResource } from '../../handler.js';
-import { LIST_COMMAND_PARAMETERS, listCommandParameters } from '../../list-command-parameters.js';
-import { defineCommand, type ScimCommand, type ScimSession } from './command.js';
+import { listCommandParameters } from '../../list-command-parameters.js';
+import { defineListCommand as defineBuiltinListCommand, positionCursor } from '../list-command.js';
+import type { ScimCommand, ScimSession } from './command.js';
 import { listResponse } from './representations.js';
 import { expectShape } from './scim-client.js';
 
@@ -15,21 +16,14 @@ export const listParameters = listCommandParameters.extend({
 });
 export type ListParameters = z.output<typeof listParameters>;
 
-const cursorSchema = z.object({ startIndex: z.number().int().min(1) }).strict();
+const cursor = positionCursor('startIndex', 1);
 
 /** A list command: the contract's parameters, synchronisation may page through it. */
 export function defineListCommand(
   description: string,
   run: (session: ScimSession, parameters: ListParameters) => Promise<ConnectorResult>,
 ): ScimCommand {
-  return defineCommand({
-    description,
-    idempotent: true,
-    syncCapable: true,
-    parameters: listParameters,
-    publishedParameters: LIST_COMMAND_PARAMETERS,
-    run,
-  });
+  return defineBuiltinListCommand(description, listParameters, run);
 }
 
 /**
@@ -44,7 +38,7 @@ export async function listingPage<T extends z.ZodType<{ meta?: { lastModified?: 
   query: Record<string, string> = {},
 ): Promise<ConnectorResult & { items: z.output<T>[] }> {
   const capabilities = await session.capabilities();
-  const startIndex = decodeCursor(parameters.cursor);
+  const startIndex = cursor.decode(parameters.cursor);
   const count = Math.min(parameters.pageSize, capabilities.maxResults ?? parameters.pageSize);
   const clauses = [parameters.filter?.scim].filter((clause): clause is string => clause !== undefined);
   if (parameters.filter?.scim && !capabilities.filter)
@@ -67,26 +61,11 @@ export async function listingPage<T extends z.ZodType<{ meta?: { lastModified?: 
   });
   const next = startIndex + items.length;
   const payload: ConnectorResult['payload'] = { resources: [], totalEstimate: page.totalResults };
-  if (items.length > 0 && next <= page.totalResults) payload.nextCursor = encodeCursor(next);
+  if (items.length > 0 && next <= page.totalResults) payload.nextCursor = cursor.encode(next);
   return { success: true, payload, items: kept };
 }
 
 /** The page's answer with its resources. */
 export function listPage(page: ConnectorResult, resources: ListedResource[]): ConnectorResult {
   return { success: true, payload: { ...page.payload!, resources } };
-}
-
-function encodeCursor(startIndex: number): string {
-  return Buffer.from(JSON.stringify({ startIndex })).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): number {
-  if (cursor === undefined) return 1;
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (parsed.success) return parsed.data.startIndex;
-  } catch {
-    // Falls through to the failure below.
-  }
-  throw new ConnectorError('invalid_parameters', 'cursor is not one this connector returned');
 }

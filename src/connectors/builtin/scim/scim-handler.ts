@@ -1,8 +1,8 @@
 import { normalizeBaseUrl } from '../../connection-urls.js';
-import type { CommandSpec, ConnectorHandler } from '../../handler.js';
-import { describeIssues, failure, failureFromError } from '../handler-results.js';
-import { positiveInteger } from '../handler-options.js';
-import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
+import type { ConnectorHandler } from '../../handler.js';
+import { commandSpecs, executeCommand } from '../execute-command.js';
+import { failure } from '../handler-results.js';
+import { httpClientOptions, type HttpHandlerOptions } from '../handler-options.js';
 import { withTimeout } from '../outbound-request.js';
 import { createCapabilityCache } from './capabilities.js';
 import type { ScimCommand, ScimSession } from './command.js';
@@ -27,21 +27,7 @@ import { effectiveMapping, mappingProblem } from './user-mapping.js';
  * ServiceProviderConfig offers them. See docs/connectors-scim.md.
  */
 
-export interface ScimHandlerOptions {
-  /** CIDR ranges, addresses or exact hostnames that may be called although not public. */
-  allowedNetworks?: readonly string[];
-  /** Gets the detail of each refused destination, for the debug log. */
-  reportRefusal?: RefusalReporter;
-  /** Per command (retries and token request included), on top of the caller's signal; default 30 s. */
-  timeoutMs?: number;
-  /** Larger responses fail with `response_too_large`; default 16 MiB. */
-  maxResponseBytes?: number;
-  /** The clock for token expiry, retry waits and the capability cache; injectable for tests. */
-  now?: () => number;
-}
-
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export type ScimHandlerOptions = HttpHandlerOptions;
 
 const COMMANDS: Record<string, ScimCommand> = {
   test,
@@ -58,14 +44,9 @@ const COMMANDS: Record<string, ScimCommand> = {
 };
 
 export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHandler {
-  const timeoutMs = positiveInteger(options.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
-  const now = options.now ?? Date.now;
-  const client = createScimClient({
-    allowedNetworks: parseAllowedNetworks(options.allowedNetworks, options.reportRefusal),
-    timeoutMs,
-    maxResponseBytes: positiveInteger(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes'),
-    now,
-  });
+  const clientOptions = httpClientOptions(options);
+  const { timeoutMs, now } = clientOptions;
+  const client = createScimClient(clientOptions);
   const capabilities = createCapabilityCache(now);
 
   return {
@@ -75,44 +56,31 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
     defaultCommand: 'test',
     urlSettings: { baseUrl: 'url', tokenUrl: 'url' },
     accountCommands: { create: 'createUser', update: 'updateUser', deactivate: 'deactivateUser', delete: 'deleteUser' },
-    commands: Object.fromEntries(
-      Object.entries(COMMANDS).map(([name, command]): [string, CommandSpec] => [name, command.spec]),
-    ),
-    async execute(request, context) {
-      const secrets: string[] = [];
-      try {
-        const parsed = connectionSchema.safeParse(request.config.connection);
-        if (!parsed.success)
-          return failure('invalid_configuration', `Connection settings: ${describeIssues(parsed.error.issues)}`);
-        const connection = parsed.data;
-        secrets.push(...secretsOf(connection));
-        const baseUrl = normalizeBaseUrl(connection.baseUrl);
-        if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
-        if (connection.tokenUrl !== undefined && !normalizeBaseUrl(connection.tokenUrl))
-          return failure('invalid_configuration', 'connection.tokenUrl must be an http(s) URL', secrets);
-        const mapping = effectiveMapping(connection.mapping);
-        const problem = mappingProblem(mapping);
-        if (problem) return failure('invalid_configuration', problem, secrets);
-
-        const name = request.config.command;
-        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-        if (!command) return failure('unknown_command', `The scim connector has no command ${name}`, secrets);
-        const target = client.target(
-          connection,
-          baseUrl,
-          withTimeout(context.signal, timeoutMs),
-          secrets,
-          context.accounts,
-        );
-        const session: ScimSession = {
-          ...target,
-          mapping,
-          capabilities: (refresh) => capabilities.of(target, refresh),
-        };
-        return await command.execute(session, request.config.parameters);
-      } catch (error) {
-        return failureFromError(error, secrets);
-      }
+    commands: commandSpecs(COMMANDS),
+    execute(request, context) {
+      return executeCommand(
+        {
+          handler: 'scim',
+          connectionSchema,
+          commands: COMMANDS,
+          prepare(connection, secrets) {
+            secrets.push(...secretsOf(connection));
+            const baseUrl = normalizeBaseUrl(connection.baseUrl);
+            if (!baseUrl) return failure('invalid_configuration', 'connection.baseUrl must be an http(s) URL', secrets);
+            if (connection.tokenUrl !== undefined && !normalizeBaseUrl(connection.tokenUrl))
+              return failure('invalid_configuration', 'connection.tokenUrl must be an http(s) URL', secrets);
+            const mapping = effectiveMapping(connection.mapping);
+            const problem = mappingProblem(mapping);
+            if (problem) return failure('invalid_configuration', problem, secrets);
+            return (): ScimSession => {
+              const signal = withTimeout(context.signal, timeoutMs);
+              const target = client.target(connection, baseUrl, signal, secrets, context.accounts);
+              return { ...target, mapping, capabilities: (refresh) => capabilities.of(target, refresh) };
+            };
+          },
+        },
+        request.config,
+      );
     },
   };
 }
