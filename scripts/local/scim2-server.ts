@@ -93,8 +93,8 @@ export async function startScim2Server(options: Scim2ServerOptions = {}): Promis
     '127.0.0.1',
     '--port',
     String(port),
-    '--bearer-token',
-    token,
+    // One argument: a token starting with `-` would read as an option of its own.
+    `--bearer-token=${token}`,
   ];
   if (options.serviceProviderConfig) {
     const file = path.join(directory, 'service-provider-config.json');
