@@ -18,7 +18,7 @@ import { search } from './commands/search.js';
 import { test } from './commands/test.js';
 import { updateUser } from './commands/update-user.js';
 import { connectionKey, openConnection } from './connection.js';
-import { ListingSessions } from './listing.js';
+import { ListingSessions, READ_AHEAD } from './listing.js';
 import { ConnectionPool } from './pool.js';
 import { ldapFailure } from './result-codes.js';
 import { connectionSchema, resolveSettings, TLS_INSECURE_WARNING } from './settings.js';
@@ -38,6 +38,8 @@ export interface LdapHandlerOptions {
   maxIdleConnections?: number;
   /** How long an unused pooled connection stays open; default 60 s. */
   idleConnectionMs?: number;
+  /** Entries a sync pass's session reads ahead of what it gave; default READ_AHEAD (one sync page). */
+  readAheadEntries?: number;
 }
 
 export interface LdapHandler extends ConnectorHandler {
@@ -69,7 +71,7 @@ export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler
     maxIdle: positiveInteger(options.maxIdleConnections, 4, 'maxIdleConnections'),
     idleMs: positiveInteger(options.idleConnectionMs, 60_000, 'idleConnectionMs'),
   });
-  const listings = new ListingSessions();
+  const listings = new ListingSessions(positiveInteger(options.readAheadEntries, READ_AHEAD, 'readAheadEntries'));
 
   return {
     name: 'ldap',

@@ -16,10 +16,12 @@ import type { LdapSettings } from './settings.js';
  * Paging a sync pass through the directory with the Simple Paged Results control (RFC 2696).
  *
  * The server's paging cookie belongs to the connection it was issued on, so a pass keeps one
- * bound connection (a session) in this process from its first page to its last; each page is
- * read ahead while the service stores the one before. The `cursor` a page answers holds the
- * session's id, how many entries the pass has been given, the DN of the last one and a hash of
- * the query. When the session is gone (another worker continues the pass, the worker restarted,
+ * bound connection (a session) in this process from its first page to its last. The session reads
+ * ahead in the background, about one service page of entries (READ_AHEAD), so the directory
+ * sends the next entries while the service converts and stores the ones given; what the reading
+ * ahead meets (a dropped connection, a result code) is thrown by the next call. The `cursor` a
+ * page answers holds the session's id, how many entries the pass has been given, the DN of the
+ * last one and a hash of the query. When the session is gone (another worker continues the pass, the worker restarted,
  * the server closed the connection or forgot the cookie), the next call opens a new connection,
  * runs the same search again and skips the entries already given, checking that the last one
  * skipped is the DN the cursor names; if the order changed meanwhile, it gives the whole result
@@ -51,16 +53,33 @@ type Cursor = z.output<typeof cursorSchema>;
 /** Unused sessions are closed after this long (a pass that stopped for good, say). */
 const SESSION_IDLE_MS = 5 * 60_000;
 
+/**
+ * Entries a session reads ahead of what it was asked for: one page of the sync service
+ * (SYNC_PAGE_SIZE), so the next page is on its way while one is stored, and memory stays bounded
+ * whatever the size of the directory.
+ */
+export const READ_AHEAD = 5000;
+
+/** How long closing a session waits for the page read in flight to give up (it does once the socket closes). */
+const CLOSE_WAIT_MS = 2000;
+
 interface Session {
   id: string;
   query: string;
   client: Client;
   pages: AsyncGenerator<SearchResult>;
-  /** The next page, already asked for. */
-  ahead?: Promise<IteratorResult<SearchResult>>;
+  /** The page being read in the background; it never rejects (a failure goes to `failure`). */
+  reading?: Promise<void>;
+  /** What the reading ahead failed with: thrown by the next `take`. */
+  failure?: { error: unknown };
   /** Entries read but not yet given. */
   buffer: Entry[];
+  /** How many entries to hold before reading stops: the sessions' read-ahead, or more for a larger call. */
+  readAhead: number;
+  minimumReadAhead: number;
   exhausted: boolean;
+  /** Ended: nothing more is read, the client is closed. */
+  closed: boolean;
   delivered: number;
   lastDn: string | null;
   resolver: DnResolver;
@@ -108,6 +127,9 @@ export function generalizedTime(iso: string, fraction: boolean): string {
 export class ListingSessions {
   private readonly sessions = new Map<string, Session>();
 
+  /** `readAhead`: entries a session holds before it stops reading (tests make it small). */
+  constructor(private readonly readAhead = READ_AHEAD) {}
+
   /** One page of records for `parameters` (`pageSize` entries at most), and the cursor after it. */
   async page(
     settings: LdapSettings,
@@ -136,7 +158,7 @@ export class ListingSessions {
       try {
         entries = await take(session, parameters.pageSize);
       } catch (error) {
-        this.end(session);
+        await this.end(session);
         if (!isConnectionFailure(error)) throw error;
         // The server dropped the pass's connection (restarted, idle timeout): resume on a new one.
         session = await this.start(settings, open, query, queryHash, cursor);
@@ -153,28 +175,21 @@ export class ListingSessions {
       if (entries.length > 0) session.lastDn = entries.at(-1)!.dn;
       const last = session.buffer.length === 0 && (await finished(session));
       if (last) {
-        this.end(session);
+        await this.end(session);
         return { success: true, payload: { resources } };
       }
       const next: Cursor = { s: session.id, q: queryHash, n: session.delivered, d: session.lastDn };
       this.idle(session);
       return { success: true, payload: { resources, nextCursor: encodeCursor(next) } };
     } catch (error) {
-      this.end(session);
+      await this.end(session);
       throw error;
     }
   }
 
-  /** Closes every open session (at shutdown, and in tests). */
+  /** Closes every open session (at shutdown, and in tests), each once its reading ahead has stopped. */
   async close(): Promise<void> {
-    const all = [...this.sessions.values()];
-    this.sessions.clear();
-    await Promise.all(
-      all.map((session) => {
-        clearTimeout(session.timer);
-        return closeQuietly(session.client);
-      }),
-    );
+    await Promise.all([...this.sessions.values()].map((session) => this.end(session)));
   }
 
   private async start(
@@ -191,7 +206,10 @@ export class ListingSessions {
       client,
       pages: search(client, settings, query),
       buffer: [],
+      readAhead: this.readAhead,
+      minimumReadAhead: this.readAhead,
       exhausted: false,
+      closed: false,
       delivered: 0,
       lastDn: null,
       resolver: new DnResolver(settings),
@@ -201,13 +219,13 @@ export class ListingSessions {
     try {
       if (cursor && cursor.n > 0 && !(await skipDelivered(session, cursor))) {
         // The directory changed under the pass: give everything again, losing nothing.
-        this.end(session);
+        await this.end(session);
         const again = await this.start(settings, open, query, queryHash, undefined);
         again.delivered = cursor.n;
         return again;
       }
     } catch (error) {
-      this.end(session);
+      await this.end(session);
       throw error;
     }
     return session;
@@ -218,7 +236,7 @@ export class ListingSessions {
     try {
       return await take(session, count);
     } catch (error) {
-      this.end(session);
+      await this.end(session);
       throw error;
     }
   }
@@ -230,17 +248,31 @@ export class ListingSessions {
 
   private idle(session: Session): void {
     session.busy = false;
-    session.timer = setTimeout(() => this.end(session), SESSION_IDLE_MS);
+    session.timer = setTimeout(() => void this.end(session), SESSION_IDLE_MS);
     session.timer.unref();
   }
 
-  private end(session: Session): void {
+  /**
+   * Stops the session's reading ahead and closes its connection. The page read in flight is a
+   * request on that connection, which ldapts rejects once the socket closes; both are waited for
+   * at most CLOSE_WAIT_MS, so a server that stopped answering cannot hold up the call.
+   */
+  private async end(session: Session): Promise<void> {
     clearTimeout(session.timer);
     this.sessions.delete(session.id);
-    // A page read ahead and never awaited must not surface as an unhandled rejection.
-    session.ahead?.catch(() => undefined);
-    void closeQuietly(session.client);
+    if (session.closed) return;
+    session.closed = true;
+    session.buffer = [];
+    const closing = closeQuietly(session.client).then(() => session.reading);
+    await settledWithin(closing, CLOSE_WAIT_MS);
   }
+}
+
+/** Waits for `promise` (which never rejects) at most `ms`. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 function search(client: Client, settings: LdapSettings, query: ListingQuery): AsyncGenerator<SearchResult> {
@@ -253,42 +285,55 @@ function search(client: Client, settings: LdapSettings, query: ListingQuery): As
   });
 }
 
-/** Up to `count` entries: what is buffered, then pages as they come (each next one asked for at once). */
+/**
+ * Up to `count` entries: what is buffered, then pages as the reading ahead brings them. Throws
+ * what the reading ahead failed with; the entries it read before are read again by whoever
+ * resumes the pass from its cursor.
+ */
 async function take(session: Session, count: number): Promise<Entry[]> {
-  while (session.buffer.length < count && !session.exhausted) {
-    const result = await (session.ahead ?? session.pages.next());
-    session.ahead = undefined;
-    if (result.done) {
-      session.exhausted = true;
-      break;
-    }
-    session.buffer.push(...result.value.searchEntries);
-    session.ahead = session.pages.next();
-    session.ahead.catch(() => undefined);
+  session.readAhead = Math.max(session.minimumReadAhead, count);
+  while (session.buffer.length < count && !session.exhausted && !session.failure) {
+    readAhead(session);
+    await session.reading;
   }
-  return session.buffer.splice(0, count);
+  if (session.failure) throw session.failure.error;
+  const entries = session.buffer.splice(0, count);
+  readAhead(session);
+  return entries;
+}
+
+/**
+ * Reads the next page in the background unless one is on its way, the session holds enough
+ * entries, the search is over, failed or the session ended. Each page read starts the next.
+ */
+function readAhead(session: Session): void {
+  if (session.reading || session.closed || session.exhausted || session.failure) return;
+  if (session.buffer.length >= session.readAhead) return;
+  session.reading = session.pages.next().then(
+    (result) => {
+      session.reading = undefined;
+      if (session.closed) return;
+      if (result.done) session.exhausted = true;
+      else for (const entry of result.value.searchEntries) session.buffer.push(entry);
+      readAhead(session);
+    },
+    (error: unknown) => {
+      session.reading = undefined;
+      if (!session.closed) session.failure = { error };
+    },
+  );
 }
 
 /**
  * Whether the search has no page left. After its last page the generator ends without asking the
- * server, so a next page asked for ahead that is already `done` one turn of the event loop later
- * means the end; one still pending is a request on the wire, so there is more.
+ * server, so a page read that is `done` one turn of the event loop later means the end; one still
+ * pending is a request on the wire, so there is more.
  */
 async function finished(session: Session): Promise<boolean> {
   if (session.exhausted) return true;
-  if (!session.ahead) return false;
-  let settled: IteratorResult<SearchResult> | undefined;
-  session.ahead.then(
-    (result) => (settled = result),
-    () => undefined,
-  );
+  if (!session.reading) return false;
   await new Promise((resolve) => setImmediate(resolve));
-  if (settled?.done) {
-    session.exhausted = true;
-    session.ahead = undefined;
-    return true;
-  }
-  return false;
+  return session.exhausted;
 }
 
 /**
