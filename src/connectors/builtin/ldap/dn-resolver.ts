@@ -26,40 +26,43 @@ export class DnResolver {
 
   /** The externalId of each DN (null for none); unknown ones are looked up on `client`. */
   async resolve(client: Client, dns: readonly string[]): Promise<Map<string, string | null>> {
-    const unknown = [...new Set(dns.map(dnKey))].filter((key) => !this.known.has(key));
+    const keys = dns.map(dnKey);
+    // The DN to look up for each unknown key (its first spelling).
+    const unknown = new Map<string, string>();
+    keys.forEach((key, index) => {
+      if (!this.known.has(key) && !unknown.has(key)) unknown.set(key, dns[index]!);
+    });
     const { dnAttribute, idAttribute } = this.settings.attributes;
-    if (unknown.length > 0) {
-      const byKey = new Map(dns.map((dn) => [dnKey(dn), dn]));
-      for (let start = 0; start < unknown.length; start += BATCH) {
-        const batch = unknown.slice(start, start + BATCH).map((key) => byKey.get(key)!);
-        if (dnAttribute) {
-          const clauses = batch.map((dn) => `(${dnAttribute}=${escapeFilterValue(dn)})`).join('');
-          const { searchEntries } = await client.search(this.settings.baseDn, {
-            scope: 'sub',
-            filter: batch.length === 1 ? clauses : `(|${clauses})`,
-            attributes: [idAttribute],
-            explicitBufferAttributes: bufferAttributes(this.settings),
-          });
-          for (const entry of searchEntries) this.known.set(dnKey(entry.dn), idOrNull(entry, this.settings));
-        } else {
-          for (const dn of batch) {
-            try {
-              const { searchEntries } = await client.search(dn, {
-                scope: 'base',
-                attributes: [idAttribute],
-                explicitBufferAttributes: bufferAttributes(this.settings),
-              });
-              const entry = searchEntries[0];
-              if (entry) this.known.set(dnKey(dn), idOrNull(entry, this.settings));
-            } catch {
-              // A DN that names nothing (noSuchObject) or is out of reach resolves to null below.
-            }
+    const pending = [...unknown];
+    for (let start = 0; start < pending.length; start += BATCH) {
+      const batch = pending.slice(start, start + BATCH);
+      if (dnAttribute) {
+        const clauses = batch.map(([, dn]) => `(${dnAttribute}=${escapeFilterValue(dn)})`).join('');
+        const { searchEntries } = await client.search(this.settings.baseDn, {
+          scope: 'sub',
+          filter: batch.length === 1 ? clauses : `(|${clauses})`,
+          attributes: [idAttribute],
+          explicitBufferAttributes: bufferAttributes(this.settings),
+        });
+        for (const entry of searchEntries) this.known.set(dnKey(entry.dn), idOrNull(entry, this.settings));
+      } else {
+        for (const [key, dn] of batch) {
+          try {
+            const { searchEntries } = await client.search(dn, {
+              scope: 'base',
+              attributes: [idAttribute],
+              explicitBufferAttributes: bufferAttributes(this.settings),
+            });
+            const entry = searchEntries[0];
+            if (entry) this.known.set(key, idOrNull(entry, this.settings));
+          } catch {
+            // A DN that names nothing (noSuchObject) or is out of reach resolves to null below.
           }
         }
-        for (const dn of batch) if (!this.known.has(dnKey(dn))) this.known.set(dnKey(dn), null);
       }
+      for (const [key] of batch) if (!this.known.has(key)) this.known.set(key, null);
     }
-    return new Map(dns.map((dn) => [dn, this.known.get(dnKey(dn)) ?? null]));
+    return new Map(dns.map((dn, index) => [dn, this.known.get(keys[index]!) ?? null]));
   }
 }
 

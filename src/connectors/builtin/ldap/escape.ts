@@ -37,6 +37,8 @@ export function escapeDnValue(value: string): string {
  * share one key. Server DNs and DNs of parameters are compared through it.
  */
 export function dnKey(dn: string): string {
+  // A sync pass keys every entry's DN and every manager or member DN it names: most are plain.
+  if (PLAIN_DN.test(dn) && !NEEDS_PARSING.test(dn)) return dn.toLowerCase();
   return splitUnescaped(dn.trim(), ',')
     .map((rdn) =>
       splitUnescaped(rdn, '+')
@@ -51,6 +53,13 @@ export function dnKey(dn: string): string {
     )
     .join(',');
 }
+
+/**
+ * A DN of printable ASCII with no escape, quote, `+`, `;`, `<`, `>` or `#`, and no space at its
+ * ends or next to a `,` or `=`: the key built below would be the DN in lower case.
+ */
+const PLAIN_DN = /^[\x20-\x7e]*$/;
+const NEEDS_PARSING = /[\\"+;<>#]|^ | $| [,=]|[,=] /;
 
 /** The RDN `type=value` of a DN's first component and the DN of its parent, both as written. */
 export function splitDn(dn: string): { rdn: string; parent: string } {

@@ -40,6 +40,17 @@ describe('values in DNs are escaped as RFC 4514 says', () => {
     expect(dnKey('cn=a,dc=x')).not.toBe(dnKey('cn=b,dc=x'));
   });
 
+  it('keys a plain DN as the parsed key would, and parses any other', () => {
+    // Plain (taken as they are, in lower case) on the left; spaced or escaped (parsed) on the right.
+    expect(dnKey('CN=John Smith,OU=Users,DC=corp')).toBe(dnKey(' cn = john smith , ou=users ,dc=corp '));
+    expect(dnKey('cn=a=b,dc=x')).toBe(dnKey('cn = a=b,dc=x'));
+    expect(dnKey('cn=O(1)-x.y_z@w,dc=x')).toBe(dnKey('cn=o\\28\\31\\29-x.y_z@w, dc=x'));
+    expect(dnKey('CN=a\\+b,dc=x')).toBe('cn=a\\+b,dc=x');
+    expect(dnKey('cn=#A,dc=x')).toBe('cn=\\#a,dc=x');
+    expect(dnKey('uid=a+CN=b,dc=x')).toBe('cn=b+uid=a,dc=x');
+    expect(dnKey('cn=Zoë,dc=x')).toBe(dnKey('cn=zo\\c3\\ab,dc=x'));
+  });
+
   it('splits off the RDN and tells whether a DN is under a base', () => {
     expect(splitDn('cn=Smith\\, John,ou=people,dc=x')).toEqual({ rdn: 'cn=Smith\\, John', parent: 'ou=people,dc=x' });
     expect(isUnder('uid=a,ou=People,dc=x', 'ou=people,dc=x')).toBe(true);
