@@ -21,11 +21,12 @@ import type { LdapSettings } from './settings.js';
  * sends the next entries while the service converts and stores the ones given; what the reading
  * ahead meets (a dropped connection, a result code) is thrown by the next call. The `cursor` a
  * page answers holds the session's id, how many entries the pass has been given, the DN of the
- * last one and a hash of the query. When the session is gone (another worker continues the pass, the worker restarted,
- * the server closed the connection or forgot the cookie), the next call opens a new connection,
- * runs the same search again and skips the entries already given, checking that the last one
- * skipped is the DN the cursor names; if the order changed meanwhile, it gives the whole result
- * again rather than risk losing an entry (records are upserted, so nothing is duplicated).
+ * last one and a hash of the query. When the session is gone (another worker continues the pass,
+ * the worker restarted, the server closed the connection or forgot the cookie), the next call
+ * opens a new connection, runs the same search again and skips the entries already given,
+ * checking that the last one skipped is the DN the cursor names; if the order changed meanwhile,
+ * it gives the whole result again rather than risk losing an entry (records are upserted, so
+ * nothing is duplicated).
  */
 
 /** The contract's list parameters, with the filters an LDAP directory offers. */
@@ -74,8 +75,9 @@ interface Session {
   failure?: { error: unknown };
   /** Entries read but not yet given. */
   buffer: Entry[];
-  /** How many entries to hold before reading stops: the sessions' read-ahead, or more for a larger call. */
+  /** How many entries to hold before reading stops: `minimumReadAhead`, or more for a larger call. */
   readAhead: number;
+  /** The read-ahead of the sessions (READ_AHEAD unless the handler was made with another). */
   minimumReadAhead: number;
   exhausted: boolean;
   /** Ended: nothing more is read, the client is closed. */
@@ -292,7 +294,13 @@ function search(client: Client, settings: LdapSettings, query: ListingQuery): As
  */
 async function take(session: Session, count: number): Promise<Entry[]> {
   session.readAhead = Math.max(session.minimumReadAhead, count);
-  while (session.buffer.length < count && !session.exhausted && !session.failure) {
+  while (session.buffer.length < count && !session.exhausted) {
+    if (session.failure) throw session.failure.error;
+    // Closed under a call (the handler shutting down): nothing more will be read.
+    if (session.closed)
+      throw new ConnectorError('unavailable', 'The listing was stopped: the worker is shutting down', {
+        retryable: true,
+      });
     readAhead(session);
     await session.reading;
   }

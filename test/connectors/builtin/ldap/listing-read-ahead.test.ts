@@ -92,6 +92,23 @@ describe('a session reads ahead in the background', () => {
     }
   });
 
+  it('ends a call that waits for the reading ahead when the handler closes', async () => {
+    const handler = ldapHandler({ readAheadEntries: READ_AHEAD });
+    try {
+      const first = await list(handler, { pageSize: 10 });
+      await settle();
+      forwarder.stall();
+      // Ten entries are held; the call wants twenty, so it waits for a page that never comes.
+      const waiting = list(handler, { pageSize: 20, cursor: first.payload!.nextCursor });
+      await settle();
+      await handler.close();
+      expect(await waiting).toMatchObject({ success: false, code: 'unavailable', retryable: true });
+    } finally {
+      forwarder.resume();
+      await handler.close();
+    }
+  });
+
   it('answers a failure of the reading ahead as the next call’s stable code, and the cursor resumes the pass', async () => {
     const handler = ldapHandler({ readAheadEntries: READ_AHEAD });
     try {
