@@ -5,12 +5,14 @@ import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { useApiGet } from '../components/async';
 import './pages.css';
 import { MatchQueue } from './sync/MatchQueue';
+import { ReconciliationPanel } from './sync/ReconciliationPanel';
 import { ConnectorSyncs } from './sync/SyncOverview';
 import type { Connector } from './sync/sync-types';
 
 /**
  * `/sync`: every connector's sync configs with their last status and statistics, and the match
- * queue of the one chosen (`?connector=<id>&type=user`, with its status filter and page).
+ * queue of the one chosen (`?connector=<id>&type=user`, with its status filter and page), and for
+ * users its reconciliation next to the queue.
  */
 export function SyncPage() {
   const { values } = useQueryParams();
@@ -39,6 +41,9 @@ export function SyncPage() {
           query={{ status: values.status, search: values.search, page: values.page }}
           onQuery={setQuery}
         />
+      )}
+      {values.connector && values.type === 'user' && (
+        <ReconciliationPanel key={values.connector} connectorId={values.connector} />
       )}
     </section>
   );

@@ -1,3 +1,5 @@
+import type { Page } from '../../components/Pagination';
+
 /** The shapes of the connector sync routes (OpenAPI schemas SyncConfig, SyncMatch, SyncMatchStats). */
 export const MATCH_STATUSES = [
   'unmatched',
@@ -120,4 +122,24 @@ export interface SyncPreview {
     };
     error: string | null;
   } | null;
+}
+
+/** One account of a reconciliation list (OpenAPI schema of GET /api/connectors/:id/reconciliation). */
+export interface ReconciliationAccount {
+  recordId: string;
+  externalId: string;
+  displayName: string;
+  email: string | null;
+  syncedAt: string;
+  matchId: string | null;
+  matchStatus: string | null;
+  user: { id: string; email: string | null; displayName: string | null; active: boolean; deleted: boolean } | null;
+}
+
+export interface Reconciliation {
+  connectorId: string;
+  lastSyncAt: string | null;
+  counts: { orphans: number; activeAccountsOfInactiveUsers: number };
+  orphans: Page<ReconciliationAccount>;
+  activeAccountsOfInactiveUsers: Page<ReconciliationAccount>;
 }
