@@ -9,12 +9,13 @@ import { useCan } from '../session/me';
 import { ConnectorForm } from './connectors/ConnectorForm';
 import type { ConnectorDetail, ConnectorHandler, ConnectorTestResult } from './connectors/connector-types';
 import { CommandList } from './connectors/CommandList';
+import { ConnectorSyncConfigs } from './connectors/ConnectorSyncConfigs';
 import './pages.css';
 
 /**
  * `/connectors/:id`: one connector's warnings, its settings (a form for connector:manage), a test
- * of the connection with its latency, the commands of its handler, and deletion after a
- * confirmation that says what it refuses to break.
+ * of the connection with its latency, its sync configs, the commands of its handler, and deletion
+ * after a confirmation that says what it refuses to break.
  */
 export function ConnectorPage({ id }: { id: string }) {
   const connector = useApiGet<ConnectorDetail>(`/api/connectors/${encodeURIComponent(id)}`);
@@ -55,6 +56,7 @@ export function ConnectorPage({ id }: { id: string }) {
               <ReadOnlySettings connector={shown} />
             )}
           </section>
+          {handler && <ConnectorSyncConfigs connectorId={shown.id} handler={handler} manage={manage} />}
           {handler && <CommandList handler={handler} />}
           {manage && !shown.managedBySystem && <DeleteConnector connector={shown} />}
         </>

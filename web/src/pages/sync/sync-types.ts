@@ -42,7 +42,23 @@ export interface SyncConfig {
   lastSyncStats: SyncStats | null;
   lastPostSync: { warning: string | null } | null;
   privilegedLeavers: PrivilegedLeavers | null;
+  staleRetention: string;
+  attributeMappings: unknown[] | null;
+  userMatchStrategy: string;
+  userMatchFallbackStrategies: string[] | null;
+  issuerSourcePath: string | null;
+  postSyncWorkflowId: string | null;
+  syncTriggerMode: string;
+  createUsers: boolean;
+  deactivateUsers: boolean;
+  deactivateDisabledUsers: boolean;
+  createUserDefaults: Record<string, unknown> | null;
+  deactivationThreshold: { maxCount: number; maxPercent: number };
 }
+
+export const SYNC_STRATEGIES = ['full', 'incremental'] as const;
+export const USER_MATCH_STRATEGIES = ['email', 'email_and_issuer', 'upstream_identity', 'external_id'] as const;
+export const SYNC_TRIGGER_MODES = ['none', 'per_record', 'summary'] as const;
 
 /** Users holding a role beyond requestor whose only linked record left or is disabled: kept, reported. */
 export interface PrivilegedLeavers {
