@@ -99,6 +99,8 @@ describe('connector pages', () => {
     const row = page.getByRole('row', { name: /^user / });
     await row.getByRole('button', { name: 'Sync now' }).click();
     await row.getByText('3 added', { exact: false }).waitFor();
+    // The pass's matches show in the queue below without reloading the page.
+    await page.getByRole('button', { name: 'matched (3)' }).waitFor();
     // A filter matching nobody would make every record stale: the preview says so, nothing is saved.
     await row.getByRole('button', { name: 'Edit config' }).click();
     const edit = page.getByRole('form', { name: 'Edit user sync config' });

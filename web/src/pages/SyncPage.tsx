@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
 import type { Page } from '../components/Pagination';
@@ -17,6 +18,8 @@ import type { Connector } from './sync/sync-types';
 export function SyncPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
+  // Counts passes and saved configs: the match queue and reconciliation below load again after each.
+  const [changes, setChanges] = useState(0);
   const connectors = useApiGet<Page<Connector>>(
     withQuery('/api/connectors', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }),
   );
@@ -31,11 +34,12 @@ export function SyncPage() {
           connector={connector}
           selectedType={values.connector === connector.id ? values.type : undefined}
           onSelect={(type) => setQuery({ connector: connector.id, type, status: '', page: '' })}
+          onChanged={() => setChanges((count) => count + 1)}
         />
       ))}
       {values.connector && values.type && (
         <MatchQueue
-          key={`${values.connector}-${values.type}`}
+          key={`${values.connector}-${values.type}-${changes}`}
           connectorId={values.connector}
           resourceType={values.type}
           query={{ status: values.status, search: values.search, page: values.page }}
@@ -43,7 +47,7 @@ export function SyncPage() {
         />
       )}
       {values.connector && values.type === 'user' && (
-        <ReconciliationPanel key={values.connector} connectorId={values.connector} />
+        <ReconciliationPanel key={`${values.connector}-${changes}`} connectorId={values.connector} />
       )}
     </section>
   );

@@ -19,10 +19,13 @@ export function ConnectorSyncs({
   connector,
   selectedType,
   onSelect,
+  onChanged,
 }: {
   connector: Connector;
   selectedType: string | undefined;
   onSelect: (type: string) => void;
+  /** After a pass or a saved config, which change the matches and reconciliation shown below. */
+  onChanged: () => void;
 }) {
   const configs = useApiGet<SyncConfig[]>(`/api/connectors/${connector.id}/sync-config`);
   if (configs.data?.length === 0) return null;
@@ -52,7 +55,10 @@ export function ConnectorSyncs({
                   config={config}
                   selected={selectedType === config.resourceType}
                   onSelect={() => onSelect(config.resourceType)}
-                  onSynced={configs.reload}
+                  onSynced={() => {
+                    configs.reload();
+                    onChanged();
+                  }}
                 />
               ))}
             </tbody>
