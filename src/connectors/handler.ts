@@ -160,6 +160,13 @@ export interface AccountCommands {
   delete: string;
 }
 
+export interface SettingsSpec {
+  /** JSON Schema of the settings, as the handler checks them at each call. */
+  schema: JsonSchema;
+  /** The settings that are secret: set through a connector's `secrets`, never returned. */
+  secrets: readonly string[];
+}
+
 export interface ConnectorHandler {
   /** The handler name: a connector's `type` selects it. */
   readonly name: string;
@@ -173,6 +180,11 @@ export interface ConnectorHandler {
    * and stored in the URL parser's form when a connector is saved (docs/connectors.md).
    */
   readonly urlSettings?: Readonly<Record<string, UrlSettingKind>>;
+  /**
+   * The settings a connector of this handler takes (its config and secrets together), so the
+   * console can offer a form and `GET /api/connectors/handlers` can say which belong in `secrets`.
+   */
+  readonly settings?: SettingsSpec;
   /**
    * For handlers that keep one account per Flowgate user in the target: the commands entitlement
    * calls use to create that account before a provision, and to retire it once the user holds no

@@ -27,6 +27,7 @@ export type ValidationCode =
   | 'unreachable_step'
   | 'cannot_reach_end'
   | 'duplicate_variable'
+  | 'reserved_variable_name'
   | 'undeclared_variable'
   | 'invalid_interpolation'
   | 'invalid_expression'
@@ -95,6 +96,7 @@ export function validateWorkflowDefinition(input: unknown, options: ValidationOp
   const definition = parsed.data;
   const findings = new Findings();
   checkStepTypesAndConfigs(definition.steps, options.strict, findings);
+  checkVariableNames(definition, findings);
   const subjectVariableError = checkSubjectVariable(definition);
   if (options.strict) {
     checkStructure(definition.steps, findings);
@@ -293,6 +295,22 @@ function checkStructure(steps: readonly WorkflowStep[], findings: Findings): voi
       });
     }
   }
+}
+
+// Every object has these: interpolation refuses them as path segments and JSON bodies lose a
+// `__proto__` key, so a variable of that name could never be set or read.
+const OBJECT_NAMES = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** Refused in drafts too: no later edit of the steps could make such a variable usable. */
+function checkVariableNames(definition: WorkflowDefinitionInput, findings: Findings): void {
+  definition.variables.forEach((variable, index) => {
+    if (!OBJECT_NAMES.has(variable.name)) return;
+    findings.error({
+      code: 'reserved_variable_name',
+      message: `Variable ${variable.name} cannot be set or read: __proto__, prototype and constructor are names every object has`,
+      path: `variables.${index}.name`,
+    });
+  });
 }
 
 function checkVariables(definition: WorkflowDefinitionInput, findings: Findings): void {

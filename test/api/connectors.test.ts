@@ -370,6 +370,25 @@ describe('creating a connector checks its handler', () => {
       expect.arrayContaining(['http', 'delay', 'idp-admin', 'test-ldap', 'test-db', 'test-activedirectory']),
     );
   });
+
+  it('describes the settings of built-in handlers, with the secret ones named, and the parameters of each command', async () => {
+    const handlers = await call('GET', '/api/connectors/handlers');
+    const byName = new Map(handlers.body.map((handler: { name: string }) => [handler.name, handler]));
+    const ldap = byName.get('ldap') as Record<string, any>;
+    expect(ldap.settings.secrets).toEqual(['bindPassword']);
+    expect(ldap.settings.schema.required).toEqual(['url', 'baseDn']);
+    expect(ldap.settings.schema.properties.flavour).toMatchObject({
+      enum: ['openldap', 'active_directory', 'generic'],
+      default: 'generic',
+    });
+    expect(ldap.commands.createUser).toMatchObject({ writes: true, parameters: { type: 'object' } });
+    expect(ldap.commands.search.writes).toBe(false);
+    const scim = byName.get('scim') as Record<string, any>;
+    expect(scim.settings.secrets).toEqual(['bearerToken', 'clientSecret', 'password']);
+    expect(scim.settings.schema.properties.authentication.enum).toEqual(['bearer', 'oauth2', 'basic']);
+    // Handlers that do not describe their settings say so.
+    expect((byName.get('delay') as Record<string, unknown>).settings).toBeNull();
+  });
 });
 
 describe('a disabled connector refuses every call', () => {

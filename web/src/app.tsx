@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, SESSION_LOST_EVENT } from './api/client';
 import { ErrorMessage, Loading, messageOf } from './components/async';
+import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { pageRoutes, type PageRoute } from './pages/routes';
 import { Link, matchPath, useLocation } from './router';
 import { MeContext, type Me } from './session/me';
@@ -113,7 +114,7 @@ function CurrentPage({ me }: { me: Me }) {
         </>
       );
     }
-    return route.render(params);
+    return <PageErrorBoundary key={location.split('?')[0]}>{route.render(params)}</PageErrorBoundary>;
   }
   return <h1>Page not found</h1>;
 }

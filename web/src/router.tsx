@@ -21,8 +21,15 @@ export function RouterProvider({ children }: { children: ReactNode }) {
   return <LocationContext.Provider value={location}>{children}</LocationContext.Provider>;
 }
 
+/**
+ * The path with its query. `/runs/` is `/runs`: the address bar is put right in place, so a link
+ * with a trailing slash opens the page it means instead of an empty id.
+ */
 function currentLocation(): string {
-  return window.location.pathname + window.location.search;
+  const { pathname, search } = window.location;
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  if (trimmed !== pathname) window.history.replaceState(null, '', trimmed + search);
+  return trimmed + search;
 }
 
 /** The current path with its query, e.g. `/runs?status=failed`. */

@@ -85,8 +85,21 @@ const handlerSchema = z
     defaultCommand: z.string(),
     commands: z.record(
       z.string(),
-      z.object({ description: z.string(), idempotent: z.boolean(), syncCapable: z.boolean() }),
+      z.object({
+        description: z.string(),
+        idempotent: z.boolean(),
+        syncCapable: z.boolean(),
+        writes: z.boolean().describe('Whether the command changes the target system'),
+        parameters: z.record(z.string(), z.unknown()).describe('JSON Schema of its parameters'),
+      }),
     ),
+    settings: z
+      .object({
+        schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the settings (config and secrets together)'),
+        secrets: z.array(z.string()).describe('The settings that go in `secrets`: write-only, never returned'),
+      })
+      .nullable()
+      .describe('The settings a connector of this handler takes; null when the handler does not describe them'),
   })
   .meta({ id: 'ConnectorHandler' });
 
@@ -125,9 +138,16 @@ export function connectorRoutes(
           commands: Object.fromEntries(
             Object.entries(handler.commands).map(([name, spec]) => [
               name,
-              { description: spec.description, idempotent: spec.idempotent, syncCapable: spec.syncCapable ?? false },
+              {
+                description: spec.description,
+                idempotent: spec.idempotent,
+                syncCapable: spec.syncCapable ?? false,
+                writes: spec.writes ?? false,
+                parameters: spec.parameters,
+              },
             ]),
           ),
+          settings: handler.settings ?? null,
         }));
       },
     })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseHttpUrl } from '../connection-urls.js';
 import type { CommandSpec, ConnectorHandler, ConnectorResult } from '../handler.js';
 import { jsonSchemaOf, parseParameters } from './command-parameters.js';
+import { settingsSpec } from './settings-spec.js';
 import { describeIssues, failure, failureFromError } from './handler-results.js';
 import { positiveInteger } from './handler-options.js';
 import { parseAllowedNetworks, type RefusalReporter } from './network-guard.js';
@@ -171,6 +172,7 @@ export function createHttpHandler(options: HttpHandlerOptions = {}): ConnectorHa
     defaultCommand: 'test',
     commands: COMMANDS,
     urlSettings: { baseUrl: 'url', allowedOrigins: 'origins', healthUrl: 'urlOrPath' },
+    settings: settingsSpec(connectionSchema, ['bearerToken', 'basicAuth', 'apiKey', 'headers']),
     async execute(request, context) {
       let secrets: string[] = [];
       try {

@@ -18,9 +18,18 @@ export interface DeclaredVariable {
 export type VariableDrafts = Record<string, string>;
 export type FieldErrors = Record<string, string>;
 
+/**
+ * A record's own value of `name`. Variables may be named `__proto__` or `constructor`, which a
+ * plain read finds on Object.prototype; records here are built with Object.fromEntries, which
+ * keeps such names as own properties.
+ */
+export function ownValue<T>(record: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
 /** The drafts of existing values (a run's current variables). */
 export function draftsOf(variables: DeclaredVariable[], values: Record<string, unknown>): VariableDrafts {
-  return Object.fromEntries(variables.map((variable) => [variable.name, draftOf(values[variable.name])]));
+  return Object.fromEntries(variables.map((variable) => [variable.name, draftOf(ownValue(values, variable.name))]));
 }
 
 function draftOf(value: unknown): string {
@@ -36,17 +45,17 @@ export function valuesOf(
   drafts: VariableDrafts,
   options: { only?: (name: string) => boolean; clearEmpty?: boolean } = {},
 ): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
+  const values: [string, unknown][] = [];
   for (const variable of variables) {
     if (options.only && !options.only(variable.name)) continue;
-    const draft = drafts[variable.name] ?? '';
+    const draft = ownValue(drafts, variable.name) ?? '';
     if (draft.trim() === '') {
-      if (options.clearEmpty) values[variable.name] = null;
+      if (options.clearEmpty) values.push([variable.name, null]);
       continue;
     }
-    values[variable.name] = valueOf(variable.type, draft);
+    values.push([variable.name, valueOf(variable.type, draft)]);
   }
-  return values;
+  return Object.fromEntries(values);
 }
 
 function valueOf(type: string, draft: string): unknown {
@@ -75,15 +84,14 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
     invalid?: unknown;
     undeclared?: unknown;
   };
-  const errors: FieldErrors = {};
-  for (const name of stringsOf(details.missing)) errors[name] = `${name} is required`;
+  const errors: [string, string][] = stringsOf(details.missing).map((name) => [name, `${name} is required`]);
   if (Array.isArray(details.invalid)) {
     for (const item of details.invalid as Array<{ name?: unknown; expected?: unknown }>) {
-      if (typeof item.name === 'string') errors[item.name] = `${item.name} must be a ${String(item.expected)}`;
+      if (typeof item.name === 'string') errors.push([item.name, `${item.name} must be a ${String(item.expected)}`]);
     }
   }
-  for (const name of stringsOf(details.undeclared)) errors[name] = `${name} is not a variable of this workflow`;
-  return errors;
+  for (const name of stringsOf(details.undeclared)) errors.push([name, `${name} is not a variable of this workflow`]);
+  return Object.fromEntries(errors);
 }
 
 function stringsOf(value: unknown): string[] {
@@ -110,8 +118,8 @@ export function VariableFields({
           key={variable.name}
           id={`${idPrefix}-${variable.name}`}
           variable={variable}
-          draft={drafts[variable.name] ?? ''}
-          error={errors[variable.name]}
+          draft={ownValue(drafts, variable.name) ?? ''}
+          error={ownValue(errors, variable.name)}
           onChange={(draft) => onChange(variable.name, draft)}
         />
       ))}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
 import type { Page } from '../components/Pagination';
@@ -5,16 +6,20 @@ import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { useApiGet } from '../components/async';
 import './pages.css';
 import { MatchQueue } from './sync/MatchQueue';
+import { ReconciliationPanel } from './sync/ReconciliationPanel';
 import { ConnectorSyncs } from './sync/SyncOverview';
 import type { Connector } from './sync/sync-types';
 
 /**
  * `/sync`: every connector's sync configs with their last status and statistics, and the match
- * queue of the one chosen (`?connector=<id>&type=user`, with its status filter and page).
+ * queue of the one chosen (`?connector=<id>&type=user`, with its status filter and page), and for
+ * users its reconciliation next to the queue.
  */
 export function SyncPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
+  // Counts passes and saved configs: the match queue and reconciliation below load again after each.
+  const [changes, setChanges] = useState(0);
   const connectors = useApiGet<Page<Connector>>(
     withQuery('/api/connectors', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }),
   );
@@ -29,16 +34,20 @@ export function SyncPage() {
           connector={connector}
           selectedType={values.connector === connector.id ? values.type : undefined}
           onSelect={(type) => setQuery({ connector: connector.id, type, status: '', page: '' })}
+          onChanged={() => setChanges((count) => count + 1)}
         />
       ))}
       {values.connector && values.type && (
         <MatchQueue
-          key={`${values.connector}-${values.type}`}
+          key={`${values.connector}-${values.type}-${changes}`}
           connectorId={values.connector}
           resourceType={values.type}
           query={{ status: values.status, search: values.search, page: values.page }}
           onQuery={setQuery}
         />
+      )}
+      {values.connector && values.type === 'user' && (
+        <ReconciliationPanel key={`${values.connector}-${changes}`} connectorId={values.connector} />
       )}
     </section>
   );

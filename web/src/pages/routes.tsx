@@ -1,6 +1,9 @@
 /** Every page of the console: its path pattern, its nav entry and the permission that offers it. */
 import type { ReactElement } from 'react';
+import { ConnectorPage } from './ConnectorPage';
+import { ConnectorsPage } from './ConnectorsPage';
 import { InboxPage } from './InboxPage';
+import { NewConnectorPage } from './NewConnectorPage';
 import { RunPage } from './RunPage';
 import { RunsPage } from './RunsPage';
 import { SyncPage } from './SyncPage';
@@ -22,5 +25,13 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/runs/:id', render: ({ id = '' }) => <RunPage key={id} id={id} />, anyOf: ['run:read'] },
   { pattern: '/workflows', render: () => <WorkflowsPage />, nav: 'Workflows', anyOf: ['workflow:read'] },
   { pattern: '/workflows/:id', render: ({ id = '' }) => <WorkflowPage key={id} id={id} />, anyOf: ['workflow:read'] },
+  { pattern: '/connectors', render: () => <ConnectorsPage />, nav: 'Connectors', anyOf: ['connector:read'] },
+  // Before `/connectors/:id`, which would read `new` as an id.
+  { pattern: '/connectors/new', render: () => <NewConnectorPage />, anyOf: ['connector:manage'] },
+  {
+    pattern: '/connectors/:id',
+    render: ({ id = '' }) => <ConnectorPage key={id} id={id} />,
+    anyOf: ['connector:read'],
+  },
   { pattern: '/sync', render: () => <SyncPage />, nav: 'Sync', anyOf: ['connector:read'] },
 ];

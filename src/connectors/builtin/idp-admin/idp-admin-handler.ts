@@ -1,6 +1,7 @@
 import { normalizeBaseUrl } from '../../connection-urls.js';
 import type { ConnectorHandler } from '../../handler.js';
 import { commandSpecs, executeCommand } from '../execute-command.js';
+import { settingsSpec } from '../settings-spec.js';
 import { failure } from '../handler-results.js';
 import { httpClientOptions, type HttpHandlerOptions } from '../handler-options.js';
 import { withTimeout } from '../outbound-request.js';
@@ -48,6 +49,7 @@ export function createIdpAdminHandler(options: IdpAdminHandlerOptions = {}): Con
     description: 'Group membership, user lifecycle and directory listing in a Keycloak realm (Admin REST API).',
     defaultCommand: 'test',
     urlSettings: { baseUrl: 'url' },
+    settings: settingsSpec(connectionSchema, ['clientSecret']),
     commands: commandSpecs(COMMANDS),
     execute(request, context) {
       return executeCommand(

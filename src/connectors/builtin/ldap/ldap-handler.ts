@@ -1,5 +1,6 @@
 import type { ConnectorHandler } from '../../handler.js';
 import { commandSpecs, executeCommand } from '../execute-command.js';
+import { settingsSpec } from '../settings-spec.js';
 import { positiveInteger } from '../handler-options.js';
 import { parseAllowedNetworks, type RefusalReporter } from '../network-guard.js';
 import { untilAborted } from '../outbound-request.js';
@@ -79,6 +80,7 @@ export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler
     description: 'Users and groups of an LDAP directory or Active Directory: sync, accounts and memberships (ldapts).',
     defaultCommand: 'test',
     urlSettings: { url: 'ldapServers' },
+    settings: settingsSpec(connectionSchema, ['bindPassword']),
     configWarnings: (config) => (config.tlsInsecure === true ? [TLS_INSECURE_WARNING] : []),
     commands: commandSpecs(COMMANDS),
     execute(request, context) {

@@ -1,6 +1,7 @@
 import { normalizeBaseUrl } from '../../connection-urls.js';
 import type { ConnectorHandler } from '../../handler.js';
 import { commandSpecs, executeCommand } from '../execute-command.js';
+import { settingsSpec } from '../settings-spec.js';
 import { failure } from '../handler-results.js';
 import { httpClientOptions, type HttpHandlerOptions } from '../handler-options.js';
 import { withTimeout } from '../outbound-request.js';
@@ -55,6 +56,7 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
     description: 'Users and group memberships in an application through its SCIM 2.0 API (RFC 7644).',
     defaultCommand: 'test',
     urlSettings: { baseUrl: 'url', tokenUrl: 'url' },
+    settings: settingsSpec(connectionSchema, ['bearerToken', 'clientSecret', 'password']),
     accountCommands: { create: 'createUser', update: 'updateUser', deactivate: 'deactivateUser', delete: 'deleteUser' },
     commands: commandSpecs(COMMANDS),
     execute(request, context) {

@@ -9,6 +9,7 @@ import {
   valuesOf,
   VariableFields,
   type DeclaredVariable,
+  ownValue,
 } from '../../components/VariableFields';
 import { useCan } from '../../session/me';
 import { EDITABLE_RUN_STATUSES, type Run } from './run-types';
@@ -65,7 +66,7 @@ function VariablesForm({
   const initial = draftsOf(variables, run.variables);
   const [drafts, setDrafts] = useState(initial);
   const save = useAction();
-  const changed = (name: string) => drafts[name] !== initial[name];
+  const changed = (name: string) => ownValue(drafts, name) !== ownValue(initial, name);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const values = valuesOf(variables, drafts, { only: changed, clearEmpty: true });

@@ -6,22 +6,26 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useAction } from '../../components/use-action';
 import { useApiGet } from '../../components/async';
 import { useCan } from '../../session/me';
+import { SyncConfigEditor } from './SyncConfigEditor';
 import { SyncPreviewPanel } from './SyncPreviewPanel';
 import type { Connector, SyncConfig, SyncPreview, SyncStats } from './sync-types';
 
 /**
  * One connector's sync configs: per resource type its last status, error and statistics
- * (docs/sync.md, Status), a way to review its matches, and "Sync now" and "Preview sync" for
- * connector:manage (the preview needs connector:read too).
+ * (docs/sync.md, Status), a way to review its matches, and "Sync now", "Preview sync" and "Edit
+ * config" for connector:manage (the preview needs connector:read too).
  */
 export function ConnectorSyncs({
   connector,
   selectedType,
   onSelect,
+  onChanged,
 }: {
   connector: Connector;
   selectedType: string | undefined;
   onSelect: (type: string) => void;
+  /** After a pass or a saved config, which change the matches and reconciliation shown below. */
+  onChanged: () => void;
 }) {
   const configs = useApiGet<SyncConfig[]>(`/api/connectors/${connector.id}/sync-config`);
   if (configs.data?.length === 0) return null;
@@ -51,7 +55,10 @@ export function ConnectorSyncs({
                   config={config}
                   selected={selectedType === config.resourceType}
                   onSelect={() => onSelect(config.resourceType)}
-                  onSynced={configs.reload}
+                  onSynced={() => {
+                    configs.reload();
+                    onChanged();
+                  }}
                 />
               ))}
             </tbody>
@@ -80,6 +87,7 @@ function ConfigRow({
   const trigger = useAction();
   const previewing = useAction();
   const [preview, setPreview] = useState<SyncPreview | null>(null);
+  const [editing, setEditing] = useState(false);
   const path = `/api/connectors/${config.connectorId}/sync-config/${encodeURIComponent(config.resourceType)}`;
   const previewSync = async () => {
     setPreview(null);
@@ -122,10 +130,31 @@ function ConfigRow({
               {previewing.busy ? 'Previewing…' : 'Preview sync'}
             </button>
           )}
+          {can('connector:manage') && can('connector:read') && (
+            <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+              Edit config
+            </button>
+          )}
           <ErrorNotice error={trigger.error} />
           <ErrorNotice error={previewing.error} />
         </td>
       </tr>
+      {editing && (
+        <tr>
+          <td colSpan={6}>
+            <SyncConfigEditor
+              connectorId={config.connectorId}
+              resourceType={config.resourceType}
+              config={config}
+              onSaved={() => {
+                setEditing(false);
+                onSynced();
+              }}
+              onClose={() => setEditing(false)}
+            />
+          </td>
+        </tr>
+      )}
       {preview && (
         <tr>
           <td colSpan={6}>

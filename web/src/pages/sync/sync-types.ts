@@ -1,3 +1,5 @@
+import type { Page } from '../../components/Pagination';
+
 /** The shapes of the connector sync routes (OpenAPI schemas SyncConfig, SyncMatch, SyncMatchStats). */
 export const MATCH_STATUSES = [
   'unmatched',
@@ -40,7 +42,23 @@ export interface SyncConfig {
   lastSyncStats: SyncStats | null;
   lastPostSync: { warning: string | null } | null;
   privilegedLeavers: PrivilegedLeavers | null;
+  staleRetention: string;
+  attributeMappings: unknown[] | null;
+  userMatchStrategy: string;
+  userMatchFallbackStrategies: string[] | null;
+  issuerSourcePath: string | null;
+  postSyncWorkflowId: string | null;
+  syncTriggerMode: string;
+  createUsers: boolean;
+  deactivateUsers: boolean;
+  deactivateDisabledUsers: boolean;
+  createUserDefaults: Record<string, unknown> | null;
+  deactivationThreshold: { maxCount: number; maxPercent: number };
 }
+
+export const SYNC_STRATEGIES = ['full', 'incremental'] as const;
+export const USER_MATCH_STRATEGIES = ['email', 'email_and_issuer', 'upstream_identity', 'external_id'] as const;
+export const SYNC_TRIGGER_MODES = ['none', 'per_record', 'summary'] as const;
 
 /** Users holding a role beyond requestor whose only linked record left or is disabled: kept, reported. */
 export interface PrivilegedLeavers {
@@ -120,4 +138,24 @@ export interface SyncPreview {
     };
     error: string | null;
   } | null;
+}
+
+/** One account of a reconciliation list (OpenAPI schema of GET /api/connectors/:id/reconciliation). */
+export interface ReconciliationAccount {
+  recordId: string;
+  externalId: string;
+  displayName: string;
+  email: string | null;
+  syncedAt: string;
+  matchId: string | null;
+  matchStatus: string | null;
+  user: { id: string; email: string | null; displayName: string | null; active: boolean; deleted: boolean } | null;
+}
+
+export interface Reconciliation {
+  connectorId: string;
+  lastSyncAt: string | null;
+  counts: { orphans: number; activeAccountsOfInactiveUsers: number };
+  orphans: Page<ReconciliationAccount>;
+  activeAccountsOfInactiveUsers: Page<ReconciliationAccount>;
 }
