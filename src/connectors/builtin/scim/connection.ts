@@ -11,6 +11,7 @@ const capabilityOverrides = z
     patch: z.boolean().optional(),
     filter: z.boolean().optional(),
     etag: z.boolean().optional(),
+    cursor: z.boolean().optional(),
     maxMembersPerPatch: z.number().int().min(1).max(10_000).optional(),
     maxResults: z.number().int().min(1).max(10_000).optional(),
   })
