@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createScimHandler } from '../../../src/connectors/builtin/scim/index.js';
 import type { ConnectorResult, ListedResource } from '../../../src/connectors/handler.js';
@@ -22,12 +24,13 @@ let targetDatabase: TestDatabase;
 let scimToken: string;
 let scimClientId: string;
 let admin: string;
+let targetAdmin: string;
 let connectorId: string;
 
 beforeAll(async () => {
   targetDatabase = await createTestDatabase();
   target = await startTestApp({ db: targetDatabase.db });
-  const targetAdmin = (await createUserWithToken(targetDatabase.db, ['admin'])).token;
+  targetAdmin = (await createUserWithToken(targetDatabase.db, ['admin'])).token;
   ({ token: scimToken, id: scimClientId } = await createScimClient(target, targetAdmin, 'flowgate-source'));
 
   admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
@@ -54,9 +57,10 @@ function call(
   command: string,
   parameters: Record<string, unknown> = {},
   capabilities: Record<string, unknown> = {},
+  baseUrl = `${target.baseUrl}/scim/v2`,
 ): Promise<ConnectorResult> {
   const connection = {
-    baseUrl: `${target.baseUrl}/scim/v2`,
+    baseUrl,
     authentication: 'bearer',
     bearerToken: scimToken,
     capabilities,
@@ -98,7 +102,7 @@ describe('test and createUser against another Flowgate', () => {
     expect(await call('test')).toMatchObject({
       success: true,
       data: {
-        capabilities: { patch: true, filter: true, etag: true, maxResults: 200, source: 'server' },
+        capabilities: { patch: true, filter: true, etag: true, cursor: true, maxResults: 200, source: 'server' },
         users: 0,
       },
     });
@@ -223,37 +227,116 @@ describe('groups: createGroup once, memberships chunked by maxMembersPerPatch', 
 });
 
 describe('listing and sync of the target’s users', () => {
-  async function walk(command: string, parameters: Record<string, unknown>) {
+  async function walk(command: string, parameters: Record<string, unknown>, capabilities = {}) {
     const resources: ListedResource[] = [];
+    const cursors: Array<Record<string, unknown>> = [];
     let cursor: string | undefined;
-    let pages = 0;
     do {
-      const result = await call(command, cursor === undefined ? parameters : { ...parameters, cursor });
+      const result = await call(command, cursor === undefined ? parameters : { ...parameters, cursor }, capabilities);
       expect(result).toMatchObject({ success: true });
       resources.push(...result.payload!.resources);
       cursor = result.payload!.nextCursor;
-      pages += 1;
-      expect(pages).toBeLessThan(100);
+      if (cursor) cursors.push(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+      expect(cursors.length).toBeLessThan(100);
     } while (cursor !== undefined);
-    return { resources, pages };
+    return { resources, pages: cursors.length + 1, cursors };
   }
 
-  it('walks users and groups page by page', async () => {
+  it('walks users and groups by the target’s cursors (RFC 9865), or by index when told to', async () => {
     const total = await targetDatabase.db.scimIdentity.count({ where: { clientId: scimClientId } });
     const users = await walk('listUsers', { pageSize: 4 });
     expect(users.resources).toHaveLength(total);
     expect(users.pages).toBe(Math.ceil(total / 4));
     expect(new Set(users.resources.map((resource) => resource.externalId)).size).toBe(total);
+    expect(users.cursors.every((cursor) => typeof cursor.cursor === 'string' && !('startIndex' in cursor))).toBe(true);
     const groups = await walk('listGroups', { pageSize: 1 });
     expect(groups.resources.map((resource) => resource.displayName)).toEqual(['Pushed Engineers']);
+
+    const byIndex = await walk('listUsers', { pageSize: 4 }, { cursor: false });
+    expect(byIndex.cursors.map((cursor) => cursor.startIndex)).toEqual(
+      users.cursors.map((_, index) => 1 + 4 * (index + 1)),
+    );
+    expect(byIndex.resources.map((resource) => resource.externalId)).toEqual(
+      users.resources.map((resource) => resource.externalId),
+    );
+  });
+
+  it('resumes from a cursor without skipping anyone when an account before it went away', async () => {
+    const first = await call('listUsers', { pageSize: 3 });
+    const seen = first.payload!.resources.map((resource) => resource.externalId);
+    const gone = await target.request('DELETE', `/api/users/${seen[0]}`, { token: targetAdmin });
+    expect(gone.status).toBe(200);
+    const rest = await walk('listUsers', { pageSize: 3, cursor: first.payload!.nextCursor });
+    const remaining = await targetDatabase.db.scimIdentity.findMany({
+      where: { clientId: scimClientId, user: { deletedAt: null } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    expect([...seen.slice(1), ...rest.resources.map((resource) => resource.externalId)]).toEqual(
+      remaining.map((identity) => identity.userId),
+    );
+    // A cursor by index (as a pass that began before the target offered cursors holds) still pages by index.
+    const byIndex = Buffer.from(JSON.stringify({ startIndex: 2 })).toString('base64url');
+    const resumed = await call('listUsers', { pageSize: 2, cursor: byIndex });
+    expect(resumed.payload!.resources.map((resource) => resource.externalId)).toEqual(
+      remaining.slice(1, 3).map((identity) => identity.userId),
+    );
+  });
+
+  it('starts the list again when the server says a cursor expired', async () => {
+    // A proxy of the test in front of the target answers the first request that carries a cursor
+    // as a server whose cursors expire would (RFC 9865 3); Flowgate's own never expire.
+    const seen: string[] = [];
+    let expired = false;
+    const proxy = http.createServer((request, response) => {
+      const url = new URL(request.url!, 'http://proxy');
+      seen.push(url.searchParams.get('cursor') ?? '(none)');
+      if (!expired && url.searchParams.get('cursor')) {
+        expired = true;
+        response.writeHead(400, { 'content-type': 'application/scim+json' });
+        response.end(
+          JSON.stringify({
+            schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+            status: '400',
+            scimType: 'expiredCursor',
+          }),
+        );
+        return;
+      }
+      const forwarded = http.request(
+        `${target.baseUrl}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      request.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/scim/v2`;
+      const first = await call('listUsers', { pageSize: 2 }, {}, via);
+      const again = await call('listUsers', { pageSize: 2, cursor: first.payload!.nextCursor }, {}, via);
+      expect(again).toMatchObject({ success: true });
+      expect(again.payload!.resources.map((resource) => resource.externalId)).toEqual(
+        first.payload!.resources.map((resource) => resource.externalId),
+      );
+      // The first page, the expired cursor, then the first page again.
+      expect(seen.slice(-3).map((cursor) => cursor !== '')).toEqual([false, true, false]);
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
   });
 
   it('passes modifiedSince along even though the target filters by equality only', async () => {
     const person = await createPerson();
     const before = new Date(Date.now() - 1000).toISOString();
     await call('createUser', { userId: person.id });
-    const recent = await walk('listUsers', { modifiedSince: before });
+    const recent = await walk('listUsers', { modifiedSince: before, pageSize: 2 });
     expect(recent.resources.map((resource) => resource.email)).toContain(person.email);
+    // Every page after the refused filter asks without it, as the first did.
+    expect(recent.cursors.length).toBeGreaterThan(1);
+    expect(recent.cursors.every((cursor) => cursor.local === true)).toBe(true);
     const future = await walk('listUsers', { modifiedSince: '2999-01-01T00:00:00Z' });
     expect(future.resources).toEqual([]);
   });
@@ -264,12 +347,16 @@ describe('listing and sync of the target’s users', () => {
     expect(put.status).toBe(201);
     const pass = await stack.api.request('POST', `${configPath}/trigger`, { token: admin });
     expect(pass.status).toBe(200);
-    const total = await targetDatabase.db.scimIdentity.count({ where: { clientId: scimClientId } });
+    const total = await targetDatabase.db.scimIdentity.count({
+      where: { clientId: scimClientId, user: { deletedAt: null } },
+    });
     expect(pass.body).toMatchObject({ status: 'success', stats: { added: total, totalUpstreamRecords: total } });
     const records = await stack.database.db.connectorResource.findMany({
       where: { connectorId, resourceType: 'user' },
     });
-    const identities = await targetDatabase.db.scimIdentity.findMany({ where: { clientId: scimClientId } });
+    const identities = await targetDatabase.db.scimIdentity.findMany({
+      where: { clientId: scimClientId, user: { deletedAt: null } },
+    });
     expect(records.map((record) => record.externalId).sort()).toEqual(
       identities.map((identity) => identity.userId).sort(),
     );

@@ -79,11 +79,12 @@ export async function listingPage<T extends z.ZodType<{ meta?: { lastModified?: 
       'The target does not support filters (its ServiceProviderConfig says so)',
     );
   let local = at?.local === true || (parameters.modifiedSince !== undefined && !capabilities.filter);
+  let serverCursor = at?.cursor ?? '';
   const request = (withSince: boolean) => {
     const clauses = [parameters.filter?.scim].filter((clause): clause is string => clause !== undefined);
     if (withSince) clauses.push(`meta.lastModified gt ${JSON.stringify(parameters.modifiedSince)}`);
     const filter = clauses.map((clause) => (clauses.length > 1 ? `(${clause})` : clause)).join(' and ');
-    const paging = byCursor ? { cursor: at?.cursor ?? '' } : { startIndex };
+    const paging = byCursor ? { cursor: serverCursor } : { startIndex };
     return session.call('GET', path, { query: { ...query, ...paging, count, ...(filter ? { filter } : {}) } });
   };
   const askSince = parameters.modifiedSince !== undefined && !local;
@@ -91,6 +92,12 @@ export async function listingPage<T extends z.ZodType<{ meta?: { lastModified?: 
   if (askSince && response.status === 400 && scimTypeOf(response) === 'invalidFilter') {
     local = true;
     response = await request(false);
+  }
+  // An expired cursor (RFC 9865 3: the pass waited longer than the server keeps them, or resumes
+  // after a failure) starts the list again: a pass then reads some accounts twice but misses none.
+  if (serverCursor !== '' && response.status === 400 && scimTypeOf(response) === 'expiredCursor') {
+    serverCursor = '';
+    response = await request(parameters.modifiedSince !== undefined && !local);
   }
   if (response.status < 200 || response.status >= 300) throw statusFailure(response);
   const page = expectShape(listResponse, response);
