@@ -17,6 +17,7 @@ import { createUserWithToken } from '../../support/users.js';
 // What the target holds is read from its database, not through the handler.
 
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const stack = useRunStack({ env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' } });
 const handler = createScimHandler({ allowedNetworks: ['127.0.0.1/32'] });
 let target: TestApp;
@@ -95,6 +96,45 @@ function targetIdentityOf(sourceUserId: string) {
 async function targetMembersOf(groupId: string): Promise<string[]> {
   const rows = await targetDatabase.db.userGroupMember.findMany({ where: { groupId } });
   return rows.map((row) => row.userId).sort();
+}
+
+/**
+ * A proxy of the test in front of the target: `answer` may answer a request itself (as a server
+ * with other habits would), and `rewrite` changes the target's JSON list answers.
+ */
+async function startProxy(
+  answer: (url: URL) => { status: number; body: unknown } | undefined,
+  rewrite?: (body: unknown) => unknown,
+) {
+  const proxy = http.createServer((request, response) => {
+    const own = answer(new URL(request.url!, 'http://proxy'));
+    if (own) {
+      response.writeHead(own.status, { 'content-type': 'application/scim+json' });
+      response.end(JSON.stringify(own.body));
+      return;
+    }
+    const forwarded = http.request(
+      `${target.baseUrl}${request.url}`,
+      { method: request.method, headers: request.headers },
+      (upstream) => {
+        const chunks: Buffer[] = [];
+        upstream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        upstream.on('end', () => {
+          let body = Buffer.concat(chunks).toString('utf8');
+          if (rewrite && body.includes('"Resources"')) body = JSON.stringify(rewrite(JSON.parse(body)));
+          const { 'content-length': _length, ...headers } = upstream.headers;
+          response.writeHead(upstream.statusCode ?? 502, headers);
+          response.end(body);
+        });
+      },
+    );
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/scim/v2`,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
 }
 
 describe('test and createUser against another Flowgate', () => {
@@ -283,40 +323,19 @@ describe('listing and sync of the target’s users', () => {
   });
 
   it('starts the list again when the server says a cursor expired', async () => {
-    // A proxy of the test in front of the target answers the first request that carries a cursor
-    // as a server whose cursors expire would (RFC 9865 3); Flowgate's own never expire.
+    // The proxy answers the first request that carries a cursor as a server whose cursors expire
+    // would (RFC 9865 3); Flowgate's own never expire.
     const seen: string[] = [];
     let expired = false;
-    const proxy = http.createServer((request, response) => {
-      const url = new URL(request.url!, 'http://proxy');
+    const proxy = await startProxy((url) => {
       seen.push(url.searchParams.get('cursor') ?? '(none)');
-      if (!expired && url.searchParams.get('cursor')) {
-        expired = true;
-        response.writeHead(400, { 'content-type': 'application/scim+json' });
-        response.end(
-          JSON.stringify({
-            schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
-            status: '400',
-            scimType: 'expiredCursor',
-          }),
-        );
-        return;
-      }
-      const forwarded = http.request(
-        `${target.baseUrl}${request.url}`,
-        { method: request.method, headers: request.headers },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
-      );
-      request.pipe(forwarded);
+      if (expired || !url.searchParams.get('cursor')) return undefined;
+      expired = true;
+      return { status: 400, body: { schemas: [SCIM_ERROR], status: '400', scimType: 'expiredCursor' } };
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
-      const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/scim/v2`;
-      const first = await call('listUsers', { pageSize: 2 }, {}, via);
-      const again = await call('listUsers', { pageSize: 2, cursor: first.payload!.nextCursor }, {}, via);
+      const first = await call('listUsers', { pageSize: 2 }, {}, proxy.baseUrl);
+      const again = await call('listUsers', { pageSize: 2, cursor: first.payload!.nextCursor }, {}, proxy.baseUrl);
       expect(again).toMatchObject({ success: true });
       expect(again.payload!.resources.map((resource) => resource.externalId)).toEqual(
         first.payload!.resources.map((resource) => resource.externalId),
@@ -324,7 +343,38 @@ describe('listing and sync of the target’s users', () => {
       // The first page, the expired cursor, then the first page again.
       expect(seen.slice(-3).map((cursor) => cursor !== '')).toEqual([false, true, false]);
     } finally {
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await proxy.close();
+    }
+  });
+
+  it('pages by index while pages are full when a server leaves totalResults out', async () => {
+    const proxy = await startProxy(
+      () => undefined,
+      (body) => {
+        const { totalResults: _left, ...rest } = body as Record<string, unknown>;
+        return rest;
+      },
+    );
+    try {
+      const total = await targetDatabase.db.scimIdentity.count({
+        where: { clientId: scimClientId, user: { deletedAt: null } },
+      });
+      const resources: ListedResource[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await call(
+          'listUsers',
+          { pageSize: 3, ...(cursor ? { cursor } : {}) },
+          { cursor: false },
+          proxy.baseUrl,
+        );
+        expect(page.payload!.totalEstimate).toBeUndefined();
+        resources.push(...page.payload!.resources);
+        cursor = page.payload!.nextCursor;
+      } while (cursor !== undefined);
+      expect(new Set(resources.map((resource) => resource.externalId)).size).toBe(total);
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -116,8 +116,9 @@ export async function listingPage<T extends z.ZodType<{ meta?: { lastModified?: 
     if (page.nextCursor) payload.nextCursor = encodePosition({ cursor: page.nextCursor, ...flag });
   } else {
     const next = startIndex + items.length;
-    if (items.length > 0 && page.totalResults !== undefined && next <= page.totalResults)
-      payload.nextCursor = encodePosition({ startIndex: next, ...flag });
+    // A server that leaves totalResults out (RFC 7644 requires it) has more while pages are full.
+    const more = page.totalResults === undefined ? items.length >= count : next <= page.totalResults;
+    if (items.length > 0 && more) payload.nextCursor = encodePosition({ startIndex: next, ...flag });
   }
   return { success: true, payload, items: kept };
 }
