@@ -196,6 +196,12 @@ export interface ConnectorHandler {
    * on the connector as `warnings`, so nobody has to run a command to learn it.
    */
   configWarnings?(config: Record<string, unknown>): string[];
+  /**
+   * What makes a connector's public settings unusable (a value outside the ones a setting takes):
+   * refused when the connector is saved or imported, as a 400 naming `field` (`config.<setting>`),
+   * rather than failing the first call that reads it.
+   */
+  configProblem?(config: Record<string, unknown>): { field: string; message: string } | undefined;
   execute(request: ConnectorExecuteRequest, context: ExecutionContext): Promise<ConnectorResult>;
   /** Releases what the handler keeps open between calls (pooled connections), at shutdown. */
   close?(): Promise<void>;

@@ -1,4 +1,4 @@
-import { MAX_RESULTS } from './list-query.js';
+import { DEFAULT_COUNT, MAX_RESULTS } from './list-query.js';
 import {
   ENTERPRISE_USER_SCHEMA,
   ENTERPRISE_USER_SCHEMA_DEFINITION,
@@ -22,6 +22,14 @@ export function serviceProviderConfig(baseUrl: string) {
     changePassword: { supported: false },
     sort: { supported: false },
     etag: { supported: true },
+    // RFC 9865 4: lists page by startIndex unless the client sends a cursor; cursors never expire.
+    pagination: {
+      cursor: true,
+      index: true,
+      defaultPaginationMethod: 'index',
+      defaultPageSize: DEFAULT_COUNT,
+      maxPageSize: MAX_RESULTS,
+    },
     authenticationSchemes: [
       {
         type: 'oauthbearertoken',

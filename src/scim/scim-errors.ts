@@ -1,6 +1,6 @@
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
-/** The `scimType` values of RFC 7644 3.12 that this service uses. */
+/** The `scimType` values of RFC 7644 3.12 (and RFC 9865 3) that this service uses. */
 export type ScimType =
   | 'invalidFilter'
   | 'invalidPath'
@@ -9,7 +9,8 @@ export type ScimType =
   | 'noTarget'
   | 'mutability'
   | 'uniqueness'
-  | 'tooMany';
+  | 'tooMany'
+  | 'invalidCursor';
 
 export interface ScimErrorBody {
   schemas: [typeof SCIM_ERROR_SCHEMA];

@@ -14,6 +14,7 @@ import {
   createScimGroup,
 } from '../../services/scim/scim-groups.js';
 import { listRequestOfQuery, listRequestOfSearch, listResponse, type ListRequest } from '../../scim/list-query.js';
+import type { ListPosition } from '../../scim/list-cursor.js';
 import type { JsonObject } from '../../scim/patch.js';
 import { project, projectionOf, returns } from '../../scim/projection.js';
 import { writeStartDeadline } from '../middleware/write-start-deadline.js';
@@ -95,14 +96,14 @@ function buildRouter(db: Database): Router<ScimState> {
   /** A ListResponse of the client's users or groups, each cut down to the requested attributes. */
   const listUsers = async (ctx: ScimContext, request: ListRequest) => {
     const filter = request.filter === undefined ? undefined : parseUserFilter(request.filter);
-    const { total, resources } = await listScimUsers(db, contextOf(ctx), filter, request.window);
-    sendList(ctx, resources, total, request);
+    const { total, resources, next } = await listScimUsers(db, contextOf(ctx), filter, request.window);
+    sendList(ctx, resources, total, request, next);
   };
   const listGroups = async (ctx: ScimContext, request: ListRequest) => {
     const filter = request.filter === undefined ? undefined : parseGroupFilter(request.filter);
     const withMembers = returns(request.projection, 'members');
-    const { total, resources } = await listScimGroups(db, contextOf(ctx), filter, request.window, withMembers);
-    sendList(ctx, resources, total, request);
+    const { total, resources, next } = await listScimGroups(db, contextOf(ctx), filter, request.window, withMembers);
+    sendList(ctx, resources, total, request, next);
   };
 
   router.get('/Users', (ctx) => listUsers(ctx as ScimContext, listRequestOfQuery(ctx.query)));
@@ -165,8 +166,17 @@ function buildRouter(db: Database): Router<ScimState> {
   return router;
 }
 
-/** A ListResponse of `resources`, each cut down to the requested attributes. */
-function sendList(ctx: ScimContext, resources: JsonObject[], total: number, request: ListRequest): void {
+/**
+ * A ListResponse of `resources`, each cut down to the requested attributes; `next` is where the
+ * following page of a list by cursor starts.
+ */
+function sendList(
+  ctx: ScimContext,
+  resources: JsonObject[],
+  total: number,
+  request: ListRequest,
+  next: ListPosition | undefined,
+): void {
   send(
     ctx,
     200,
@@ -174,6 +184,7 @@ function sendList(ctx: ScimContext, resources: JsonObject[], total: number, requ
       resources.map((resource) => project(resource, request.projection)),
       total,
       request.window,
+      next && { position: next, filter: request.filter },
     ),
   );
 }

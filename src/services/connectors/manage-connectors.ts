@@ -2,6 +2,7 @@ import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db
 import type { Connector } from '../../db/generated/client.js';
 import { executeConnectorCommand } from '../../connectors/execute-command.js';
 import type { ConnectorRuntime } from '../../connectors/runtime.js';
+import type { ConnectorHandler } from '../../connectors/handler.js';
 import { sealSecrets } from '../../connectors/secret-box.js';
 import { jsonObject } from '../../domain/common.js';
 import type { ConnectorConfigSchema } from '../../domain/connector.js';
@@ -65,6 +66,13 @@ function checkedHandler(
   return registered;
 }
 
+/** A config as stored: refused with 400 when the handler finds it unusable, URL settings normalized. */
+function checkedConfig(handler: ConnectorHandler | undefined, config: Record<string, unknown>) {
+  const problem = handler?.configProblem?.(config);
+  if (problem) throw validationFailed(problem.message, { field: problem.field });
+  return normalizedConfig(handler, config);
+}
+
 /** Merges secret changes into the current secrets and seals the result. */
 function sealedSecretColumns(
   runtime: ConnectorRuntime,
@@ -107,7 +115,7 @@ export async function insertConnector(
   input: ConnectorInput,
   registered = checkedHandler(runtime, input),
 ): Promise<ConnectorView> {
-  const config = normalizedConfig(registered.handler, input.config ?? {});
+  const config = checkedConfig(registered.handler, input.config ?? {});
   refuseUrlSettingsInSecrets(registered.handler, input.secrets);
   const row = await tx.connector.create({
     data: {
@@ -163,7 +171,7 @@ export async function changeConnector(
   const current = await loadConnector(tx, id);
   if (changes.configSchema) checkedHandler(runtime, { type: current.type, configSchema: changes.configSchema });
   const handler = runtime.registry.get(current.type)?.handler;
-  const config = changes.config ? normalizedConfig(handler, changes.config) : undefined;
+  const config = changes.config ? checkedConfig(handler, changes.config) : undefined;
   refuseUrlSettingsInSecrets(handler, changes.secrets);
   const currentSecrets = changes.secrets ? secretsOf(current, runtime) : {};
   const addedDestinations = requireSecretsForNewDestinations(current, {

@@ -9,6 +9,7 @@ import {
   type ScimGroupRow,
 } from '../../scim/group-resource.js';
 import type { ListWindow } from '../../scim/list-query.js';
+import { pageOfRows, pageQuery } from './list-page.js';
 import { applyPatch, normalisePatchRequest, splitMemberOperations, type MemberChanges } from '../../scim/patch.js';
 import { GROUP_ATTRIBUTES, GROUP_SCHEMA } from '../../scim/schemas.js';
 import { refuseLookAlikeGroupName } from './look-alike-names.js';
@@ -59,18 +60,20 @@ export async function listScimGroups(
     clientId: context.client.id,
     ...(filter ? { group: { name: equalsIgnoringCase(filter.value) } } : {}),
   };
-  const [total, rows] = await Promise.all([
+  const page = pageQuery(window);
+  const [total, read] = await Promise.all([
     db.scimGroup.count({ where }),
     window.count === 0
       ? Promise.resolve([])
       : db.scimGroup.findMany({
-          where,
+          where: { AND: [where, page.where] },
           include: { group: true },
           orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-          skip: window.startIndex - 1,
-          take: window.count,
+          skip: page.skip,
+          take: page.take,
         }),
   ]);
+  const { rows: rows, next } = pageOfRows(read, window);
   const members = withMembers
     ? await membersOf(
         db,
@@ -81,7 +84,7 @@ export async function listScimGroups(
   const resources = rows.map(({ group, ...scimGroup }) =>
     toScimGroup({ group, scimGroup }, members?.get(group.id), context.baseUrl),
   );
-  return { total, resources };
+  return { total, resources, next };
 }
 
 async function loadRow(db: DatabaseClient, context: ScimRequestContext, id: string): Promise<ScimGroupRow> {

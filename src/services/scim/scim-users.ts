@@ -7,6 +7,7 @@ import { isLastActiveAdmin } from '../users/manage-users.js';
 import { activeEmailOf } from '../users/user-record.js';
 import type { UserFilter } from '../../scim/filter.js';
 import type { ListWindow } from '../../scim/list-query.js';
+import { pageOfRows, pageQuery } from './list-page.js';
 import { applyPatch, normalisePatchRequest } from '../../scim/patch.js';
 import { USER_ATTRIBUTES, USER_SCHEMA } from '../../scim/schemas.js';
 import { whatAccountHolds } from './adoptable-account.js';
@@ -61,20 +62,22 @@ export async function listScimUsers(
     user: { deletedAt: null },
     AND: [whereOfFilter(filter)],
   };
-  const [total, identities] = await Promise.all([
+  const page = pageQuery(window);
+  const [total, read] = await Promise.all([
     db.scimIdentity.count({ where }),
     window.count === 0
       ? Promise.resolve([])
       : db.scimIdentity.findMany({
-          where,
+          where: { AND: [where, page.where] },
           include: { user: true },
           orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-          skip: window.startIndex - 1,
-          take: window.count,
+          skip: page.skip,
+          take: page.take,
         }),
   ]);
+  const { rows: identities, next } = pageOfRows(read, window);
   const resources = identities.map(({ user, ...identity }) => toScimUser({ user, identity }, context.baseUrl));
-  return { total, resources };
+  return { total, resources, next };
 }
 
 async function loadRow(db: DatabaseClient, context: ScimRequestContext, id: string): Promise<ScimUserRow> {

@@ -524,6 +524,25 @@ describe('getUser, deactivateUser and deleteUser name a person by Flowgate id or
     expect((await scim(noPatch, `/Users/${created.data!.id}`)).body.active).toBe(false);
   });
 
+  it('reads and deletes on a server without PATCH and filters, and lists its groups by index', async () => {
+    const person = await createPerson({});
+    const created = await call('createUser', { userId: person.id }, { target: noPatch });
+    const id = created.data!.id as string;
+    expect(await call('getUser', { user: person.id }, { target: noPatch })).toMatchObject({
+      success: true,
+      data: { id, found: true, user: { userName: person.email } },
+    });
+    expect(await call('deleteUser', { user: person.id }, { target: noPatch })).toEqual({
+      success: true,
+      data: { id, changed: true },
+    });
+    expect((await scim(noPatch, `/Users/${id}`)).status).toBe(404);
+    expect(await linkOf(person.id)).toBeNull();
+    const group = await call('createGroup', { displayName: 'no-patch-listed' }, { target: noPatch });
+    const listed = await call('listGroups', { pageSize: 500 }, { target: noPatch });
+    expect(listed.payload!.resources.map((resource) => resource.externalId)).toContain(group.data!.id);
+  });
+
   it('deletes the account and its link; a second delete is changed false', async () => {
     const person = await createPerson({});
     const created = await call('createUser', { userId: person.id });

@@ -14,6 +14,8 @@ export interface Capabilities {
   filter: boolean;
   etag: boolean;
   bulk: boolean;
+  /** Cursor paging (RFC 9865): announced as `pagination.cursor`; lists then page by cursor. */
+  cursor: boolean;
   /** Members one PATCH of a group may carry. */
   maxMembersPerPatch: number;
   /** Resources one list page may hold; null when the server names no limit. */
@@ -32,11 +34,23 @@ const serviceProviderConfig = z.looseObject({
   filter: z.looseObject({ supported: z.boolean(), maxResults: z.number().int().min(0).optional() }).optional(),
   etag: supported,
   bulk: supported,
+  // RFC 9865 §4: how the server pages lists, where it says.
+  pagination: z
+    .looseObject({ cursor: z.boolean().optional(), maxPageSize: z.number().int().min(0).optional() })
+    .optional(),
 });
 
 // What a target without a readable ServiceProviderConfig is taken to support: PATCH and filters
 // are what the large vendors offer, ETags rarely.
-const ASSUMED = { patch: true, filter: true, etag: false, bulk: false, maxResults: null, source: 'assumed' } as const;
+const ASSUMED = {
+  patch: true,
+  filter: true,
+  etag: false,
+  bulk: false,
+  cursor: false,
+  maxResults: null,
+  source: 'assumed',
+} as const;
 
 type ServerCapabilities = Omit<Capabilities, 'maxMembersPerPatch'>;
 
@@ -53,8 +67,9 @@ export function createCapabilityCache(now: () => number) {
       filter: config.filter?.supported ?? false,
       etag: config.etag?.supported ?? false,
       bulk: config.bulk?.supported ?? false,
+      cursor: config.pagination?.cursor ?? false,
       // 0 is what servers without filters tend to announce: it limits nothing.
-      maxResults: config.filter?.maxResults || null,
+      maxResults: config.filter?.maxResults || config.pagination?.maxPageSize || null,
       source: 'server',
     };
   }
@@ -88,6 +103,7 @@ function withOverrides(server: ServerCapabilities, overrides: CapabilityOverride
     patch: overrides?.patch ?? server.patch,
     filter: overrides?.filter ?? server.filter,
     etag: overrides?.etag ?? server.etag,
+    cursor: overrides?.cursor ?? server.cursor,
     maxResults: overrides?.maxResults ?? server.maxResults,
     maxMembersPerPatch: overrides?.maxMembersPerPatch ?? DEFAULT_MAX_MEMBERS_PER_PATCH,
   };

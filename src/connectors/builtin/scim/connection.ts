@@ -6,11 +6,15 @@ import { z } from 'zod';
  * and `password` belong in the connector's secrets.
  */
 
+/** What becomes of an account whose user no longer holds an entitlement of the connector. */
+export const UNUSED_ACCOUNT_SETTINGS = ['deactivate', 'delete', 'keep'] as const;
+
 const capabilityOverrides = z
   .object({
     patch: z.boolean().optional(),
     filter: z.boolean().optional(),
     etag: z.boolean().optional(),
+    cursor: z.boolean().optional(),
     maxMembersPerPatch: z.number().int().min(1).max(10_000).optional(),
     maxResults: z.number().int().min(1).max(10_000).optional(),
   })
@@ -54,4 +58,24 @@ export function secretsOf(connection: Connection): string[] {
   return [connection.bearerToken, connection.clientSecret, connection.password].filter(
     (value): value is string => value !== undefined,
   );
+}
+
+// The settings a connector's config holds that can be checked without its secrets.
+const savedSettings = z.looseObject({
+  capabilities: capabilityOverrides.optional(),
+  unusedAccount: z.enum(UNUSED_ACCOUNT_SETTINGS, { error: 'must be deactivate, delete or keep' }).optional(),
+});
+
+/** The first problem of a config's `capabilities` and `unusedAccount`, as a field and a message. */
+export function savedSettingsProblem(config: Record<string, unknown>): { field: string; message: string } | undefined {
+  const parsed = savedSettings.safeParse(config);
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0]!;
+  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const field = ['config', ...issue.path.map(String), ...keys.slice(0, 1)].join('.');
+  const message =
+    keys.length > 0
+      ? `${field} is not a capability override (${Object.keys(capabilityOverrides.shape).join(', ')})`
+      : `${field} ${issue.message}`;
+  return { field, message };
 }

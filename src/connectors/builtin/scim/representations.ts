@@ -29,7 +29,9 @@ export const scimGroup = z.looseObject({
 export type ScimGroup = z.output<typeof scimGroup>;
 
 export const listResponse = z.looseObject({
-  totalResults: z.number().int().min(0),
+  // RFC 9865 §2: optional where the list pages by cursor.
+  totalResults: z.number().int().min(0).optional(),
+  nextCursor: z.string().min(1).optional(),
   startIndex: z.number().int().optional(),
   itemsPerPage: z.number().int().optional(),
   Resources: z.array(z.unknown()).optional(),

@@ -18,7 +18,7 @@ import { listUsers } from './commands/list-users.js';
 import { removeFromGroup } from './commands/remove-from-group.js';
 import { test } from './commands/test.js';
 import { updateUser } from './commands/update-user.js';
-import { connectionSchema, secretsOf } from './connection.js';
+import { connectionSchema, savedSettingsProblem, secretsOf } from './connection.js';
 import { createScimClient } from './scim-client.js';
 import { effectiveMapping, mappingProblem } from './user-mapping.js';
 
@@ -59,6 +59,17 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
     settings: settingsSpec(connectionSchema, ['bearerToken', 'clientSecret', 'password']),
     accountCommands: { create: 'createUser', update: 'updateUser', deactivate: 'deactivateUser', delete: 'deleteUser' },
     commands: commandSpecs(COMMANDS),
+    configProblem(config) {
+      const problem = savedSettingsProblem(config);
+      if (problem) return problem;
+      const mapping = config.mapping;
+      if (mapping === undefined) return undefined;
+      const parsed = connectionSchema.shape.mapping.safeParse(mapping);
+      const message = parsed.success
+        ? mappingProblem(effectiveMapping(parsed.data))
+        : 'mapping must map SCIM attribute paths to profile sources (null drops a default)';
+      return message ? { field: 'config.mapping', message: `config.${message}` } : undefined;
+    },
     execute(request, context) {
       return executeCommand(
         {

@@ -54,6 +54,6 @@ async function findGroup(session: ScimSession, displayName: string): Promise<Sci
     const found = groups.find((group) => group.displayName === displayName);
     if (found || capabilities.filter) return found;
     startIndex += groups.length;
-    if (groups.length === 0 || startIndex > page.totalResults) return undefined;
+    if (groups.length === 0 || startIndex > (page.totalResults ?? Infinity)) return undefined;
   }
 }

@@ -13,7 +13,9 @@ export const test = defineCommand({
     // The ServiceProviderConfig may be public (RFC 7644 §4); a listing proves the credentials.
     const users = expectShape(
       listResponse,
-      await session.callOk('GET', '/Users', { query: { startIndex: 1, count: 1 } }),
+      await session.callOk('GET', '/Users', {
+        query: { ...(capabilities.cursor ? { cursor: '' } : { startIndex: 1 }), count: 1 },
+      }),
     );
     return { success: true, data: { capabilities: { ...capabilities }, users: users.totalResults } };
   },

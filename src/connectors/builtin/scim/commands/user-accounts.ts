@@ -103,6 +103,6 @@ export async function findUser(
       if (keys.userName !== undefined && matches(user, 'userName', keys.userName)) byUserName ??= user;
     }
     startIndex += users.length;
-    if (users.length === 0 || startIndex > page.totalResults) return byUserName;
+    if (users.length === 0 || startIndex > (page.totalResults ?? Infinity)) return byUserName;
   }
 }
