@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../api/client';
 import { useCan } from '../session/me';
+import { typedValueOf } from './typed-value';
 import { UserPicker } from './UserPicker';
 
 export interface DeclaredVariable {
@@ -53,27 +54,9 @@ export function valuesOf(
       if (options.clearEmpty) values.push([variable.name, null]);
       continue;
     }
-    values.push([variable.name, valueOf(variable.type, draft)]);
+    values.push([variable.name, typedValueOf(variable.type, draft)]);
   }
   return Object.fromEntries(values);
-}
-
-function valueOf(type: string, draft: string): unknown {
-  switch (type) {
-    case 'number':
-      return Number.isFinite(Number(draft)) ? Number(draft) : draft;
-    case 'boolean':
-      return draft === 'true' ? true : draft === 'false' ? false : draft;
-    case 'object':
-    case 'array':
-      try {
-        return JSON.parse(draft) as unknown;
-      } catch {
-        return draft;
-      }
-    default:
-      return draft;
-  }
 }
 
 /** The API's variable problems (`details` of a 400: missing, invalid, undeclared) per field. */

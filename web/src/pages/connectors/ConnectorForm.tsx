@@ -24,9 +24,11 @@ export function ConnectorForm({
   const required = new Set(handler?.settings?.schema.required ?? []);
   const described = handler?.settings?.secrets ?? [];
   const secretNames = [...new Set([...described, ...(connector?.secretKeys ?? [])])];
-  const [name, setName] = useState(connector?.name ?? '');
-  const [description, setDescription] = useState(connector?.description ?? '');
-  const [enabled, setEnabled] = useState(connector?.enabled ?? true);
+  const [fields, setFields] = useState({
+    name: connector?.name ?? '',
+    description: connector?.description ?? '',
+    enabled: connector?.enabled ?? true,
+  });
   const [drafts, setDrafts] = useState<SettingsDrafts>(() => draftsOf(properties, described, connector?.config ?? {}));
   const [newSecret, setNewSecret] = useState({ name: '', value: '' });
   const [saved, setSaved] = useState(false);
@@ -34,6 +36,10 @@ export function ConnectorForm({
   const change = (next: Partial<SettingsDrafts>) => {
     setSaved(false);
     setDrafts((previous) => ({ ...previous, ...next }));
+  };
+  const edit = (next: Partial<typeof fields>) => {
+    setSaved(false);
+    setFields((previous) => ({ ...previous, ...next }));
   };
 
   const submit = async (event: FormEvent) => {
@@ -43,9 +49,9 @@ export function ConnectorForm({
       const secrets = secretsOf(drafts);
       if (newSecret.name.trim() !== '') secrets[newSecret.name.trim()] = newSecret.value;
       const body = {
-        name: name.trim(),
-        description,
-        enabled,
+        name: fields.name.trim(),
+        description: fields.description,
+        enabled: fields.enabled,
         config: configOf(properties, drafts),
         ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
       };
@@ -65,35 +71,22 @@ export function ConnectorForm({
         <label htmlFor="connector-name">
           Name <span className="required">(required)</span>
         </label>
-        <input
-          id="connector-name"
-          value={name}
-          onChange={(event) => {
-            setSaved(false);
-            setName(event.target.value);
-          }}
-        />
+        <input id="connector-name" value={fields.name} onChange={(event) => edit({ name: event.target.value })} />
       </div>
       <div className="field">
         <label htmlFor="connector-description">Description</label>
         <input
           id="connector-description"
-          value={description}
-          onChange={(event) => {
-            setSaved(false);
-            setDescription(event.target.value);
-          }}
+          value={fields.description}
+          onChange={(event) => edit({ description: event.target.value })}
         />
       </div>
       <div className="field checkbox">
         <input
           id="connector-enabled"
           type="checkbox"
-          checked={enabled}
-          onChange={(event) => {
-            setSaved(false);
-            setEnabled(event.target.checked);
-          }}
+          checked={fields.enabled}
+          onChange={(event) => edit({ enabled: event.target.checked })}
         />
         <label htmlFor="connector-enabled">Enabled (a disabled connector refuses every call)</label>
       </div>

@@ -1,3 +1,4 @@
+import { typedValueOf } from '../../components/typed-value';
 import type { JsonSchema } from './connector-types';
 
 /**
@@ -45,33 +46,21 @@ export function draftsOf(properties: Record<string, JsonSchema>, secrets: string
   } satisfies SettingsDrafts;
 }
 
-/**
- * The value a draft stands for. What does not parse is sent as typed, so the API's own message
- * says what is wrong with it; a JSON field that is not JSON is a plain string (an LDAP URL, say).
- */
-function valueOf(kind: FieldKind, draft: string): unknown {
-  switch (kind) {
-    case 'number':
-      return Number.isFinite(Number(draft)) ? Number(draft) : draft;
-    case 'boolean':
-      return draft === 'true';
-    case 'json':
-      try {
-        return JSON.parse(draft) as unknown;
-      } catch {
-        return draft;
-      }
-    default:
-      return draft;
-  }
-}
+// The JSON type each kind of field holds; a JSON field that is not JSON is plain text (an LDAP URL).
+const TYPE_OF_KIND: Record<FieldKind, string> = {
+  text: 'string',
+  choice: 'string',
+  number: 'number',
+  boolean: 'boolean',
+  json: 'object',
+};
 
 /** The config to save: the other settings, then each described one that is not left empty. */
 export function configOf(properties: Record<string, JsonSchema>, drafts: SettingsDrafts): Record<string, unknown> {
   const config: Record<string, unknown> = drafts.other.trim() === '' ? {} : otherSettings(drafts.other);
   for (const [name, draft] of Object.entries(drafts.fields)) {
     if (draft.trim() === '') continue;
-    config[name] = valueOf(kindOf(properties[name] ?? {}), draft);
+    config[name] = typedValueOf(TYPE_OF_KIND[kindOf(properties[name] ?? {})], draft);
   }
   return config;
 }
