@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
+import { screenshot, signInWithProvider, useChromium, useConsoleStack, VIEWPORTS } from '../support/chromium.js';
 import { connectorOnDirectory, upstreamUsers } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 describe('sync page: reconciliation', () => {
-  it('lists the orphan accounts and the active accounts of inactive users, with their counts', async () => {
+  it('opens the match queue in view, and lists the orphan accounts and the active accounts of inactive users with their counts', async () => {
     const { db } = stack.database;
     const { directory, connectorId } = await connectorOnDirectory(stack.api, admin, 0);
     directory.pageSize = 10;
@@ -40,12 +40,16 @@ describe('sync page: reconciliation', () => {
     expect((await configure(false)).status).toBe(200);
     expect((await trigger()).status).toBe(200);
 
-    const { page } = await signInWithProvider(
-      chromium.browser,
-      stack,
-      ['admin'],
-      `/sync?connector=${connectorId}&type=user`,
-    );
+    // On a phone the queue opens far below the button: it is brought into view, its heading
+    // focused and naming the connector.
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], '/sync', VIEWPORTS.phone);
+    const { name } = await db.connector.findUniqueOrThrow({ where: { id: connectorId } });
+    await page.getByRole('button', { name: 'Review matches' }).click();
+    const heading = page.getByRole('heading', { name: `Matches of ${name}’s user records` });
+    await expect(heading.evaluate((element) => element.ownerDocument.activeElement === element)).resolves.toBe(true);
+    const box = (await heading.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(VIEWPORTS.phone.height);
     const panel = page.getByRole('region', { name: 'Reconciliation of accounts' });
     const orphans = panel.getByRole('region', { name: 'Orphan accounts' });
     await orphans.getByRole('heading', { name: 'Orphan accounts (2)' }).waitFor();

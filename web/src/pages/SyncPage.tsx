@@ -20,6 +20,8 @@ export function SyncPage() {
   const setQuery = useSetQueryParams();
   // Counts passes and saved configs: the match queue and reconciliation below load again after each.
   const [changes, setChanges] = useState(0);
+  // Set by "Review matches": the queue opens below every connector, so it is brought into view.
+  const [reveal, setReveal] = useState(false);
   const connectors = useApiGet<Page<Connector>>(
     withQuery('/api/connectors', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }),
   );
@@ -33,7 +35,10 @@ export function SyncPage() {
           key={connector.id}
           connector={connector}
           selectedType={values.connector === connector.id ? values.type : undefined}
-          onSelect={(type) => setQuery({ connector: connector.id, type, status: '', page: '' })}
+          onSelect={(type) => {
+            setReveal(true);
+            setQuery({ connector: connector.id, type, status: '', page: '' });
+          }}
           onChanged={() => setChanges((count) => count + 1)}
         />
       ))}
@@ -41,7 +46,10 @@ export function SyncPage() {
         <MatchQueue
           key={`${values.connector}-${values.type}-${changes}`}
           connectorId={values.connector}
+          connectorName={connectors.data?.data.find((connector) => connector.id === values.connector)?.name}
           resourceType={values.type}
+          reveal={reveal}
+          onRevealed={() => setReveal(false)}
           query={{ status: values.status, search: values.search, page: values.page }}
           onQuery={setQuery}
         />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, withQuery } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pagination, type Page } from '../../components/Pagination';
@@ -29,12 +29,20 @@ const matchesPath = (connectorId: string) => `/api/connectors/${encodeURICompone
  */
 export function MatchQueue({
   connectorId,
+  connectorName,
   resourceType,
+  reveal,
+  onRevealed,
   query,
   onQuery,
 }: {
   connectorId: string;
+  /** Unknown while the connectors load, or for an id in the address that names none. */
+  connectorName: string | undefined;
   resourceType: string;
+  /** Scroll the queue into view and focus its heading once, as it was just asked for. */
+  reveal: boolean;
+  onRevealed: () => void;
   query: QueueQuery;
   onQuery: (changes: Record<string, string>) => void;
 }) {
@@ -60,9 +68,18 @@ export function MatchQueue({
       return next;
     });
   const filter = query.status ?? '';
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!reveal) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+    onRevealed();
+  }, [reveal, onRevealed]);
   return (
     <section className="panel" aria-labelledby="match-queue">
-      <h2 id="match-queue">Matches of {resourceType} records</h2>
+      <h2 id="match-queue" ref={heading} tabIndex={-1}>
+        Matches of {connectorName ?? 'the connector'}’s {resourceType} records
+      </h2>
       <ErrorNotice error={stats.error} />
       <div className="filter-buttons" role="group" aria-label="Match status">
         <button type="button" aria-pressed={filter === ''} onClick={() => onQuery({ status: '', page: '' })}>
