@@ -78,6 +78,8 @@ export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler
     defaultCommand: 'test',
     urlSettings: { url: 'ldapServers' },
     configWarnings: (config) => (config.tlsInsecure === true ? [TLS_INSECURE_WARNING] : []),
+    // A sync record's externalId is the entry's entryUUID or objectGUID, which disableAccount takes.
+    accountDeactivation: { command: 'disableAccount', externalIdParameter: 'externalId' },
     commands: commandSpecs(COMMANDS),
     execute(request, context) {
       return executeCommand(

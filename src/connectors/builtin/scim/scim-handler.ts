@@ -56,6 +56,8 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
     defaultCommand: 'test',
     urlSettings: { baseUrl: 'url', tokenUrl: 'url' },
     accountCommands: { create: 'createUser', update: 'updateUser', deactivate: 'deactivateUser', delete: 'deleteUser' },
+    // A sync record's externalId is the account's SCIM id, which deactivateUser takes as `user`.
+    accountDeactivation: { command: 'deactivateUser', externalIdParameter: 'user' },
     commands: commandSpecs(COMMANDS),
     execute(request, context) {
       return executeCommand(
