@@ -118,7 +118,9 @@ export function createAccountReconciliationActivities(deps: {
             timeoutMs: connectors.timeoutMs,
           });
           acted = true;
-          if (!result.success) {
+          // An account deleted there since the collect needs deactivating no more than an inactive one.
+          if (!result.success && result.code === deactivation.missingCode) status = 'gone';
+          else if (!result.success) {
             status = 'failed';
             code = result.code ?? 'failed';
           } else status = result.data?.changed === false ? 'already_inactive' : 'deactivated';
@@ -150,6 +152,7 @@ export function createAccountReconciliationActivities(deps: {
       count: byStatus.reduce((sum, row) => sum + row._count._all, 0),
       deactivated: of('deactivated'),
       alreadyInactive: of('already_inactive'),
+      gone: of('gone'),
       skipped: of('skipped'),
       failed: of('failed'),
       failures,

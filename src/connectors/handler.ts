@@ -163,6 +163,8 @@ export interface AccountCommands {
 export interface AccountDeactivation {
   command: string;
   externalIdParameter: string;
+  /** The error code the command answers for an account that does not exist (deleted meanwhile). */
+  missingCode: string;
 }
 
 export interface ConnectorHandler {

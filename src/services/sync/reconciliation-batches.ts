@@ -9,7 +9,7 @@ import { ACTIVE_THERE, LINKED, OF_INACTIVE_USER, ORPHAN } from './reconciliation
  */
 
 /** What a deactivation did to one account of a batch. */
-export type BatchAccountStatus = 'pending' | 'deactivated' | 'already_inactive' | 'skipped' | 'failed';
+export type BatchAccountStatus = 'pending' | 'deactivated' | 'already_inactive' | 'gone' | 'skipped' | 'failed';
 
 // Orphans already inactive there need nothing; the accounts of inactive users are active there by definition.
 const CONDITIONS: Record<ReconciliationList, Prisma.Sql> = {

@@ -175,6 +175,7 @@ describe('a workflow deactivates the reconciliation accounts in bulk after one a
       count: 3,
       deactivated: 3,
       alreadyInactive: 0,
+      gone: 0,
       skipped: 0,
       failed: 0,
       failures: [],
@@ -213,7 +214,7 @@ describe('a workflow deactivates the reconciliation accounts in bulk after one a
     expect(await activeThere()).toMatchObject({ alice: true, bob: false, ghost: false, spare: false });
   });
 
-  it('leaves alone an account held by an active user since the approval, and nothing is done on a rejection', async () => {
+  it('leaves alone an account held by an active user since the approval, counts one deleted meanwhile as gone, and does nothing on a rejection', async () => {
     for (const name of ['ghost', 'spare', 'bob']) await setActiveThere(name, true);
     const rejected = await runUntilApproval();
     await decide(rejected.approval.id, 'reject');
@@ -221,19 +222,23 @@ describe('a workflow deactivates the reconciliation accounts in bulk after one a
     expect(await activeThere()).toMatchObject({ bob: true, ghost: true, spare: true });
 
     const { runId, approval } = await runUntilApproval();
-    // Bob comes back while the batch waits for its approval: his account is his again.
+    // Bob comes back while the batch waits for its approval: his account is his again. And spare's
+    // account is deleted there meanwhile.
     await stack.database.db.user.update({ where: { activeEmail: 'bob@acme.test' }, data: { active: true } });
+    expect((await scim(`/Users/${accountIds.spare}`, { method: 'DELETE' })).status).toBe(204);
+    delete accountIds.spare;
     try {
       await decide(approval.id, 'approve');
       expect((await waitForRun(stack.api, admin, runId, hasStatus('completed', 'failed'))).status).toBe('completed');
       expect((await stepOf(runId, 'deactivate')).output).toMatchObject({
         count: 3,
-        deactivated: 2,
+        deactivated: 1,
         alreadyInactive: 0,
+        gone: 1,
         skipped: 1,
         failed: 0,
       });
-      expect(await activeThere()).toMatchObject({ alice: true, bob: true, ghost: false, spare: false });
+      expect(await activeThere()).toMatchObject({ alice: true, bob: true, ghost: false });
       const skipped = await stack.database.db.reconciliationBatchAccount.findFirstOrThrow({
         where: { externalId: accountIds.bob, status: 'skipped' },
       });
@@ -246,7 +251,7 @@ describe('a workflow deactivates the reconciliation accounts in bulk after one a
   it('checks the publisher’s authority when the deactivation acts: one who lost it deactivates nothing', async () => {
     const publisher = await createUserWithToken(stack.database.db, ['admin']);
     const workflow = await createActive(stack.api, publisher.token, bulkDefinition(`bulk revoked ${Date.now()}`));
-    for (const name of ['ghost', 'spare']) await setActiveThere(name, true);
+    await setActiveThere('ghost', true);
     const started = await call('POST', `/api/workflows/${workflow.id}/start`, { variables: {} });
     await waitForRun(stack.api, admin, started.body.id, hasStatus('waiting'));
     const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: started.body.id } });
@@ -255,7 +260,7 @@ describe('a workflow deactivates the reconciliation accounts in bulk after one a
     const failed = await waitForRun(stack.api, admin, started.body.id, hasStatus('failed'));
     expect(failed.error).toMatchObject({ code: 'forbidden' });
     expect(failed.error.message).toContain('connector:execute');
-    expect(await activeThere()).toMatchObject({ ghost: true, spare: true });
+    expect(await activeThere()).toMatchObject({ ghost: true });
     await call('POST', `/api/runs/${started.body.id}/cancel`);
   });
 

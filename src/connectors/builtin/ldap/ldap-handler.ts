@@ -79,7 +79,11 @@ export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler
     urlSettings: { url: 'ldapServers' },
     configWarnings: (config) => (config.tlsInsecure === true ? [TLS_INSECURE_WARNING] : []),
     // A sync record's externalId is the entry's entryUUID or objectGUID, which disableAccount takes.
-    accountDeactivation: { command: 'disableAccount', externalIdParameter: 'externalId' },
+    accountDeactivation: {
+      command: 'disableAccount',
+      externalIdParameter: 'externalId',
+      missingCode: 'no_such_object',
+    },
     commands: commandSpecs(COMMANDS),
     execute(request, context) {
       return executeCommand(

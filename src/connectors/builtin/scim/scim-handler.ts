@@ -57,7 +57,7 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
     urlSettings: { baseUrl: 'url', tokenUrl: 'url' },
     accountCommands: { create: 'createUser', update: 'updateUser', deactivate: 'deactivateUser', delete: 'deleteUser' },
     // A sync record's externalId is the account's SCIM id, which deactivateUser takes as `user`.
-    accountDeactivation: { command: 'deactivateUser', externalIdParameter: 'user' },
+    accountDeactivation: { command: 'deactivateUser', externalIdParameter: 'user', missingCode: 'not_found' },
     commands: commandSpecs(COMMANDS),
     execute(request, context) {
       return executeCommand(
