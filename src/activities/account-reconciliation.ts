@@ -88,6 +88,8 @@ export function createAccountReconciliationActivities(deps: {
     const context = Context.current();
     const deadline = Date.now() + sliceMs;
     let acted = false;
+    // Every call gets one account done at least, however slow the set-up before it was.
+    let handled = 0;
     for (;;) {
       const pending = await db.reconciliationBatchAccount.findMany({
         where: { batchId: batch.id, status: 'pending' },
@@ -98,7 +100,7 @@ export function createAccountReconciliationActivities(deps: {
       for (const account of pending) {
         // A cancelled run makes no further call; what is done stays recorded.
         context.cancellationSignal.throwIfAborted();
-        if (Date.now() >= deadline) {
+        if (handled > 0 && Date.now() >= deadline) {
           if (acted) await invalidateCache(db, row.id, { resourceType: 'user' });
           return { success: true, done: false };
         }
@@ -129,6 +131,7 @@ export function createAccountReconciliationActivities(deps: {
           where: { batchId_position: { batchId: batch.id, position: account.position } },
           data: { status, code, attempt: input.attempt, actedAt: new Date() },
         });
+        handled += 1;
         context.heartbeat({ batchId: batch.id, position: account.position });
       }
     }

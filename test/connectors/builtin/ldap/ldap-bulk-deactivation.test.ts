@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RunningSlapd } from '../../../../scripts/local/slapd.js';
+import { createAccountReconciliationActivities } from '../../../../src/activities/account-reconciliation.js';
+import { stepWorkActivities } from '../../../../src/activities/step-work.js';
 import { adminSearch, peopleLdif, startDirectory } from '../../../support/ldap-connector.js';
 import { useRunStack } from '../../../support/run-stack.js';
 import { hasStatus, waitForRun } from '../../../support/runs.js';
@@ -10,7 +12,25 @@ import { createActive, definition, end, start, step } from '../../../support/wor
 // are locked with disableAccount (ppolicy's pwdAccountLockedTime), read back with a client of the
 // test's own.
 
-const stack = useRunStack({ env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' } });
+// The real deactivation with slices of a millisecond: each call hands back after one account, so
+// the step goes through the batch in as many calls as it has accounts, each resuming the last.
+let deactivationCalls = 0;
+const stack = useRunStack({
+  env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' },
+  activities: (real) => {
+    const sliced = stepWorkActivities(
+      createAccountReconciliationActivities({ db: stack.database.db, connectors: stack.api.connectors, sliceMs: 1 }),
+      real.applyProjection,
+    );
+    return {
+      ...real,
+      deactivateAccounts: (input) => {
+        deactivationCalls += 1;
+        return sliced.deactivateAccounts(input);
+      },
+    };
+  },
+});
 let admin: string;
 let approver: { id: string; token: string };
 let slapd: RunningSlapd;
@@ -103,6 +123,8 @@ describe('bulk deactivation of a directory’s orphan entries', () => {
     });
     expect(await stepOutput(runId, 'deactivate')).toMatchObject({ count: 3, deactivated: 3, failed: 0 });
     expect(await locked()).toEqual(['user1', 'user2', 'user3']);
+    // One call per account: the call that does the last one finds none after it, and reports.
+    expect(deactivationCalls).toBe(3);
   });
 
   it('changes nothing when run again', async () => {
