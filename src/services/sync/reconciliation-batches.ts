@@ -64,7 +64,9 @@ export async function collectBatch(
     select: { id: true },
   });
   if (existing) return summaryOf(db, existing.id, false);
-  const union = candidates(input.connectorId, input.lists);
+  // A list named twice would put its accounts in the batch twice.
+  const lists = [...new Set(input.lists)];
+  const union = candidates(input.connectorId, lists);
   const counted = await db.$queryRaw<Array<{ total: bigint }>>(
     Prisma.sql`SELECT count(*) AS total FROM (${union}) accounts`,
   );
@@ -77,7 +79,7 @@ export async function collectBatch(
           sequence: input.sequence,
           stepId: input.stepId,
           connectorId: input.connectorId,
-          lists: [...input.lists],
+          lists,
         },
         select: { id: true },
       });

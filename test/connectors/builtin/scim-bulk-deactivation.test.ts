@@ -270,7 +270,18 @@ describe('a workflow deactivates the reconciliation accounts in bulk after one a
       admin,
       definition(`bulk limit ${Date.now()}`, [
         start('collect'),
-        collect({ lists: ['orphans'], limit: 1 }),
+        step(
+          'collect',
+          'account_reconciliation',
+          { connector: 'app', action: 'collect', lists: ['orphans'], limit: 1 },
+          { success: 'twice' },
+        ),
+        step(
+          'twice',
+          'account_reconciliation',
+          { connector: 'app', action: 'collect', lists: ['orphans', 'orphans'], limit: 2 },
+          { success: 'approve' },
+        ),
         step('approve', 'approval', { approvers: [approver.id] }, { approved: 'end', rejected: 'end' }),
         end(),
       ]),
@@ -284,6 +295,12 @@ describe('a workflow deactivates the reconciliation accounts in bulk after one a
       truncated: true,
       names: ['ghost'],
       preview: 'ghost',
+    });
+    // A list named twice counts once.
+    expect((await stepOf(started.body.id, 'twice')).output).toMatchObject({
+      count: 2,
+      truncated: false,
+      names: ['ghost', 'spare'],
     });
     const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: started.body.id } });
     await decide(approval.id, 'reject');
