@@ -63,16 +63,15 @@ export async function collectBatch(
     where: { runId_sequence: { runId: input.runId, sequence: input.sequence } },
     select: { id: true },
   });
-  if (existing) return summaryOf(db, existing.id, false);
+  if (existing) return summaryOf(db, existing.id);
   // A list named twice would put its accounts in the batch twice.
   const lists = [...new Set(input.lists)];
   const union = candidates(input.connectorId, lists);
-  const counted = await db.$queryRaw<Array<{ total: bigint }>>(
-    Prisma.sql`SELECT count(*) AS total FROM (${union}) accounts`,
-  );
-  const total = Number(counted[0]!.total);
   try {
     const batchId = await db.$transaction(async (tx) => {
+      const counted = await tx.$queryRaw<Array<{ total: bigint }>>(
+        Prisma.sql`SELECT count(*) AS total FROM (${union}) accounts`,
+      );
       const batch = await tx.reconciliationBatch.create({
         data: {
           runId: input.runId,
@@ -80,6 +79,7 @@ export async function collectBatch(
           stepId: input.stepId,
           connectorId: input.connectorId,
           lists,
+          truncated: Number(counted[0]!.total) > input.limit,
         },
         select: { id: true },
       });
@@ -92,7 +92,7 @@ export async function collectBatch(
         LIMIT ${input.limit}`);
       return batch.id;
     });
-    return await summaryOf(db, batchId, total > input.limit);
+    return await summaryOf(db, batchId);
   } catch (error) {
     // Another attempt of the same visit made the batch first.
     if (!isUniqueViolation(error)) throw error;
@@ -100,8 +100,9 @@ export async function collectBatch(
   }
 }
 
-async function summaryOf(db: DatabaseClient, batchId: string, truncated: boolean): Promise<BatchSummary> {
-  const [byList, first] = await Promise.all([
+async function summaryOf(db: DatabaseClient, batchId: string): Promise<BatchSummary> {
+  const [{ truncated }, byList, first] = await Promise.all([
+    db.reconciliationBatch.findUniqueOrThrow({ where: { id: batchId }, select: { truncated: true } }),
     db.reconciliationBatchAccount.groupBy({ by: ['list'], where: { batchId }, _count: { _all: true } }),
     db.reconciliationBatchAccount.findMany({
       where: { batchId },
