@@ -2,6 +2,7 @@ import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logging/logger.js';
 import type { Mailer } from '../notifications/mailer.js';
+import { createAccountReconciliationActivities } from './account-reconciliation.js';
 import { createAuditActivities } from './audit.js';
 import { createPeopleConfirmationActivities } from './people-confirmations.js';
 import { createPeopleStepActivities } from './people-steps.js';
@@ -33,6 +34,7 @@ export function createActivities(deps: ActivityDependencies) {
     // The run steps' work: its proxy has a heartbeat timeout (workflows/run-activities.ts).
     ...stepWorkActivities(createRunStepActivities(deps), projection.applyProjection),
     ...stepWorkActivities(createPeopleStepActivities(deps.db), projection.applyProjection),
+    ...stepWorkActivities(createAccountReconciliationActivities(deps), projection.applyProjection),
     // Local activities of the run interpreter, as the projection writes are.
     ...createPeopleConfirmationActivities(deps.db),
     ...createScheduleActivities(deps.db),

@@ -167,6 +167,13 @@ export interface SettingsSpec {
   secrets: readonly string[];
 }
 
+export interface AccountDeactivation {
+  command: string;
+  externalIdParameter: string;
+  /** The error code the command answers for an account that does not exist (deleted meanwhile). */
+  missingCode: string;
+}
+
 export interface ConnectorHandler {
   /** The handler name: a connector's `type` selects it. */
   readonly name: string;
@@ -191,6 +198,12 @@ export interface ConnectorHandler {
    * entitlement of the connector any more (docs/connectors-scim.md, "Entitlements").
    */
   readonly accountCommands?: AccountCommands;
+  /**
+   * How to deactivate an account named only by the externalId of its sync record (an orphan has
+   * no Flowgate user to name it by): the command, idempotent and answering `data.changed`, and its
+   * parameter that takes the externalId. The `account_reconciliation` step's deactivate needs it.
+   */
+  readonly accountDeactivation?: AccountDeactivation;
   /**
    * What is risky in a connector's public settings (certificate checks switched off, say): shown
    * on the connector as `warnings`, so nobody has to run a command to learn it.

@@ -38,6 +38,15 @@ export const taskFieldSchema = z
   });
 export type TaskField = z.infer<typeof taskFieldSchema>;
 
+/** What an account_reconciliation step does with its connector's reconciliation. */
+export const RECONCILIATION_ACTIONS = ['collect', 'deactivate'] as const;
+/** The reconciliation lists (GET /api/connectors/:id/reconciliation) a batch collects from. */
+export const RECONCILIATION_LISTS = ['orphans', 'activeAccountsOfInactiveUsers'] as const;
+export type ReconciliationList = (typeof RECONCILIATION_LISTS)[number];
+export const DEFAULT_RECONCILIATION_BATCH = 1000;
+/** The most accounts one batch holds: one approval should not cover more. */
+export const MAX_RECONCILIATION_BATCH = 10_000;
+
 export const STEP_TYPES = {
   start: {
     description: 'Entry point of the workflow; exactly one per workflow.',
@@ -150,6 +159,36 @@ export const STEP_TYPES = {
       .object({
         role: text('Business role name; publishing needs a role written out to exist'),
         subject: text('User id or {{variable}} of the user'),
+      })
+      .strict(),
+  },
+  account_reconciliation: {
+    description:
+      "Collects the accounts a connector's reconciliation reports (orphans, active accounts of inactive users) into a batch, or deactivates a batch collected earlier in the run.",
+    outcomes: ['success', 'error'],
+    config: z
+      .object({
+        connector: text('Connector name; the connector needs a user sync (its reconciliation)'),
+        action: z
+          .enum(RECONCILIATION_ACTIONS)
+          .describe(
+            'collect: snapshot the accounts into a batch (output: batchId, count, names, preview); deactivate: deactivate the batch the step named by `from` collected',
+          ),
+        lists: z
+          .array(z.enum(RECONCILIATION_LISTS))
+          .min(1)
+          .default([...RECONCILIATION_LISTS])
+          .describe('collect: the reconciliation lists to take accounts from'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_RECONCILIATION_BATCH)
+          .default(DEFAULT_RECONCILIATION_BATCH)
+          .describe(
+            `collect: at most this many accounts (at most ${MAX_RECONCILIATION_BATCH}); the output says when more were left out`,
+          ),
+        from: text('deactivate (required there): the id of the collect step whose batch to deactivate').optional(),
       })
       .strict(),
   },

@@ -42,7 +42,9 @@ export const stepSchema = z
     type: z
       .string()
       .min(1)
-      .describe('start, end, notification, approval, task, condition, connector, role_grant, role_revoke or delay'),
+      .describe(
+        'start, end, notification, approval, task, condition, connector, role_grant, role_revoke, account_reconciliation or delay',
+      ),
     config: z.record(z.string(), z.unknown()).default({}),
     transitions: z.array(transitionSchema).default([]),
   })

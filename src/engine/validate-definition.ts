@@ -41,7 +41,8 @@ export type ValidationCode =
   | 'unknown_connector_parameter'
   | 'invalid_connector_parameters'
   | 'unknown_role'
-  | 'inactive_role';
+  | 'inactive_role'
+  | 'invalid_batch_source';
 
 export interface ValidationItem {
   code: ValidationCode;
@@ -102,6 +103,7 @@ export function validateWorkflowDefinition(input: unknown, options: ValidationOp
     checkStructure(definition.steps, findings);
     checkVariables(definition, findings);
     checkConnectors(definition.steps, options.connectors, findings);
+    checkBatchSources(definition.steps, findings);
   }
   // What steps name must exist when they run: errors for publishing, warnings in a draft.
   const report = options.strict ? findings.error.bind(findings) : findings.warning.bind(findings);
@@ -179,7 +181,17 @@ function checkStepTypesAndConfigs(steps: readonly WorkflowStep[], strict: boolea
     // Drafts may be incomplete: lenient mode checks only the types of the fields present.
     const schema: z.ZodObject = strict ? STEP_TYPES[step.type].config : STEP_TYPES[step.type].config.partial();
     const result = schema.safeParse(step.config);
-    if (result.success) return;
+    if (result.success) {
+      const problem = step.type === 'account_reconciliation' ? batchSourceProblem(step.config, strict) : undefined;
+      if (problem)
+        findings.error({
+          code: problem.code,
+          message: `Step ${step.id} config.from: ${problem.message}`,
+          stepId: step.id,
+          path: `steps.${index}.config.from`,
+        });
+      return;
+    }
     for (const issue of result.error.issues) {
       const missing = issue.code === 'invalid_type' && getAt(step.config, issue.path) === undefined;
       const field = issue.path.join('.');
@@ -193,6 +205,24 @@ function checkStepTypesAndConfigs(steps: readonly WorkflowStep[], strict: boolea
       });
     }
   });
+}
+
+/**
+ * `from` belongs to deactivate steps, which need it (a draft may leave it out for now): a rule
+ * across fields, which the config schema leaves out so that drafts can check a partial config.
+ */
+function batchSourceProblem(
+  config: Record<string, unknown>,
+  strict: boolean,
+): { code: ValidationCode; message: string } | undefined {
+  if (config.action === 'collect' && config.from !== undefined)
+    return { code: 'invalid_config', message: 'from belongs to deactivate steps only' };
+  if (strict && config.action === 'deactivate' && config.from === undefined)
+    return {
+      code: 'missing_required_config',
+      message: 'a deactivate step names the collect step whose batch it deactivates',
+    };
+  return undefined;
 }
 
 function getAt(value: unknown, path: PropertyKey[]): unknown {
@@ -410,6 +440,10 @@ function checkConnectors(
   findings: Findings,
 ): void {
   steps.forEach((step, index) => {
+    if (step.type === 'account_reconciliation') {
+      checkReconciliationConnector(step, index, connectors, findings);
+      return;
+    }
     if (step.type !== 'connector') return;
     const name = step.config.connector;
     const command = step.config.command;
@@ -438,6 +472,58 @@ function checkConnectors(
         path: `steps.${index}.config.command`,
       });
     }
+  });
+}
+
+/** An account_reconciliation step names a connector without a command: only the name is checked. */
+function checkReconciliationConnector(
+  step: WorkflowStep,
+  index: number,
+  connectors: ValidationOptions['connectors'],
+  findings: Findings,
+): void {
+  const name = step.config.connector;
+  if (typeof name !== 'string') return;
+  if (!connectors) {
+    findings.warning({
+      code: 'connector_unverified',
+      message: `Step ${step.id}: no connector catalogue was given, so connector ${name} could not be checked`,
+      stepId: step.id,
+    });
+  } else if (!connectors.has(name)) {
+    findings.error({
+      code: 'unknown_connector',
+      message: `Step ${step.id} uses unknown connector "${name}"`,
+      stepId: step.id,
+      path: `steps.${index}.config.connector`,
+    });
+  }
+}
+
+/**
+ * A deactivating account_reconciliation step must name in `from` a collecting one of the same
+ * connector: the batch it acts on is the one that step collected, and approved, in the run.
+ */
+function checkBatchSources(steps: readonly WorkflowStep[], findings: Findings): void {
+  const index = indexSteps(steps);
+  steps.forEach((step, stepIndex) => {
+    if (step.type !== 'account_reconciliation' || step.config.action !== 'deactivate') return;
+    const from = step.config.from;
+    if (typeof from !== 'string') return;
+    const source = index.get(from);
+    const problem =
+      !source || source.type !== 'account_reconciliation' || source.config.action !== 'collect'
+        ? `names "${from}", which is not an account_reconciliation step that collects`
+        : source.config.connector !== step.config.connector
+          ? `deactivates on ${String(step.config.connector)} the batch step ${from} collects from ${String(source.config.connector)}`
+          : undefined;
+    if (problem)
+      findings.error({
+        code: 'invalid_batch_source',
+        message: `Step ${step.id} ${problem}`,
+        stepId: step.id,
+        path: `steps.${stepIndex}.config.from`,
+      });
   });
 }
 

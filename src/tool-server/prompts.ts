@@ -30,7 +30,7 @@ function createWorkflowPrompt(description: string, category?: string): GetPrompt
       '',
       'Work in this order:',
       '1. Read the resources svc://schema/workflow-definition (the shape of a definition) and svc://schema/step-types (each step type, its config schema and the outcomes its transitions may use). Read svc://examples/simple-approval or svc://examples/provisioning for a complete, publishable example, and svc://reference/condition-syntax and svc://reference/variable-interpolation when you write conditions or {{placeholders}}.',
-      '2. Look up the names the definition refers to: list_connectors (connector steps name a connector and one of its commands), list_roles (role_grant and role_revoke steps), list_users and list_groups (approvers and assignees), list_projects (project and workflowSet; null for none).',
+      '2. Look up the names the definition refers to: list_connectors (connector steps name a connector and one of its commands; account_reconciliation steps a connector with a user sync), list_roles (role_grant and role_revoke steps), list_users and list_groups (approvers and assignees), list_projects (project and workflowSet; null for none).',
       '3. Build the definition: exactly one start step, at least one end step, every step reachable from start and able to reach an end, one transition per outcome you handle, variables declared for every {{placeholder}} and condition name.',
       '4. Call validate_workflow with strict: true. For each error, fix the definition at its path according to its code, and validate again until valid is true. Mention warnings to the user.',
       '5. Call create_workflow with the valid definition and keep the returned id.',

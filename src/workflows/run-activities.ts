@@ -1,4 +1,5 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import type { AccountReconciliationActivities } from '../activities/account-reconciliation.js';
 import type { PeopleConfirmationActivities } from '../activities/people-confirmations.js';
 import type { PeopleStepActivities } from '../activities/people-steps.js';
 import type { ProjectionWrite, RunProjectionActivities } from '../activities/run-projection.js';
@@ -11,12 +12,15 @@ import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js
 const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 };
 
 /**
- * The work of the steps: connector calls, notifications, role changes, approvals and tasks. Each
+ * The work of the steps: connector calls, notifications, role changes, approvals, tasks and
+ * account reconciliation batches. Each
  * heartbeats while it runs (activities/heartbeat.ts), so one whose worker died, in the middle of a
  * connector call or anywhere else, runs again elsewhere after 15 s, not after 2 minutes; a
  * connector call goes with the same idempotency key.
  */
-export const stepWork = proxyActivities<StepWorkActivities<RunStepActivities & PeopleStepActivities>>({
+export const stepWork = proxyActivities<
+  StepWorkActivities<RunStepActivities & PeopleStepActivities & AccountReconciliationActivities>
+>({
   startToCloseTimeout: '2 minutes',
   heartbeatTimeout: '15 seconds',
   retry,

@@ -60,6 +60,7 @@ const BEGIN_WITH_STEP_WORK: ReadonlySet<string> = new Set([
   'connector',
   'role_grant',
   'role_revoke',
+  'account_reconciliation',
   'approval',
   'task',
 ]);

@@ -533,3 +533,72 @@ describe('numbers a step config may hold', () => {
     expect(codesOf(approval({ mode: { atLeast: 99_999_999_999 } })).errors).toEqual(['invalid_config']);
   });
 });
+
+describe('account_reconciliation steps', () => {
+  const connectors = new Map([
+    ['app', new Set(['deactivateUser'])],
+    ['crm', new Set(['sync'])],
+  ]);
+  const bulk = (collect: Record<string, unknown>, deactivate: Record<string, unknown>) =>
+    definition(
+      [
+        start('collect'),
+        step('collect', 'account_reconciliation', { connector: 'app', action: 'collect', ...collect }, [
+          ['success', 'approve'],
+        ]),
+        step('approve', 'approval', { approvers: ['{{who}}'] }, [
+          ['approved', 'deactivate'],
+          ['rejected', 'finish'],
+        ]),
+        step('deactivate', 'account_reconciliation', { connector: 'app', action: 'deactivate', ...deactivate }, [
+          ['success', 'finish'],
+        ]),
+        end(),
+      ],
+      { subjectVariable: 'who' },
+    );
+  const findings = (input: unknown, strict = true) =>
+    validateWorkflowDefinition(input, { strict, connectors }).errors.map((item) => [item.code, item.path]);
+
+  it('accepts a collect, an approval and a deactivation of the collected batch', () => {
+    expect(findings(bulk({}, { from: 'collect' }))).toEqual([]);
+    expect(findings(bulk({ lists: ['orphans'], limit: 10_000 }, { from: 'collect' }))).toEqual([]);
+  });
+
+  it('refuses an unknown action or list, and a limit outside 1 to 10,000', () => {
+    expect(findings(bulk({ action: 'purge' }, { from: 'collect' }))).toContainEqual([
+      'invalid_config',
+      'steps.1.config.action',
+    ]);
+    expect(findings(bulk({ lists: ['everyone'] }, { from: 'collect' }))).toContainEqual([
+      'invalid_config',
+      'steps.1.config.lists.0',
+    ]);
+    expect(findings(bulk({ limit: 10_001 }, { from: 'collect' }))).toEqual([
+      ['invalid_config', 'steps.1.config.limit'],
+    ]);
+  });
+
+  it('needs from on a deactivation when publishing, not in a draft, and refuses it on a collect', () => {
+    expect(findings(bulk({}, {}))).toEqual([['missing_required_config', 'steps.3.config.from']]);
+    expect(findings(bulk({}, {}), false)).toEqual([]);
+    expect(findings(bulk({ from: 'collect' }, { from: 'collect' }), false)).toEqual([
+      ['invalid_config', 'steps.1.config.from'],
+    ]);
+  });
+
+  it('invalid_batch_source: from names no collect step, or one of another connector', () => {
+    expect(findings(bulk({}, { from: 'approve' }))).toEqual([['invalid_batch_source', 'steps.3.config.from']]);
+    expect(findings(bulk({}, { from: 'missing' }))).toEqual([['invalid_batch_source', 'steps.3.config.from']]);
+    expect(findings(bulk({ connector: 'crm' }, { from: 'collect' }))).toEqual([
+      ['invalid_batch_source', 'steps.3.config.from'],
+    ]);
+  });
+
+  it('unknown_connector for a connector that is not registered', () => {
+    expect(findings(bulk({ connector: 'nowhere' }, { connector: 'nowhere', from: 'collect' }))).toEqual([
+      ['unknown_connector', 'steps.1.config.connector'],
+      ['unknown_connector', 'steps.3.config.connector'],
+    ]);
+  });
+});

@@ -225,6 +225,7 @@ describe('reference resources are generated from the code', () => {
       'connector',
       'role_grant',
       'role_revoke',
+      'account_reconciliation',
       'delay',
     ]);
     expect(stepTypes.stepTypes.find((item: { type: string }) => item.type === 'condition')).toEqual(

@@ -20,13 +20,13 @@ const SORT_COLUMNS: Record<ReconciliationSort, string> = {
 };
 
 // A record belongs to a user through a match the matching or a person decided.
-const LINKED = Prisma.sql`m.match_status IN ('matched', 'manual_override') AND m.user_id IS NOT NULL`;
+export const LINKED = Prisma.sql`m.match_status IN ('matched', 'manual_override') AND m.user_id IS NOT NULL`;
 // Whether the account is active there: a record's `active` or `enabled` attribute set to false
 // says it is not; without either it counts as active.
-const ACTIVE_THERE = Prisma.sql`COALESCE(r.attributes->'active', r.attributes->'enabled', 'true'::jsonb) <> 'false'::jsonb`;
+export const ACTIVE_THERE = Prisma.sql`COALESCE(r.attributes->'active', r.attributes->'enabled', 'true'::jsonb) <> 'false'::jsonb`;
 
-const ORPHAN = Prisma.sql`NOT EXISTS (SELECT 1 FROM sync_matches m WHERE m.connector_resource_id = r.id AND ${LINKED})`;
-const OF_INACTIVE_USER = Prisma.sql`${ACTIVE_THERE} AND EXISTS (
+export const ORPHAN = Prisma.sql`NOT EXISTS (SELECT 1 FROM sync_matches m WHERE m.connector_resource_id = r.id AND ${LINKED})`;
+export const OF_INACTIVE_USER = Prisma.sql`${ACTIVE_THERE} AND EXISTS (
   SELECT 1 FROM sync_matches m JOIN users u ON u.id = m.user_id
   WHERE m.connector_resource_id = r.id AND ${LINKED} AND (NOT u.active OR u.deleted_at IS NOT NULL))`;
 

@@ -11,7 +11,8 @@ interface StepAuthority {
 
 /**
  * What each step that changes access acts with: role steps `role:manage`, connector steps whose
- * command the connector's handler declares a write `connector:execute`. The same rule the run's
+ * command the connector's handler declares a write `connector:execute`, account_reconciliation
+ * steps `connector:read` to collect and `connector:execute` to deactivate. The same rule the run's
  * activities check at the moment the step runs (services/runs/run-authority.ts).
  */
 async function authoritiesOf(
@@ -28,6 +29,16 @@ async function authoritiesOf(
   for (const step of definition.steps) {
     if (step.type === 'role_grant' || step.type === 'role_revoke') {
       authorities.push({ permission: 'role:manage', neededTo: `grant or revoke business roles (step ${step.id})` });
+    } else if (step.type === 'account_reconciliation') {
+      const connector = connectorOf(step);
+      authorities.push(
+        step.config.action === 'deactivate'
+          ? {
+              permission: 'connector:execute',
+              neededTo: `deactivate accounts of ${connector}, which writes to the remote system (step ${step.id})`,
+            }
+          : { permission: 'connector:read', neededTo: `read the reconciliation of ${connector} (step ${step.id})` },
+      );
     } else if (step.type === 'connector') {
       const connector = connectorOf(step);
       const command = typeof step.config.command === 'string' ? step.config.command : '';

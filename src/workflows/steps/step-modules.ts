@@ -1,4 +1,5 @@
 import type { StepType } from '../../domain/step-types.js';
+import { accountReconciliationStep } from './account-reconciliation.js';
 import { approvalStep } from './approval.js';
 import { conditionStep } from './condition.js';
 import { connectorStep } from './connector.js';
@@ -20,5 +21,6 @@ export const STEP_MODULES: { readonly [T in StepType]: StepModule<T> } = {
   connector: connectorStep,
   role_grant: roleGrantStep,
   role_revoke: roleRevokeStep,
+  account_reconciliation: accountReconciliationStep,
   delay: delayStep,
 };

@@ -82,6 +82,12 @@ export function createLdapHandler(options: LdapHandlerOptions = {}): LdapHandler
     urlSettings: { url: 'ldapServers' },
     settings: settingsSpec(connectionSchema, ['bindPassword']),
     configWarnings: (config) => (config.tlsInsecure === true ? [TLS_INSECURE_WARNING] : []),
+    // A sync record's externalId is the entry's entryUUID or objectGUID, which disableAccount takes.
+    accountDeactivation: {
+      command: 'disableAccount',
+      externalIdParameter: 'externalId',
+      missingCode: 'no_such_object',
+    },
     commands: commandSpecs(COMMANDS),
     execute(request, context) {
       return executeCommand(

@@ -58,6 +58,8 @@ export function createScimHandler(options: ScimHandlerOptions = {}): ConnectorHa
     urlSettings: { baseUrl: 'url', tokenUrl: 'url' },
     settings: settingsSpec(connectionSchema, ['bearerToken', 'clientSecret', 'password']),
     accountCommands: { create: 'createUser', update: 'updateUser', deactivate: 'deactivateUser', delete: 'deleteUser' },
+    // A sync record's externalId is the account's SCIM id, which deactivateUser takes as `user`.
+    accountDeactivation: { command: 'deactivateUser', externalIdParameter: 'user', missingCode: 'not_found' },
     commands: commandSpecs(COMMANDS),
     configProblem(config) {
       const problem = savedSettingsProblem(config);
