@@ -143,9 +143,15 @@ describe('connector pages', () => {
       .filter({ hasText: /^Connected in \d+ ms$/ })
       .waitFor();
 
-    await page.getByRole('button', { name: 'Delete connector…' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Delete crm-app' });
-    await dialog.getByRole('button', { name: 'Delete crm-app' }).click();
+    await page.getByRole('button', { name: 'Delete connector' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete connector' });
+    await dialog
+      .getByText('crm-app goes with its sync configurations, records and matches.', { exact: false })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'No' }).click();
+    expect(await stack.database.db.connector.count({ where: { name: 'crm-app' } })).toBe(1);
+    await page.getByRole('button', { name: 'Delete connector' }).click();
+    await dialog.getByRole('button', { name: 'Yes, delete crm-app' }).click();
     await page.getByRole('heading', { name: 'Connectors' }).waitFor();
     expect(await stack.database.db.connector.count({ where: { name: 'crm-app' } })).toBe(0);
     await page.context().close();

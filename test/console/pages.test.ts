@@ -142,6 +142,13 @@ describe('run page: a failed run is diagnosed and retried from the page', () => 
     await retry.waitFor();
     await expect(page.getByRole('button', { name: 'Cancel the run' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'run');
+    // Cancelling asks first and says what it does; "No" leaves the run as it was.
+    await page.getByRole('button', { name: 'Cancel the run' }).click();
+    const cancel = page.getByRole('alertdialog', { name: 'Cancel the run' });
+    await cancel.getByText('The run stops for good', { exact: false }).waitFor();
+    await cancel.getByRole('button', { name: 'No' }).click();
+    await page.getByRole('button', { name: 'Cancel the run' }).waitFor();
+    expect((await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: run.id } })).status).toBe('failed');
 
     await retry.click();
     await page.locator('.header-facts .badge', { hasText: 'completed' }).waitFor({ timeout: 20_000 });
@@ -462,12 +469,22 @@ describe('sync review', () => {
     );
 
     await page.getByRole('button', { name: 'unmatched (2)' }).click();
-    await page.getByRole('listitem', { name: 'User 1' }).getByRole('button', { name: 'Skip' }).click();
+    const skip = page.getByRole('listitem', { name: 'User 1' });
+    await skip.getByRole('button', { name: 'Skip' }).click();
+    // Nothing happens before the confirmation, which says what skipping does.
+    await skip
+      .getByRole('alertdialog', { name: 'Skip' })
+      .getByText('The record stays unlinked', { exact: false })
+      .waitFor();
+    await expect(matchOf('u1')).resolves.toEqual(expect.objectContaining({ matchStatus: 'unmatched' }));
+    await skip.getByRole('button', { name: 'Yes, skip it' }).click();
     await page.getByRole('button', { name: 'skipped (1)' }).waitFor();
     await expect(matchOf('u1')).resolves.toEqual(expect.objectContaining({ matchStatus: 'skipped', userId: null }));
 
     await page.getByRole('checkbox', { name: 'Select User 3' }).check();
-    await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Skip selected' }).click();
+    const bulk = page.getByRole('group', { name: 'Bulk actions' });
+    await bulk.getByRole('button', { name: 'Skip selected' }).click();
+    await bulk.getByRole('button', { name: 'Yes, skip 1' }).click();
     await page.getByRole('button', { name: 'skipped (2)' }).waitFor();
     await expect(matchOf('u3')).resolves.toEqual(expect.objectContaining({ matchStatus: 'skipped' }));
     expect(problems).toEqual([]);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api/client';
+import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
 import { useAction } from '../components/use-action';
@@ -100,7 +101,6 @@ function ReadOnlySettings({ connector }: { connector: ConnectorDetail }) {
 }
 
 function DeleteConnector({ connector }: { connector: ConnectorDetail }) {
-  const [confirming, setConfirming] = useState(false);
   const remove = useAction();
   const confirm = async () => {
     if (await remove.run(() => api('DELETE', `/api/connectors/${encodeURIComponent(connector.id)}`)))
@@ -109,27 +109,14 @@ function DeleteConnector({ connector }: { connector: ConnectorDetail }) {
   return (
     <section className="panel" aria-labelledby="delete-connector">
       <h2 id="delete-connector">Delete</h2>
-      {confirming ? (
-        <div role="alertdialog" aria-label={`Delete ${connector.name}`}>
-          <p>
-            Delete {connector.name} with its sync configurations, records and matches? It is refused while an active
-            workflow has a step on it or an entitlement uses it.
-          </p>
-          <div className="actions">
-            <button type="button" disabled={remove.busy} onClick={() => void confirm()}>
-              Delete {connector.name}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep it
-            </button>
-          </div>
-          <ErrorNotice error={remove.error} />
-        </div>
-      ) : (
-        <button type="button" onClick={() => setConfirming(true)}>
-          Delete connector…
-        </button>
-      )}
+      <ConfirmedButton
+        label="Delete connector"
+        consequence={`${connector.name} goes with its sync configurations, records and matches. The API refuses while an active workflow has a step on it or an entitlement uses it.`}
+        confirmLabel={`Yes, delete ${connector.name}`}
+        disabled={remove.busy}
+        onConfirm={() => void confirm()}
+      />
+      <ErrorNotice error={remove.error} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
@@ -50,13 +51,19 @@ export function RunActions({
               {suggestion.action === 'fix_workflow' ? (
                 <strong>Fix the workflow</strong>
               ) : can('run:update') ? (
-                <button
-                  type="button"
-                  disabled={action.busy || awaitingChange}
-                  onClick={() => void act(suggestion.action as 'retry' | 'skip')}
-                >
-                  {ACTION_LABELS[suggestion.action]}
-                </button>
+                suggestion.action === 'skip' ? (
+                  <ConfirmedButton
+                    label={ACTION_LABELS.skip}
+                    consequence="The failed step stays failed in the timeline and the run goes on along its success path, as if the step had done its work."
+                    confirmLabel="Yes, skip the step"
+                    disabled={action.busy || awaitingChange}
+                    onConfirm={() => void act('skip')}
+                  />
+                ) : (
+                  <button type="button" disabled={action.busy || awaitingChange} onClick={() => void act('retry')}>
+                    {ACTION_LABELS.retry}
+                  </button>
+                )
               ) : (
                 <strong>{ACTION_LABELS[suggestion.action]}</strong>
               )}
@@ -66,14 +73,14 @@ export function RunActions({
         </ul>
       )}
       {canCancel && (
-        <button
-          type="button"
+        <ConfirmedButton
+          label="Cancel the run"
+          consequence="The run stops for good: its open approvals and tasks close as cancelled and no further step runs."
+          confirmLabel="Yes, cancel the run"
           className="danger"
           disabled={action.busy || awaitingChange}
-          onClick={() => void act('cancel')}
-        >
-          Cancel the run
-        </button>
+          onConfirm={() => void act('cancel')}
+        />
       )}
       {awaitingChange && <p role="status">Sent; waiting for the run to move on…</p>}
       <ErrorNotice error={action.error} />

@@ -1,3 +1,4 @@
+import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { useEffect, useRef, useState } from 'react';
 import { api, withQuery } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -235,9 +236,13 @@ function MatchRow({
             </details>
           )}
           {open && (
-            <button type="button" disabled={action.busy} onClick={() => void resolve({ action: 'skip' })}>
-              Skip
-            </button>
+            <ConfirmedButton
+              label="Skip"
+              consequence="The record stays unlinked: no pass links it or creates a user for it until someone unlinks it."
+              confirmLabel="Yes, skip it"
+              disabled={action.busy}
+              onConfirm={() => void resolve({ action: 'skip' })}
+            />
           )}
           {open && match.externalEmail && (
             <button type="button" disabled={action.busy} onClick={() => void resolve({ action: 'create' })}>
@@ -275,9 +280,13 @@ function BulkActions({
   return (
     <div className="bulk" role="group" aria-label="Bulk actions">
       <p>{matchIds.length} selected</p>
-      <button type="button" disabled={action.busy} onClick={() => void bulk({ action: 'skip' })}>
-        Skip selected
-      </button>
+      <ConfirmedButton
+        label="Skip selected"
+        consequence={`${matchIds.length} records stay unlinked: no pass links them or creates users for them until someone unlinks them.`}
+        confirmLabel={`Yes, skip ${matchIds.length}`}
+        disabled={action.busy}
+        onConfirm={() => void bulk({ action: 'skip' })}
+      />
       {can('user:read') && (
         <>
           <UserPicker
@@ -287,13 +296,13 @@ function BulkActions({
             onChange={setUserId}
             extra={[{ value: '', label: '—' }]}
           />
-          <button
-            type="button"
+          <ConfirmedButton
+            label="Link selected"
+            consequence={`${matchIds.length} records will be linked to the chosen user, overriding what matching decided.`}
+            confirmLabel={`Yes, link ${matchIds.length}`}
             disabled={action.busy || userId === ''}
-            onClick={() => void bulk({ action: 'link', userId })}
-          >
-            Link selected
-          </button>
+            onConfirm={() => void bulk({ action: 'link', userId })}
+          />
         </>
       )}
       <ErrorNotice error={action.error} />
