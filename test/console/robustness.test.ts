@@ -69,6 +69,22 @@ describe('console robustness', () => {
     }
   });
 
+  it('names the versions of a chain by what they are: a draft made by create-version is not a second version 1', async () => {
+    const workflow = await createActive(stack.api, admin, definition('Chained', [start('end'), end()]));
+    const created = await stack.api.request('POST', `/api/workflows/${workflow.id}/create-version`, {
+      token: admin,
+      body: {},
+    });
+    expect(created.status).toBe(201);
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], `/workflows/${workflow.id}`);
+    const chain = page.getByRole('navigation', { name: 'Version chain' });
+    await chain.getByText('Next versions: a draft, not yet published').waitFor();
+    await chain.getByRole('link', { name: 'a draft, not yet published' }).click();
+    await page.waitForURL(`**/workflows/${created.body.newWorkflow.id}`);
+    await chain.getByText('Previous version: version 1 (active)').waitFor();
+    await page.context().close();
+  });
+
   it('catches a page that crashes: says so, offers a way back, and logs the error', async () => {
     const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], '/');
     const logged: string[] = [];

@@ -14,13 +14,22 @@ export function VersionChain({ workflow }: { workflow: Workflow }) {
     `/api/workflows?sourceWorkflowId=${workflow.id}&sortBy=createdAt&sortOrder=asc`,
   );
   const later = next.data?.data ?? [];
+  const previous = useApiGet<Workflow>(
+    workflow.previousVersion ? `/api/workflows/${encodeURIComponent(workflow.previousVersion.id)}` : null,
+  );
   return (
     <nav className="panel version-chain" aria-label="Version chain">
       <h2>Versions</h2>
       <ul>
         <li>
           Previous version:{' '}
-          {workflow.previousVersion ? <Link to={`/workflows/${workflow.previousVersion.id}`}>open</Link> : 'none'}
+          {workflow.previousVersion ? (
+            <Link to={`/workflows/${workflow.previousVersion.id}`}>
+              {previous.data ? versionLabel(previous.data) : 'open'}
+            </Link>
+          ) : (
+            'none'
+          )}
         </li>
         <li>
           Next versions:{' '}
@@ -29,19 +38,26 @@ export function VersionChain({ workflow }: { workflow: Workflow }) {
             : later.map((version, index) => (
                 <span key={version.id}>
                   {index > 0 && ', '}
-                  <Link to={`/workflows/${version.id}`}>
-                    version {version.version} ({version.status})
-                  </Link>
+                  <Link to={`/workflows/${version.id}`}>{versionLabel(version)}</Link>
                 </span>
               ))}
         </li>
       </ul>
       <ErrorNotice error={next.error} />
+      <ErrorNotice error={previous.error} />
       {workflow.status === 'active' && workflow.previousVersion && (
         <PreviousStillActive previousId={workflow.previousVersion.id} replacedBy={workflow.id} />
       )}
     </nav>
   );
+}
+
+/**
+ * A version as the chain names it. A draft made by create-version still carries its source's
+ * number (it gets the next one when published), so it is named as the draft it is.
+ */
+function versionLabel(version: Pick<WorkflowSummary, 'version' | 'status'>): string {
+  return version.status === 'draft' ? 'a draft, not yet published' : `version ${version.version} (${version.status})`;
 }
 
 /**
