@@ -141,6 +141,12 @@ describe('run page: a failed run is diagnosed and retried from the page', () => 
     const retry = page.getByRole('button', { name: 'Retry the failed step' });
     await retry.waitFor();
     await expect(page.getByRole('button', { name: 'Cancel the run' }).isVisible()).resolves.toBe(true);
+    // The suggestions say what the buttons beside them do, not which REST route an API client calls.
+    const diagnosis = page.getByRole('region', { name: 'Diagnosis' });
+    await diagnosis
+      .getByText('a retry runs the failed step again with the current variables', { exact: false })
+      .waitFor();
+    await expect(diagnosis.textContent()).resolves.not.toContain('/api/');
     await screenshot(page, 'run');
     // Cancelling asks first and says what it does; "No" leaves the run as it was.
     await page.getByRole('button', { name: 'Cancel the run' }).click();
@@ -328,7 +334,7 @@ describe('workflow pages', () => {
     await expect(diagram.textContent()).resolves.toEqual(expect.stringContaining('Receive request'));
     await expect(diagram.textContent()).resolves.toEqual(expect.stringContaining('Request done'));
     // The version chain links forward to the clone.
-    await page.getByRole('link', { name: 'version 1 (draft)' }).waitFor();
+    await page.getByRole('link', { name: 'a draft, not yet published' }).waitFor();
 
     // Missing the required variable: the API's message, next to the field.
     await page.getByRole('button', { name: 'Start the run' }).click();

@@ -61,7 +61,9 @@ const ENDED_RUN_REASONS = new Map<string, string>([
 ]);
 
 export interface SuggestedAction {
+  /** `retry` and `skip` are the run's routes (POST /api/runs/:id/retry or skip). */
   action: 'retry' | 'skip' | 'fix_workflow';
+  /** Why, in words that suit a person reading the console as much as an API client. */
   reason: string;
 }
 
@@ -84,13 +86,13 @@ export function suggestActions(
   if (TRANSIENT_CODES.has(code) || !DEFINITION_CODES.has(code)) {
     actions.push({
       action: 'retry',
-      reason: `The failure (${code || 'unknown'}) may be temporary: POST /api/runs/:id/retry runs the failed step again with the current variables`,
+      reason: `The failure (${code || 'unknown'}) may be temporary: a retry runs the failed step again with the current variables`,
     });
   }
   if (canSkip)
     actions.push({
       action: 'skip',
-      reason: 'POST /api/runs/:id/skip marks the failed step skipped and continues on its success path',
+      reason: 'A skip marks the failed step skipped and continues on its success path',
     });
   return actions;
 }
