@@ -73,6 +73,21 @@ describe('approvals in the inbox', () => {
     expect(decision).toEqual(expect.objectContaining({ decision: 'approve', comment: 'Fine by me' }));
     expect(await temporalStatus(run.temporalWorkflowId)).toBe('COMPLETED');
     await page.context().close();
+
+    // The run's readers see who decided, how and with what comment: in its steps and on its page.
+    const steps = await stack.api.request('GET', `/api/runs/${run.id}/steps`, { token: otherAdmin });
+    expect(steps.body.steps.find((step: { stepId: string }) => step.stepId === 'manager_approval').decisions).toEqual([
+      expect.objectContaining({
+        userId: user.id,
+        displayName: 'Test approver',
+        decision: 'approve',
+        comment: 'Fine by me',
+      }),
+    ]);
+    const reader = await signInWithProvider(chromium.browser, stack, ['admin'], `/runs/${run.id}`);
+    const decisions = reader.page.getByRole('list', { name: 'Decisions on Manager approval' });
+    await expect(decisions.textContent()).resolves.toMatch(/^Approved by Test approver, .+: “Fine by me”$/);
+    await reader.page.context().close();
   });
 
   it("shows the API's refusal when the approval is no longer pending", async () => {

@@ -8,6 +8,7 @@ import { listRuns } from '../../services/runs/list-runs.js';
 import { loadRun, toRunView } from '../../services/runs/run-record.js';
 import { concealRunData } from '../../services/runs/secret-variables.js';
 import { runWaits, runWaitSchema } from '../../services/runs/run-waits.js';
+import { approvalDecisionsOf } from '../../services/runs/approval-decisions.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -124,7 +125,8 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       method: 'get',
       path: '/:id/steps',
       operationId: 'listRunSteps',
-      summary: 'The step timeline, with sanitized inputs and outputs (connector bodies included)',
+      summary:
+        'The step timeline, with sanitized inputs and outputs (connector bodies included) and, on approval steps, who decided, how and with what comment',
       access: 'run:read',
       params: idParams,
       responses: {
@@ -135,12 +137,14 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       },
       async handler(ctx, { params }) {
         const row = await loadRun(db, params.id);
+        const decisions = await approvalDecisionsOf(db, row.id);
         ctx.body = {
           runId: row.id,
           steps: row.steps.map((step) => ({
             ...view({ ...row, steps: [step] }).steps[0],
             input: concealRunData(step.input),
             output: concealRunData(step.output),
+            ...(step.stepType === 'approval' ? { decisions: decisions.get(step.sequence) ?? [] } : {}),
           })),
         };
       },

@@ -2,7 +2,10 @@ import { formatDateTime, formatDuration } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { RunStep } from './run-types';
 
-/** The steps in execution order, with what each connector step sent and got back (sanitized by the API). */
+/**
+ * The steps in execution order, with what each connector step sent and got back (sanitized by the
+ * API) and who decided each approval, how and with what comment.
+ */
 export function StepTimeline({ steps }: { steps: RunStep[] }) {
   if (steps.length === 0) return <p>No step has started yet.</p>;
   return (
@@ -36,6 +39,19 @@ export function StepTimeline({ steps }: { steps: RunStep[] }) {
               {step.error.message}
               {step.error.code && <code className="error-code">{step.error.code}</code>}
             </p>
+          )}
+          {step.decisions && step.decisions.length > 0 && (
+            <ul className="decisions" aria-label={`Decisions on ${step.name}`}>
+              {step.decisions.map((decision) => (
+                <li key={decision.userId}>
+                  {decision.decision === 'approve' ? 'Approved' : 'Rejected'} by{' '}
+                  {decision.displayName ?? decision.email ?? decision.userId}
+                  {decision.email && decision.displayName ? ` (${decision.email})` : ''},{' '}
+                  {formatDateTime(decision.decidedAt)}
+                  {decision.comment ? `: “${decision.comment}”` : ', without comment'}
+                </li>
+              ))}
+            </ul>
           )}
           {step.type === 'connector' && (hasContent(step.input) || hasContent(step.output)) && (
             <details>

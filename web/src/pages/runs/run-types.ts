@@ -24,6 +24,17 @@ export interface RunStep {
   /** Only from `GET /api/runs/:id/steps`: sanitized inputs and outputs (connector bodies). */
   input?: unknown;
   output?: unknown;
+  /** Only from `GET /api/runs/:id/steps`, on approval steps: who decided, how, with what comment. */
+  decisions?: ApprovalDecision[];
+}
+
+export interface ApprovalDecision {
+  userId: string;
+  displayName: string | null;
+  email: string | null;
+  decision: string;
+  comment: string | null;
+  decidedAt: string;
 }
 
 /** An open approval or task of a run: whom it waits for and until when (`RunWait`). */
