@@ -7,6 +7,7 @@ import { benchLdap } from './bench/ldap.js';
 import { benchReads } from './bench/reads.js';
 import { benchRuns } from './bench/runs.js';
 import { benchScimGroupPatch } from './bench/scim-group-patch.js';
+import { benchScimOut, FULL_SIZE, QUICK_SIZE } from './bench/scim-out.js';
 import { benchSync } from './bench/sync.js';
 import { benchValidateDefinition } from './bench/validate-definition.js';
 import { parseCommandLine, usageError } from './lib/command-line.js';
@@ -16,6 +17,16 @@ import { parseCommandLine, usageError } from './lib/command-line.js';
 // they were measured on.
 const log = (line: string) => console.log(`  ${line}`);
 const thousands = (value: number) => value.toLocaleString('en-US');
+
+const usage = [
+  'Usage: npm run bench [-- <benchmark> ...] [--quick]',
+  '  runs the named benchmarks (all when none is named) and writes the figures to bench-results/latest.json',
+  `  --quick: scim-out provisions ${QUICK_SIZE.users.toLocaleString('en-US')} users in ${QUICK_SIZE.groups} groups instead of ${FULL_SIZE.users.toLocaleString('en-US')} in ${FULL_SIZE.groups}`,
+].join('\n');
+const { positionals: selected, values: options } = parseCommandLine(usage, {
+  allowPositionals: true,
+  options: { quick: { type: 'boolean', default: false } },
+});
 
 const benchmarks: Record<string, () => Promise<object>> = {
   async validation() {
@@ -112,16 +123,40 @@ const benchmarks: Record<string, () => Promise<object>> = {
     console.log([`${result.benchmark} (LDAP page size ${result.pageSize}):`, ...lines].join('\n'));
     return result;
   },
+  async 'scim-out'() {
+    const result = await benchScimOut(log, options.quick ? QUICK_SIZE : FULL_SIZE);
+    const { size, service } = result;
+    const requests = (counts: Record<string, number>) =>
+      Object.entries(counts)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([kind, count]) => `${thousands(count)} ${kind}`)
+        .join(', ');
+    const state = (held: { users: number; groups: number; memberships: number }) =>
+      `${thousands(held.users)} users, ${thousands(held.groups)} groups, ${thousands(held.memberships)} memberships`;
+    console.log(
+      [
+        `${result.benchmark} (${thousands(size.users)} users, ${thousands(size.groups)} groups, concurrency ${size.concurrency}, maxMembersPerPatch ${size.maxMembersPerPatch}):`,
+        ...result.yardstick.map(
+          (round, index) =>
+            `  yardstick ${index === 0 ? 'before' : 'after '}: ${round.totalMs} ms (groups ${round.groupsMs}, users ${round.usersMs}, members ${round.membersMs}), ${thousands(round.requestsPerSecond)} requests/s; ${thousands(round.totalRequests)} requests (${requests(round.requests)}), the minimum: ${round.requestsAsExpected}; server holds ${state(round.state)}`,
+        ),
+        `  through Flowgate: ${service.totalMs} ms (groups ${service.groupsMs}, users ${service.usersMs}, members ${service.membersMs}), ${thousands(service.requestsPerSecond)} requests/s; ${thousands(service.totalRequests)} requests (${requests(service.requests)})`,
+        `    the minimum is ${thousands(result.minimumRequests)}, plus ${thousands(service.totalRequests - result.minimumRequests)} reads (the ServiceProviderConfig once, createGroup's look-up of each name): as expected ${service.requestsAsExpected}`,
+        `    PostgreSQL statements per connector step: ${service.postgresStatementsPerStep}`,
+        `    server holds ${state(service.state)}, ${thousands(service.state.links)} account links: right ${service.stateRight}`,
+        `  ratio to the yardstick (mean of before and after, ${result.yardstickMs} ms): ${result.ratioToYardstick}× (goal ≥ 0.7×)`,
+      ].join('\n'),
+    );
+    return result;
+  },
 };
 
-const usage = [
-  'Usage: npm run bench [-- <benchmark> ...]',
-  `  runs the named benchmarks (all when none is named): ${Object.keys(benchmarks).join(', ')}`,
-  '  and writes the figures to bench-results/latest.json',
-].join('\n');
-const selected = parseCommandLine(usage, { allowPositionals: true }).positionals;
 const unknown = selected.filter((name) => !(name in benchmarks));
-if (unknown.length > 0) usageError(usage, `Unknown benchmark ${unknown.join(', ')}.`);
+if (unknown.length > 0)
+  usageError(
+    usage,
+    `Unknown benchmark ${unknown.join(', ')}; the benchmarks are ${Object.keys(benchmarks).join(', ')}.`,
+  );
 const results = [];
 for (const name of selected.length > 0 ? selected : Object.keys(benchmarks)) results.push(await benchmarks[name]!());
 

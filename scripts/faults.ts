@@ -7,6 +7,7 @@ import { startFaultStack, type FaultStack } from './faults/stack.js';
 import { startToxiproxy, type Proxy, type Toxic, type Toxiproxy } from './faults/toxiproxy.js';
 import { countFailure, verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
 import { slapdKilledMidPass } from './faults/ldap-sync-pass.js';
+import { scimThrottledProvisioning } from './faults/scim-throttled.js';
 import { createWorkload, type Workload } from './faults/workload.js';
 import { parseCommandLine, usageError } from './lib/command-line.js';
 
@@ -311,6 +312,34 @@ const slapdKilled: Scenario = async (suite) => {
   return { ...result, problems };
 };
 
+/** People provisioned by scim-throttled, and how many of their runs are cancelled midway. */
+const SCIM_PEOPLE = Number(process.env.FAULTS_SCIM_PEOPLE ?? 60);
+
+/**
+ * Issue 45: people provisioned through runs into scim2-server behind a proxy answering 429 with
+ * Retry-After and 503 now and then, a fifth of the runs cancelled midway
+ * (scripts/faults/scim-throttled.ts), while the workload's runs go on.
+ */
+const scimThrottled: Scenario = async (suite) => {
+  const problems: string[] = [];
+  const result = await underLoad(suite, 'scim throttled', async () => {
+    const outcome = await scimThrottledProvisioning(
+      { call: (method, path, body) => suite.api.request(method, path, body), db: suite.db, log },
+      {
+        people: SCIM_PEOPLE,
+        cancelled: Math.ceil(SCIM_PEOPLE / 5),
+        groups: 5,
+        throttledShare: 0.25,
+        unavailableShare: 0.1,
+        retryAfterSeconds: 1,
+      },
+    );
+    problems.push(...outcome.problems);
+    return outcome.notes;
+  });
+  return { ...result, problems };
+};
+
 const SCENARIOS: Record<string, Scenario> = {
   'worker-killed': workerKilled,
   'postgres-restarted': postgresRestarted,
@@ -318,6 +347,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'remote-slow-and-broken': remoteSlowAndBroken,
   'database-slow-and-broken': databaseSlowAndBroken,
   'slapd-killed': slapdKilled,
+  'scim-throttled': scimThrottled,
 };
 /** The scenarios that need toxiproxy between the service and its dependencies. */
 const NETWORK_SCENARIOS = new Set(['remote-slow-and-broken', 'database-slow-and-broken']);
@@ -367,7 +397,8 @@ function printResult(result: ScenarioResult): boolean {
 const usage = [
   'Usage: npm run faults [-- <scenario> ...]',
   `  runs the named fault scenarios (all when none is named): ${Object.keys(SCENARIOS).join(', ')}`,
-  '  FAULTS_RUNS sets the runs per scenario (default 100), FAULTS_LDAP_USERS the users of slapd-killed (default 30000)',
+  '  FAULTS_RUNS sets the runs per scenario (default 100), FAULTS_LDAP_USERS the users of slapd-killed (default 30000),',
+  '  FAULTS_SCIM_PEOPLE the people of scim-throttled (default 60)',
 ].join('\n');
 const chosen = parseCommandLine(usage, { allowPositionals: true }).positionals;
 const unknownScenarios = chosen.filter((name) => !(name in SCENARIOS));

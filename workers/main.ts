@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { HEARTBEAT_INTERVAL } from '../src/activities/heartbeat.js';
 import { createActivities } from '../src/activities/index.js';
 import { loadConfig, requireRuntimeConnections, type Config } from '../src/config/index.js';
 import { createConnectorRuntime } from '../src/connectors/runtime.js';
@@ -97,6 +98,9 @@ export async function startWorker(
     shutdownGraceTime: '30s',
     // Bounds the worker's memory whatever the number of runs waiting for people (docs/runs.md#worker).
     maxCachedWorkflows: config.temporal.maxCachedWorkflows,
+    // Heartbeats carry a cancellation back: sent as often as they beat, a cancelled run's connector
+    // call stops within seconds instead of the 12 s the heartbeat timeout's throttle would allow.
+    maxHeartbeatThrottleInterval: HEARTBEAT_INTERVAL,
   });
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   const finished = worker.run().finally(async () => {

@@ -16,6 +16,7 @@ import { isRoleChangeInProgress } from '../services/access/role-change-claim.js'
 import { grantRole, revokeRole } from '../services/access/role-grants.js';
 import { runAuthorityRefusal, STEP_FORBIDDEN_CODE } from '../services/runs/run-authority.js';
 import { cachedLookup, invalidateCache } from '../services/sync/record-cache.js';
+import { activityCancellation } from './heartbeat.js';
 import { stepFailure } from './step-failure.js';
 import { storeStepNotification } from './store-notification.js';
 
@@ -155,6 +156,7 @@ export function createRunStepActivities(deps: {
             instanceId: input.runId,
             idempotencyKey: stepIdempotencyKey(input),
             timeoutMs: connectors.timeoutMs,
+            signal: activityCancellation(),
           });
         // Single-record lookups go through the record cache (sync item 3); a simulated failure never
         // does, nor a call the connector would refuse (disabled, or the command not declared).

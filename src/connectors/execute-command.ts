@@ -39,6 +39,8 @@ export interface CommandCall {
   instanceId: string;
   idempotencyKey?: string;
   timeoutMs: number;
+  /** The caller no longer wants the call (a cancelled run's activity): it stops as on a timeout. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -118,6 +120,18 @@ export async function executeConnectorCommand(
       }),
     call.timeoutMs,
   );
+  // No request, and no retry after a 429, starts once the caller has given the call up.
+  const cancellation: ConnectorResult = {
+    success: false,
+    error: `${connector.name}.${call.command} was cancelled`,
+    code: 'cancelled',
+  };
+  if (call.signal?.aborted) {
+    clearTimeout(timer);
+    return finish(cancellation);
+  }
+  const cancelled = () => stop(cancellation);
+  call.signal?.addEventListener('abort', cancelled, { once: true });
   const context: ExecutionContext = {
     signal: controller.signal,
     ...(connector.accounts ? { accounts: connector.accounts } : {}),
@@ -165,5 +179,6 @@ export async function executeConnectorCommand(
     });
   } finally {
     clearTimeout(timer);
+    call.signal?.removeEventListener('abort', cancelled);
   }
 }

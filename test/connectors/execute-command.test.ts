@@ -99,6 +99,34 @@ describe('the execution layer turns every outcome into a result', () => {
     expect(result).toEqual(expect.objectContaining({ success: false, code: 'timeout' }));
     expect(aborted).toBe(true);
   });
+
+  it('stops as cancelled and aborts the handler when the caller gives the call up', async () => {
+    let aborted = false;
+    const handler = handlerWith(
+      (_request, { signal }) =>
+        new Promise((resolve) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve({ success: true, data: { late: true } });
+          });
+        }),
+    );
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(), 20);
+    const result = await executeConnectorCommand(handler, connector(), { ...call({}, 5_000), signal: caller.signal });
+    expect(result).toEqual(expect.objectContaining({ success: false, code: 'cancelled' }));
+    expect(aborted).toBe(true);
+
+    let ran = false;
+    const given = handlerWith(async (_request, { signal }) => {
+      ran = !signal.aborted;
+      return { success: true };
+    });
+    expect(await executeConnectorCommand(given, connector(), { ...call(), signal: AbortSignal.abort() })).toEqual(
+      expect.objectContaining({ success: false, code: 'cancelled' }),
+    );
+    expect(ran).toBe(false);
+  });
 });
 
 describe('the execution layer scrubs the connector secrets from every result', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll } from '@jest/globals';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { HEARTBEAT_INTERVAL } from '../../src/activities/heartbeat.js';
 import { createActivities, type Activities } from '../../src/activities/index.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createMailer } from '../../src/notifications/mailer.js';
@@ -70,6 +71,7 @@ export function useRunStack(
         }),
       ),
       maxCachedWorkflows: 50,
+      maxHeartbeatThrottleInterval: HEARTBEAT_INTERVAL,
     });
     running = worker.run();
   }

@@ -693,43 +693,43 @@ describe('listUsers and listGroups page by startIndex and count', () => {
   });
 });
 
-describe('429 and 5xx are retried as the answer says; other 4xx are not', () => {
-  /** A proxy in front of the SCIM server answering the first `faults` requests itself. */
-  async function faultyProxy(faults: Array<{ status: number; retryAfter?: string }>) {
-    const seen: string[] = [];
-    const proxy = http.createServer((request, response) => {
-      seen.push(`${request.method} ${request.url}`);
-      const fault = faults.shift();
-      if (fault) {
-        response.writeHead(fault.status, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
-        response.end(
-          JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(fault.status) }),
-        );
-        return;
-      }
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const forwarded = http.request(
-          `http://127.0.0.1:${server.port}${request.url}`,
-          { method: request.method, headers: request.headers },
-          (answer) => {
-            response.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(response);
-          },
-        );
-        forwarded.end(Buffer.concat(chunks));
-      });
+/** A proxy in front of the SCIM server answering the first `faults` requests itself. */
+async function faultyProxy(faults: Array<{ status: number; retryAfter?: string }>) {
+  const seen: string[] = [];
+  const proxy = http.createServer((request, response) => {
+    seen.push(`${request.method} ${request.url}`);
+    const fault = faults.shift();
+    if (fault) {
+      response.writeHead(fault.status, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
+      response.end(
+        JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(fault.status) }),
+      );
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const forwarded = http.request(
+        `http://127.0.0.1:${server.port}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forwarded.end(Buffer.concat(chunks));
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const { port } = proxy.address() as AddressInfo;
-    return {
-      connection: { ...connectionOf(server), baseUrl: `http://127.0.0.1:${port}/v2` },
-      seen,
-      close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
-    };
-  }
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    connection: { ...connectionOf(server), baseUrl: `http://127.0.0.1:${port}/v2` },
+    seen,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
 
+describe('429 and 5xx are retried as the answer says; other 4xx are not', () => {
   it('waits out a 429 with Retry-After and two 503s, then succeeds', async () => {
     const proxy = await faultyProxy([{ status: 429, retryAfter: '1' }, { status: 503 }, { status: 503 }]);
     try {
@@ -762,6 +762,26 @@ describe('429 and 5xx are retried as the answer says; other 4xx are not', () => 
         code: 'forbidden',
       });
       expect(proxy.seen).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('capabilities', () => {
+  it('are read once by commands starting together on a cold cache', async () => {
+    const proxy = await faultyProxy([]);
+    const fresh = createScimHandler({ allowedNetworks: ALLOWED });
+    try {
+      const names = Array.from({ length: 5 }, (_, index) => `cold-cache-${index}`);
+      const results = await Promise.all(
+        names.map((displayName) =>
+          call('createGroup', { displayName }, { connection: proxy.connection, handler: fresh }),
+        ),
+      );
+      expect(results.every((result) => result.success)).toBe(true);
+      expect(proxy.seen.filter((request) => request.startsWith('GET /v2/ServiceProviderConfig'))).toHaveLength(1);
+      expect(proxy.seen.filter((request) => request.startsWith('POST /v2/Groups'))).toHaveLength(5);
     } finally {
       await proxy.close();
     }

@@ -56,6 +56,8 @@ type ServerCapabilities = Omit<Capabilities, 'maxMembersPerPatch'>;
 
 export function createCapabilityCache(now: () => number) {
   const cache = new Map<string, { capabilities: ServerCapabilities; readAt: number }>();
+  // Reads under way, shared: commands starting together on a cold cache read the target once.
+  const reading = new Map<string, Promise<ServerCapabilities>>();
 
   async function read(target: ScimTarget): Promise<ServerCapabilities> {
     const response = await target.call('GET', '/ServiceProviderConfig');
@@ -74,21 +76,34 @@ export function createCapabilityCache(now: () => number) {
     };
   }
 
+  async function readOrAssume(target: ScimTarget): Promise<ServerCapabilities> {
+    try {
+      return await read(target);
+    } catch (error) {
+      // A target answering its ServiceProviderConfig with nonsense is used on assumptions;
+      // refused credentials and unreachable servers fail the command as they should.
+      if (!isConnectorError(error) || error.code !== 'invalid_response') throw error;
+      return { ...ASSUMED };
+    }
+  }
+
   return {
     /** The target's capabilities, read again when `refresh` is set or the cached ones are old. */
     async of(target: ScimTarget, options: { refresh?: boolean } = {}): Promise<Capabilities> {
       const cached = cache.get(target.cacheKey);
       let server = cached && !options.refresh && now() - cached.readAt < CACHE_TTL_MS ? cached.capabilities : undefined;
       if (!server) {
-        try {
-          server = await read(target);
-        } catch (error) {
-          // A target answering its ServiceProviderConfig with nonsense is used on assumptions;
-          // refused credentials and unreachable servers fail the command as they should.
-          if (!isConnectorError(error) || error.code !== 'invalid_response') throw error;
-          server = { ...ASSUMED };
+        let pending = reading.get(target.cacheKey);
+        if (!pending) {
+          pending = readOrAssume(target)
+            .then((read) => {
+              cache.set(target.cacheKey, { capabilities: read, readAt: now() });
+              return read;
+            })
+            .finally(() => reading.delete(target.cacheKey));
+          reading.set(target.cacheKey, pending);
         }
-        cache.set(target.cacheKey, { capabilities: server, readAt: now() });
+        server = await pending;
       }
       return withOverrides(server, target.connection.capabilities);
     },
