@@ -49,7 +49,13 @@ describe('the frame offers only what the roles allow', () => {
     const admin = await signInWithProvider(chromium.browser, stack, ['admin'], '/', VIEWPORTS.phone);
     const adminNav = admin.page.getByRole('navigation', { name: 'Main' });
     await adminNav.getByRole('link', { name: 'Sync' }).waitFor();
-    expect(await adminNav.getByRole('link').allTextContents()).toEqual(['Inbox', 'Runs', 'Workflows', 'Sync']);
+    expect(await adminNav.getByRole('link').allTextContents()).toEqual([
+      'Inbox',
+      'Runs',
+      'Workflows',
+      'Connectors',
+      'Sync',
+    ]);
     expect(await adminNav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBe('page');
     await screenshot(admin.page, 'inbox-phone');
     await admin.page.context().close();

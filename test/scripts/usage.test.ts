@@ -82,7 +82,11 @@ describe('a wrong call names what is wrong', () => {
   it.each([
     ['admin', ['frob', '--email', 'a@example.test'], 'Unknown command "frob".'],
     ['admin', ['create-token'], '--email is required.'],
-    ['bench', ['nosuch'], 'Unknown benchmark nosuch.'],
+    [
+      'bench',
+      ['nosuch'],
+      'Unknown benchmark nosuch; the benchmarks are validation, runs, reads, approvals, scim, sync, ldap, scim-out.',
+    ],
     ['faults', ['nosuch'], 'Unknown scenarios nosuch.'],
     ['db:migration', ['Bad-Name'], 'Usage: npm run db:migration -- <name>'],
   ])('npm run %s -- %j exits 2 saying %s', async (name, args, message) => {
