@@ -3,13 +3,15 @@ import { createDatabase } from '../src/db/client.js';
 import { createAdminToken } from '../src/services/bootstrap-admin.js';
 import { createSignInLink } from '../src/services/sign-in-links.js';
 import { parseCommandLine, usageError } from './lib/command-line.js';
+import { DEFAULT_EMBEDDED_PG_PORT, embeddedPostgresUrl } from './local/embedded-postgres.js';
 
 const usage = [
   'Usage: npm run admin -- create-token --email <email> [--name <token name>]',
   '         prints a new API token with every permission for an admin user (created if missing)',
   '       npm run admin -- sign-in-link --email <email>',
   '         development mode only: prints a one-time console sign-in link (15 minutes) for an existing user',
-  'Environment: DATABASE_URL (the database of the service; required)',
+  'Environment: DATABASE_URL (the database of the service); without it, the embedded PostgreSQL',
+  '             that npm start runs (EMBEDDED_PG_PORT, default 54320)',
 ].join('\n');
 const { positionals, values } = parseCommandLine(usage, {
   allowPositionals: true,
@@ -22,15 +24,15 @@ if (command !== 'create-token' && command !== 'sign-in-link')
 if (extra.length > 0) usageError(usage, `Unexpected argument "${extra[0]}".`);
 if (!values.email) usageError(usage, '--email is required.');
 const config = loadConfig();
-if (!config.databaseUrl) {
-  console.error('DATABASE_URL must be set to the database of the service.');
-  process.exit(1);
-}
+// Next to `npm start` without DATABASE_URL, the service's database is the embedded one it runs.
+const databaseUrl =
+  config.databaseUrl ??
+  embeddedPostgresUrl(Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PG_PORT), 'flowgate');
 if (command === 'sign-in-link' && config.oidc) {
   console.error('Sign-in links exist only in development mode: this instance signs people in through OIDC_ISSUER.');
   process.exit(1);
 }
-const db = createDatabase(config.databaseUrl);
+const db = createDatabase(databaseUrl);
 try {
   if (command === 'create-token') {
     const result = await createAdminToken(db, values.email, values.name);
@@ -46,6 +48,10 @@ try {
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
+  if (!config.databaseUrl)
+    console.error(
+      'DATABASE_URL is not set, so this used the embedded PostgreSQL of npm start: is npm start running in this folder? Otherwise set DATABASE_URL to the database of the service.',
+    );
   process.exitCode = 1;
 } finally {
   await db.$disconnect();

@@ -10,7 +10,7 @@ import { createSignInLink } from '../src/services/sign-in-links.js';
 import { SAMPLE_PROJECT, seedExampleWorkflows } from '../src/services/seed-examples.js';
 import { startApiServer } from '../src/server.js';
 import { startWorker } from '../workers/main.js';
-import { ensureDatabase, startEmbeddedPostgres } from './local/embedded-postgres.js';
+import { DEFAULT_EMBEDDED_PG_PORT, ensureDatabase, startEmbeddedPostgres } from './local/embedded-postgres.js';
 import { isPortOpen } from './local/free-port.js';
 import { startTemporalDevServer } from './local/temporal-dev-server.js';
 import { ensureWebBuild } from './local/web-build.js';
@@ -38,7 +38,7 @@ const BOOTSTRAP_EMAIL = 'admin@localhost';
 
 async function provideDatabase(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54320);
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PG_PORT);
   if (await isPortOpen(port))
     throw new Error(`Port ${port} is taken: is another \`npm start\` running? (set EMBEDDED_PG_PORT)`);
   log('Starting embedded PostgreSQL');
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     log(`Sign in to the console as ${signInLink.email} (one-time link, valid 15 minutes):`);
     log(`  ${signInLink.url}`);
     log(
-      `  another one: npm run admin -- sign-in-link --email ${signInLink.email} (with DATABASE_URL; docs/console.md)`,
+      `  another one: npm run admin -- sign-in-link --email ${signInLink.email} (in another terminal, with the same DATABASE_URL if npm start has one; docs/console.md)`,
     );
   }
   log('Press Ctrl-C to stop.');

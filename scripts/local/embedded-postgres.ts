@@ -27,6 +27,13 @@ export interface RunningPostgres {
 const USER = 'postgres';
 // Local only: the cluster listens on localhost and holds development or test data.
 const PASSWORD = 'flowgate-local';
+/** Where `npm start` runs its PostgreSQL unless EMBEDDED_PG_PORT says otherwise. */
+export const DEFAULT_EMBEDDED_PG_PORT = 54320;
+
+/** The URL of `database` on an embedded PostgreSQL started on `port`. */
+export function embeddedPostgresUrl(port: number, database: string): string {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
 const isRoot = process.getuid?.() === 0;
 
 /**
@@ -62,7 +69,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     port: options.port,
     dataDir,
-    url: (database) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
+    url: (database) => embeddedPostgresUrl(options.port, database),
     stop: () => cluster.stop(),
   };
 }

@@ -11,6 +11,20 @@ export const SIGN_IN_LINK_PATH = '/api/auth/sign-in-link';
 
 const ASK_FOR_ANOTHER = 'ask for a new one: npm run admin -- sign-in-link --email <your email>';
 
+/** Why a link did not sign anyone in, as `details.reason` of its 401 (the console words it). */
+export type SignInLinkRefusal = 'unknown' | 'used' | 'expired' | 'inactive';
+
+const refused = (reason: SignInLinkRefusal, message: string) =>
+  new AppError('unauthenticated', message, { details: { reason } });
+
+/** Why redeeming a link failed, for the console (throttled: too many failures from the address). */
+export function signInLinkRefusalOf(error: unknown): SignInLinkRefusal | 'throttled' | undefined {
+  if (!isAppError(error)) return undefined;
+  if (error.code === 'too_many_requests') return 'throttled';
+  const reason = (error.details as { reason?: SignInLinkRefusal } | undefined)?.reason;
+  return error.code === 'unauthenticated' ? reason : undefined;
+}
+
 /**
  * A one-time sign-in link for the active user with `email` (development mode's way into the
  * console). Only the token's hash is stored; the link is shown once, to whoever runs the CLI or
@@ -56,17 +70,17 @@ export async function redeemSignInLink(
         where: { tokenHash: hashSecret(input.token) },
         include: { user: true },
       });
-      if (!link) throw new AppError('unauthenticated', `This sign-in link is not known: ${ASK_FOR_ANOTHER}`);
+      if (!link) throw refused('unknown', `This sign-in link is not known: ${ASK_FOR_ANOTHER}`);
       // The conditional update is the single-use guarantee: of two concurrent uses, one wins.
       const claimed = await tx.signInLink.updateMany({
         where: { id: link.id, usedAt: null, expiresAt: { gt: now } },
         data: { usedAt: now },
       });
       if (claimed.count === 0) {
-        const reason = link.usedAt ? 'has already been used' : 'has expired';
-        throw new AppError('unauthenticated', `This sign-in link ${reason}: ${ASK_FOR_ANOTHER}`);
+        if (link.usedAt) throw refused('used', `This sign-in link has already been used: ${ASK_FOR_ANOTHER}`);
+        throw refused('expired', `This sign-in link has expired: ${ASK_FOR_ANOTHER}`);
       }
-      if (!link.user.active || link.user.deletedAt) throw new AppError('unauthenticated', 'This user is inactive');
+      if (!link.user.active || link.user.deletedAt) throw refused('inactive', 'This user is inactive');
       if (input.previousCookie) await tx.session.deleteMany({ where: { tokenHash: hashSecret(input.previousCookie) } });
       const { session, cookieValue } = await createSession(tx, { userId: link.userId, now });
       await recordAudit(tx, {

@@ -39,17 +39,32 @@ describe('a one-time sign-in link in the browser', () => {
     await page.context().close();
   });
 
-  it('says so when the link was already used', async () => {
+  it('says so in the console when the link was already used, and how to get a new one', async () => {
     const email = 'twice@example.test';
     await stack.database.db.user.create({ data: { email, activeEmail: email, roles: ['requestor'] } });
     const link = await createSignInLink(stack.database.db, { email, publicUrl: stack.api.baseUrl });
     const first = await newPage(chromium.browser);
     await first.goto(link.url);
     await first.waitForURL(stack.url('/'));
+    // A browser is sent to the console, which says what happened and how to get a new link.
     const second = await newPage(chromium.browser);
-    const response = await second.goto(link.url);
-    expect(response!.status()).toBe(401);
-    expect(await second.textContent('body')).toContain('This sign-in link has already been used');
+    await second.goto(link.url);
+    await second.waitForURL(stack.url('/?signInLink=used'));
+    const notice = second.getByRole('alert');
+    await notice.getByText('This sign-in link has already been used: each link signs in once.').waitFor();
+    await expect(notice.textContent()).resolves.toContain('npm run admin -- sign-in-link --email you@example.com');
+    await second.getByText('development mode').waitFor();
+    // An API client still gets the 401 with the reason.
+    const response = await fetch(link.url, { headers: { accept: 'application/json' }, redirect: 'manual' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({
+      message: expect.stringContaining('This sign-in link has already been used'),
+      details: { reason: 'used' },
+    });
+    // A reason the service never sends is not shown: the address is anyone's to write.
+    await second.goto(stack.url('/?signInLink=call-this-number'));
+    await second.getByText('development mode').waitFor();
+    await expect(second.getByRole('alert').count()).resolves.toBe(0);
     await first.context().close();
     await second.context().close();
   });

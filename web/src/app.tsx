@@ -7,7 +7,7 @@ import { pageRoutes, type PageRoute } from './pages/routes';
 import { Link, matchPath, useLocation } from './router';
 import { MeContext, type Me } from './session/me';
 import { SessionMonitor } from './session/session-monitor';
-import { SignInPage, TimedOutOverlay, type AuthConfig } from './session/sign-in';
+import { SignInLinkNotice, SignInPage, TimedOutOverlay, type AuthConfig } from './session/sign-in';
 
 type Boot = { config: AuthConfig; me: Me | null } | { error: unknown };
 
@@ -60,6 +60,7 @@ function SignedIn({ config, me }: { config: AuthConfig; me: Me }) {
       {logoutError !== undefined && <p className="error page-error">Logging out failed: {messageOf(logoutError)}</p>}
       {monitored && <SessionMonitor onTimedOut={onTimedOut} onLogout={() => void logout()} />}
       <main id="main">
+        <SignInLinkNotice />
         <CurrentPage me={me} />
       </main>
       {timedOut && <TimedOutOverlay config={config} />}

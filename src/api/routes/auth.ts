@@ -12,7 +12,7 @@ import {
   sessionInfo,
   type SessionInfo,
 } from '../../services/sessions.js';
-import { redeemSignInLink } from '../../services/sign-in-links.js';
+import { redeemSignInLink, signInLinkRefusalOf } from '../../services/sign-in-links.js';
 import { completeLogin, extendLocalSession, extendWebSession, logout, startLogin } from '../../services/web-login.js';
 import { loadUser } from '../../services/users/user-record.js';
 import { callerOf } from '../audit-context.js';
@@ -334,6 +334,10 @@ export function authRoutes(
       query: signInLinkQuery,
       responses: {
         302: { description: 'Signed in: to the console (/), with the svc_sid cookie' },
+        303: {
+          description:
+            'Not signed in, asked by a browser (Accept: text/html): to the console (/?signInLink=<unknown, used, expired, inactive or throttled>), which says what happened and how to get a new link',
+        },
         400: { description: 'No token in the link' },
         401: { description: 'The link is unknown, used, expired, or its user is inactive' },
         404: { description: 'An identity provider is configured: sign in through it' },
@@ -347,12 +351,22 @@ export function authRoutes(
           );
         }
         ctx.set('referrer-policy', 'no-referrer');
-        const { cookieValue } = await redeemSignInLink(db, {
-          token: query.token,
-          clientAddress: ctx.ip,
-          previousCookie: sessionCookieOf(ctx),
-          requestId: ctx.state.requestId,
-        });
+        let cookieValue: string;
+        try {
+          ({ cookieValue } = await redeemSignInLink(db, {
+            token: query.token,
+            clientAddress: ctx.ip,
+            previousCookie: sessionCookieOf(ctx),
+            requestId: ctx.state.requestId,
+          }));
+        } catch (error) {
+          // A person who opened the link sees the console say what happened, not an error body.
+          const refusal = signInLinkRefusalOf(error);
+          if (refusal === undefined || ctx.accepts('json', 'html') !== 'html') throw error;
+          ctx.status = 303;
+          ctx.redirect(`/?signInLink=${refusal}`);
+          return;
+        }
         setSessionCookie(ctx, cookieValue, SESSION_LIFETIME_SECONDS, sessionSite);
         ctx.redirect('/');
       },

@@ -28,9 +28,37 @@ export function SignInChoices({ config, label = 'Sign in' }: { config: AuthConfi
     <div className="dev-sign-in">
       <p>
         This instance runs in <strong>development mode</strong> (no identity provider). Open the one-time sign-in link
-        that <code>npm start</code> printed, or create a new one (valid 15 minutes, usable once):
+        that <code>npm start</code> printed, or create a new one (valid 15 minutes, usable once) in the project folder:
       </p>
-      <pre>npm run admin -- sign-in-link --email you@example.com</pre>
+      <pre>{NEW_LINK_COMMAND}</pre>
+    </div>
+  );
+}
+
+/** Works as printed next to `npm start`; with DATABASE_URL set when npm start was given one. */
+const NEW_LINK_COMMAND = 'npm run admin -- sign-in-link --email you@example.com';
+
+/** What `GET /api/auth/sign-in-link` sends a browser back with when the link signed nobody in. */
+const LINK_REFUSALS: Record<string, string> = {
+  unknown: 'This sign-in link is not known: it may be mistyped or cut short.',
+  used: 'This sign-in link has already been used: each link signs in once.',
+  expired: 'This sign-in link has expired: links are valid for 15 minutes.',
+  inactive: 'The user of this sign-in link has been deactivated.',
+  throttled: 'Too many sign-in links failed from this address: wait a quarter of an hour, then open a new one.',
+};
+
+/**
+ * Why the sign-in link just opened signed nobody in (`?signInLink=<reason>` in the address), and
+ * how to get another. Only the known reasons are shown: the address is anyone's to write.
+ */
+export function SignInLinkNotice() {
+  const reason = new URLSearchParams(window.location.search).get('signInLink');
+  if (reason === null || !Object.hasOwn(LINK_REFUSALS, reason)) return null;
+  return (
+    <div role="alert" className="notice">
+      <p>{LINK_REFUSALS[reason]}</p>
+      <p>Create a new one with:</p>
+      <pre>{NEW_LINK_COMMAND}</pre>
     </div>
   );
 }
@@ -39,6 +67,7 @@ export function SignInPage({ config }: { config: AuthConfig }) {
   return (
     <main className="sign-in">
       <h1>Flowgate</h1>
+      <SignInLinkNotice />
       <p>Sign in to see your approvals, tasks and runs.</p>
       <SignInChoices config={config} />
     </main>
