@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -8,5 +9,6 @@ const webRoot = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: webRoot,
   base: '/',
+  plugins: [precompress()],
   build: { outDir: path.join(webRoot, '..', 'dist', 'web'), emptyOutDir: true },
 });

@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PAGE_CSP } from '../../src/api/page-policy.js';
 import { useTestApp } from '../support/app.js';
@@ -9,11 +11,15 @@ import { useTestApp } from '../support/app.js';
 const webRoot = await mkdtemp(path.join(os.tmpdir(), 'flowgate-web-'));
 const INDEX_HTML = '<!doctype html><title>Flowgate</title><div id="root"></div>';
 const ASSET = 'index-Ab12Cd34.js';
+const ASSET_TEXT = 'console.log("console")';
 
 beforeAll(async () => {
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(webRoot, 'assets', ASSET), 'console.log("console")');
+  await writeFile(path.join(webRoot, 'assets', ASSET), ASSET_TEXT);
+  // The copies the build writes beside each text asset (web/precompress.ts).
+  await writeFile(path.join(webRoot, 'assets', `${ASSET}.br`), brotliCompressSync(ASSET_TEXT));
+  await writeFile(path.join(webRoot, 'assets', `${ASSET}.gz`), gzipSync(ASSET_TEXT));
   await writeFile(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 });
 
@@ -62,6 +68,31 @@ describe('the console is served at / with its client-side routes', () => {
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the compressed copy in the best encoding the browser accepts, and the file itself otherwise', async () => {
+    const cases: Array<[string | undefined, string | undefined, (body: Buffer) => Buffer]> = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.8', 'gzip', gunzipSync],
+      ['identity', undefined, (body) => body],
+      [undefined, undefined, (body) => body],
+    ];
+    for (const [acceptEncoding, contentEncoding, decode] of cases) {
+      const answer = await rawGet(`${built.api.baseUrl}/assets/${ASSET}`, acceptEncoding);
+      expect([acceptEncoding, answer.status, answer.headers['content-encoding']]).toEqual([
+        acceptEncoding,
+        200,
+        contentEncoding,
+      ]);
+      expect(decode(answer.body).toString()).toBe(ASSET_TEXT);
+      expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(String(answer.headers.vary).toLowerCase()).toContain('accept-encoding');
+    }
+    // A file the build has no compressed copy of is sent as it is.
+    const icon = await rawGet(`${built.api.baseUrl}/favicon.svg`, 'br, gzip');
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.body.toString()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
 
   it('answers 404 for a missing asset (a stale page), not the page', async () => {
@@ -129,3 +160,23 @@ describe('without a build', () => {
     expect((await notBuilt.api.request('GET', '/api/auth/config')).status).toBe(200);
   });
 });
+
+/** A GET through node:http, which (unlike fetch) neither asks for nor undoes any encoding. */
+function rawGet(
+  url: string,
+  acceptEncoding: string | undefined,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}

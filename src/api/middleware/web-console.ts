@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { notFound } from '../../errors/index.js';
 import type { AppState } from '../context.js';
 import { PAGE_CSP, setPageHeaders } from '../page-policy.js';
@@ -51,7 +51,7 @@ export function webConsole(webRoot: string): Middleware<AppState> {
     if (inside && path.basename(file) !== 'index.html' && (await isFile(file))) {
       ctx.type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
       ctx.set('cache-control', ctx.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
-      ctx.body = await readFile(file);
+      ctx.body = await readFile(await encodedCopy(ctx, file));
       return;
     }
     // A missing hashed file is a stale page asking for an old build: a 404, not the page.
@@ -67,6 +67,28 @@ export function webConsole(webRoot: string): Middleware<AppState> {
       ctx.body = NOT_BUILT_PAGE;
     }
   };
+}
+
+/** The encodings the build writes beside each text file (web/precompress.ts), best first. */
+const ENCODED_COPIES = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+];
+
+/**
+ * The file to send for this request: its compressed copy in the best encoding the client
+ * accepts, with Content-Encoding set, or the file itself. Vary tells caches the answer depends
+ * on Accept-Encoding either way.
+ */
+async function encodedCopy(ctx: Context, file: string): Promise<string> {
+  ctx.vary('accept-encoding');
+  for (const { encoding, suffix } of ENCODED_COPIES) {
+    if (ctx.acceptsEncodings(encoding, 'identity') === encoding && (await isFile(file + suffix))) {
+      ctx.set('content-encoding', encoding);
+      return file + suffix;
+    }
+  }
+  return file;
 }
 
 async function isFile(file: string): Promise<boolean> {
