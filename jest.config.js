@@ -19,4 +19,8 @@ export default {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   testTimeout: 60_000,
   maxWorkers: 2,
+  // Each test file loads the Temporal SDK, Prisma and the app again into a new module registry,
+  // and a worker never frees them: past about 1.5 GB of heap, garbage collection slows every later
+  // file. A worker over this limit after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: '1GB',
 };
