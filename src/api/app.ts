@@ -48,6 +48,7 @@ import { groupRoutes } from './routes/groups.js';
 import { hookRoutes } from './routes/hooks.js';
 import { scheduleRoutes } from './routes/schedules.js';
 import { documentTemplateRoutes, emailTemplateRoutes } from './routes/templates.js';
+import { userNameRoutes } from './routes/user-names.js';
 import { userRoutes } from './routes/users.js';
 import { workflowRoutes } from './routes/workflows.js';
 import { scimApi } from './scim/scim-router.js';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDependencies): App {
     hookRoutes(routerDeps, runs),
     scheduleRoutes(routerDeps, runs),
     userRoutes(routerDeps, db),
+    userNameRoutes(routerDeps, db),
     groupRoutes(routerDeps, db),
     scimClientRoutes(routerDeps, db),
     approvalRoutes(routerDeps, runs),

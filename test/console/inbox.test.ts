@@ -11,11 +11,14 @@ let admin: string;
 /** Another administrator, who did not start the runs. */
 let otherAdmin: string;
 let requesterId: string;
+let requesterEmail: string;
 
 beforeAll(async () => {
   admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
   otherAdmin = (await createUserWithToken(stack.database.db, ['admin'])).token;
-  requesterId = (await createUserWithToken(stack.database.db, ['requestor'])).user.id;
+  const requester = (await createUserWithToken(stack.database.db, ['requestor'])).user;
+  requesterId = requester.id;
+  requesterEmail = requester.email ?? '';
 });
 
 async function startRun(definition: unknown, variables: Record<string, unknown>) {
@@ -52,11 +55,13 @@ describe('approvals in the inbox', () => {
     const card = page.getByRole('article', { name: 'Approval: Manager approval' });
     await card.getByRole('link', { name: 'Laptop request v1' }).waitFor();
     expect(await card.getByRole('link', { name: 'Laptop request v1' }).getAttribute('href')).toBe(`/runs/${run.id}`);
+    // People are named, not shown as ids: in the step's message, the subject and the variables.
+    await card.getByText(`Access requested by ${requesterEmail}: new laptop`).waitFor();
     const text = await card.textContent();
-    expect(text).toContain(`Access requested by ${requesterId}: new laptop`); // the step's message
-    expect(text).toContain(`subject ${requesterId}`);
+    expect(text).toContain(`subject ${requesterEmail}`);
+    expect(text).not.toContain(requesterId);
     expect(await card.getByRole('definition').allTextContents()).toEqual(
-      expect.arrayContaining(['new laptop', user.id]),
+      expect.arrayContaining(['new laptop', 'you', requesterEmail]),
     );
     await screenshot(page, 'inbox');
 
@@ -145,7 +150,7 @@ describe('tasks in the inbox', () => {
     await page.reload();
     const card = page.getByRole('article', { name: 'Task: Order a laptop' });
     await card.getByLabel('Model').waitFor();
-    expect(await card.textContent()).toContain(`Pick the model for ${requesterId}`);
+    await card.getByText(`Pick the model for ${requesterEmail}`).waitFor();
     expect(await card.getByLabel('Model').evaluate((element) => element.tagName)).toBe('SELECT');
     expect(await card.getByLabel('Quantity').getAttribute('type')).toBe('number');
     expect(await card.getByLabel('Express delivery').getAttribute('type')).toBe('checkbox');

@@ -15,6 +15,7 @@ const TEMPORAL_UI_URL = 'http://temporal-ui.example.test:8233';
 const stack = useConsoleStack({ env: { TEMPORAL_UI_URL } });
 const chromium = useChromium();
 let admin: string;
+let adminEmail: string;
 
 /** An upstream service that is down for its first call and answers every later one. */
 const flakyService = {
@@ -41,13 +42,15 @@ const flakyService = {
 };
 
 beforeAll(async () => {
-  admin = (await createUserWithToken(stack.database.db, ['admin'])).token;
+  const created = await createUserWithToken(stack.database.db, ['admin']);
+  admin = created.token;
+  adminEmail = created.user.email ?? '';
   stack.api.connectors.registry.register(flakyService.handler, 'custom');
-  const created = await stack.api.request('POST', '/api/connectors', {
+  const connector = await stack.api.request('POST', '/api/connectors', {
     token: admin,
     body: { name: 'flaky', type: 'flaky-service', executionModel: 'custom' },
   });
-  expect(created.status).toBe(201);
+  expect(connector.status).toBe(201);
 });
 
 const step = (
@@ -249,9 +252,17 @@ describe('runs list', () => {
     expect(new Set(statuses)).toEqual(new Set(['failed']));
     await screenshot(page, 'runs');
 
-    // The filter survives a reload (it lives in the URL), and the row leads to the run.
+    // The filter survives a reload (it lives in the URL), and the row leads to the run. Who
+    // started each run is named, every row's name coming from one request.
+    const nameRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user-names') nameRequests.push(request.url());
+    });
     await page.reload();
     await expect(page.getByLabel('Status', { exact: true }).inputValue()).resolves.toBe('failed');
+    const startedBy = page.locator(`tr:has(a[href="/runs/${failed.id}"]) td[data-label="Started by"]`);
+    await startedBy.getByText(adminEmail).waitFor();
+    expect(nameRequests).toHaveLength(1);
     await page.locator(`a[href="/runs/${failed.id}"]`).click();
     await page.waitForURL(stack.url(`/runs/${failed.id}`));
     await page.getByRole('heading', { name: 'Diagnosis' }).waitFor();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
 import { StatusBadge } from '../components/StatusBadge';
-import { UserName } from '../components/UserName';
+import { MaybeUserName, UserName } from '../components/UserName';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import { useCan } from '../session/me';
@@ -79,7 +79,7 @@ export function RunPage({ id }: { id: string }) {
         </div>
         <div className="fact">
           <dt>Subject</dt>
-          <dd>{current.subject ?? '—'}</dd>
+          <dd>{current.subject === null ? '—' : <MaybeUserName value={current.subject} />}</dd>
         </div>
         <div className="fact">
           <dt>Started by</dt>

@@ -4,7 +4,7 @@ import { formatDateTime } from '../components/format';
 import { Pagination, type Page } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
-import { UserName } from '../components/UserName';
+import { MaybeUserName, UserName } from '../components/UserName';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import './pages.css';
@@ -51,7 +51,7 @@ export function RunsPage() {
                       <td data-label="Status">
                         <StatusBadge status={run.status} />
                       </td>
-                      <td data-label="Subject">{run.subject ?? '—'}</td>
+                      <td data-label="Subject">{run.subject === null ? '—' : <MaybeUserName value={run.subject} />}</td>
                       <td data-label="Started by">
                         <UserName userId={run.startedBy} />
                       </td>

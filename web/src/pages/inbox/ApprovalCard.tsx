@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { api } from '../../api/client';
 import { ErrorMessage } from '../../components/async';
+import { TextWithUserNames } from '../../components/UserName';
 import { RunContext } from './RunContext';
 
 export interface Approval {
@@ -39,7 +40,11 @@ export function ApprovalCard({ approval, onDecided }: { approval: Approval; onDe
     <article className="card" aria-label={`Approval: ${approval.stepName}`}>
       <h3>{approval.stepName}</h3>
       <RunContext runId={approval.runId} />
-      {approval.message && <p className="message">{approval.message}</p>}
+      {approval.message && (
+        <p className="message">
+          <TextWithUserNames text={approval.message} />
+        </p>
+      )}
       <p className="meta">
         {approval.requiredApprovals > 1
           ? `${approval.decisions.length} of ${approval.requiredApprovals} approvals so far`

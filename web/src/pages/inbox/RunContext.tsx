@@ -1,5 +1,6 @@
 /** The run an approval or task belongs to: workflow, subject and the run's variables. */
 import { Async, useApiGet } from '../../components/async';
+import { MaybeUserName } from '../../components/UserName';
 import { Link } from '../../router';
 
 interface RunSummary {
@@ -21,7 +22,12 @@ export function RunContext({ runId }: { runId: string }) {
             <Link to={`/runs/${loaded.id}`}>
               {loaded.definitionName} v{loaded.definitionVersion}
             </Link>
-            {loaded.subject && <> · subject {loaded.subject}</>}
+            {loaded.subject && (
+              <>
+                {' '}
+                · subject <MaybeUserName value={loaded.subject} />
+              </>
+            )}
           </p>
           <Variables variables={loaded.variables} />
         </div>
@@ -38,7 +44,7 @@ function Variables({ variables }: { variables: Record<string, unknown> }) {
       {entries.map(([name, value]) => (
         <div key={name}>
           <dt>{name}</dt>
-          <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+          <dd>{typeof value === 'string' ? <MaybeUserName value={value} /> : JSON.stringify(value)}</dd>
         </div>
       ))}
     </dl>

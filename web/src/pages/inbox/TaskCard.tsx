@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client';
 import { ErrorMessage } from '../../components/async';
+import { TextWithUserNames } from '../../components/UserName';
 import { RunContext } from './RunContext';
 
 export interface TaskField {
@@ -71,7 +72,11 @@ export function TaskCard({ task, onCompleted }: { task: Task; onCompleted: (noti
     <article className="card" aria-label={`Task: ${task.title}`}>
       <h3>{task.title}</h3>
       <RunContext runId={task.runId} />
-      {task.instructions && <p className="message">{task.instructions}</p>}
+      {task.instructions && (
+        <p className="message">
+          <TextWithUserNames text={task.instructions} />
+        </p>
+      )}
       {/* noValidate: the API is the one validator, and its messages show next to the fields. */}
       <form noValidate onSubmit={(event) => void submit(event)}>
         {task.fields.map((field) => (

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { MaybeUserName } from '../../components/UserName';
 import { useAction } from '../../components/use-action';
 import { useApiGet } from '../../components/async';
 import {
@@ -46,7 +47,11 @@ function VariableList({ values }: { values: Record<string, unknown> }) {
         <div key={name} className="fact">
           <dt>{name}</dt>
           <dd>
-            <code>{value === null || value === undefined ? '—' : JSON.stringify(value)}</code>
+            {typeof value === 'string' ? (
+              <MaybeUserName value={value} />
+            ) : (
+              <code>{value === null || value === undefined ? '—' : JSON.stringify(value)}</code>
+            )}
           </dd>
         </div>
       ))}
