@@ -182,7 +182,7 @@ describe('authoring a workflow', () => {
   it('offers no editor to a user without workflow:create or workflow:update, and the API refuses their edit', async () => {
     const draft = await createDraft(stack.api, admin);
     const { page } = await signInWithProvider(chromium.browser, stack, ['approver'], `/workflows/${draft.id}`);
-    await page.getByRole('heading', { name: draft.name }).waitFor();
+    await page.getByRole('heading', { name: draft.name }).first().waitFor();
     await expect(page.getByRole('link', { name: 'Edit this draft' }).count()).resolves.toBe(0);
     await page.goto(stack.url(`/workflows/${draft.id}/edit`));
     await page.getByRole('heading', { name: 'Not available' }).waitFor();
@@ -203,6 +203,12 @@ describe('authoring a workflow', () => {
     await adminPage.getByRole('link', { name: 'Edit this draft' }).click();
     await adminPage.waitForURL(stack.url(`/workflows/${draft.id}/edit`));
     await adminPage.getByRole('heading', { name: `Edit ${draft.name}` }).waitFor();
+    // On a phone the step list and the flow stack, with no sideways scrolling.
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.locator('.editor-graph svg').waitFor();
+    const overflow = await adminPage.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBe(0);
+    await screenshot(adminPage, 'workflow-editor-phone');
     await Promise.all([page.context().close(), adminPage.context().close()]);
   });
 });

@@ -45,7 +45,7 @@ export function EditWorkflowPage({ id }: { id: string }) {
   return (
     <WorkflowEditor
       initial={definition}
-      stored={{ id: stored.id, revision: stored.revision, definition }}
+      stored={{ id: stored.id, revision: stored.revision }}
       justCreated={new URLSearchParams(location.split('?')[1] ?? '').has('created')}
     />
   );

@@ -78,7 +78,7 @@ export function ConfigFields({
                 </p>
                 <PeopleList id={id} label="Approver" value={value} onChange={(people) => set(name, people)} />
                 <p id={`${id}-hint`} className="hint">
-                  {(property as JsonSchema).description}
+                  {property.description}
                 </p>
               </>
             );
@@ -93,7 +93,7 @@ export function ConfigFields({
                   onChange={(person) => set(name, person === '' ? undefined : person)}
                 />
                 <p id={`${id}-hint`} className="hint">
-                  {(property as JsonSchema).description}
+                  {property.description}
                 </p>
               </>
             );
@@ -103,7 +103,7 @@ export function ConfigFields({
                 id={id}
                 value={typeof value === 'string' ? value : ''}
                 describedBy={describedBy}
-                description={(property as JsonSchema).description}
+                description={property.description}
                 onChange={(role) => set(name, role === '' ? undefined : role)}
               />
             );
@@ -112,11 +112,16 @@ export function ConfigFields({
               <SchemaField
                 id={id}
                 name={name}
-                schema={property as JsonSchema}
+                schema={property}
                 required={required}
                 value={value}
                 describedBy={describedBy}
                 invalid={findings.length > 0}
+                suggestions={
+                  type === 'account_reconciliation' && name === 'connector'
+                    ? catalogue?.connectors.map((connector) => connector.name)
+                    : undefined
+                }
                 onChange={(next) => set(name, next)}
               />
             );

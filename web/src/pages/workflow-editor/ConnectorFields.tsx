@@ -36,7 +36,7 @@ export function ConnectorFields({
   const schema = catalogue ? parameterSchemaOf(catalogue, connectorName, command) : undefined;
   const parameters =
     typeof config.parameters === 'object' && config.parameters !== null && !Array.isArray(config.parameters)
-      ? (config.parameters as Config)
+      ? Object.fromEntries(Object.entries(config.parameters))
       : {};
   const set = (field: string, value: unknown) => {
     const next = { ...config };
@@ -171,7 +171,7 @@ function ParameterFields({
             <SchemaField
               id={id}
               name={name}
-              schema={property as JsonSchema}
+              schema={property}
               required={schema.required?.includes(name) ?? false}
               value={Object.hasOwn(parameters, name) ? parameters[name] : undefined}
               describedBy={`${id}-hint ${id}-findings`}

@@ -5,12 +5,13 @@ import { useCan } from '../../session/me';
 /** The built-in roles an approver, assignee or recipient may be written as (docs/permissions.md). */
 export const PERSON_ROLES = ['admin', 'approver', 'resource_manager', 'requestor'] as const;
 
-type Kind = 'user' | 'role' | 'text';
+const KINDS = ['user', 'role', 'text'] as const;
+type Kind = (typeof KINDS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function kindOf(value: string, pickUsers: boolean): Kind {
-  if ((PERSON_ROLES as readonly string[]).includes(value)) return 'role';
+  if (PERSON_ROLES.some((role) => role === value)) return 'role';
   if (pickUsers && (value === '' || UUID.test(value))) return 'user';
   return 'text';
 }
@@ -46,7 +47,11 @@ export function PersonField({
       <label htmlFor={`${id}-kind`} className="visually-hidden">
         {label}: kind
       </label>
-      <select id={`${id}-kind`} value={kind} onChange={(event) => choose(event.target.value as Kind)}>
+      <select
+        id={`${id}-kind`}
+        value={kind}
+        onChange={(event) => choose(KINDS.find((candidate) => candidate === event.target.value) ?? 'text')}
+      >
         {pickUsers && <option value="user">A user</option>}
         <option value="role">A role</option>
         <option value="text">Email or {'{{variable}}'}</option>

@@ -1,14 +1,18 @@
 import type { JsonSchema } from '../connectors/connector-types';
+
+/** JSON Schema as the step types and commands describe fields, with the items of a list. */
+export interface FieldSchema extends JsonSchema {
+  items?: FieldSchema;
+}
 import { JsonValueField } from './JsonValueField';
 
 /** How a JSON Schema property is edited: text, a number, a list of values, a flag, or JSON. */
-export function fieldKindOf(schema: JsonSchema): 'text' | 'number' | 'choice' | 'boolean' | 'lines' | 'json' {
+export function fieldKindOf(schema: FieldSchema): 'text' | 'number' | 'choice' | 'boolean' | 'lines' | 'json' {
   if (schema.enum) return 'choice';
   if (schema.type === 'string') return 'text';
   if (schema.type === 'integer' || schema.type === 'number') return 'number';
   if (schema.type === 'boolean') return 'boolean';
-  const items = (schema as { items?: JsonSchema }).items;
-  if (schema.type === 'array' && items?.type === 'string' && !items.enum) return 'lines';
+  if (schema.type === 'array' && schema.items?.type === 'string' && !schema.items.enum) return 'lines';
   return 'json';
 }
 
@@ -25,15 +29,18 @@ export function SchemaField({
   value,
   describedBy,
   invalid,
+  suggestions,
   onChange,
 }: {
   id: string;
   name: string;
-  schema: JsonSchema;
+  schema: FieldSchema;
   required: boolean;
   value: unknown;
   describedBy: string;
   invalid: boolean;
+  /** Values a text field offers (connector names), while any other can still be typed. */
+  suggestions?: readonly string[];
   onChange: (value: unknown) => void;
 }) {
   const kind = fieldKindOf(schema);
@@ -79,6 +86,7 @@ export function SchemaField({
           {...common}
           type="text"
           inputMode={kind === 'number' ? 'numeric' : undefined}
+          list={suggestions ? `${id}-suggestions` : undefined}
           value={value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value)}
           onChange={(event) => {
             const typed = event.target.value;
@@ -87,6 +95,13 @@ export function SchemaField({
             else onChange(typed);
           }}
         />
+      )}
+      {suggestions && (
+        <datalist id={`${id}-suggestions`}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
       )}
       <p id={`${id}-hint`} className="hint">
         {[kind === 'lines' ? 'one per line' : kind === 'json' ? 'JSON' : '', fallback, schema.description ?? '']

@@ -30,7 +30,6 @@ import { VariablesEditor } from './VariablesEditor';
 export interface StoredDraft {
   id: string;
   revision: number;
-  definition: Draft;
 }
 
 interface SavedWorkflow extends Record<string, unknown> {

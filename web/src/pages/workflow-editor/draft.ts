@@ -153,8 +153,7 @@ export function moveBy<T>(list: readonly T[], index: number, offset: number): T[
   const target = index + offset;
   if (target < 0 || target >= list.length) return [...list];
   const moved = [...list];
-  const [item] = moved.splice(index, 1);
-  moved.splice(target, 0, item as T);
+  moved.splice(target, 0, ...moved.splice(index, 1));
   return moved;
 }
 
