@@ -6,21 +6,11 @@ import { useApiGet } from '../../components/async';
 import { useAction } from '../../components/use-action';
 import { Link, navigate } from '../../router';
 import { useConnectorCatalogue, type StepTypes } from './catalogue';
-import {
-  definitionOf,
-  draftFrom,
-  freeStepId,
-  moveBy,
-  removeAt,
-  renameStep,
-  replaceAt,
-  stepNameOf,
-  type Draft,
-} from './draft';
+import { definitionOf, draftFrom, type Draft } from './draft';
 import { DefinitionFields } from './DefinitionFields';
 import { allFindings, isUnder, stepIndexOf } from './findings';
 import { JsonView, parseDefinition } from './JsonView';
-import { StepCard } from './StepCard';
+import { StepList } from './StepList';
 import { useLeaveWarning } from './use-leave-warning';
 import { useLiveChecks } from './use-live-checks';
 import { ValidationSummary } from './ValidationSummary';
@@ -52,8 +42,7 @@ export function WorkflowEditor({
   justCreated?: boolean;
 }) {
   const [draft, setDraft] = useState<Draft>(initial);
-  // Steps are keyed by when they were added, not by position or id, so a moved or renamed step
-  // keeps its fields' state.
+  // The step list's keys (StepList), renewed when a whole draft replaces the form's.
   const lastKey = useRef(0);
   const freshKeys = (count: number) => Array.from({ length: count }, () => (lastKey.current += 1));
   const [stepKeys, setStepKeys] = useState<number[]>(() => freshKeys(initial.steps.length));
@@ -63,7 +52,6 @@ export function WorkflowEditor({
   const [jsonText, setJsonText] = useState<string | null>(null);
   const [saved, setSaved] = useState(justCreated);
   const [conflict, setConflict] = useState<string | undefined>();
-  const [newType, setNewType] = useState('approval');
   const save = useAction();
   const reload = useAction();
   const stepTypes = useApiGet<StepTypes>('/api/workflows/step-types');
@@ -143,20 +131,6 @@ export function WorkflowEditor({
     });
   };
 
-  const types = stepTypes.data?.stepTypes ?? [];
-  const addStep = () => {
-    const id = freeStepId(draft.steps, newType);
-    const step = { id, name: stepNameOf(newType), type: newType, config: {}, transitions: [] };
-    // New steps go before the trailing end steps, where the flow usually continues.
-    let at = draft.steps.length;
-    while (at > 0 && draft.steps[at - 1]?.type === 'end') at -= 1;
-    edit({ ...draft, steps: [...draft.steps.slice(0, at), step, ...draft.steps.slice(at)] }, [
-      ...stepKeys.slice(0, at),
-      ...freshKeys(1),
-      ...stepKeys.slice(at),
-    ]);
-  };
-
   const title = stored ? `Edit ${shown.name || 'workflow'}` : 'New workflow';
   return (
     <section className="page workflow-editor" aria-labelledby="editor-title">
@@ -220,44 +194,16 @@ export function WorkflowEditor({
           ) : (
             <>
               <DefinitionFields draft={draft} findingsAt={definitionFindings} onChange={change} />
-              <section className="panel" aria-labelledby="editor-steps">
-                <h2 id="editor-steps">Steps</h2>
-                <ErrorNotice error={stepTypes.error} />
-                <ol className="step-list">
-                  {draft.steps.map((step, index) => (
-                    <StepCard
-                      key={stepKeys[index] ?? `at-${index}`}
-                      index={index}
-                      step={step}
-                      steps={draft.steps}
-                      stepTypes={types}
-                      catalogue={catalogue}
-                      findings={findings.filter((finding) => stepIndexOf(finding, stepIds) === index)}
-                      onChange={(next) => edit({ ...draft, steps: replaceAt(draft.steps, index, next) })}
-                      onRename={(id) => edit({ ...draft, steps: renameStep(draft.steps, index, id) })}
-                      onMove={(offset) =>
-                        edit({ ...draft, steps: moveBy(draft.steps, index, offset) }, moveBy(stepKeys, index, offset))
-                      }
-                      onRemove={() =>
-                        edit({ ...draft, steps: removeAt(draft.steps, index) }, removeAt(stepKeys, index))
-                      }
-                    />
-                  ))}
-                </ol>
-                <div className="add-step">
-                  <label htmlFor="new-step-type">New step of type</label>
-                  <select id="new-step-type" value={newType} onChange={(event) => setNewType(event.target.value)}>
-                    {types.map((type) => (
-                      <option key={type.type} value={type.type}>
-                        {type.type}
-                      </option>
-                    ))}
-                  </select>
-                  <button type="button" onClick={addStep} disabled={types.length === 0}>
-                    Add step
-                  </button>
-                </div>
-              </section>
+              <StepList
+                steps={draft.steps}
+                keys={stepKeys}
+                stepTypes={stepTypes.data?.stepTypes ?? []}
+                stepTypesError={stepTypes.error}
+                catalogue={catalogue}
+                findings={findings}
+                newKey={() => freshKeys(1)[0] ?? 0}
+                onChange={(steps, keys) => edit({ ...draft, steps }, keys)}
+              />
               <VariablesEditor
                 variables={draft.variables}
                 findingsAt={definitionFindings}
