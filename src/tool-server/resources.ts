@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { STEP_TYPES, STEP_TYPE_NAMES, TRANSITION_OUTCOMES } from '../domain/step-types.js';
+import { stepTypesReference } from '../domain/step-types-reference.js';
 import { workflowDefinitionInputSchema } from '../domain/workflow-definition.js';
 import { provisioningExample, simpleApprovalExample } from '../examples/index.js';
 import { renderConditionSyntax, renderVariableInterpolation } from './reference-text.js';
@@ -24,19 +24,6 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 /** The JSON Schema of what a client sends as a definition. */
 export function workflowDefinitionJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(workflowDefinitionInputSchema, { io: 'input', unrepresentable: 'any' });
-}
-
-/** Every step type with its description, outcomes (transition `on` values) and config JSON Schema. */
-export function stepTypesReference() {
-  return {
-    transitionOutcomes: TRANSITION_OUTCOMES,
-    stepTypes: STEP_TYPE_NAMES.map((type) => ({
-      type,
-      description: STEP_TYPES[type].description,
-      outcomes: STEP_TYPES[type].outcomes,
-      configSchema: z.toJSONSchema(STEP_TYPES[type].config, { io: 'input', unrepresentable: 'any' }),
-    })),
-  };
 }
 
 export const RESOURCES: readonly ReferenceResource[] = [

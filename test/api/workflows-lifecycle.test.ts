@@ -597,3 +597,39 @@ describe('POST /api/workflows/validate is a dry run', () => {
     ]);
   });
 });
+
+describe('authoring aids: the step types and the flowchart of an unsaved draft', () => {
+  it('lists every step type with its outcomes and the JSON Schema of its config', async () => {
+    const response = await call('GET', '/api/workflows/step-types');
+    expect(response.status).toBe(200);
+    const approval = response.body.stepTypes.find((type: { type: string }) => type.type === 'approval');
+    expect(approval.outcomes).toEqual(['approved', 'rejected', 'timeout', 'error']);
+    expect(approval.configSchema.required).toEqual(['approvers']);
+    expect(approval.configSchema.properties.approvers.type).toBe('array');
+    expect(response.body.stepTypes.map((type: { type: string }) => type.type)).toContain('connector');
+    expect((await context.api.request('GET', '/api/workflows/step-types')).status).toBe(401);
+  });
+
+  it('draws the flowchart of steps that are not stored, unfinished ones included, and refuses steps without an id', async () => {
+    const before = await context.database.db.workflowDefinition.count();
+    const steps = [start('ask'), step('ask', 'approval', {}, { approved: 'done', rejected: 'nowhere' }), end('done')];
+    const response = await call('POST', '/api/workflows/flowchart', { name: 'Unsaved', steps });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.text.split('\n')).toEqual([
+      'flowchart TD',
+      '  s1(["start"])',
+      '  s2["ask"]',
+      '  s3(["done"])',
+      '  s4["nowhere (missing step)"]',
+      '  s1 -->|"success"| s2',
+      '  s2 -->|"approved"| s3',
+      '  s2 -->|"rejected"| s4',
+    ]);
+    expect(await context.database.db.workflowDefinition.count()).toBe(before);
+
+    const refused = await call('POST', '/api/workflows/flowchart', { steps: [{ name: 'No id', type: 'end' }] });
+    expect([refused.status, refused.body.message]).toEqual([400, 'Invalid body: steps.0.id: each step needs an id']);
+    expect((await context.api.request('POST', '/api/workflows/flowchart', { body: { steps } })).status).toBe(401);
+  });
+});

@@ -7,7 +7,8 @@ import { provisioningExample, simpleApprovalExample } from '../../src/examples/i
 import { EXAMPLE_ROLE } from '../../src/services/seed-examples.js';
 import type { ToolServerConfig } from '../../src/tool-server/config.js';
 import { createToolHttpServer, MCP_PATH } from '../../src/tool-server/http-server.js';
-import { RESOURCES, stepTypesReference, workflowDefinitionJsonSchema } from '../../src/tool-server/resources.js';
+import { stepTypesReference } from '../../src/domain/step-types-reference.js';
+import { RESOURCES, workflowDefinitionJsonSchema } from '../../src/tool-server/resources.js';
 import { renderConditionSyntax, renderVariableInterpolation } from '../../src/tool-server/reference-text.js';
 import { useRunStack } from '../support/run-stack.js';
 import {

@@ -6,7 +6,15 @@ import { createContext, useContext, useEffect, useState, type MouseEvent, type R
 
 const LocationContext = createContext<string>('/');
 
+/** Asked before `navigate` leaves the page; answers whether to leave (an editor with unsaved edits). */
+let leaveGuard: (() => boolean) | null = null;
+
+export function setLeaveGuard(guard: (() => boolean) | null): void {
+  leaveGuard = guard;
+}
+
 export function navigate(to: string): void {
+  if (leaveGuard && !leaveGuard()) return;
   window.history.pushState(null, '', to);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }

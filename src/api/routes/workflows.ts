@@ -5,7 +5,8 @@ import { startRun, type RunsContext } from '../../services/runs/start-run.js';
 import { issueWebhookSecret } from '../../services/runs/webhook-trigger.js';
 import { idParams, queryBoolean, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
-import { STEP_TYPES, STEP_TYPE_NAMES } from '../../domain/step-types.js';
+import { STEP_TYPES, STEP_TYPE_NAMES, TRANSITION_OUTCOMES } from '../../domain/step-types.js';
+import { stepTypesReference } from '../../domain/step-types-reference.js';
 import {
   CATEGORIES,
   WORKFLOW_STATUSES,
@@ -78,6 +79,45 @@ const documentedValidateBody = z
   .describe(
     'The workflow definition to check (the shape of WorkflowDefinitionInput), and strict. Fields that do not fit that shape are findings, not a 400.',
   );
+
+const stepTypesSchema = z
+  .object({
+    transitionOutcomes: z.array(z.enum(TRANSITION_OUTCOMES)),
+    stepTypes: z.array(
+      z.object({
+        type: z.enum(STEP_TYPE_NAMES),
+        description: z.string(),
+        outcomes: z.array(z.string()).describe('The outcomes its transitions may use'),
+        configSchema: z
+          .record(z.string(), z.unknown())
+          .describe('JSON Schema of its config (the StepConfig_<type> schema)'),
+      }),
+    ),
+  })
+  .meta({ id: 'StepTypes' });
+
+// A draft being edited may not be valid yet: the flowchart needs only ids, names, types and
+// transitions, whatever else the steps hold.
+const flowchartBody = z
+  .object({
+    steps: z.array(
+      z
+        .object({
+          id: z.string({ error: 'each step needs an id' }),
+          name: z.string({ error: 'each step needs a name' }),
+          type: z.string({ error: 'each step needs a type' }),
+          transitions: z
+            .array(z.object({ on: z.string(), goto: z.string() }).loose(), {
+              error: 'transitions must be a list of { on, goto }',
+            })
+            .default([]),
+        })
+        .loose(),
+      { error: 'steps must be a list of steps' },
+    ),
+  })
+  .loose()
+  .describe('A definition, finished or not: only its steps are read');
 
 const publishBody = z.object({ deprecatePreviousVersionId: z.uuid().optional() }).strict();
 const deprecateBody = z
@@ -182,6 +222,37 @@ export function workflowRoutes(
           ...listedFindings(result),
           subjectVariableError: result.subjectVariableError,
         };
+      },
+    })
+    .add({
+      method: 'get',
+      path: '/step-types',
+      operationId: 'listStepTypes',
+      summary: 'Every step type with its outcomes and the JSON Schema of its config, for editors',
+      access: 'workflow:read',
+      responses: { 200: { description: 'The step types', schema: stepTypesSchema } },
+      handler(ctx) {
+        ctx.body = stepTypesReference();
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/flowchart',
+      operationId: 'renderWorkflowFlowchart',
+      summary: "The Mermaid flowchart of a definition that is not stored (an editor's unsaved draft)",
+      description:
+        'The same flowchart as GET /api/workflows/:id/docs?format=mermaid, drawn from the steps sent. Nothing is validated or saved: a transition to a step that does not exist is drawn as a missing step.',
+      access: 'workflow:read',
+      body: flowchartBody,
+      responses: {
+        200: { description: 'Mermaid text', schema: z.string(), contentType: ['text/plain'] },
+        400: {
+          description: 'steps is missing, or a step has no id, name or type, or its transitions are not { on, goto }',
+        },
+      },
+      handler(ctx, { body }) {
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.body = renderMermaidFlowchart({ steps: body.steps.map((step) => ({ ...step, config: {} })) });
       },
     })
     .add({

@@ -27,14 +27,21 @@ export const SESSION_LOST_EVENT = 'flowgate:session-lost';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/** `headers` adds request headers, such as the `If-Match` of a conditional write. */
+export async function api<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: {
+      ...headers,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (response.status === 401 && !path.startsWith('/api/auth/')) {

@@ -31,6 +31,11 @@ export function WorkflowPage({ id }: { id: string }) {
         <Link to="/workflows">Workflows</Link>
       </p>
       <h1>{current.name}</h1>
+      {current.status === 'draft' && can('workflow:update') && (
+        <p>
+          <Link to={`/workflows/${current.id}/edit`}>Edit this draft</Link>
+        </p>
+      )}
       <WorkflowSummary workflow={current} />
       <div className="columns">
         <div className="column-main">

@@ -7,6 +7,7 @@ import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
+import { useCan } from '../session/me';
 import './pages.css';
 import { WORKFLOW_STATUSES, type WorkflowSummary } from './workflows/workflow-types';
 
@@ -14,6 +15,7 @@ import { WORKFLOW_STATUSES, type WorkflowSummary } from './workflows/workflow-ty
 export function WorkflowsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
+  const can = useCan();
   const [search, setSearch] = useState(values.search ?? '');
   const workflows = useApiGet<Page<WorkflowSummary>>(
     withQuery('/api/workflows', { page: values.page, status: values.status, search: values.search }),
@@ -25,6 +27,11 @@ export function WorkflowsPage() {
   return (
     <section className="page">
       <h1>Workflows</h1>
+      {can('workflow:create') && (
+        <p>
+          <Link to="/workflows/new">New workflow</Link>
+        </p>
+      )}
       <form className="filters" aria-label="Workflow filters" onSubmit={submitSearch}>
         <div className="field">
           <label htmlFor="workflows-status">Status</label>

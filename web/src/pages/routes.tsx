@@ -7,6 +7,7 @@ import { NewConnectorPage } from './NewConnectorPage';
 import { RunPage } from './RunPage';
 import { RunsPage } from './RunsPage';
 import { SyncPage } from './SyncPage';
+import { EditWorkflowPage, NewWorkflowPage } from './WorkflowEditorPage';
 import { WorkflowPage } from './WorkflowPage';
 import { WorkflowsPage } from './WorkflowsPage';
 
@@ -24,6 +25,13 @@ export const pageRoutes: PageRoute[] = [
   { pattern: '/runs', render: () => <RunsPage />, nav: 'Runs', anyOf: ['run:read'] },
   { pattern: '/runs/:id', render: ({ id = '' }) => <RunPage key={id} id={id} />, anyOf: ['run:read'] },
   { pattern: '/workflows', render: () => <WorkflowsPage />, nav: 'Workflows', anyOf: ['workflow:read'] },
+  // Authoring: before `/workflows/:id`, which would read `new` as an id.
+  { pattern: '/workflows/new', render: () => <NewWorkflowPage />, anyOf: ['workflow:create'] },
+  {
+    pattern: '/workflows/:id/edit',
+    render: ({ id = '' }) => <EditWorkflowPage key={id} id={id} />,
+    anyOf: ['workflow:update'],
+  },
   { pattern: '/workflows/:id', render: ({ id = '' }) => <WorkflowPage key={id} id={id} />, anyOf: ['workflow:read'] },
   { pattern: '/connectors', render: () => <ConnectorsPage />, nav: 'Connectors', anyOf: ['connector:read'] },
   // Before `/connectors/:id`, which would read `new` as an id.
