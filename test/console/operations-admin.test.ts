@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
+import { pollUntil } from '../support/poll.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { createActive, definition, end, start } from '../support/workflows.js';
@@ -59,6 +60,7 @@ describe('operations pages', () => {
     await form.getByRole('button', { name: 'Mint token' }).click();
     const secret = (await page.getByLabel('New token reports only value').textContent()) ?? '';
     expect(secret).toMatch(/^fgt_/);
+    await screenshot(page, 'tokens');
     expect((await stack.api.request('GET', '/api/reports/workflow-stats', { token: secret })).status).toBe(200);
     expect((await stack.api.request('GET', '/api/workflows', { token: secret })).status).toBe(403);
     await page.getByRole('button', { name: 'Copy' }).click();
@@ -118,6 +120,7 @@ describe('operations pages', () => {
     await create.getByLabel('Name of the new client').fill('entra');
     await create.getByRole('button', { name: 'Create SCIM client' }).click();
     const secret = (await page.getByLabel('Token of entra value').textContent()) ?? '';
+    await screenshot(page, 'scim-clients');
     expect((await stack.api.request('GET', '/scim/v2/Users', { token: secret })).status).toBe(200);
     await create.getByLabel('Name of the new client').fill('entra');
     await create.getByRole('button', { name: 'Create SCIM client' }).click();
@@ -142,6 +145,7 @@ describe('operations pages', () => {
     await form.getByRole('button', { name: 'Create schedule' }).click();
     const schedule = page.getByRole('row', { name: /nightly/ });
     await schedule.getByText('0 3 * * * Europe/Berlin').waitFor();
+    await screenshot(page, 'schedules');
     const created = await db.schedule.findFirstOrThrow({ where: { name: 'nightly' } });
     expect(created).toMatchObject({ workflowId: workflow.id, cronExpression: '0 3 * * *', enabled: true });
     await schedule.getByRole('button', { name: 'Pause nightly' }).click();
@@ -176,6 +180,8 @@ describe('operations pages', () => {
     await editTemplate.getByLabel('Subject (Handlebars)').fill('Welcome {{subject}}');
     await editTemplate.getByRole('button', { name: 'Save template' }).click();
     await page.getByRole('button', { name: 'Edit welcome' }).waitFor();
+    await page.getByText('welcome', { exact: true }).click();
+    await screenshot(page, 'templates');
     expect(await db.emailTemplate.findUniqueOrThrow({ where: { name: 'welcome' } })).toMatchObject({
       subjectTemplate: 'Welcome {{subject}}',
       bodyTemplate: '<p>{{message}}</p>',
@@ -245,6 +251,14 @@ describe('operations pages', () => {
     await page.getByText('2 results', { exact: true }).waitFor();
     expect(await db.auditLog.count({ where: { action: 'email_template.updated' } })).toBe(2);
     await expect(entries.count()).resolves.toBe(2);
+    const times = async () =>
+      entries.locator('time').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime')));
+    const newestFirst = await times();
+    expect([...newestFirst].sort().reverse()).toEqual(newestFirst);
+    await page.getByLabel('Order', { exact: true }).selectOption('asc');
+    await page.waitForURL(/sortOrder=asc/);
+    const oldestFirst = await pollUntil(times, (shown) => shown[0] === newestFirst[1], { timeoutMs: 5000 });
+    expect(oldestFirst).toEqual([...newestFirst].reverse());
     await entries.first().getByText('email_template.updated').click();
     await entries.first().getByLabel('Metadata').waitFor();
     await screenshot(page, 'audit');
@@ -259,7 +273,7 @@ describe('operations pages', () => {
     expect(nav).toEqual(expect.arrayContaining(['API tokens', 'Templates']));
     for (const name of ['Schedules', 'SCIM clients', 'Transfer', 'Audit log', 'Reports'])
       expect(nav).not.toContain(name);
-    await page.getByText('welcome').waitFor();
+    await page.getByText('welcome', { exact: true }).waitFor();
     await expect(
       page.getByRole('button', { name: /New email template|Edit welcome|Delete welcome/ }).count(),
     ).resolves.toBe(0);
