@@ -264,6 +264,24 @@ describe('operations pages', () => {
     await screenshot(page, 'audit');
     await page.goto(stack.url('/audit?page=0'));
     await page.getByRole('alert').filter({ hasText: 'page must be at least 1' }).waitFor();
+
+    // Every operations page fits a phone's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const pathname of [
+      '/schedules',
+      '/templates',
+      '/tokens',
+      '/scim-clients',
+      '/transfer',
+      '/audit',
+      '/reports',
+    ]) {
+      await page.goto(stack.url(pathname));
+      await page.locator('section.page h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect({ pathname, overflow }).toEqual({ pathname, overflow: 0 });
+    }
     await page.context().close();
   });
 
