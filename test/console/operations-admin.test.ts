@@ -126,10 +126,17 @@ describe('operations pages', () => {
     await create.getByRole('button', { name: 'Create SCIM client' }).click();
     await create.getByRole('alert').filter({ hasText: 'A SCIM client named "entra" already exists' }).waitFor();
     const client = page.getByRole('row', { name: /entra/ });
+    await client.getByRole('button', { name: 'Rotate token of entra' }).click();
+    await client.getByRole('button', { name: 'Yes, issue a new token' }).click();
+    const rotated = page.getByLabel('Token of entra value').filter({ hasNotText: secret });
+    await rotated.waitFor();
+    const newSecret = (await rotated.textContent()) ?? '';
+    expect((await stack.api.request('GET', '/scim/v2/Users', { token: secret })).status).toBe(401);
+    expect((await stack.api.request('GET', '/scim/v2/Users', { token: newSecret })).status).toBe(200);
     await client.getByRole('button', { name: 'Disable entra' }).click();
     await client.getByRole('button', { name: 'Yes, disable entra' }).click();
     await client.getByRole('button', { name: 'Enable entra' }).waitFor();
-    expect((await stack.api.request('GET', '/scim/v2/Users', { token: secret })).status).toBe(401);
+    expect((await stack.api.request('GET', '/scim/v2/Users', { token: newSecret })).status).toBe(401);
 
     // Schedules: the API's floor on frequency, then a schedule created, paused, renamed and deleted.
     await page.goto(stack.url('/schedules'));
