@@ -54,7 +54,7 @@ describe('operations pages', () => {
     // Only the minter's own permissions are offered, and only user:manage sees everyone's tokens.
     await expect(form.getByLabel('report:read', { exact: true }).count()).resolves.toBe(1);
     await expect(form.getByLabel('user:manage', { exact: true }).count()).resolves.toBe(0);
-    await expect(page.getByLabel('Everyone’s tokens').count()).resolves.toBe(0);
+    await expect(page.getByLabel("Everyone's tokens").count()).resolves.toBe(0);
     await form.getByLabel('Name').fill('reports only');
     await form.getByLabel('report:read', { exact: true }).check();
     await form.getByRole('button', { name: 'Mint token' }).click();
@@ -193,6 +193,15 @@ describe('operations pages', () => {
       subjectTemplate: 'Welcome {{subject}}',
       bodyTemplate: '<p>{{message}}</p>',
     });
+
+    // user:manage adds everyone's tokens, with their owners, to the list.
+    await page.goto(stack.url('/tokens'));
+    await page.getByText('No tokens.').waitFor();
+    await page.getByLabel("Everyone's tokens").check();
+    await page.waitForURL(/all=true/);
+    await page.getByRole('columnheader', { name: 'Owner' }).waitFor();
+    const owned = await db.apiToken.findFirstOrThrow({ where: { prefix: admin.slice(0, 16) } });
+    await page.getByRole('row', { name: new RegExp(owned.name) }).waitFor();
     await page.context().close();
   });
 
