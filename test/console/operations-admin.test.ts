@@ -275,6 +275,14 @@ describe('operations pages', () => {
     await page.waitForURL(/sortOrder=asc/);
     const oldestFirst = await pollUntil(times, (shown) => shown[0] === newestFirst[1], { timeoutMs: 5000 });
     expect(oldestFirst).toEqual([...newestFirst].reverse());
+    // Back through the address: the list and the filter fields return to the unfiltered log.
+    await page.goBack();
+    await page.goBack();
+    await page.getByText(`${all} results`, { exact: false }).waitFor();
+    await expect(page.getByLabel('Action', { exact: false }).inputValue()).resolves.toBe('');
+    await page.goForward();
+    await page.getByText('2 results', { exact: true }).waitFor();
+    await expect(page.getByLabel('Action', { exact: false }).inputValue()).resolves.toBe('email_template.updated');
     await entries.first().getByText('email_template.updated').click();
     await entries.first().getByLabel('Metadata').waitFor();
     await screenshot(page, 'audit');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
@@ -32,6 +32,9 @@ export function AuditPage() {
   const setQuery = useSetQueryParams();
   const can = useCan();
   const [draft, setDraft] = useState<Filters>(() => filtersOf(values));
+  // The Back button changes the address, not the form: the fields follow what the list shows.
+  const applied = JSON.stringify(filtersOf(values));
+  useEffect(() => setDraft(JSON.parse(applied) as Filters), [applied]);
   const entries = useApiGet<Page<AuditEntry>>(
     withQuery('/api/audit-logs', {
       page: values.page,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useQueryParams, useSetQueryParams, type QueryValues } from '../components/query-params';
@@ -35,11 +35,11 @@ const SLA_SERIES = [
 export function ReportsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
-  const [draft, setDraft] = useState({
-    from: values.from ?? '',
-    to: values.to ?? '',
-    defaultSlaHours: values.defaultSlaHours ?? '',
-  });
+  const shown = { from: values.from ?? '', to: values.to ?? '', defaultSlaHours: values.defaultSlaHours ?? '' };
+  const [draft, setDraft] = useState(shown);
+  // The Back button changes the address, not the form: the fields follow the window shown.
+  const applied = JSON.stringify(shown);
+  useEffect(() => setDraft(JSON.parse(applied) as typeof shown), [applied]);
   const reportWindow = windowOf(values);
   const stats = useApiGet<WorkflowStatsReport>(withQuery('/api/reports/workflow-stats', reportWindow));
   const sla = useApiGet<SlaComplianceReport>(
