@@ -41,7 +41,13 @@ describe('the frame offers only what the roles allow', () => {
     const requestor = await signInWithProvider(chromium.browser, stack, ['requestor']);
     const nav = requestor.page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Runs' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Inbox', 'Runs', 'Workflows']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Inbox',
+      'Runs',
+      'Workflows',
+      'Templates',
+      'API tokens',
+    ]);
     await requestor.page.goto(stack.url('/sync'));
     await requestor.page.getByRole('heading', { name: 'Not available' }).waitFor();
     await requestor.page.context().close();
@@ -55,6 +61,13 @@ describe('the frame offers only what the roles allow', () => {
       'Workflows',
       'Connectors',
       'Sync',
+      'Schedules',
+      'Templates',
+      'API tokens',
+      'SCIM clients',
+      'Transfer',
+      'Audit log',
+      'Reports',
     ]);
     expect(await adminNav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBe('page');
     await screenshot(admin.page, 'inbox-phone');

@@ -1,12 +1,19 @@
 /** Every page of the console: its path pattern, its nav entry and the permission that offers it. */
 import type { ReactElement } from 'react';
+import { AuditPage } from './AuditPage';
 import { ConnectorPage } from './ConnectorPage';
 import { ConnectorsPage } from './ConnectorsPage';
 import { InboxPage } from './InboxPage';
 import { NewConnectorPage } from './NewConnectorPage';
+import { ReportsPage } from './ReportsPage';
 import { RunPage } from './RunPage';
 import { RunsPage } from './RunsPage';
+import { SchedulesPage } from './SchedulesPage';
+import { ScimClientsPage } from './ScimClientsPage';
 import { SyncPage } from './SyncPage';
+import { TemplatesPage } from './TemplatesPage';
+import { TokensPage } from './TokensPage';
+import { TransferPage } from './TransferPage';
 import { EditWorkflowPage, NewWorkflowPage } from './WorkflowEditorPage';
 import { WorkflowPage } from './WorkflowPage';
 import { WorkflowsPage } from './WorkflowsPage';
@@ -42,4 +49,17 @@ export const pageRoutes: PageRoute[] = [
     anyOf: ['connector:read'],
   },
   { pattern: '/sync', render: () => <SyncPage />, nav: 'Sync', anyOf: ['connector:read'] },
+  // Operations administration: schedules, tokens, SCIM clients, templates, transfer, audit, reports.
+  { pattern: '/schedules', render: () => <SchedulesPage />, nav: 'Schedules', anyOf: ['schedule:read'] },
+  { pattern: '/templates', render: () => <TemplatesPage />, nav: 'Templates', anyOf: ['workflow:read'] },
+  { pattern: '/tokens', render: () => <TokensPage />, nav: 'API tokens', anyOf: ['token:manage'] },
+  { pattern: '/scim-clients', render: () => <ScimClientsPage />, nav: 'SCIM clients', anyOf: ['user:manage'] },
+  {
+    pattern: '/transfer',
+    render: () => <TransferPage />,
+    nav: 'Transfer',
+    anyOf: ['config:export', 'config:import'],
+  },
+  { pattern: '/audit', render: () => <AuditPage />, nav: 'Audit log', anyOf: ['audit:read'] },
+  { pattern: '/reports', render: () => <ReportsPage />, nav: 'Reports', anyOf: ['report:read'] },
 ];

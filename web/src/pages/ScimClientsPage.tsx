@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react';
+import { api, withQuery } from '../api/client';
+import { ConfirmedButton } from '../components/ConfirmedButton';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { formatDateTime } from '../components/format';
+import { Pagination, type Page } from '../components/Pagination';
+import { useQueryParams, useSetQueryParams } from '../components/query-params';
+import { ShownOnce } from '../components/ShownOnce';
+import { SortControls } from '../components/SortControls';
+import { UserName } from '../components/UserName';
+import { useApiGet } from '../components/async';
+import { useAction } from '../components/use-action';
+import type { ScimClient, ScimClientWithToken } from './operations/operations-types';
+import './pages.css';
+
+const SORT_FIELDS = [
+  { value: 'createdAt', label: 'Created' },
+  { value: 'name', label: 'Name' },
+  { value: 'lastUsedAt', label: 'Last used' },
+];
+
+/**
+ * `/scim-clients`: the directories that push users and groups to `/scim/v2` (docs/scim.md), each
+ * with its token shown once at creation or rotation; disabling one refuses its token at once.
+ */
+export function ScimClientsPage() {
+  const { values } = useQueryParams();
+  const setQuery = useSetQueryParams();
+  const [issued, setIssued] = useState<ScimClientWithToken>();
+  const clients = useApiGet<Page<ScimClient>>(
+    withQuery('/api/scim-clients', { page: values.page, sortBy: values.sortBy, sortOrder: values.sortOrder }),
+  );
+  const onIssued = (client: ScimClientWithToken) => {
+    setIssued(client);
+    clients.reload();
+  };
+  return (
+    <section className="page">
+      <h1>SCIM clients</h1>
+      <p className="muted">
+        Each directory (Entra ID, Okta, …) provisioning users through <code>/scim/v2</code> has a client and a bearer
+        token. The API keeps no way to delete a client: disable it to refuse its token.
+      </p>
+      {issued && (
+        <ShownOnce label={`Token of ${issued.name}`} secret={issued.token} onDismiss={() => setIssued(undefined)} />
+      )}
+      <CreateScimClient onCreated={onIssued} />
+      <form className="filters" aria-label="SCIM client order" onSubmit={(event) => event.preventDefault()}>
+        <SortControls
+          id="scim-clients"
+          fields={SORT_FIELDS}
+          values={values}
+          defaults={{ sortBy: 'createdAt', sortOrder: 'desc' }}
+          onChange={setQuery}
+        />
+      </form>
+      <ErrorNotice error={clients.error} />
+      {clients.data && (
+        <>
+          {clients.data.data.length === 0 ? (
+            <p>No SCIM clients yet.</p>
+          ) : (
+            <div className="table-scroll">
+              <table className="list stack">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Token</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Last used</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {clients.data.data.map((client) => (
+                    <ScimClientRow key={client.id} client={client} onChanged={clients.reload} onIssued={onIssued} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pagination
+            page={clients.data}
+            label="SCIM client pages"
+            onPage={(page) => setQuery({ page: String(page) })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ScimClientRow({
+  client,
+  onChanged,
+  onIssued,
+}: {
+  client: ScimClient;
+  onChanged: () => void;
+  onIssued: (client: ScimClientWithToken) => void;
+}) {
+  const action = useAction();
+  const path = `/api/scim-clients/${encodeURIComponent(client.id)}`;
+  const setEnabled = async (enabled: boolean) => {
+    if (await action.run(() => api('PATCH', path, { enabled }))) onChanged();
+  };
+  const rotate = () =>
+    void action.run(async () => onIssued(await api<ScimClientWithToken>('POST', `${path}/rotate-token`)));
+  return (
+    <tr>
+      <td data-label="Name">{client.name}</td>
+      <td data-label="Token">
+        <code>{client.tokenPrefix}…</code>
+      </td>
+      <td data-label="Created">
+        {formatDateTime(client.createdAt)} by <UserName userId={client.createdBy} />
+      </td>
+      <td data-label="Last used">{formatDateTime(client.lastUsedAt)}</td>
+      <td data-label="State">
+        <div className="actions">
+          {client.enabled ? 'enabled' : 'disabled'}
+          {client.enabled ? (
+            <ConfirmedButton
+              label={`Disable ${client.name}`}
+              consequence={`${client.name}'s token is refused by /scim/v2 from now on; its users and groups stay.`}
+              confirmLabel={`Yes, disable ${client.name}`}
+              className="danger"
+              disabled={action.busy}
+              onConfirm={() => void setEnabled(false)}
+            />
+          ) : (
+            <button type="button" disabled={action.busy} onClick={() => void setEnabled(true)}>
+              Enable {client.name}
+            </button>
+          )}
+          <ConfirmedButton
+            label={`Rotate token of ${client.name}`}
+            consequence={`The current token stops working at once; the directory needs the new one.`}
+            confirmLabel="Yes, issue a new token"
+            disabled={action.busy}
+            onConfirm={rotate}
+          />
+        </div>
+        <ErrorNotice error={action.error} />
+      </td>
+    </tr>
+  );
+}
+
+function CreateScimClient({ onCreated }: { onCreated: (client: ScimClientWithToken) => void }) {
+  const [name, setName] = useState('');
+  const create = useAction();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await create.run(async () => {
+      const client = await api<ScimClientWithToken>('POST', '/api/scim-clients', { name });
+      setName('');
+      onCreated(client);
+    });
+  };
+  return (
+    <form className="form panel" aria-label="New SCIM client" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="scim-client-name">
+          Name of the new client <span className="required">(required)</span>
+        </label>
+        <input id="scim-client-name" value={name} onChange={(event) => setName(event.target.value)} />
+      </div>
+      <ErrorNotice error={create.error} />
+      <button type="submit" disabled={create.busy}>
+        Create SCIM client
+      </button>
+    </form>
+  );
+}
