@@ -586,6 +586,45 @@ describe('the read side', () => {
   });
 });
 
+describe('my requests', () => {
+  it('lists the runs a user started or is the subject of with ?requester', async () => {
+    const requestor = await createUserWithToken(stack.database.db, ['requestor']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      definition(`requests ${Date.now()}`, [start('end'), end()], {
+        variables: [{ name: 'who', type: 'user', required: true }],
+        subjectVariable: 'who',
+      }),
+    );
+    const startAs = async (token: string, who: string) => {
+      const started = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+        token,
+        body: { variables: { who } },
+      });
+      expect(started.status).toBe(201);
+      return started.body.id as string;
+    };
+    const aboutById = await startAs(admin, requestor.user.id);
+    const aboutByEmail = await startAs(admin, requestor.user.email ?? '');
+    const startedByThem = await startAs(requestor.token, adminId);
+    await startAs(admin, adminId);
+
+    const listed = await stack.api.request(
+      'GET',
+      `/api/runs?definitionId=${workflow.id}&requester=${requestor.user.id}&pageSize=10`,
+      { token: requestor.token },
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((item: { id: string }) => item.id).sort()).toEqual(
+      [aboutById, aboutByEmail, startedByThem].sort(),
+    );
+    expect(listed.body.total).toBe(3);
+    const refused = await stack.api.request('GET', '/api/runs?requester=me', { token: requestor.token });
+    expect([refused.status, refused.body.message]).toEqual([400, expect.stringContaining('requester must be a UUID')]);
+  });
+});
+
 describe('a workflow with runs in progress cannot be deleted for good', () => {
   it('refuses the permanent delete while a run waits, allows it once the run is cancelled', async () => {
     const def = definition(`in progress ${Date.now()}`, [

@@ -7,6 +7,7 @@ import { hasStatus, waitForRun } from '../support/runs.js';
 import { connectorOnDirectory, upstreamUsers } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
+import { createApiToken } from '../../src/services/api-tokens.js';
 
 // The runs, workflows and sync review pages of the console, driven in Chromium against the real
 // API, PostgreSQL, Temporal worker and OpenID provider (docs/console.md).
@@ -267,6 +268,40 @@ describe('runs list', () => {
     await page.waitForURL(stack.url(`/runs/${failed.id}`));
     await page.getByRole('heading', { name: 'Diagnosis' }).waitFor();
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens a requestor on their own requests, and lets them switch to all runs', async () => {
+    const other = await createActive(
+      stack.api,
+      admin,
+      definition(`Someone else's ${Date.now()}`, [
+        step('start', 'Begin', 'start', {}, 'end'),
+        step('end', 'Finish', 'end', {}),
+      ]),
+    );
+    const othersRun = await startRun(other.id);
+    const { page, user } = await signInWithProvider(chromium.browser, stack, ['requestor'], '/runs');
+    const mine = await stack.api.request('POST', `/api/workflows/${other.id}/start`, {
+      token: (
+        await createApiToken(stack.database.db, {
+          name: 'requestor',
+          permissions: ['workflow:start'],
+          ownerId: user.id,
+          createdBy: 'system',
+        })
+      ).token,
+      body: { variables: {} },
+    });
+    expect(mine.status).toBe(201);
+    await page.reload();
+    await page.getByRole('heading', { name: 'My requests' }).waitFor();
+    await page.locator(`a[href="/runs/${mine.body.id}"]`).waitFor();
+    expect(await page.locator(`a[href="/runs/${othersRun.id}"]`).count()).toBe(0);
+    await page.getByLabel('Show', { exact: true }).selectOption({ label: 'All runs' });
+    await page.getByRole('heading', { name: 'Runs', exact: true }).waitFor();
+    await page.locator(`a[href="/runs/${othersRun.id}"]`).waitFor();
+    expect(new URL(page.url()).searchParams.get('show')).toBe('all');
     await page.context().close();
   });
 

@@ -68,6 +68,10 @@ const listQuery = paginationQuery({
   status: z.enum(RUN_STATUSES, { error: `status must be one of: ${RUN_STATUSES.join(', ')}` }).optional(),
   definitionId: z.uuid().optional(),
   startedBy: z.uuid().optional(),
+  requester: z
+    .uuid({ error: 'requester must be a UUID' })
+    .optional()
+    .describe('Runs this user started or is the subject of (a subject variable holds a user id)'),
   from: queryTimestamp('from').optional().describe('Runs started at or after this time'),
   to: queryTimestamp('to').optional().describe('Runs started before this time'),
 });

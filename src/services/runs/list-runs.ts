@@ -9,6 +9,8 @@ export interface RunListQuery extends PageQuery {
   status?: RunStatus;
   definitionId?: string;
   startedBy?: string;
+  /** Runs this user started or is the subject of (a subject variable is of type user: an id). */
+  requester?: string;
   from?: Date;
   to?: Date;
 }
@@ -23,6 +25,7 @@ export function listRuns(db: Database, query: RunListQuery, temporal: { uiUrl?: 
     definitionId: query.definitionId,
     startedBy: query.startedBy,
     startedAt: query.from || query.to ? { gte: query.from, lt: query.to } : undefined,
+    OR: query.requester ? [{ startedBy: query.requester }, { subject: query.requester }] : undefined,
   };
   return fetchPage(
     query,

@@ -7,24 +7,27 @@ import { StatusBadge } from '../components/StatusBadge';
 import { MaybeUserName, UserName } from '../components/UserName';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
+import { useMe } from '../session/me';
 import './pages.css';
-import { RunFilters, runsApiQuery } from './runs/RunFilters';
+import { RunFilters, runScopeOf, runsApiQuery, useDefaultRunScope } from './runs/RunFilters';
 import type { Run } from './runs/run-types';
 
-/** `/runs`: every run, newest first, filtered as the URL query says. */
+/** `/runs`: the reader's requests or every run, newest first, filtered as the URL query says. */
 export function RunsPage() {
+  const me = useMe();
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
-  const runs = useApiGet<Page<Run>>(withQuery('/api/runs', runsApiQuery(values)));
+  const scope = runScopeOf(values, useDefaultRunScope());
+  const runs = useApiGet<Page<Run>>(withQuery('/api/runs', runsApiQuery(values, scope, me.id)));
   return (
     <section className="page">
-      <h1>Runs</h1>
-      <RunFilters values={values} onChange={setQuery} />
+      <h1>{scope === 'mine' ? 'My requests' : 'Runs'}</h1>
+      <RunFilters values={values} scope={scope} onChange={setQuery} />
       <ErrorNotice error={runs.error} />
       {runs.data && (
         <>
           {runs.data.data.length === 0 ? (
-            <p>No runs match these filters.</p>
+            <p>{scope === 'mine' ? 'None of your requests match these filters.' : 'No runs match these filters.'}</p>
           ) : (
             <div className="table-scroll">
               <table className="list stack">

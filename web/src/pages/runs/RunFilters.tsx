@@ -14,11 +14,36 @@ interface WorkflowOption {
   status: string;
 }
 
+/** Which runs the list shows: the reader's own requests, or every run they may read. */
+export type RunScope = 'mine' | 'all';
+
+/**
+ * People who only request (no approvals to decide, no workflows to author, no runs to repair) see
+ * their own requests first; everyone else sees all runs. Either can switch.
+ */
+export function useDefaultRunScope(): RunScope {
+  const can = useCan();
+  return can('approval:read') || can('workflow:create') || can('run:update') ? 'all' : 'mine';
+}
+
+/** The scope the URL asks for (`show=mine|all`), else the reader's default. */
+export function runScopeOf(values: QueryValues, fallback: RunScope): RunScope {
+  return values.show === 'mine' || values.show === 'all' ? values.show : fallback;
+}
+
 /**
  * The filters of spec 4.3 as a form whose every change goes to the URL query (status, definitionId,
  * startedBy, from and to as calendar days); the list reads them back from there.
  */
-export function RunFilters({ values, onChange }: { values: QueryValues; onChange: (changes: QueryValues) => void }) {
+export function RunFilters({
+  values,
+  scope,
+  onChange,
+}: {
+  values: QueryValues;
+  scope: RunScope;
+  onChange: (changes: QueryValues) => void;
+}) {
   const me = useMe();
   const can = useCan();
   const workflows = useApiGet<Page<WorkflowOption>>(
@@ -31,6 +56,13 @@ export function RunFilters({ values, onChange }: { values: QueryValues; onChange
   ];
   return (
     <form className="filters" aria-label="Run filters" onSubmit={(event: FormEvent) => event.preventDefault()}>
+      <div className="field">
+        <label htmlFor="runs-show">Show</label>
+        <select id="runs-show" value={scope} onChange={(event) => set('show')(event.target.value)}>
+          <option value="mine">My requests</option>
+          <option value="all">All runs</option>
+        </select>
+      </div>
       <div className="field">
         <label htmlFor="runs-status">Status</label>
         <select id="runs-status" value={values.status ?? ''} onChange={(event) => set('status')(event.target.value)}>
@@ -102,10 +134,18 @@ export function RunFilters({ values, onChange }: { values: QueryValues; onChange
   );
 }
 
-/** The API query of the filters: calendar days become the start of the day and the start of the next, locally. */
-export function runsApiQuery(values: QueryValues): Record<string, string | undefined> {
+/**
+ * The API query of the filters: "my requests" becomes the requester filter, and calendar days the
+ * start of the day and the start of the next, locally.
+ */
+export function runsApiQuery(
+  values: QueryValues,
+  scope: RunScope,
+  readerId: string,
+): Record<string, string | undefined> {
   return {
     page: values.page,
+    requester: scope === 'mine' ? readerId : undefined,
     status: values.status,
     definitionId: values.definitionId,
     startedBy: values.startedBy,
