@@ -41,7 +41,7 @@ describe('the frame offers only what the roles allow', () => {
     const requestor = await signInWithProvider(chromium.browser, stack, ['requestor']);
     const nav = requestor.page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Runs' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Inbox', 'Runs', 'Workflows']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Inbox', 'Runs', 'Workflows', 'Admin']);
     await requestor.page.goto(stack.url('/sync'));
     await requestor.page.getByRole('heading', { name: 'Not available' }).waitFor();
     await requestor.page.context().close();
@@ -55,6 +55,7 @@ describe('the frame offers only what the roles allow', () => {
       'Workflows',
       'Connectors',
       'Sync',
+      'Admin',
     ]);
     expect(await adminNav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBe('page');
     await screenshot(admin.page, 'inbox-phone');

@@ -1,12 +1,25 @@
 /** Every page of the console: its path pattern, its nav entry and the permission that offers it. */
 import type { ReactElement } from 'react';
+import { AdminPage } from './AdminPage';
+import { BusinessRolePage } from './BusinessRolePage';
+import { BusinessRolesPage } from './BusinessRolesPage';
 import { ConnectorPage } from './ConnectorPage';
 import { ConnectorsPage } from './ConnectorsPage';
+import { EntitlementPage } from './EntitlementPage';
+import { EntitlementsPage } from './EntitlementsPage';
+import { GroupPage } from './GroupPage';
+import { GroupsPage } from './GroupsPage';
 import { InboxPage } from './InboxPage';
 import { NewConnectorPage } from './NewConnectorPage';
+import { OrganizationPage } from './OrganizationPage';
+import { OrganizationsPage } from './OrganizationsPage';
+import { ProjectPage } from './ProjectPage';
+import { ProjectsPage } from './ProjectsPage';
 import { RunPage } from './RunPage';
 import { RunsPage } from './RunsPage';
 import { SyncPage } from './SyncPage';
+import { UserPage } from './UserPage';
+import { UsersPage } from './UsersPage';
 import { WorkflowPage } from './WorkflowPage';
 import { WorkflowsPage } from './WorkflowsPage';
 
@@ -17,6 +30,16 @@ export interface PageRoute {
   nav?: string;
   /** The nav entry is offered only to users holding one of these. */
   anyOf: string[];
+  /**
+   * An administration page: listed on the Admin page (`/admin`) under its `nav` name with this line
+   * saying what it is for, instead of in the top bar.
+   */
+  admin?: string;
+}
+
+/** The Admin page is offered to whoever is offered one of the pages it lists. */
+function adminPermissions(): string[] {
+  return [...new Set(pageRoutes.filter((route) => route.admin).flatMap((route) => route.anyOf))];
 }
 
 export const pageRoutes: PageRoute[] = [
@@ -34,4 +57,75 @@ export const pageRoutes: PageRoute[] = [
     anyOf: ['connector:read'],
   },
   { pattern: '/sync', render: () => <SyncPage />, nav: 'Sync', anyOf: ['connector:read'] },
+  // Administration: the top bar's last entry, a landing page listing the pages marked `admin`.
+  {
+    pattern: '/admin',
+    render: () => <AdminPage />,
+    nav: 'Admin',
+    // A getter: the list it reads is this one, complete only once built.
+    get anyOf() {
+      return adminPermissions();
+    },
+  },
+  // Directory administration (docs/console.md, "Users" to "Business roles and entitlements").
+  {
+    pattern: '/users',
+    render: () => <UsersPage />,
+    nav: 'Users',
+    admin: 'People: their roles, profiles and where each attribute came from; deactivate and restore.',
+    anyOf: ['user:read'],
+  },
+  { pattern: '/users/:id', render: ({ id = '' }) => <UserPage key={id} id={id} />, anyOf: ['user:read'] },
+  {
+    pattern: '/groups',
+    render: () => <GroupsPage />,
+    nav: 'Groups',
+    admin: 'User groups and their members.',
+    anyOf: ['group:read'],
+  },
+  { pattern: '/groups/:id', render: ({ id = '' }) => <GroupPage key={id} id={id} />, anyOf: ['group:read'] },
+  {
+    pattern: '/organizations',
+    render: () => <OrganizationsPage />,
+    nav: 'Organizations',
+    admin: 'The organization tree, members and their roles, and the email domain that makes new users members.',
+    anyOf: ['org:read'],
+  },
+  {
+    pattern: '/organizations/:id',
+    render: ({ id = '' }) => <OrganizationPage key={id} id={id} />,
+    anyOf: ['org:read'],
+  },
+  {
+    pattern: '/projects',
+    render: () => <ProjectsPage />,
+    nav: 'Projects',
+    admin: 'Projects, their workflow sets and who has authority over their workflows.',
+    anyOf: ['project:read'],
+  },
+  { pattern: '/projects/:id', render: ({ id = '' }) => <ProjectPage key={id} id={id} />, anyOf: ['project:read'] },
+  {
+    pattern: '/roles',
+    render: () => <BusinessRolesPage />,
+    nav: 'Business roles',
+    admin: 'Business roles: the entitlements each grants, and who holds it.',
+    anyOf: ['role_definition:read'],
+  },
+  {
+    pattern: '/roles/:id',
+    render: ({ id = '' }) => <BusinessRolePage key={id} id={id} />,
+    anyOf: ['role_definition:read'],
+  },
+  {
+    pattern: '/entitlements',
+    render: () => <EntitlementsPage />,
+    nav: 'Entitlements',
+    admin: 'Entitlements: the connector commands that provision and deprovision each.',
+    anyOf: ['role_definition:read'],
+  },
+  {
+    pattern: '/entitlements/:id',
+    render: ({ id = '' }) => <EntitlementPage key={id} id={id} />,
+    anyOf: ['role_definition:read'],
+  },
 ];
