@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
+import { screenshot, signInWithProvider, useChromium, useConsoleStack, VIEWPORTS } from '../support/chromium.js';
 
 // The directory administration pages of the console (docs/console.md, "Admin" to "Business roles
 // and entitlements") in Chromium against the real API, PostgreSQL and OpenID provider: each page's
@@ -98,6 +98,19 @@ describe('directory administration', () => {
     expect(saved).toMatchObject({ title: 'Auditor', startDate: '2026-12-31' });
     expect(saved.attributeSources).toMatchObject({ title: 'manual', startDate: 'manual' });
     await profile.getByText('Last written by an administrator (manual)').first().waitFor();
+    const custom = page.getByRole('form', { name: 'Set a custom attribute' });
+    await custom.getByLabel('Attribute name').fill('badge');
+    await custom.getByLabel('Value').fill('B-12');
+    await custom.getByRole('button', { name: 'Set attribute' }).click();
+    await page
+      .getByRole('table', { name: 'Custom attributes' })
+      .getByRole('row', { name: /badge B-12/ })
+      .waitFor();
+    expect(await db.user.findUniqueOrThrow({ where: { id: target.id } })).toMatchObject({
+      customAttributes: { badge: 'B-12' },
+      attributeSources: { 'custom.badge': 'manual' },
+    });
+    await screenshot(page, 'user');
 
     await page.getByRole('button', { name: 'Deactivate user' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Deactivate user' });
@@ -105,7 +118,6 @@ describe('directory administration', () => {
     await confirm.getByRole('button', { name: 'Yes, deactivate Grace Target' }).click();
     await page.getByRole('button', { name: 'Restore user' }).waitFor();
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).deletedAt).not.toBeNull();
-    await screenshot(page, 'user');
     await page.getByRole('button', { name: 'Restore user' }).click();
     await page.getByRole('button', { name: 'Deactivate user' }).waitFor();
     expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).deletedAt).toBeNull();
@@ -272,8 +284,8 @@ describe('directory administration', () => {
     await page.context().close();
   });
 
-  it('offers an approver reading but no changes, and no user pages', async () => {
-    const { page } = await signInWithProvider(chromium.browser, stack, ['approver'], '/admin');
+  it('offers an approver reading but no changes, and no user pages; on a phone, without sideways scrolling', async () => {
+    const { page } = await signInWithProvider(chromium.browser, stack, ['approver'], '/admin', VIEWPORTS.phone);
     const listed = page.getByRole('main').getByRole('listitem').getByRole('link');
     await listed.first().waitFor();
     expect(await listed.allTextContents()).toEqual([
@@ -301,6 +313,13 @@ describe('directory administration', () => {
     expect(await page.getByRole('button', { name: 'Grant role' }).count()).toBe(0);
     await page.goto(stack.url('/users'));
     await page.getByRole('heading', { name: 'Not available' }).waitFor();
+    for (const pathname of ['/admin', '/groups', '/organizations', '/projects', '/roles', '/entitlements']) {
+      await page.goto(stack.url(pathname));
+      await page.locator('section.page h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect({ pathname, overflow }).toEqual({ pathname, overflow: 0 });
+    }
     await page.context().close();
   });
 });

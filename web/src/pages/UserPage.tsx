@@ -148,7 +148,6 @@ function ProfilePanel({ user, manage, onSaved }: { user: User; manage: boolean; 
       setSaved(true);
     }
   };
-  const custom = Object.entries(user.profile.custom ?? {});
   return (
     <section className="panel" aria-labelledby="user-profile">
       <h2 id="user-profile">Profile</h2>
@@ -189,23 +188,77 @@ function ProfilePanel({ user, manage, onSaved }: { user: User; manage: boolean; 
           </tbody>
         </table>
       )}
+      <CustomAttributes user={user} manage={manage} onSaved={onSaved} />
+    </section>
+  );
+}
+
+/** The custom attributes with their sources; user:manage sets one (text) or removes one. */
+function CustomAttributes({ user, manage, onSaved }: { user: User; manage: boolean; onSaved: (user: User) => void }) {
+  const [name, setName] = useState('');
+  const [value, setValue] = useState('');
+  const save = useAction();
+  const custom = Object.entries(user.profile.custom ?? {});
+  const write = async (changes: Record<string, string | null>) => {
+    let updated: User | undefined;
+    const ok = await save.run(async () => {
+      updated = await api<User>('PATCH', `/api/users/${user.id}/profile`, { custom: changes });
+    });
+    if (ok) onSaved(updated!);
+    return ok;
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await write({ [name.trim()]: value })) {
+      setName('');
+      setValue('');
+    }
+  };
+  return (
+    <>
       <h3>Custom attributes</h3>
       {custom.length === 0 ? (
         <p>None.</p>
       ) : (
         <table className="list" aria-label="Custom attributes">
           <tbody>
-            {custom.map(([name, value]) => (
-              <tr key={name}>
-                <th scope="row">{name}</th>
-                <td>{typeof value === 'string' ? value : JSON.stringify(value)}</td>
-                <td className="muted">{sourceHint(sourceOf(`custom.${name}`), false)}</td>
+            {custom.map(([attribute, content]) => (
+              <tr key={attribute}>
+                <th scope="row">{attribute}</th>
+                <td>{typeof content === 'string' ? content : JSON.stringify(content)}</td>
+                <td className="muted">{sourceHint(user.attributeSources[`custom.${attribute}`], false)}</td>
+                {manage && (
+                  <td>
+                    <button type="button" disabled={save.busy} onClick={() => void write({ [attribute]: null })}>
+                      Remove {attribute}
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       )}
-    </section>
+      {manage && (
+        <form className="filters" aria-label="Set a custom attribute" onSubmit={(event) => void submit(event)}>
+          <TextField
+            id="custom-name"
+            label="Attribute name"
+            value={name}
+            onChange={setName}
+            hint="A letter, then letters, digits or _"
+          />
+          <TextField id="custom-value" label="Value" value={value} onChange={setValue} />
+          <div className="field field-button">
+            <button type="submit" disabled={save.busy || name.trim() === ''}>
+              Set attribute
+            </button>
+          </div>
+        </form>
+      )}
+      {/* A bad attribute name comes back about custom.<name>, which no field holds: shown here. */}
+      <ErrorNotice error={save.error} />
+    </>
   );
 }
 
