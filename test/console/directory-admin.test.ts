@@ -177,6 +177,7 @@ describe('directory administration', () => {
     await membersTable.getByLabel('New role of grace.target@example.test as member').selectOption('approver');
     await membersTable.getByRole('button', { name: 'Change role' }).click();
     await membersTable.getByRole('cell', { name: 'approver', exact: true }).waitFor();
+    await membersTable.getByRole('cell', { name: 'member', exact: true }).waitFor({ state: 'detached' });
     expect(
       await db.organizationMembership.findMany({
         where: { organizationId: labs.id },

@@ -96,6 +96,7 @@ function RolesPanel({ user, manage, onSaved }: { user: User; manage: boolean; on
         <form aria-label="Roles" onSubmit={(event) => void submit(event)}>
           <RoleChecks
             idPrefix="user"
+            legend="Built-in roles"
             roles={roles}
             onChange={(next) => {
               setSaved(false);
@@ -163,7 +164,8 @@ function ProfilePanel({ user, manage, onSaved }: { user: User; manage: boolean; 
                 setSaved(false);
                 setDraft((previous) => ({ ...previous, [field]: value }));
               }}
-              hint={sourceHint(sourceOf(field), field === 'startDate')}
+              // The display name has no recorded source.
+              hint={field === 'displayName' ? undefined : sourceHint(sourceOf(field), field === 'startDate')}
               error={errors.fields[field]}
             />
           ))}

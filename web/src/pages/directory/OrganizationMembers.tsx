@@ -108,9 +108,10 @@ function MemberRow({
   const label = member.email ?? member.userId;
   const roleUrl = (held: string) => `${path}/members/${member.userId}/roles/${held}`;
   // A move is the new role added, then the old one removed: the API has no route that does both.
+  // When the removal fails the user holds both, which the page then shows with the error.
   const move = () =>
     action.run(async () => {
-      await api('POST', `${path}/members`, { userId: member.userId, role });
+      onChanged(await api<Organization>('POST', `${path}/members`, { userId: member.userId, role }));
       onChanged(await api<Organization>('DELETE', roleUrl(member.role)));
     });
   return (

@@ -3,12 +3,14 @@ import { ROLES } from './directory-types';
 /** The built-in roles as checkboxes, with the API's message about them underneath. */
 export function RoleChecks({
   idPrefix,
+  legend = 'Roles',
   roles,
   onChange,
   error,
   disabled,
 }: {
   idPrefix: string;
+  legend?: string;
   roles: string[];
   onChange: (roles: string[]) => void;
   error?: string;
@@ -19,7 +21,7 @@ export function RoleChecks({
       className={error ? 'role-checks invalid' : 'role-checks'}
       aria-describedby={error ? `${idPrefix}-roles-error` : undefined}
     >
-      <legend>Roles</legend>
+      <legend>{legend}</legend>
       {ROLES.map((role) => (
         <span key={role} className="inline-check">
           <input
