@@ -61,17 +61,14 @@ export function DirectoryList<T extends { id: string }>({
     setQuery({ search: search.trim(), page: '' });
   };
   const capitalized = what[0]!.toUpperCase() + what.slice(1);
+  // An id holds no spaces: `business roles` searches in `business-roles-search`.
+  const searchId = `${what.replace(/\s+/g, '-')}-search`;
   return (
     <>
       <form className="filters" aria-label={`${capitalized} search`} onSubmit={submit}>
         <div className="field">
-          <label htmlFor={`${what}-search`}>{searchLabel}</label>
-          <input
-            id={`${what}-search`}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+          <label htmlFor={searchId}>{searchLabel}</label>
+          <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
         </div>
         {filters}
         <div className="field field-button">
