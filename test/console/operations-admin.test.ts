@@ -33,10 +33,20 @@ beforeAll(async () => {
   await waitForRun(stack.api, admin, run.body.id, hasStatus('completed'));
 });
 
-/** The main navigation's entries, once the page named `heading` is shown. */
+/**
+ * The pages offered in the main navigation and on the Admin page, read once the page named
+ * `heading` is shown; the browser is back on that page afterwards.
+ */
 async function navLinks(page: Page, heading: string): Promise<string[]> {
   await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-  return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+  const shown = page.url();
+  const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+  await page.goto(new URL('/admin', shown).href);
+  await page.getByRole('heading', { name: 'Admin', exact: true }).waitFor();
+  const admin = await page.getByRole('main').getByRole('listitem').getByRole('link').allTextContents();
+  await page.goto(shown);
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+  return [...nav, ...admin];
 }
 
 describe('operations pages', () => {

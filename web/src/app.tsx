@@ -74,7 +74,11 @@ const offeredTo = (me: Me) => (route: PageRoute) =>
 function Header({ me, onLogout }: { me: Me; onLogout: () => void }) {
   const location = useLocation();
   const current = (location.split('?')[0] ?? '/').split('/')[1] ?? '';
-  const offered = pageRoutes.filter((route) => route.nav && offeredTo(me)(route));
+  // Administration pages are listed on /admin, which is marked current while one of them is shown.
+  const offered = pageRoutes.filter((route) => route.nav && !route.admin && offeredTo(me)(route));
+  const section = pageRoutes.some((route) => route.admin && route.pattern.split('/')[1] === current)
+    ? 'admin'
+    : current;
   return (
     <header className="app-header">
       <a className="skip-link" href="#main">
@@ -85,7 +89,7 @@ function Header({ me, onLogout }: { me: Me; onLogout: () => void }) {
       </Link>
       <nav aria-label="Main">
         {offered.map((route) => (
-          <Link key={route.pattern} to={route.pattern} current={route.pattern.split('/')[1] === current}>
+          <Link key={route.pattern} to={route.pattern} current={route.pattern.split('/')[1] === section}>
             {route.nav}
           </Link>
         ))}
