@@ -123,6 +123,14 @@ describe('the simple approval workflow runs end to end', () => {
 
     const listed = await stack.api.request('GET', `/api/approvals?all=true&runId=${run.id}`, { token: admin });
     expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([approval.id]);
+    // The search matches the step's name or the run's workflow name, ignoring case.
+    const searched = async (text: string) =>
+      (
+        await stack.api.request('GET', `/api/approvals?all=true&search=${encodeURIComponent(text)}`, { token: admin })
+      ).body.data.map((item: { id: string }) => item.id);
+    expect(await searched(run.definitionName.toUpperCase())).toEqual([approval.id]);
+    expect(await searched('manager APPROVAL')).toContain(approval.id);
+    expect(await searched('no step is named so')).toEqual([]);
     const decided = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
       token: admin,
       body: { decision: 'approve', comment: 'the manager is away' },

@@ -299,6 +299,16 @@ describe('tasks, conditions, variables and cancellation', () => {
     const complete = (token: string) =>
       stack.api.request('POST', `/api/tasks/${task.id}/complete`, { token, body: { values: { model: 'MacBook' } } });
     const narrowed = await createUserWithToken(stack.database.db, ['admin'], ['task:read', 'task:complete']);
+    // Everyone's open tasks are listed (all=true) only to holders of task:complete_any.
+    const listed = async (token: string, query: string) =>
+      (await stack.api.request('GET', `/api/tasks?all=true&${query}`, { token })).body.data.map(
+        (item: { id: string }) => item.id,
+      );
+    expect(await listed(narrowed.token, `runId=${started.id}`)).toEqual([]);
+    expect(await listed(admin, `runId=${started.id}`)).toEqual([task.id]);
+    expect(await listed(admin, `search=${encodeURIComponent('PICK a lap')}`)).toContain(task.id);
+    expect(await listed(admin, `search=${encodeURIComponent(started.definitionName)}`)).toEqual([task.id]);
+    expect(await listed(admin, `runId=${started.id}&search=nothing-like-it`)).toEqual([]);
     const refused = await complete(narrowed.token);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain('task:complete_any');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams } from '../../domain/common.js';
+import { idParams, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { can } from '../../permissions/index.js';
 import { completeTask, decideApproval } from '../../services/runs/people-decisions.js';
@@ -9,6 +9,7 @@ import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const record = z.record(z.string(), z.unknown());
+const search = queryText('search').optional();
 const approvalsQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
   status: z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']).optional().describe('Default: pending'),
   runId: z.uuid().optional(),
@@ -16,10 +17,16 @@ const approvalsQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy:
     .enum(['true', 'false'])
     .optional()
     .describe("With approval:decide_any (admins): everyone's approvals, not just the caller's"),
+  search: search.describe("Case-insensitive match on the step's name or the run's workflow name"),
 });
 const tasksQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
   status: z.enum(['open', 'completed', 'timed_out', 'cancelled']).optional().describe('Default: open'),
   runId: z.uuid().optional(),
+  all: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe("With task:complete_any (admins): everyone's tasks, not just the caller's"),
+  search: search.describe("Case-insensitive match on the task's title or the run's workflow name"),
 });
 
 export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsContext): ResourceRouter {
@@ -65,12 +72,14 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       method: 'get',
       path: '',
       operationId: 'listTasks',
-      summary: "The caller's open tasks",
+      summary: "The caller's open tasks (task:complete_any: everyone's with all=true)",
       access: 'task:read',
       query: tasksQuery,
       responses: { 200: { description: 'A page of tasks', schema: pageSchema(record) } },
       async handler(ctx, { query }) {
-        ctx.body = await listTasks(db, callerOf(ctx), query);
+        const principal = callerOf(ctx);
+        const everyone = query.all === 'true' && can(principal, 'task:complete_any');
+        ctx.body = await listTasks(db, principal, { ...query, everyone });
       },
     })
     .add({
