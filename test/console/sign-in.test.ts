@@ -55,6 +55,7 @@ describe('the frame offers only what the roles allow', () => {
       'Workflows',
       'Connectors',
       'Sync',
+      'Pending work',
     ]);
     expect(await adminNav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBe('page');
     await screenshot(admin.page, 'inbox-phone');

@@ -4,6 +4,7 @@ import { ConnectorPage } from './ConnectorPage';
 import { ConnectorsPage } from './ConnectorsPage';
 import { InboxPage } from './InboxPage';
 import { NewConnectorPage } from './NewConnectorPage';
+import { PendingWorkPage } from './PendingWorkPage';
 import { RunPage } from './RunPage';
 import { RunsPage } from './RunsPage';
 import { SyncPage } from './SyncPage';
@@ -34,4 +35,11 @@ export const pageRoutes: PageRoute[] = [
     anyOf: ['connector:read'],
   },
   { pattern: '/sync', render: () => <SyncPage />, nav: 'Sync', anyOf: ['connector:read'] },
+  // Everyone's approvals and tasks, for those who may decide any of them.
+  {
+    pattern: '/approvals',
+    render: () => <PendingWorkPage />,
+    nav: 'Pending work',
+    anyOf: ['approval:decide_any', 'task:complete_any'],
+  },
 ];
