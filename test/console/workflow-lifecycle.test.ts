@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
+import { screenshot, signInWithProvider, useChromium, useConsoleStack, VIEWPORTS } from '../support/chromium.js';
 import { pollUntil } from '../support/poll.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
@@ -136,6 +136,8 @@ describe('workflow lifecycle on the workflow page', () => {
 
   it('offers each action only to holders of its permission, and a draft test run only to its editors', async () => {
     const active = await createActive(stack.api, starter, approvalDefinition({ name: `Offered ${Date.now()}` }));
+    // A second version, so that the page also holds the version comparison.
+    await stack.api.request('POST', `/api/workflows/${active.id}/create-version`, { token: starter });
     const draft = await createDraft(stack.api, starter, approvalDefinition({ name: `Offered draft ${Date.now()}` }));
     const buttons = ['Publish', 'Deprecate', 'Create a new version', 'Revert to draft', 'Delete workflow'];
     const offered = async (page: import('playwright-core').Page) => {
@@ -155,9 +157,21 @@ describe('workflow lifecycle on the workflow page', () => {
     await expect(requestor.page.getByRole('link', { name: 'Pending work' }).count()).resolves.toBe(0);
     await requestor.page.context().close();
 
-    const manager = await signInWithProvider(chromium.browser, stack, ['resource_manager'], `/workflows/${active.id}`);
+    // On a phone, the lifecycle panel and the version comparison fit the screen's width.
+    const manager = await signInWithProvider(
+      chromium.browser,
+      stack,
+      ['resource_manager'],
+      `/workflows/${active.id}`,
+      VIEWPORTS.phone,
+    );
     await manager.page.getByRole('heading', { name: 'Lifecycle' }).waitFor();
+    await manager.page.getByLabel('From', { exact: true }).waitFor();
     expect(await offered(manager.page)).toEqual(['Deprecate', 'Create a new version', 'Revert to draft']);
+    await manager.page.waitForLoadState('networkidle');
+    await expect(
+      manager.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'),
+    ).resolves.toBe(0);
     await manager.page.goto(stack.url(`/workflows/${draft.id}`));
     await manager.page.locator('#start-run', { hasText: 'Start a run (test run)' }).waitFor();
     expect(await offered(manager.page)).toEqual(['Publish']);

@@ -18,6 +18,8 @@ import { TaskCard, type Task } from './inbox/TaskCard';
 import './pages.css';
 
 const PAGE_SIZE = 20;
+// What has waited longest comes first: it is the likeliest to be stuck.
+const OLDEST_FIRST = 'asc';
 
 type PendingApproval = Approval & { approverUserIds: string[]; approverRoles: string[] };
 type OpenTask = Task & { assigneeUserId: string | null; assigneeRole: string | null };
@@ -58,7 +60,7 @@ export function PendingWorkPage() {
 function PendingApprovals({ search, page }: { search?: string; page?: string }) {
   const setQuery = useSetQueryParams();
   const approvals = useApiGet<Page<PendingApproval>>(
-    withQuery('/api/approvals', { all: 'true', search, page, pageSize: PAGE_SIZE }),
+    withQuery('/api/approvals', { all: 'true', search, page, pageSize: PAGE_SIZE, sortOrder: OLDEST_FIRST }),
   );
   const [notice, setNotice] = useState<string>();
   return (
@@ -108,7 +110,9 @@ function PendingApprovals({ search, page }: { search?: string; page?: string }) 
 
 function OpenTasks({ search, page }: { search?: string; page?: string }) {
   const setQuery = useSetQueryParams();
-  const tasks = useApiGet<Page<OpenTask>>(withQuery('/api/tasks', { all: 'true', search, page, pageSize: PAGE_SIZE }));
+  const tasks = useApiGet<Page<OpenTask>>(
+    withQuery('/api/tasks', { all: 'true', search, page, pageSize: PAGE_SIZE, sortOrder: OLDEST_FIRST }),
+  );
   const [notice, setNotice] = useState<string>();
   return (
     <section aria-labelledby="open-tasks-title">
