@@ -25,14 +25,14 @@ export function WorkflowLifecycle({ workflow, onChanged }: Props) {
   const [notice, setNotice] = useState<string>();
   const deleted = workflow.deletedAt !== null;
   const published = workflow.status === 'active' || workflow.status === 'deprecated';
-  const offered = [
-    !deleted && workflow.status === 'draft' && can('workflow:publish'),
-    !deleted && workflow.status === 'active' && can('workflow:update'),
-    !deleted && published && can('workflow:create'),
-    !deleted && published && can('workflow:publish'),
-    can('workflow:delete'),
-  ];
-  if (!offered.some(Boolean)) return null;
+  const offered = {
+    publish: !deleted && workflow.status === 'draft' && can('workflow:publish'),
+    deprecate: !deleted && workflow.status === 'active' && can('workflow:update'),
+    createVersion: !deleted && published && can('workflow:create'),
+    revert: !deleted && published && can('workflow:publish'),
+    deleteOrRestore: can('workflow:delete'),
+  };
+  if (!Object.values(offered).some(Boolean)) return null;
   return (
     <section className="panel lifecycle" aria-labelledby="workflow-lifecycle">
       <h2 id="workflow-lifecycle">Lifecycle</h2>
@@ -42,14 +42,14 @@ export function WorkflowLifecycle({ workflow, onChanged }: Props) {
         </p>
       )}
       {deleted ? (
-        <DeletedActions workflow={workflow} onChanged={onChanged} />
+        offered.deleteOrRestore && <DeletedActions workflow={workflow} onChanged={onChanged} />
       ) : (
         <>
-          {offered[0] && <Publish workflow={workflow} onChanged={onChanged} onPublished={setNotice} />}
-          {offered[1] && <Deprecate workflow={workflow} onChanged={onChanged} />}
-          {offered[2] && <CreateVersion workflow={workflow} />}
-          {offered[3] && <RevertToDraft workflow={workflow} onChanged={onChanged} />}
-          {offered[4] && <Delete workflow={workflow} onChanged={onChanged} />}
+          {offered.publish && <Publish workflow={workflow} onChanged={onChanged} onPublished={setNotice} />}
+          {offered.deprecate && <Deprecate workflow={workflow} onChanged={onChanged} />}
+          {offered.createVersion && <CreateVersion workflow={workflow} />}
+          {offered.revert && <RevertToDraft workflow={workflow} onChanged={onChanged} />}
+          {offered.deleteOrRestore && <Delete workflow={workflow} onChanged={onChanged} />}
         </>
       )}
     </section>
