@@ -141,6 +141,43 @@ describe('the simple approval workflow runs end to end', () => {
   });
 });
 
+describe('reassigning an approval whose approver is away', () => {
+  it('hands it to another user under approval:decide_any: the new approver decides, the old one no longer may', async () => {
+    const run = await startApprovalRun();
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const deputy = await createUserWithToken(stack.database.db, ['approver']);
+    const reassign = (token: string, body: Record<string, unknown>) =>
+      stack.api.request('POST', `/api/approvals/${approval.id}/reassign`, { token, body });
+
+    const narrowed = await createUserWithToken(stack.database.db, ['admin'], ['approval:read', 'approval:decide']);
+    expect((await reassign(narrowed.token, { from: manager.id, to: deputy.user.id })).status).toBe(403);
+    const notListed = await reassign(admin, { from: deputy.user.id, to: manager.id });
+    expect(notListed.status).toBe(400);
+    expect(notListed.body.message).toContain('listed approvers');
+    const nobody = await reassign(admin, { from: manager.id, to: '00000000-0000-4000-8000-000000000000' });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.message).toContain('does not exist or is not active');
+    const subject = await reassign(admin, { from: manager.id, to: requester.id });
+    expect(subject.status).toBe(400);
+    expect(subject.body.message).toContain('may not decide its approvals');
+
+    const moved = await reassign(admin, { from: manager.id, to: deputy.user.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body.approverUserIds).toEqual([deputy.user.id]);
+    const [audit] = await stack.database.db.auditLog.findMany({
+      where: { action: 'approval.reassigned', targetId: approval.id },
+    });
+    expect(audit?.metadata).toEqual(expect.objectContaining({ from: manager.id, to: deputy.user.id }));
+    const decide = (token: string) =>
+      stack.api.request('POST', `/api/approvals/${approval.id}/decide`, { token, body: { decision: 'approve' } });
+    expect((await decide(manager.token)).status).toBe(403);
+    expect((await decide(deputy.token)).status).toBe(200);
+    await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+    expect((await reassign(admin, { from: deputy.user.id, to: manager.id })).status).toBe(409);
+  });
+});
+
 describe('approval modes and self-approval', () => {
   const approvalFlow = (config: Record<string, unknown>) =>
     approvalDefinition({

@@ -4,6 +4,8 @@ import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { can } from '../../permissions/index.js';
 import { completeTask, decideApproval } from '../../services/runs/people-decisions.js';
 import { listApprovals, listTasks } from '../../services/runs/people-work-lists.js';
+import { reassignApproval } from '../../services/runs/reassign-approval.js';
+import { reassignTask } from '../../services/runs/reassign-task.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
@@ -62,6 +64,28 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       async handler(ctx, { params, body }) {
         ctx.body = await decideApproval(context, auditedCaller(ctx), params.id, body);
       },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/reassign',
+      operationId: 'reassignApproval',
+      summary: 'Hand a pending approval from one of its listed approvers to another user (for an approver who is away)',
+      access: 'approval:decide_any',
+      params: idParams,
+      body: z
+        .object({
+          from: z.uuid({ error: 'from must be the id of one of the approvers' }),
+          to: z.uuid({ error: 'to must be the id of a user' }),
+        })
+        .strict(),
+      responses: {
+        200: { description: 'The approval with its approvers now', schema: record },
+        400: { description: 'from is not a listed approver, or to is not an active user who may decide it' },
+        409: { description: 'Not pending, from has decided already, or to is an approver already' },
+      },
+      async handler(ctx, { params, body }) {
+        ctx.body = await reassignApproval(db, auditedCaller(ctx), params.id, body);
+      },
     });
 }
 
@@ -96,6 +120,23 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       },
       async handler(ctx, { params, body }) {
         ctx.body = await completeTask(context, auditedCaller(ctx), params.id, body.values);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/reassign',
+      operationId: 'reassignTask',
+      summary: 'Hand an open task to another user, replacing its assignee or role (for an assignee who is away)',
+      access: 'task:complete_any',
+      params: idParams,
+      body: z.object({ to: z.uuid({ error: 'to must be the id of a user' }) }).strict(),
+      responses: {
+        200: { description: 'The task with its new assignee', schema: record },
+        400: { description: 'to is not an active user' },
+        409: { description: 'The task is not open' },
+      },
+      async handler(ctx, { params, body }) {
+        ctx.body = await reassignTask(db, auditedCaller(ctx), params.id, body);
       },
     });
 }
