@@ -184,7 +184,7 @@ describe('workflow lifecycle on the workflow page', () => {
 });
 
 describe('pending work: every approval and task, for those who may decide any', () => {
-  it('finds them by name, decides an approval and completes a task in their people’s place, and cancels a run', async () => {
+  it('finds them by name, reassigns and decides an approval, completes a task in its assignee’s place, and cancels a run', async () => {
     const { db } = stack.database;
     const away = (await createUserWithToken(db, ['approver'])).user;
     const requester = (await createUserWithToken(db, ['requestor'])).user;
@@ -237,11 +237,24 @@ describe('pending work: every approval and task, for those who may decide any', 
     const card = approvals.getByRole('article', { name: 'Approval: Manager approval' });
     await card.getByRole('link', { name: `Away approval ${stamp} v1` }).waitFor();
     await expect(approvals.getByRole('article').count()).resolves.toBe(1);
-    await expect(approvals.locator('.waiting-for').textContent()).resolves.toBe(`Waiting for: ${away.email}`);
+    await approvals.locator('.waiting-for', { hasText: `Waiting for: ${away.email}` }).waitFor();
     await expect(page.getByRole('region', { name: 'Open tasks' }).getByText('No task is open.').count()).resolves.toBe(
       1,
     );
     await screenshot(page, 'pending-work');
+
+    // Handed to a deputy found in the directory; then decided here all the same.
+    const deputy = (await createUserWithToken(db, ['approver'])).user;
+    const item = approvals.locator('li.pending-item').filter({ hasText: `Away approval ${stamp} v1` });
+    await item.locator('summary', { hasText: 'Reassign' }).click();
+    await item.getByLabel('Hand it to: search users by email or name').fill(deputy.email!);
+    await item.locator(`option[value="${deputy.id}"]`).waitFor({ state: 'attached' });
+    await item.getByLabel('Hand it to', { exact: true }).selectOption(deputy.id);
+    await item.getByRole('button', { name: 'Reassign', exact: true }).click();
+    await approvals.getByRole('status').filter({ hasText: 'Reassigned the approval' }).waitFor();
+    await approvals.locator('.waiting-for', { hasText: `Waiting for: ${deputy.email}` }).waitFor();
+    expect((await db.approval.findFirstOrThrow({ where: { runId: decided.id } })).approverUserIds).toEqual([deputy.id]);
+
     await card.getByLabel('Comment (optional)').fill('Deciding while the manager is away');
     await card.getByRole('button', { name: 'Approve' }).click();
     await approvals.getByRole('status').filter({ hasText: 'Approved: Manager approval' }).waitFor();

@@ -1,7 +1,7 @@
 /**
  * `/approvals`: every pending approval and open task, whoever they wait for, for those who may
  * decide any of them (`approval:decide_any`, `task:complete_any`): to unblock a run whose people
- * are away, decide or complete in their place, or cancel the run.
+ * are away, hand it to someone else, decide or complete it in their place, or cancel the run.
  */
 import { useState, type FormEvent } from 'react';
 import { api, withQuery } from '../api/client';
@@ -15,6 +15,7 @@ import { useAction } from '../components/use-action';
 import { useCan } from '../session/me';
 import { ApprovalCard, type Approval } from './inbox/ApprovalCard';
 import { TaskCard, type Task } from './inbox/TaskCard';
+import { Reassign } from './pending/Reassign';
 import './pages.css';
 
 const PAGE_SIZE = 20;
@@ -84,6 +85,13 @@ function PendingApprovals({ search, page }: { search?: string; page?: string }) 
                       }}
                     />
                     <WaitingFor userIds={approval.approverUserIds} roles={approval.approverRoles} />
+                    <Reassign
+                      target={{ kind: 'approval', id: approval.id, approverUserIds: approval.approverUserIds }}
+                      onReassigned={(text) => {
+                        setNotice(text);
+                        approvals.reload();
+                      }}
+                    />
                     <CancelRun
                       runId={approval.runId}
                       what={approval.stepName}
@@ -137,6 +145,13 @@ function OpenTasks({ search, page }: { search?: string; page?: string }) {
                     <WaitingFor
                       userIds={task.assigneeUserId ? [task.assigneeUserId] : []}
                       roles={task.assigneeRole ? [task.assigneeRole] : []}
+                    />
+                    <Reassign
+                      target={{ kind: 'task', id: task.id }}
+                      onReassigned={(text) => {
+                        setNotice(text);
+                        tasks.reload();
+                      }}
                     />
                     <CancelRun
                       runId={task.runId}
