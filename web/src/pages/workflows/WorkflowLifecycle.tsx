@@ -71,10 +71,18 @@ function Publish({ workflow, onChanged, onPublished }: Props & { onPublished: (n
   const deprecating = mayDeprecate && deprecatePrevious;
   const submit = async () => {
     await publish.run(async () => {
-      const answer = await api<{ version: number; notice?: string }>('POST', `/api/workflows/${workflow.id}/publish`, {
-        ...(deprecating && previousActive ? { deprecatePreviousVersionId: previousActive.id } : {}),
-      });
-      onPublished(`Published as version ${answer.version}.${answer.notice ? ` ${answer.notice}` : ''}`);
+      const answer = await api<{ version: number; otherActiveVersions: Array<{ version: number }> }>(
+        'POST',
+        `/api/workflows/${workflow.id}/publish`,
+        {
+          ...(deprecating && previousActive ? { deprecatePreviousVersionId: previousActive.id } : {}),
+        },
+      );
+      // The API's own notice names its routes; the page says it in words and Versions offers the button.
+      const others = answer.otherActiveVersions.map((other) => `version ${other.version}`).join(', ');
+      onPublished(
+        `Published as version ${answer.version}.${others ? ` Also active: ${others}; they take new runs until deprecated.` : ''}`,
+      );
       onChanged();
     });
   };
