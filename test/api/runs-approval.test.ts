@@ -123,6 +123,14 @@ describe('the simple approval workflow runs end to end', () => {
 
     const listed = await stack.api.request('GET', `/api/approvals?all=true&runId=${run.id}`, { token: admin });
     expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([approval.id]);
+    // The search matches the step's name or the run's workflow name, ignoring case.
+    const searched = async (text: string) =>
+      (
+        await stack.api.request('GET', `/api/approvals?all=true&search=${encodeURIComponent(text)}`, { token: admin })
+      ).body.data.map((item: { id: string }) => item.id);
+    expect(await searched(run.definitionName.toUpperCase())).toEqual([approval.id]);
+    expect(await searched('manager APPROVAL')).toContain(approval.id);
+    expect(await searched('no step is named so')).toEqual([]);
     const decided = await stack.api.request('POST', `/api/approvals/${approval.id}/decide`, {
       token: admin,
       body: { decision: 'approve', comment: 'the manager is away' },
@@ -130,6 +138,43 @@ describe('the simple approval workflow runs end to end', () => {
     expect(decided.status).toBe(200);
     expect(decided.body.status).toBe('approved');
     await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+  });
+});
+
+describe('reassigning an approval whose approver is away', () => {
+  it('hands it to another user under approval:decide_any: the new approver decides, the old one no longer may', async () => {
+    const run = await startApprovalRun();
+    await waitForRun(stack.api, admin, run.id, hasStatus('waiting'));
+    const approval = await stack.database.db.approval.findFirstOrThrow({ where: { runId: run.id } });
+    const deputy = await createUserWithToken(stack.database.db, ['approver']);
+    const reassign = (token: string, body: Record<string, unknown>) =>
+      stack.api.request('POST', `/api/approvals/${approval.id}/reassign`, { token, body });
+
+    const narrowed = await createUserWithToken(stack.database.db, ['admin'], ['approval:read', 'approval:decide']);
+    expect((await reassign(narrowed.token, { from: manager.id, to: deputy.user.id })).status).toBe(403);
+    const notListed = await reassign(admin, { from: deputy.user.id, to: manager.id });
+    expect(notListed.status).toBe(400);
+    expect(notListed.body.message).toContain('listed approvers');
+    const nobody = await reassign(admin, { from: manager.id, to: '00000000-0000-4000-8000-000000000000' });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.message).toContain('does not exist or is not active');
+    const subject = await reassign(admin, { from: manager.id, to: requester.id });
+    expect(subject.status).toBe(400);
+    expect(subject.body.message).toContain('may not decide its approvals');
+
+    const moved = await reassign(admin, { from: manager.id, to: deputy.user.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body.approverUserIds).toEqual([deputy.user.id]);
+    const [audit] = await stack.database.db.auditLog.findMany({
+      where: { action: 'approval.reassigned', targetId: approval.id },
+    });
+    expect(audit?.metadata).toEqual(expect.objectContaining({ from: manager.id, to: deputy.user.id }));
+    const decide = (token: string) =>
+      stack.api.request('POST', `/api/approvals/${approval.id}/decide`, { token, body: { decision: 'approve' } });
+    expect((await decide(manager.token)).status).toBe(403);
+    expect((await decide(deputy.token)).status).toBe(200);
+    await waitForRun(stack.api, admin, run.id, hasStatus('completed'));
+    expect((await reassign(admin, { from: deputy.user.id, to: manager.id })).status).toBe(409);
   });
 });
 

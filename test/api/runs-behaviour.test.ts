@@ -299,12 +299,48 @@ describe('tasks, conditions, variables and cancellation', () => {
     const complete = (token: string) =>
       stack.api.request('POST', `/api/tasks/${task.id}/complete`, { token, body: { values: { model: 'MacBook' } } });
     const narrowed = await createUserWithToken(stack.database.db, ['admin'], ['task:read', 'task:complete']);
+    // Everyone's open tasks are listed (all=true) only to holders of task:complete_any.
+    const listed = async (token: string, query: string) =>
+      (await stack.api.request('GET', `/api/tasks?all=true&${query}`, { token })).body.data.map(
+        (item: { id: string }) => item.id,
+      );
+    expect(await listed(narrowed.token, `runId=${started.id}`)).toEqual([]);
+    expect(await listed(admin, `runId=${started.id}`)).toEqual([task.id]);
+    expect(await listed(admin, `search=${encodeURIComponent('PICK a lap')}`)).toContain(task.id);
+    expect(await listed(admin, `search=${encodeURIComponent(started.definitionName)}`)).toEqual([task.id]);
+    expect(await listed(admin, `runId=${started.id}&search=nothing-like-it`)).toEqual([]);
     const refused = await complete(narrowed.token);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain('task:complete_any');
     expect((await stack.database.db.task.findUniqueOrThrow({ where: { id: task.id } })).status).toBe('open');
     expect((await complete(admin)).status).toBe(200);
     await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+  });
+
+  it('hands an open task to another user under task:complete_any; the old assignee may no longer complete it', async () => {
+    const away = await createUserWithToken(stack.database.db, ['requestor']);
+    const deputy = await createUserWithToken(stack.database.db, ['requestor']);
+    const started = await run(taskFlow(), { who: away.user.id });
+    await waitForRun(stack.api, admin, started.id, hasStatus('waiting'));
+    const task = await stack.database.db.task.findFirstOrThrow({ where: { runId: started.id } });
+    const reassign = (token: string, to: string) =>
+      stack.api.request('POST', `/api/tasks/${task.id}/reassign`, { token, body: { to } });
+    const narrowed = await createUserWithToken(stack.database.db, ['admin'], ['task:read', 'task:complete']);
+    expect((await reassign(narrowed.token, deputy.user.id)).status).toBe(403);
+    expect((await reassign(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(400);
+    const moved = await reassign(admin, deputy.user.id);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual(expect.objectContaining({ assigneeUserId: deputy.user.id, assigneeRole: null }));
+    const [audit] = await stack.database.db.auditLog.findMany({
+      where: { action: 'task.reassigned', targetId: task.id },
+    });
+    expect(audit?.metadata).toEqual(expect.objectContaining({ from: away.user.id, to: deputy.user.id }));
+    const complete = (token: string) =>
+      stack.api.request('POST', `/api/tasks/${task.id}/complete`, { token, body: { values: { model: 'MacBook' } } });
+    expect((await complete(away.token)).status).toBe(403);
+    expect((await complete(deputy.token)).status).toBe(200);
+    await waitForRun(stack.api, admin, started.id, hasStatus('completed'));
+    expect((await reassign(admin, away.user.id)).status).toBe(409);
   });
 
   it('concurrent variable edits each see the one before (the run row is locked before it is read)', async () => {

@@ -515,6 +515,22 @@ describe('list filters', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toContain('sourceWorkflowId must be a UUID');
   });
+
+  it('lists every version of a workflow with versionsOf (the whole version chain), from any of them', async () => {
+    const v1 = await createActive(context.api, token);
+    const v2 = (await call('POST', `/api/workflows/${v1.id}/create-version`)).body.newWorkflow;
+    expect((await call('POST', `/api/workflows/${v2.id}/publish`, {})).status).toBe(200);
+    const v3 = (await call('POST', `/api/workflows/${v2.id}/create-version`)).body.newWorkflow;
+    await createActive(context.api, token);
+    const chainOf = async (id: string) =>
+      (await call('GET', `/api/workflows?versionsOf=${id}&sortBy=createdAt&sortOrder=asc`)).body.data.map(
+        (item: { id: string }) => item.id,
+      );
+    expect(await chainOf(v1.id)).toEqual([v1.id, v2.id, v3.id]);
+    expect(await chainOf(v3.id)).toEqual([v1.id, v2.id, v3.id]);
+    expect(await chainOf('00000000-0000-4000-8000-000000000000')).toEqual([]);
+    expect((await call('GET', '/api/workflows?versionsOf=v1')).body.message).toContain('versionsOf must be a UUID');
+  });
 });
 
 describe('diff between versions', () => {

@@ -418,6 +418,7 @@ describe('workflow page: a previous version left active', () => {
     const notice = page.getByRole('status').filter({ hasText: 'the previous version, is still active' });
     await notice.waitFor();
     await page.getByRole('button', { name: 'Deprecate version 1' }).click();
+    await page.getByRole('button', { name: 'Yes, deprecate' }).click();
     await notice.waitFor({ state: 'detached' });
     const stored = await stack.database.db.workflowDefinition.findUniqueOrThrow({ where: { id: v1.id } });
     expect(stored.status).toBe('deprecated');

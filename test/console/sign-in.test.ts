@@ -55,6 +55,7 @@ describe('the frame offers only what the roles allow', () => {
       'Workflows',
       'Connectors',
       'Sync',
+      'Pending work',
       'Admin',
     ]);
     expect(await adminNav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBe('page');

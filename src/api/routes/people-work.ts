@@ -1,14 +1,17 @@
 import { z } from 'zod';
-import { idParams } from '../../domain/common.js';
+import { idParams, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { can } from '../../permissions/index.js';
 import { completeTask, decideApproval } from '../../services/runs/people-decisions.js';
 import { listApprovals, listTasks } from '../../services/runs/people-work-lists.js';
+import { reassignApproval } from '../../services/runs/reassign-approval.js';
+import { reassignTask } from '../../services/runs/reassign-task.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const record = z.record(z.string(), z.unknown());
+const search = queryText('search').optional();
 const approvalsQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
   status: z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']).optional().describe('Default: pending'),
   runId: z.uuid().optional(),
@@ -16,10 +19,16 @@ const approvalsQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy:
     .enum(['true', 'false'])
     .optional()
     .describe("With approval:decide_any (admins): everyone's approvals, not just the caller's"),
+  search: search.describe("Case-insensitive match on the step's name or the run's workflow name"),
 });
 const tasksQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
   status: z.enum(['open', 'completed', 'timed_out', 'cancelled']).optional().describe('Default: open'),
   runId: z.uuid().optional(),
+  all: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe("With task:complete_any (admins): everyone's tasks, not just the caller's"),
+  search: search.describe("Case-insensitive match on the task's title or the run's workflow name"),
 });
 
 export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsContext): ResourceRouter {
@@ -55,6 +64,28 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       async handler(ctx, { params, body }) {
         ctx.body = await decideApproval(context, auditedCaller(ctx), params.id, body);
       },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/reassign',
+      operationId: 'reassignApproval',
+      summary: 'Hand a pending approval from one of its listed approvers to another user (for an approver who is away)',
+      access: 'approval:decide_any',
+      params: idParams,
+      body: z
+        .object({
+          from: z.uuid({ error: 'from must be the id of one of the approvers' }),
+          to: z.uuid({ error: 'to must be the id of a user' }),
+        })
+        .strict(),
+      responses: {
+        200: { description: 'The approval with its approvers now', schema: record },
+        400: { description: 'from is not a listed approver, or to is not an active user who may decide it' },
+        409: { description: 'Not pending, from has decided already, or to is an approver already' },
+      },
+      async handler(ctx, { params, body }) {
+        ctx.body = await reassignApproval(db, auditedCaller(ctx), params.id, body);
+      },
     });
 }
 
@@ -65,12 +96,14 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       method: 'get',
       path: '',
       operationId: 'listTasks',
-      summary: "The caller's open tasks",
+      summary: "The caller's open tasks (task:complete_any: everyone's with all=true)",
       access: 'task:read',
       query: tasksQuery,
       responses: { 200: { description: 'A page of tasks', schema: pageSchema(record) } },
       async handler(ctx, { query }) {
-        ctx.body = await listTasks(db, callerOf(ctx), query);
+        const principal = callerOf(ctx);
+        const everyone = query.all === 'true' && can(principal, 'task:complete_any');
+        ctx.body = await listTasks(db, principal, { ...query, everyone });
       },
     })
     .add({
@@ -87,6 +120,23 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       },
       async handler(ctx, { params, body }) {
         ctx.body = await completeTask(context, auditedCaller(ctx), params.id, body.values);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/reassign',
+      operationId: 'reassignTask',
+      summary: 'Hand an open task to another user, replacing its assignee or role (for an assignee who is away)',
+      access: 'task:complete_any',
+      params: idParams,
+      body: z.object({ to: z.uuid({ error: 'to must be the id of a user' }) }).strict(),
+      responses: {
+        200: { description: 'The task with its new assignee', schema: record },
+        400: { description: 'to is not an active user' },
+        409: { description: 'The task is not open' },
+      },
+      async handler(ctx, { params, body }) {
+        ctx.body = await reassignTask(db, auditedCaller(ctx), params.id, body);
       },
     });
 }

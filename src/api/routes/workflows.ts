@@ -50,6 +50,10 @@ const listQuery = paginationQuery({
     .uuid({ error: 'sourceWorkflowId must be a UUID' })
     .optional()
     .describe('Only the versions created from this workflow (its next versions in the version chain)'),
+  versionsOf: z
+    .uuid({ error: 'versionsOf must be a UUID' })
+    .optional()
+    .describe('Every version of the workflow this one is a version of (its whole version chain, itself included)'),
   includeDeleted: queryBoolean('includeDeleted').optional(),
 });
 

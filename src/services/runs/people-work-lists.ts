@@ -2,12 +2,19 @@ import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import { fetchPage, type PageQuery } from '../../domain/pagination.js';
 import type { Principal } from '../../permissions/index.js';
+import { containsIgnoringCase } from '../../domain/text-match.js';
 import { concealTask } from './secret-variables.js';
 
 interface PeopleWorkQuery extends PageQuery {
   sortOrder: 'asc' | 'desc';
   runId?: string;
+  search?: string;
+  /** Everyone's work, not only the caller's; the route decides who may ask for it. */
+  everyone: boolean;
 }
+
+/** The run's workflow name matches `search`, for the lists' search next to the step's own name. */
+const runNamed = (search: string) => ({ run: { definitionName: containsIgnoringCase(search) } });
 
 /**
  * A page of approvals with their decisions: the caller's (named or by role), or everyone's when
@@ -16,14 +23,17 @@ interface PeopleWorkQuery extends PageQuery {
 export function listApprovals(
   db: Database,
   principal: Pick<Principal, 'userId' | 'roles'>,
-  query: PeopleWorkQuery & { status?: string; everyone: boolean },
+  query: PeopleWorkQuery & { status?: string },
 ) {
   const where: Prisma.ApprovalWhereInput = {
     status: query.status ?? 'pending',
     runId: query.runId,
-    ...(query.everyone
-      ? {}
-      : { OR: [{ approverUserIds: { has: principal.userId } }, { approverRoles: { hasSome: principal.roles } }] }),
+    AND: [
+      query.everyone
+        ? {}
+        : { OR: [{ approverUserIds: { has: principal.userId } }, { approverRoles: { hasSome: principal.roles } }] },
+      query.search ? { OR: [{ stepName: containsIgnoringCase(query.search) }, runNamed(query.search)] } : {},
+    ],
   };
   return fetchPage(
     query,
@@ -38,7 +48,7 @@ export function listApprovals(
   );
 }
 
-/** A page of the caller's tasks (assigned to them or to one of their roles), open by default. */
+/** A page of the caller's tasks (assigned to them or to one of their roles), or everyone's; open by default. */
 export function listTasks(
   db: Database,
   principal: Pick<Principal, 'userId' | 'roles'>,
@@ -47,7 +57,10 @@ export function listTasks(
   const where: Prisma.TaskWhereInput = {
     status: query.status ?? 'open',
     runId: query.runId,
-    OR: [{ assigneeUserId: principal.userId }, { assigneeRole: { in: principal.roles } }],
+    AND: [
+      query.everyone ? {} : { OR: [{ assigneeUserId: principal.userId }, { assigneeRole: { in: principal.roles } }] },
+      query.search ? { OR: [{ title: containsIgnoringCase(query.search) }, runNamed(query.search)] } : {},
+    ],
   };
   return fetchPage(
     query,

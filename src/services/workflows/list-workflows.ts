@@ -13,6 +13,7 @@ export interface WorkflowListQuery extends PageQuery {
   workflowSet?: string;
   search?: string;
   sourceWorkflowId?: string;
+  versionsOf?: string;
   includeDeleted?: boolean;
 }
 
@@ -20,8 +21,9 @@ export interface WorkflowListQuery extends PageQuery {
  * Lists definitions with the filters of spec 4.2 (status includes `deprecated`), as summaries:
  * variables and steps are not even read.
  */
-export function listWorkflows(db: Database, query: WorkflowListQuery): Promise<Page<WorkflowSummary>> {
+export async function listWorkflows(db: Database, query: WorkflowListQuery): Promise<Page<WorkflowSummary>> {
   const where: Prisma.WorkflowDefinitionWhereInput = {
+    lineageId: query.versionsOf === undefined ? undefined : await lineageOf(db, query.versionsOf),
     status: query.status,
     category: query.category,
     sourceWorkflowId: query.sourceWorkflowId,
@@ -46,4 +48,10 @@ export function listWorkflows(db: Database, query: WorkflowListQuery): Promise<P
       ).map(toWorkflowSummary),
     () => db.workflowDefinition.count({ where }),
   );
+}
+
+/** The version chain `id` belongs to; for an unknown id none, so the list is empty rather than a 404. */
+async function lineageOf(db: Database, id: string): Promise<Prisma.StringFilter | string> {
+  const row = await db.workflowDefinition.findUnique({ where: { id }, select: { lineageId: true } });
+  return row?.lineageId ?? { in: [] };
 }

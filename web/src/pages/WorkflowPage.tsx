@@ -7,13 +7,17 @@ import { useCan } from '../session/me';
 import './pages.css';
 import { StartRunForm } from './workflows/StartRunForm';
 import { VersionChain, WorkflowSummary } from './workflows/VersionChain';
+import { WorkflowLifecycle } from './workflows/WorkflowLifecycle';
 import type { Workflow } from './workflows/workflow-types';
 
-/** `/workflows/:id`: the definition's generated docs, its flow as a diagram, its versions, and starting a run. */
+/**
+ * `/workflows/:id`: the definition's generated docs, its flow as a diagram, its versions, its
+ * lifecycle actions, and starting a run. A deleted workflow opens too, to be restored or purged.
+ */
 export function WorkflowPage({ id }: { id: string }) {
   const can = useCan();
   const path = `/api/workflows/${encodeURIComponent(id)}`;
-  const workflow = useApiGet<Workflow>(path);
+  const workflow = useApiGet<Workflow>(`${path}?includeDeleted=true`);
   const markdown = useApiText(`${path}/docs`);
   const mermaid = useApiText(`${path}/docs?format=mermaid`);
   if (!workflow.data) {
@@ -25,6 +29,18 @@ export function WorkflowPage({ id }: { id: string }) {
     );
   }
   const current = workflow.data;
+  // The docs follow the definition: a restored workflow's were refused while it was deleted.
+  const reload = () => {
+    workflow.reload();
+    markdown.reload();
+    mermaid.reload();
+  };
+  const deleted = current.deletedAt !== null;
+  // A draft's run is a test run, which the API leaves to its editors (workflow:update).
+  const mayStart =
+    can('workflow:start') &&
+    !deleted &&
+    (current.status === 'active' || (current.status === 'draft' && can('workflow:update')));
   return (
     <section className="page">
       <p className="breadcrumb">
@@ -37,22 +53,32 @@ export function WorkflowPage({ id }: { id: string }) {
         </p>
       )}
       <WorkflowSummary workflow={current} />
+      {deleted && (
+        <p className="notice deleted-notice" role="status">
+          This workflow is deleted: it is hidden from the list and takes no runs until it is restored.
+        </p>
+      )}
       <div className="columns">
         <div className="column-main">
-          <section className="panel" aria-labelledby="workflow-flow">
-            <h2 id="workflow-flow">Flow</h2>
-            <ErrorNotice error={mermaid.error} />
-            {mermaid.data && <MermaidDiagram source={mermaid.data} label={`Flow of ${current.name}`} />}
-          </section>
-          <section className="panel" aria-labelledby="workflow-docs">
-            <h2 id="workflow-docs">Documentation</h2>
-            <ErrorNotice error={markdown.error} />
-            {markdown.data && <Markdown source={markdown.data} label={`Documentation of ${current.name}`} />}
-          </section>
+          {!deleted && (
+            <>
+              <section className="panel" aria-labelledby="workflow-flow">
+                <h2 id="workflow-flow">Flow</h2>
+                <ErrorNotice error={mermaid.error} />
+                {mermaid.data && <MermaidDiagram source={mermaid.data} label={`Flow of ${current.name}`} />}
+              </section>
+              <section className="panel" aria-labelledby="workflow-docs">
+                <h2 id="workflow-docs">Documentation</h2>
+                <ErrorNotice error={markdown.error} />
+                {markdown.data && <Markdown source={markdown.data} label={`Documentation of ${current.name}`} />}
+              </section>
+            </>
+          )}
         </div>
         <div className="column-side">
+          <WorkflowLifecycle workflow={current} onChanged={reload} />
           <VersionChain workflow={current} />
-          {can('workflow:start') && current.status !== 'deprecated' && <StartRunForm workflow={current} />}
+          {mayStart && <StartRunForm workflow={current} />}
           {current.status === 'deprecated' && <p className="meta">Deprecated: new runs are refused.</p>}
         </div>
       </div>

@@ -11,14 +11,22 @@ import { useCan } from '../session/me';
 import './pages.css';
 import { WORKFLOW_STATUSES, type WorkflowSummary } from './workflows/workflow-types';
 
-/** `/workflows`: definitions filtered by status (deprecated included) and a search on name or description. */
+/**
+ * `/workflows`: definitions filtered by status (deprecated included) and a search on name or
+ * description; "Show deleted" adds the soft-deleted ones, to open and restore or purge them.
+ */
 export function WorkflowsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
   const can = useCan();
   const [search, setSearch] = useState(values.search ?? '');
   const workflows = useApiGet<Page<WorkflowSummary>>(
-    withQuery('/api/workflows', { page: values.page, status: values.status, search: values.search }),
+    withQuery('/api/workflows', {
+      page: values.page,
+      status: values.status,
+      search: values.search,
+      includeDeleted: values.includeDeleted === 'true' ? 'true' : undefined,
+    }),
   );
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +66,16 @@ export function WorkflowsPage() {
           />
         </div>
         <div className="field field-button">
+          <label className="inline-check">
+            <input
+              type="checkbox"
+              checked={values.includeDeleted === 'true'}
+              onChange={(event) => setQuery({ includeDeleted: event.target.checked ? 'true' : '', page: '' })}
+            />
+            Show deleted
+          </label>
+        </div>
+        <div className="field field-button">
           <button type="submit">Search</button>
         </div>
       </form>
@@ -87,6 +105,12 @@ export function WorkflowsPage() {
                       <td data-label="Version">{workflow.version}</td>
                       <td data-label="Status">
                         <StatusBadge status={workflow.status} />
+                        {workflow.deletedAt && (
+                          <>
+                            {' '}
+                            <StatusBadge status="deleted" />
+                          </>
+                        )}
                       </td>
                       <td data-label="Category">{workflow.category}</td>
                       <td data-label="Updated">{formatDateTime(workflow.updatedAt)}</td>

@@ -14,6 +14,7 @@ import { InboxPage } from './InboxPage';
 import { NewConnectorPage } from './NewConnectorPage';
 import { OrganizationPage } from './OrganizationPage';
 import { OrganizationsPage } from './OrganizationsPage';
+import { PendingWorkPage } from './PendingWorkPage';
 import { ProjectPage } from './ProjectPage';
 import { ProjectsPage } from './ProjectsPage';
 import { ReportsPage } from './ReportsPage';
@@ -72,6 +73,13 @@ export const pageRoutes: PageRoute[] = [
     anyOf: ['connector:read'],
   },
   { pattern: '/sync', render: () => <SyncPage />, nav: 'Sync', anyOf: ['connector:read'] },
+  // Everyone's approvals and tasks, for those who may decide any of them.
+  {
+    pattern: '/approvals',
+    render: () => <PendingWorkPage />,
+    nav: 'Pending work',
+    anyOf: ['approval:decide_any', 'task:complete_any'],
+  },
   // Administration: the top bar's last entry, a landing page listing the pages marked `admin`.
   {
     pattern: '/admin',

@@ -27,6 +27,12 @@ export function StartRunForm({ workflow }: { workflow: Workflow }) {
   return (
     <section className="panel" aria-labelledby="start-run">
       <h2 id="start-run">Start a run{workflow.status === 'draft' ? ' (test run)' : ''}</h2>
+      {workflow.status === 'draft' && (
+        <p className="meta">
+          Runs the draft as it is saved now, before it is published. The run is marked <em>test</em> in the runs list;
+          its approvals and tasks go to the people the steps name, as in a real run.
+        </p>
+      )}
       <form onSubmit={(event) => void submit(event)} noValidate className="form">
         {workflow.variables.length === 0 && <p>This workflow declares no variables.</p>}
         <VariableFields

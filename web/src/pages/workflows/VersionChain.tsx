@@ -1,4 +1,5 @@
 import { api } from '../../api/client';
+import { ConfirmedButton } from '../../components/ConfirmedButton';
 import type { Page } from '../../components/Pagination';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -6,9 +7,13 @@ import { useApiGet } from '../../components/async';
 import { useAction } from '../../components/use-action';
 import { Link } from '../../router';
 import { useCan } from '../../session/me';
+import { VersionDiff } from './VersionDiff';
 import type { Workflow, WorkflowSummary } from './workflow-types';
 
-/** Links to the version this one was cloned from and to the versions cloned from it. */
+/**
+ * Links to the version this one was cloned from and to the versions cloned from it, and the
+ * comparison of any two versions of the chain.
+ */
 export function VersionChain({ workflow }: { workflow: Workflow }) {
   const next = useApiGet<Page<WorkflowSummary>>(
     `/api/workflows?sourceWorkflowId=${workflow.id}&sortBy=createdAt&sortOrder=asc`,
@@ -48,6 +53,7 @@ export function VersionChain({ workflow }: { workflow: Workflow }) {
       {workflow.status === 'active' && workflow.previousVersion && (
         <PreviousStillActive previousId={workflow.previousVersion.id} replacedBy={workflow.id} />
       )}
+      <VersionDiff workflow={workflow} />
     </nav>
   );
 }
@@ -78,9 +84,14 @@ function PreviousStillActive({ previousId, replacedBy }: { previousId: string; r
     <div className="notice" role="status">
       <p>Version {version}, the previous version, is still active: both take new runs.</p>
       {can('workflow:update') && (
-        <button type="button" disabled={deprecate.busy} onClick={() => void submit()}>
-          Deprecate version {version}
-        </button>
+        <ConfirmedButton
+          label={`Deprecate version ${version}`}
+          className="danger"
+          disabled={deprecate.busy}
+          consequence={`Version ${version} will refuse new runs; its runs in progress go on.`}
+          confirmLabel="Yes, deprecate"
+          onConfirm={() => void submit()}
+        />
       )}
       <ErrorNotice error={deprecate.error} />
     </div>

@@ -17,6 +17,9 @@ export interface Workflow {
   sourceWorkflowId: string | null;
   previousVersion: { id: string; href: string } | null;
   publishedAt: string | null;
+  /** Set while the workflow is soft-deleted (restorable). */
+  deletedAt: string | null;
+  createdAt: string;
   updatedAt: string;
 }
 
