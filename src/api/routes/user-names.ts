@@ -15,7 +15,7 @@ const namesQuery = z
       .transform((value) => [...new Set(value.split(',').map((id) => id.trim()))])
       .pipe(
         z
-          .array(z.uuid({ error: 'ids must be UUIDs separated by commas' }))
+          .array(z.guid({ error: 'ids must be UUIDs separated by commas' }))
           .max(MAX_NAMED_USERS, `ids may name at most ${MAX_NAMED_USERS} users`),
       )
       .meta({ type: 'string', pattern: `^\\s*${UUID}\\s*(,\\s*${UUID}\\s*)*$` })
