@@ -38,6 +38,7 @@ import { connectorCacheRoutes } from './routes/connector-cache.js';
 import { authRoutes, sessionSiteOf, webLoginOf } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
 import { organizationRoutes } from './routes/organizations.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { approvalRoutes, taskRoutes } from './routes/people-work.js';
 import { projectRoutes } from './routes/projects.js';
 import { reportRoutes } from './routes/reports.js';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDependencies): App {
     scimClientRoutes(routerDeps, db),
     approvalRoutes(routerDeps, runs),
     taskRoutes(routerDeps, runs),
+    notificationRoutes(routerDeps, db),
     projectRoutes(routerDeps, db),
     organizationRoutes(routerDeps, db),
     connectorRoutes(routerDeps, db, deps.connectors),

@@ -68,7 +68,7 @@ describe('the frame offers only what the roles allow', () => {
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     const focused: string[] = [];
     let outline = '';
-    for (let index = 0; index < 8; index++) {
+    for (let index = 0; index < 10; index++) {
       await page.keyboard.press('Tab');
       const [text, style] = await page.evaluate<[string, string]>(
         '[document.activeElement.textContent, getComputedStyle(document.activeElement).outlineStyle]',

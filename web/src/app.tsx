@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError, SESSION_LOST_EVENT } from './api/client';
 import { ErrorMessage, Loading, messageOf } from './components/async';
+import { NotificationBell } from './components/NotificationBell';
 import { PageErrorBoundary } from './components/PageErrorBoundary';
 import { pageRoutes, type PageRoute } from './pages/routes';
 import { Link, matchPath, useLocation } from './router';
@@ -95,6 +96,7 @@ function Header({ me, onLogout }: { me: Me; onLogout: () => void }) {
         ))}
       </nav>
       <div className="user">
+        <NotificationBell />
         <span className="user-name" title={me.email}>
           {me.displayName ?? me.email}
         </span>
