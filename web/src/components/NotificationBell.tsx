@@ -10,6 +10,7 @@ import { useCan } from '../session/me';
 import { ErrorMessage, Loading } from './async';
 import { formatDateTime } from './format';
 import { useAction } from './use-action';
+import { TextWithUserNames } from './UserName';
 
 interface NotificationItem {
   id: string;
@@ -163,7 +164,9 @@ function Panel({ id, onUnread, onClose }: { id: string; onUnread: (count: number
                 <strong>{item.subject ?? 'Notification'}</strong>
                 {!item.readAt && <span className="notification-hidden"> (unread)</span>}
               </p>
-              <p className="notification-message">{item.message}</p>
+              <p className="notification-message">
+                <TextWithUserNames text={item.message} />
+              </p>
               <p className="notification-meta">
                 <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                 {item.audience === 'role' && item.role && <span> · to {item.role}</span>}
