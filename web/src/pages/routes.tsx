@@ -1,22 +1,34 @@
 /** Every page of the console: its path pattern, its nav entry and the permission that offers it. */
-import type { ReactElement } from 'react';
-import { AuditPage } from './AuditPage';
-import { ConnectorPage } from './ConnectorPage';
-import { ConnectorsPage } from './ConnectorsPage';
-import { InboxPage } from './InboxPage';
-import { NewConnectorPage } from './NewConnectorPage';
-import { ReportsPage } from './ReportsPage';
-import { RunPage } from './RunPage';
-import { RunsPage } from './RunsPage';
-import { SchedulesPage } from './SchedulesPage';
-import { ScimClientsPage } from './ScimClientsPage';
-import { SyncPage } from './SyncPage';
-import { TemplatesPage } from './TemplatesPage';
-import { TokensPage } from './TokensPage';
-import { TransferPage } from './TransferPage';
-import { EditWorkflowPage, NewWorkflowPage } from './WorkflowEditorPage';
-import { WorkflowPage } from './WorkflowPage';
-import { WorkflowsPage } from './WorkflowsPage';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+
+/**
+ * A page loaded with its own chunk the first time it is shown, so the first page downloads only
+ * its own code; app.tsx shows the loading line meanwhile (Suspense).
+ */
+function lazyPage<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyExoticComponent<ComponentType<Props>> {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const AuditPage = lazyPage(() => import('./AuditPage').then((module) => module.AuditPage));
+const ConnectorPage = lazyPage(() => import('./ConnectorPage').then((module) => module.ConnectorPage));
+const ConnectorsPage = lazyPage(() => import('./ConnectorsPage').then((module) => module.ConnectorsPage));
+const InboxPage = lazyPage(() => import('./InboxPage').then((module) => module.InboxPage));
+const NewConnectorPage = lazyPage(() => import('./NewConnectorPage').then((module) => module.NewConnectorPage));
+const ReportsPage = lazyPage(() => import('./ReportsPage').then((module) => module.ReportsPage));
+const RunPage = lazyPage(() => import('./RunPage').then((module) => module.RunPage));
+const RunsPage = lazyPage(() => import('./RunsPage').then((module) => module.RunsPage));
+const SchedulesPage = lazyPage(() => import('./SchedulesPage').then((module) => module.SchedulesPage));
+const ScimClientsPage = lazyPage(() => import('./ScimClientsPage').then((module) => module.ScimClientsPage));
+const SyncPage = lazyPage(() => import('./SyncPage').then((module) => module.SyncPage));
+const TemplatesPage = lazyPage(() => import('./TemplatesPage').then((module) => module.TemplatesPage));
+const TokensPage = lazyPage(() => import('./TokensPage').then((module) => module.TokensPage));
+const TransferPage = lazyPage(() => import('./TransferPage').then((module) => module.TransferPage));
+const EditWorkflowPage = lazyPage(() => import('./WorkflowEditorPage').then((module) => module.EditWorkflowPage));
+const NewWorkflowPage = lazyPage(() => import('./WorkflowEditorPage').then((module) => module.NewWorkflowPage));
+const WorkflowPage = lazyPage(() => import('./WorkflowPage').then((module) => module.WorkflowPage));
+const WorkflowsPage = lazyPage(() => import('./WorkflowsPage').then((module) => module.WorkflowsPage));
 
 export interface PageRoute {
   pattern: string;
