@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/db/migrate.js';
 import { benchApprovals } from './bench/approvals.js';
+import { benchConsole } from './bench/console.js';
 import { benchLdap } from './bench/ldap.js';
 import { benchReads } from './bench/reads.js';
 import { benchRuns } from './bench/runs.js';
@@ -121,6 +122,29 @@ const benchmarks: Record<string, () => Promise<object>> = {
       `    group pass ${size.groupPass.ms} ms: ${thousands(size.groups)} groups, ${thousands(size.groupPass.membershipsStored)} members stored, ${thousands(size.groupPass.searches)} LDAP searches (goal: not one per member)`,
     ]);
     console.log([`${result.benchmark} (LDAP page size ${result.pageSize}):`, ...lines].join('\n'));
+    return result;
+  },
+  async console() {
+    const result = await benchConsole(log);
+    const { goals } = result;
+    const figures = (load: {
+      fcpMs: number;
+      headingMs: number;
+      transferredKiB: number;
+      javaScriptKiB: number;
+      requests: number;
+    }) =>
+      `FCP ${load.fcpMs} ms, heading ${load.headingMs} ms, ${load.transferredKiB} KiB in ${load.requests} requests (JavaScript ${load.javaScriptKiB} KiB)`;
+    console.log(
+      [
+        `${result.benchmark} (goals: FCP < ${goals.fcpMs} ms on every page, first page's compressed JavaScript < ${goals.firstPageJsKiB} KiB):`,
+        ...result.pages.map(
+          (page) =>
+            `  ${page.name} (${page.pathname}): ${figures(page.console)}; yardstick, its static HTML: ${figures(page.yardstick)}; FCP ${page.fcpToYardstick}× the yardstick's, goal met: ${page.fcpGoalMet}`,
+        ),
+        `  first page's JavaScript: ${result.firstPageJavaScriptKiB} KiB compressed, goal met: ${result.firstPageJsGoalMet}`,
+      ].join('\n'),
+    );
     return result;
   },
   async 'scim-out'() {

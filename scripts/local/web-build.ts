@@ -32,11 +32,20 @@ export async function isWebBuildOutdated(root = projectRoot()): Promise<boolean>
 /** Runs `npm run build:web` when the console is missing or outdated (npm start, test setup). */
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
   if (!(await isWebBuildOutdated())) return;
+  await buildWeb(log);
+}
+
+/**
+ * Runs `npm run build:web` in `env`. Vite builds React's development version when NODE_ENV says
+ * so (Jest sets `test`), so whoever measures the console passes NODE_ENV=production.
+ */
+export async function buildWeb(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   log('Building the web console (npm run build:web)');
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'build:web'], {
       cwd: projectRoot(),
+      env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout.resume(); // Vite lists every file it writes; only failures matter here

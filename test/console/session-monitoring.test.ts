@@ -69,11 +69,11 @@ describe('the maximum-lifetime banner (spec 8)', () => {
   });
 });
 
-describe('polling (spec 8)', () => {
-  const setVisibility = (state: 'hidden' | 'visible') =>
-    `Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
-     document.dispatchEvent(new Event('visibilitychange'));`;
+const setVisibility = (state: 'hidden' | 'visible') =>
+  `Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
+   document.dispatchEvent(new Event('visibilitychange'));`;
 
+describe('polling (spec 8)', () => {
   it('polls when the page loads, not while hidden, and at once when the tab is shown again', async () => {
     const { page } = await signInWithProvider(chromium.browser, stack, ['approver']);
     await page.getByRole('dialog', { name: 'Are you still there?' }).waitFor(); // the first poll answered
@@ -88,6 +88,44 @@ describe('polling (spec 8)', () => {
     await page.evaluate(setVisibility('visible'));
     await shown;
     expect(polls).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
+describe('the countdown between polls (spec 8)', () => {
+  it('counts down every second and shows the overlay when a lifetime reaches zero, without a poll', async () => {
+    const { page } = await signInWithProvider(chromium.browser, stack, ['approver']);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await dialog.waitFor();
+
+    // The provider's idle window now ends in 6 seconds; a poll (the tab shown again) brings the news,
+    // and the next 60-second poll is far off.
+    const zero = Date.now() + 6_000;
+    const { id } = await sessionRow(page);
+    await stack.database.db.session.update({ where: { id }, data: { providerIdleExpiresAt: new Date(zero) } });
+    const polled = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+    await page.evaluate(setVisibility('hidden'));
+    await page.evaluate(setVisibility('visible'));
+    await polled;
+    const polls: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/auth/session') && polls.push(request.url()));
+
+    await dialog.getByText(/ends in about \d+ seconds? /).waitFor(); // the poll's answer shown
+    const secondsShown = async () =>
+      Number(/ends in about (\d+) seconds?/.exec((await dialog.textContent()) ?? '')?.[1]);
+    const first = await secondsShown();
+    expect(first).toBeGreaterThanOrEqual(3);
+    expect(first).toBeLessThanOrEqual(6);
+    // The next second shows without a request (each lasts a second, so the wait sees it).
+    await dialog.getByText(new RegExp(`ends in about ${first - 1} seconds? `)).waitFor();
+
+    const overlay = page.getByRole('dialog', { name: 'Your session has ended' });
+    await overlay.waitFor({ timeout: 10_000 });
+    const late = Date.now() - zero;
+    // The API rounds the seconds left down, so the count may reach zero up to a second early.
+    expect(late).toBeGreaterThan(-1_500);
+    expect(late).toBeLessThan(2_000);
+    expect(polls).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,5 +1,5 @@
 /** The console's frame: sign-in, who is signed in, the navigation, session monitoring and the page. */
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { api, ApiError, SESSION_LOST_EVENT } from './api/client';
 import { ErrorMessage, Loading, messageOf } from './components/async';
 import { NotificationBell } from './components/NotificationBell';
@@ -121,7 +121,12 @@ function CurrentPage({ me }: { me: Me }) {
         </>
       );
     }
-    return <PageErrorBoundary key={location.split('?')[0]}>{route.render(params)}</PageErrorBoundary>;
+    // Pages load lazily (routes.tsx); a chunk that fails to load is a page failure like any other.
+    return (
+      <PageErrorBoundary key={location.split('?')[0]}>
+        <Suspense fallback={<Loading what="the page" />}>{route.render(params)}</Suspense>
+      </PageErrorBoundary>
+    );
   }
   return <h1>Page not found</h1>;
 }

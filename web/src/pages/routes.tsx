@@ -1,36 +1,48 @@
 /** Every page of the console: its path pattern, its nav entry and the permission that offers it. */
-import type { ReactElement } from 'react';
-import { AdminPage } from './AdminPage';
-import { AuditPage } from './AuditPage';
-import { BusinessRolePage } from './BusinessRolePage';
-import { BusinessRolesPage } from './BusinessRolesPage';
-import { ConnectorPage } from './ConnectorPage';
-import { ConnectorsPage } from './ConnectorsPage';
-import { EntitlementPage } from './EntitlementPage';
-import { EntitlementsPage } from './EntitlementsPage';
-import { GroupPage } from './GroupPage';
-import { GroupsPage } from './GroupsPage';
-import { InboxPage } from './InboxPage';
-import { NewConnectorPage } from './NewConnectorPage';
-import { OrganizationPage } from './OrganizationPage';
-import { OrganizationsPage } from './OrganizationsPage';
-import { PendingWorkPage } from './PendingWorkPage';
-import { ProjectPage } from './ProjectPage';
-import { ProjectsPage } from './ProjectsPage';
-import { ReportsPage } from './ReportsPage';
-import { RunPage } from './RunPage';
-import { RunsPage } from './RunsPage';
-import { SchedulesPage } from './SchedulesPage';
-import { ScimClientsPage } from './ScimClientsPage';
-import { SyncPage } from './SyncPage';
-import { TemplatesPage } from './TemplatesPage';
-import { TokensPage } from './TokensPage';
-import { TransferPage } from './TransferPage';
-import { UserPage } from './UserPage';
-import { UsersPage } from './UsersPage';
-import { EditWorkflowPage, NewWorkflowPage } from './WorkflowEditorPage';
-import { WorkflowPage } from './WorkflowPage';
-import { WorkflowsPage } from './WorkflowsPage';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+
+/**
+ * A page loaded with its own chunk the first time it is shown, so the first page downloads only
+ * its own code; app.tsx shows the loading line meanwhile (Suspense).
+ */
+function lazyPage<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyExoticComponent<ComponentType<Props>> {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const AdminPage = lazyPage(() => import('./AdminPage').then((module) => module.AdminPage));
+const AuditPage = lazyPage(() => import('./AuditPage').then((module) => module.AuditPage));
+const BusinessRolePage = lazyPage(() => import('./BusinessRolePage').then((module) => module.BusinessRolePage));
+const BusinessRolesPage = lazyPage(() => import('./BusinessRolesPage').then((module) => module.BusinessRolesPage));
+const ConnectorPage = lazyPage(() => import('./ConnectorPage').then((module) => module.ConnectorPage));
+const ConnectorsPage = lazyPage(() => import('./ConnectorsPage').then((module) => module.ConnectorsPage));
+const EntitlementPage = lazyPage(() => import('./EntitlementPage').then((module) => module.EntitlementPage));
+const EntitlementsPage = lazyPage(() => import('./EntitlementsPage').then((module) => module.EntitlementsPage));
+const GroupPage = lazyPage(() => import('./GroupPage').then((module) => module.GroupPage));
+const GroupsPage = lazyPage(() => import('./GroupsPage').then((module) => module.GroupsPage));
+const InboxPage = lazyPage(() => import('./InboxPage').then((module) => module.InboxPage));
+const NewConnectorPage = lazyPage(() => import('./NewConnectorPage').then((module) => module.NewConnectorPage));
+const OrganizationPage = lazyPage(() => import('./OrganizationPage').then((module) => module.OrganizationPage));
+const OrganizationsPage = lazyPage(() => import('./OrganizationsPage').then((module) => module.OrganizationsPage));
+const PendingWorkPage = lazyPage(() => import('./PendingWorkPage').then((module) => module.PendingWorkPage));
+const ProjectPage = lazyPage(() => import('./ProjectPage').then((module) => module.ProjectPage));
+const ProjectsPage = lazyPage(() => import('./ProjectsPage').then((module) => module.ProjectsPage));
+const ReportsPage = lazyPage(() => import('./ReportsPage').then((module) => module.ReportsPage));
+const RunPage = lazyPage(() => import('./RunPage').then((module) => module.RunPage));
+const RunsPage = lazyPage(() => import('./RunsPage').then((module) => module.RunsPage));
+const SchedulesPage = lazyPage(() => import('./SchedulesPage').then((module) => module.SchedulesPage));
+const ScimClientsPage = lazyPage(() => import('./ScimClientsPage').then((module) => module.ScimClientsPage));
+const SyncPage = lazyPage(() => import('./SyncPage').then((module) => module.SyncPage));
+const TemplatesPage = lazyPage(() => import('./TemplatesPage').then((module) => module.TemplatesPage));
+const TokensPage = lazyPage(() => import('./TokensPage').then((module) => module.TokensPage));
+const TransferPage = lazyPage(() => import('./TransferPage').then((module) => module.TransferPage));
+const UserPage = lazyPage(() => import('./UserPage').then((module) => module.UserPage));
+const UsersPage = lazyPage(() => import('./UsersPage').then((module) => module.UsersPage));
+const EditWorkflowPage = lazyPage(() => import('./WorkflowEditorPage').then((module) => module.EditWorkflowPage));
+const NewWorkflowPage = lazyPage(() => import('./WorkflowEditorPage').then((module) => module.NewWorkflowPage));
+const WorkflowPage = lazyPage(() => import('./WorkflowPage').then((module) => module.WorkflowPage));
+const WorkflowsPage = lazyPage(() => import('./WorkflowsPage').then((module) => module.WorkflowsPage));
 
 export interface PageRoute {
   pattern: string;

@@ -1,28 +1,53 @@
 /**
- * Spec 8 in the browser: polls the session while the tab is visible, warns before the idle
- * timeout (Continue extends), announces the end of the maximum lifetime (cannot be extended),
- * and reports a session that is over.
+ * Spec 8 in the browser: polls the session while the tab is visible, counts its lifetimes down
+ * locally between polls, warns before the idle timeout (Continue extends), announces the end of
+ * the maximum lifetime (cannot be extended), and reports a session that is over the moment a
+ * lifetime reaches zero.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
 import { ErrorMessage } from '../components/async';
-import { SESSION_POLL_INTERVAL_MS, sessionStateOf, timeLeft, type SessionInfo } from './session-timing';
+import {
+  countedDown,
+  SESSION_COUNTDOWN_TICK_MS,
+  SESSION_POLL_INTERVAL_MS,
+  sessionStateOf,
+  timeLeft,
+  type SessionInfo,
+} from './session-timing';
 import { useModal } from './sign-in';
 
 export function SessionMonitor({ onTimedOut, onLogout }: { onTimedOut: () => void; onLogout: () => void }) {
-  const [info, setInfo] = useState<SessionInfo>();
+  // The last answer and when it came: the lifetimes it gave count down from that moment.
+  const [answer, setAnswer] = useState<{ info: SessionInfo; receivedAt: number }>();
+  const [now, setNow] = useState(() => Date.now());
+  const received = useCallback((info: SessionInfo) => {
+    const receivedAt = Date.now();
+    setAnswer({ info, receivedAt });
+    setNow(receivedAt);
+  }, []);
   // Continue answers the dialog until the next poll, whatever the provider's idle window is.
   const [continued, setContinued] = useState(false);
 
   const poll = useCallback(async () => {
     try {
-      setInfo(await api<SessionInfo>('GET', '/api/auth/session'));
+      received(await api<SessionInfo>('GET', '/api/auth/session'));
       setContinued(false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) onTimedOut();
       // Anything else (the API restarting, a network blip) keeps the last known state until the next poll.
     }
-  }, [onTimedOut]);
+  }, [onTimedOut, received]);
+
+  // Each tick is set for just after the next whole second since the answer, so the count steps
+  // on time; it goes by the clock, so a hidden tab's late timer still shows the right count.
+  useEffect(() => {
+    if (!answer) return;
+    const elapsed = now - answer.receivedAt;
+    const wait = SESSION_COUNTDOWN_TICK_MS - (elapsed % SESSION_COUNTDOWN_TICK_MS) + 10;
+    const ticker = window.setTimeout(() => setNow(Date.now()), wait);
+    return () => window.clearTimeout(ticker);
+  }, [answer, now]);
 
   useEffect(() => {
     let timer: number | undefined;
@@ -43,6 +68,7 @@ export function SessionMonitor({ onTimedOut, onLogout }: { onTimedOut: () => voi
     };
   }, [poll]);
 
+  const info = answer && countedDown(answer.info, now - answer.receivedAt);
   const { state, maxWarning } = info ? sessionStateOf(info) : { state: 'fine', maxWarning: false };
   useEffect(() => {
     if (state === 'timed-out') onTimedOut();
@@ -60,7 +86,7 @@ export function SessionMonitor({ onTimedOut, onLogout }: { onTimedOut: () => voi
         <IdleDialog
           info={info}
           onExtended={(extended) => {
-            setInfo(extended);
+            received(extended);
             setContinued(true);
           }}
           onTimedOut={onTimedOut}

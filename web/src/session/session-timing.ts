@@ -3,6 +3,8 @@
  * is visible and warns by these thresholds of the lifetimes `GET /api/auth/session` answers.
  */
 export const SESSION_POLL_INTERVAL_MS = 60_000;
+/** Between polls the lifetimes count down locally this often, so the overlay shows at zero. */
+export const SESSION_COUNTDOWN_TICK_MS = 1_000;
 /** Under this much idle lifetime left: the "Continue" / "Log out" dialog. */
 export const IDLE_WARNING_SECONDS = 5 * 60;
 /** Under this much maximum lifetime left: the banner that cannot be closed. */
@@ -15,6 +17,18 @@ export interface SessionInfo {
   remainingSessionLifetime: number;
   remainingIdleLifetime: number;
   flohSessionTtl: number;
+}
+
+/** The lifetimes an answer received `elapsedMs` ago stands for now, none below zero. */
+export function countedDown(info: SessionInfo, elapsedMs: number): SessionInfo {
+  const elapsed = Math.max(0, Math.floor(elapsedMs / 1000));
+  const left = (seconds: number) => Math.max(0, seconds - elapsed);
+  return {
+    ...info,
+    remainingSessionLifetime: left(info.remainingSessionLifetime),
+    remainingIdleLifetime: left(info.remainingIdleLifetime),
+    flohSessionTtl: left(info.flohSessionTtl),
+  };
 }
 
 export type SessionState = 'fine' | 'idle-warning' | 'timed-out';
