@@ -109,8 +109,8 @@ async function seedRun(databaseUrl: string, definitionId: string, userId: string
 }
 
 export async function benchConsole(log: (line: string) => void = () => undefined) {
-  // Always a production build: one the test suite left in dist/web holds React's development version.
-  await buildWeb(log, { ...process.env, NODE_ENV: 'production' });
+  // Always a fresh build, so the figures are of the console as it is now.
+  await buildWeb(log);
   const yardstickDir = path.join(webBuildDir(), YARDSTICK_DIR);
   return withBenchStack(log, async (stack) => {
     const databaseUrl = await stack.database('console');

@@ -36,16 +36,17 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
 }
 
 /**
- * Runs `npm run build:web` in `env`. Vite builds React's development version when NODE_ENV says
- * so (Jest sets `test`), so whoever measures the console passes NODE_ENV=production.
+ * Runs `npm run build:web` with NODE_ENV=production whatever the caller's: Vite would otherwise
+ * build React's development version under Jest (NODE_ENV=test), and npm start would serve that
+ * slower, larger build as long as nothing in web/ changed.
  */
-export async function buildWeb(log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function buildWeb(log: (line: string) => void): Promise<void> {
   log('Building the web console (npm run build:web)');
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'build:web'], {
       cwd: projectRoot(),
-      env,
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout.resume(); // Vite lists every file it writes; only failures matter here
