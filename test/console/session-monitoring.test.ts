@@ -93,7 +93,7 @@ describe('polling (spec 8)', () => {
 });
 
 describe('the countdown between polls (spec 8)', () => {
-  it('counts down every second and shows the overlay when a lifetime reaches zero, without a poll', async () => {
+  it('counts down every second and shows the overlay when a lifetime reaches zero, asking the API only then', async () => {
     const { page } = await signInWithProvider(chromium.browser, stack, ['approver']);
     const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
     await dialog.waitFor();
@@ -125,7 +125,38 @@ describe('the countdown between polls (spec 8)', () => {
     // The API rounds the seconds left down, so the count may reach zero up to a second early.
     expect(late).toBeGreaterThan(-1_500);
     expect(late).toBeLessThan(2_000);
-    expect(polls).toEqual([]);
+    // Only at zero: the API confirms the end (asked again if it was a second early).
+    expect(polls.length).toBeGreaterThanOrEqual(1);
+    expect(polls.length).toBeLessThanOrEqual(2);
+    await page.context().close();
+  });
+
+  it('keeps the session a count reached zero on when another tab extended it meanwhile', async () => {
+    const { page } = await signInWithProvider(chromium.browser, stack, ['approver']);
+    const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
+    await dialog.waitFor();
+    const { id } = await sessionRow(page);
+    await stack.database.db.session.update({
+      where: { id },
+      data: { providerIdleExpiresAt: new Date(Date.now() + 4_000) },
+    });
+    const polled = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+    await page.evaluate(setVisibility('hidden'));
+    await page.evaluate(setVisibility('visible'));
+    await polled;
+    await dialog.getByText(/ends in about \d+ seconds? /).waitFor();
+    // Another tab continues: the provider's idle window is an hour again, unknown to this tab.
+    await stack.database.db.session.update({
+      where: { id },
+      data: { providerIdleExpiresAt: new Date(Date.now() + 3_600_000) },
+    });
+    const confirmed = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'), {
+      timeout: 10_000,
+    });
+    expect((await (await confirmed).json()).remainingIdleLifetime).toBeGreaterThan(300);
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(1_500);
+    expect(await page.getByRole('dialog', { name: 'Your session has ended' }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -2,7 +2,7 @@
  * Spec 8 in the browser: polls the session while the tab is visible, counts its lifetimes down
  * locally between polls, warns before the idle timeout (Continue extends), announces the end of
  * the maximum lifetime (cannot be extended), and reports a session that is over the moment a
- * lifetime reaches zero.
+ * lifetime reaches zero (once the API confirms it: another tab may have extended it).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from '../api/client';
@@ -68,11 +68,26 @@ export function SessionMonitor({ onTimedOut, onLogout }: { onTimedOut: () => voi
     };
   }, [poll]);
 
+  // A lifetime counted down to zero here may have been extended in another tab meanwhile, so the
+  // session is asked once before the overlay shows; without an answer, the count stands.
+  const confirmEnd = useCallback(async () => {
+    try {
+      const latest = await api<SessionInfo>('GET', '/api/auth/session');
+      if (sessionStateOf(latest).state === 'timed-out') onTimedOut();
+      else {
+        received(latest);
+        setContinued(false);
+      }
+    } catch {
+      onTimedOut();
+    }
+  }, [onTimedOut, received]);
+
   const info = answer && countedDown(answer.info, now - answer.receivedAt);
   const { state, maxWarning } = info ? sessionStateOf(info) : { state: 'fine', maxWarning: false };
   useEffect(() => {
-    if (state === 'timed-out') onTimedOut();
-  }, [state, onTimedOut]);
+    if (state === 'timed-out') void confirmEnd();
+  }, [state, confirmEnd]);
   if (!info) return null;
   return (
     <>
