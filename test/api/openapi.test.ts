@@ -1,6 +1,11 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from '@jest/globals';
 import { ApiDocs, toOpenApiPath } from '../../src/api/openapi/api-docs.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { projectRoot } from '../../src/db/migrate.js';
+import { offlineApiDocument } from '../../scripts/lib/api-document.js';
+import { API_TYPES_FILE, renderApiTypes } from '../../scripts/lib/api-types.js';
 import { useTestApp, type TestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 
@@ -70,6 +75,19 @@ function nullableSchemas(node: unknown, at = '#'): Array<{ at: string; schema: R
     'nullable' in node && typeof node.nullable === 'boolean' ? [{ at, schema: node as Record<string, unknown> }] : [];
   return [...here, ...Object.entries(node).flatMap(([key, child]) => nullableSchemas(child, `${at}/${key}`))];
 }
+
+describe('the console is typed from the same description', () => {
+  it('has web/src/api/openapi.ts generated from the served description (npm run web:api-types)', async () => {
+    const served = (await context.api.request('GET', '/api/docs/json')).body;
+    const committed = await readFile(path.join(projectRoot(), API_TYPES_FILE), 'utf8');
+    expect(committed).toBe(await renderApiTypes(served));
+  });
+
+  it('is generated offline from the same routes the app serves', async () => {
+    const served = (await context.api.request('GET', '/api/docs/json')).body;
+    expect(await offlineApiDocument()).toEqual(served);
+  });
+});
 
 describe('the description is usable by client generators', () => {
   it('gives every operation an operationId, unique across the API', async () => {

@@ -1,6 +1,14 @@
 /** Loading and error states shared by the pages: every failure shows the API's own message. */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { api, ApiError } from '../api/client';
+import {
+  ApiError,
+  send,
+  urlOf,
+  type ApiPath,
+  type CallParts,
+  type OptionsArgument,
+  type ResponseOf,
+} from '../api/client';
 import { fetchText } from './fetch-text';
 
 export interface Loaded<T> {
@@ -11,11 +19,19 @@ export interface Loaded<T> {
 }
 
 /**
- * GETs the JSON at `path` on mount, whenever the path changes and on `reload()`; nothing while the
- * path is null. A failed reload keeps the data loaded before, next to the error.
+ * GETs `path` (filled and queried by `options`, as `api` does) on mount, whenever the address
+ * changes and on `reload()`; nothing while the path is null. A failed reload keeps the data loaded
+ * before, next to the error.
  */
-export function useApiGet<T>(path: string | null): Loaded<T> {
-  return useLoaded(path, (from) => api<T>('GET', from));
+export function useApiGet<P extends ApiPath<'GET'>>(
+  path: P | null,
+  ...options: OptionsArgument<'GET', P>
+): Loaded<ResponseOf<'GET', P>>;
+export function useApiGet(path: string | null, ...options: unknown[]): Loaded<unknown> {
+  // The overload above has checked the options against the operation; the address holds every
+  // part of the request, so it alone decides when to load again.
+  const url = path === null ? null : urlOf(path, options[0] as CallParts | undefined);
+  return useLoaded(url, (from) => send('GET', from));
 }
 
 /** Like `useApiGet`, for routes that answer text (the workflow docs). */
