@@ -15,11 +15,11 @@ type Boot = { config: AuthConfig; me: Me | null } | { error: unknown };
 export function App() {
   const [boot, setBoot] = useState<Boot>();
   useEffect(() => {
-    const me = api<Me>('GET', '/api/auth/me').catch((error: unknown) => {
+    const me = api('GET', '/api/auth/me').catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;
     });
-    Promise.all([api<AuthConfig>('GET', '/api/auth/config'), me]).then(
+    Promise.all([api('GET', '/api/auth/config'), me]).then(
       ([config, signedIn]) => setBoot({ config, me: signedIn }),
       (error: unknown) => setBoot({ error }),
     );
@@ -47,7 +47,7 @@ function SignedIn({ config, me }: { config: AuthConfig; me: Me }) {
   }, [onTimedOut]);
   const logout = useCallback(async () => {
     try {
-      const { endSessionUrl } = await api<{ endSessionUrl: string | null }>('POST', '/api/auth/logout');
+      const { endSessionUrl } = await api('POST', '/api/auth/logout');
       window.location.assign(endSessionUrl ?? '/');
     } catch (error) {
       setLogoutError(error);
@@ -97,8 +97,8 @@ function Header({ me, onLogout }: { me: Me; onLogout: () => void }) {
       </nav>
       <div className="user">
         <NotificationBell />
-        <span className="user-name" title={me.email}>
-          {me.displayName ?? me.email}
+        <span className="user-name" title={me.email ?? undefined}>
+          {me.displayName ?? me.email ?? me.id}
         </span>
         <button type="button" onClick={onLogout}>
           Log out

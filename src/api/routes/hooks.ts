@@ -5,6 +5,7 @@ import type { RunsContext } from '../../services/runs/start-run.js';
 import { IDEMPOTENCY_KEY_HEADER, startRunFromWebhook } from '../../services/runs/webhook-trigger.js';
 import { bearerToken } from '../middleware/authenticate.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+import { startedRunSchema } from './run-schemas.js';
 
 /** Inbound webhook triggers: authenticated by each workflow's own secret, not by user credentials. */
 export function hookRoutes(deps: ResourceRouterDependencies, context: RunsContext): ResourceRouter {
@@ -24,7 +25,7 @@ export function hookRoutes(deps: ResourceRouterDependencies, context: RunsContex
         description: 'A delivery repeated with its Idempotency-Key: the run the first one started',
         schema: z.record(z.string(), z.unknown()),
       },
-      201: { description: 'The run', schema: z.record(z.string(), z.unknown()) },
+      201: { description: 'The run', schema: startedRunSchema },
       401: { description: 'Missing or wrong secret; nothing was started' },
       403: {
         description:

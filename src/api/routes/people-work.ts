@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParams, queryText } from '../../domain/common.js';
+import { taskFieldSchema } from '../../domain/step-types.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { can } from '../../permissions/index.js';
 import { completeTask, decideApproval } from '../../services/runs/people-decisions.js';
@@ -10,7 +11,58 @@ import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
-const record = z.record(z.string(), z.unknown());
+const approvalSchema = z
+  .object({
+    id: z.uuid(),
+    runId: z.uuid(),
+    sequence: z.number().int(),
+    stepId: z.string(),
+    stepName: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']),
+    approverUserIds: z.array(z.uuid()),
+    approverRoles: z.array(z.string()),
+    requiredApprovals: z
+      .number()
+      .int()
+      .describe('Decisions needed to approve: 1 for any, all approvers for all, N for a quorum'),
+    mode: z.string(),
+    allowSelfApproval: z.boolean(),
+    message: z.string().nullable(),
+    dueAt: z.date().nullable(),
+    decidedAt: z.date().nullable(),
+    createdAt: z.date(),
+    decisions: z.array(
+      z.object({
+        id: z.uuid(),
+        approvalId: z.uuid(),
+        userId: z.uuid(),
+        decision: z.enum(['approve', 'reject']),
+        comment: z.string().nullable(),
+        decidedAt: z.date(),
+      }),
+    ),
+  })
+  .meta({ id: 'Approval' });
+const approvalWithoutDecisions = approvalSchema.omit({ decisions: true });
+const taskSchema = z
+  .object({
+    id: z.uuid(),
+    runId: z.uuid(),
+    sequence: z.number().int(),
+    stepId: z.string(),
+    title: z.string(),
+    instructions: z.string().nullable(),
+    assigneeUserId: z.uuid().nullable(),
+    assigneeRole: z.string().nullable(),
+    fields: z.array(taskFieldSchema),
+    status: z.enum(['open', 'completed', 'timed_out', 'cancelled']),
+    result: z.record(z.string(), z.unknown()).nullable().describe('The submitted values, secret ones concealed'),
+    completedBy: z.uuid().nullable(),
+    completedAt: z.date().nullable(),
+    dueAt: z.date().nullable(),
+    createdAt: z.date(),
+  })
+  .meta({ id: 'Task' });
 const search = queryText('search').optional();
 const approvalsQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
   status: z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']).optional().describe('Default: pending'),
@@ -41,7 +93,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       summary: "The caller's pending approvals (approval:decide_any: everyone's with all=true, with filters)",
       access: 'approval:read',
       query: approvalsQuery,
-      responses: { 200: { description: 'A page of approvals', schema: pageSchema(record) } },
+      responses: { 200: { description: 'A page of approvals', schema: pageSchema(approvalSchema) } },
       async handler(ctx, { query }) {
         const principal = callerOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'approval:decide_any');
@@ -57,7 +109,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       params: idParams,
       body: z.object({ decision: z.enum(['approve', 'reject']), comment: z.string().max(2000).optional() }).strict(),
       responses: {
-        200: { description: 'The approval with its decisions', schema: record },
+        200: { description: 'The approval with its decisions', schema: approvalSchema },
         403: { description: 'Not an eligible approver, or deciding about oneself' },
         409: { description: 'Already decided, or another request holds what the decision writes for longer than 1 s' },
       },
@@ -79,7 +131,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
         })
         .strict(),
       responses: {
-        200: { description: 'The approval with its approvers now', schema: record },
+        200: { description: 'The approval with its approvers now', schema: approvalWithoutDecisions },
         400: { description: 'from is not a listed approver, or to is not an active user who may decide it' },
         409: { description: 'Not pending, from has decided already, or to is an approver already' },
       },
@@ -99,7 +151,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       summary: "The caller's open tasks (task:complete_any: everyone's with all=true)",
       access: 'task:read',
       query: tasksQuery,
-      responses: { 200: { description: 'A page of tasks', schema: pageSchema(record) } },
+      responses: { 200: { description: 'A page of tasks', schema: pageSchema(taskSchema) } },
       async handler(ctx, { query }) {
         const principal = callerOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'task:complete_any');
@@ -113,9 +165,9 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       summary: 'Complete a task with the values its fields declare; they join the run variables',
       access: 'task:complete',
       params: idParams,
-      body: z.object({ values: record.default({}) }).strict(),
+      body: z.object({ values: z.record(z.string(), z.unknown()).default({}) }).strict(),
       responses: {
-        200: { description: 'The completed task', schema: record },
+        200: { description: 'The completed task', schema: taskSchema },
         409: { description: 'Not open, or another request holds what the completion writes for longer than 1 s' },
       },
       async handler(ctx, { params, body }) {
@@ -131,7 +183,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       params: idParams,
       body: z.object({ to: z.uuid({ error: 'to must be the id of a user' }) }).strict(),
       responses: {
-        200: { description: 'The task with its new assignee', schema: record },
+        200: { description: 'The task with its new assignee', schema: taskSchema },
         400: { description: 'to is not an active user' },
         409: { description: 'The task is not open' },
       },

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idParams, queryTimestamp } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { errorEnvelopeSchema, RUN_STATUSES } from '../../domain/run.js';
+import { runSchema, runSummarySchema, stepSchema } from './run-schemas.js';
+import { ERROR_STRATEGIES, transitionSchema } from '../../domain/workflow-definition.js';
 import { cancelRun, resumeRun, updateRunVariables } from '../../services/runs/control-run.js';
 import { diagnoseRun } from '../../services/runs/diagnose-run.js';
 import { listRuns } from '../../services/runs/list-runs.js';
@@ -13,53 +15,72 @@ import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
-const stepSchema = z.object({
-  sequence: z.number().int(),
-  attempt: z.number().int(),
-  stepId: z.string(),
-  name: z.string(),
-  type: z.string(),
-  status: z.string().describe('running, waiting, completed, failed, skipped or cancelled'),
-  outcome: z.string().nullable(),
-  error: errorEnvelopeSchema.nullable(),
-  startedAt: z.date(),
-  completedAt: z.date().nullable(),
-});
-const runSummarySchema = z
-  .object({
-    id: z.uuid(),
-    definitionId: z.uuid(),
-    definitionName: z.string(),
-    definitionVersion: z.number().int(),
-    isTestRun: z.boolean(),
-    status: z.enum(RUN_STATUSES),
-    variables: z.record(z.string(), z.unknown()),
-    subject: z.string().nullable(),
-    startedBy: z.uuid().nullable(),
-    initiatedBy: z
-      .uuid()
-      .nullable()
-      .describe(
-        'For a run no person started: who last set up its schedule, sync config or entitlement, or issued its webhook secret',
-      ),
-    currentStepId: z.string().nullable(),
-    failedStepId: z.string().nullable(),
-    error: errorEnvelopeSchema.nullable(),
-    temporalWorkflowId: z.string(),
-    temporalUiLink: z.string().nullable(),
-    startedAt: z.date(),
-    completedAt: z.date().nullable(),
-  })
-  .meta({ id: 'RunSummary' });
-const runSchema = runSummarySchema
-  .extend({
-    steps: z.array(stepSchema),
-    waitingFor: z
-      .array(runWaitSchema)
-      .describe('The open approvals and tasks the run waits on: whom each is addressed to, and until when'),
-  })
-  .meta({ id: 'Run' });
 const run = { description: 'The run', schema: runSchema };
+const decisionSchema = z.object({
+  userId: z.uuid(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  decision: z.enum(['approve', 'reject']),
+  comment: z.string().nullable(),
+  decidedAt: z.date(),
+});
+const detailedStepSchema = stepSchema
+  .extend({
+    input: z.unknown().describe('Sanitized: secret values concealed'),
+    output: z.unknown().describe('Sanitized: secret values concealed'),
+    decisions: z.array(decisionSchema).optional().describe('Approval steps only: who decided, how, with what comment'),
+  })
+  .meta({ id: 'RunStepDetail' });
+const diagnosisSchema = z
+  .object({
+    run: runSummarySchema.pick({
+      id: true,
+      status: true,
+      isTestRun: true,
+      startedBy: true,
+      startedAt: true,
+      completedAt: true,
+      temporalWorkflowId: true,
+      error: true,
+    }),
+    definition: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      version: z.number().int(),
+      onError: z.enum(ERROR_STRATEGIES),
+      stepCount: z.number().int(),
+    }),
+    steps: z.array(stepSchema),
+    failedStep: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        type: z.string(),
+        config: z.unknown(),
+        transitions: z.array(transitionSchema),
+        attempts: z.number().int(),
+        error: errorEnvelopeSchema.nullable(),
+      })
+      .nullable(),
+    auditTrail: z.array(
+      z.object({
+        action: z.string(),
+        actorType: z.string(),
+        actorId: z.string().nullable(),
+        metadata: z.unknown(),
+        createdAt: z.date(),
+      }),
+    ),
+    variables: z.record(z.string(), z.unknown()).describe('Secret values concealed'),
+    waitingFor: z.array(runWaitSchema),
+    suggestedActions: z.array(
+      z.object({
+        action: z.enum(['retry', 'skip', 'fix_workflow']),
+        reason: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'RunDiagnosis' });
 
 const listQuery = paginationQuery({
   sortable: ['startedAt', 'completedAt', 'status'],
@@ -136,7 +157,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       responses: {
         200: {
           description: 'Steps in execution order',
-          schema: z.object({ runId: z.uuid(), steps: z.array(z.record(z.string(), z.unknown())) }),
+          schema: z.object({ runId: z.uuid(), steps: z.array(detailedStepSchema) }),
         },
       },
       async handler(ctx, { params }) {
@@ -160,7 +181,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       summary: 'Failure analysis: statuses, the failed step and its error, audit trail, variables, suggested actions',
       access: 'run:read',
       params: idParams,
-      responses: { 200: { description: 'The diagnosis', schema: z.record(z.string(), z.unknown()) } },
+      responses: { 200: { description: 'The diagnosis', schema: diagnosisSchema } },
       async handler(ctx, { params }) {
         ctx.body = await diagnoseRun(db, params.id);
       },

@@ -36,6 +36,7 @@ import { listedFindings, MAX_LISTED_FINDINGS } from '../../services/workflows/li
 import { auditedCaller } from '../audit-context.js';
 import type { AppContext } from '../context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+import { startedRunSchema } from './run-schemas.js';
 
 const listQuery = paginationQuery({
   sortable: ['updatedAt', 'createdAt', 'name', 'version'],
@@ -74,6 +75,29 @@ const validationResultSchema = z
 // The definition is checked by the validator (which reports every problem with a stable code),
 // not by the request schema, so these routes accept any object and document the real shape.
 const definitionBody = z.record(z.string(), z.unknown());
+const transitionEdge = z.object({ from: z.string(), on: z.string(), goto: z.string() });
+const addedRemovedChanged = (key: 'id' | 'name') =>
+  z.object({
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    changed: z.array(z.object({ [key]: z.string(), changes: z.array(z.string()) })),
+  });
+/** src/engine/diff-definitions.ts: what changed between two versions. */
+const definitionDiffSchema = z
+  .object({
+    from: z.uuid(),
+    to: z.uuid(),
+    identical: z.boolean(),
+    fields: z
+      .array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() }))
+      .describe("Settings that differ, in the order of the definition's fields"),
+    steps: addedRemovedChanged('id').describe('Steps matched by id; changes are dotted paths such as config.approvers'),
+    transitions: z.object({ added: z.array(transitionEdge), removed: z.array(transitionEdge) }),
+    variables: addedRemovedChanged('name').describe(
+      'Variables matched by name; changes are the properties that differ',
+    ),
+  })
+  .meta({ id: 'WorkflowDiff' });
 // Any object: a missing field, a field of the wrong type or a property a definition does not
 // have is reported among the findings (`invalid_shape`), not refused, like every other problem of
 // the definition, so the description constrains only the request's own flag.
@@ -449,7 +473,7 @@ export function workflowRoutes(
       access: 'workflow:read',
       params: idParams,
       query: z.object({ against: z.uuid({ error: 'against must be the id of another version' }) }),
-      responses: { 200: { description: 'A structured diff', schema: z.record(z.string(), z.unknown()) } },
+      responses: { 200: { description: 'A structured diff', schema: definitionDiffSchema } },
       async handler(ctx, { params, query }) {
         ctx.body = await diffWorkflowVersions(db, params.id, query.against);
       },
@@ -463,7 +487,7 @@ export function workflowRoutes(
       params: idParams,
       body: z.object({ variables: z.record(z.string(), z.unknown()).default({}) }).strict(),
       responses: {
-        201: { description: 'The new run', schema: z.record(z.string(), z.unknown()) },
+        201: { description: 'The new run', schema: startedRunSchema },
         400: { description: 'Deprecated workflow, or missing or invalid variables' },
       },
       async handler(ctx, { params, body }) {

@@ -41,18 +41,23 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 type JsonOf<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : undefined;
 
 /** What a successful call answers: its JSON body, or undefined for a 204. */
-export type ResponseOf<M extends Method, P extends ApiPath<M>> =
-  Operation<M, P> extends { responses: infer Responses } ? JsonOf<Responses[keyof Responses & SuccessStatus]> : never;
+export type ResponseOf<M extends Method, P extends ApiPath<M>> = [Operation<M, P>] extends [
+  { responses: infer Responses },
+]
+  ? JsonOf<Responses[keyof Responses & SuccessStatus]>
+  : never;
 
-type PathPart<O> = O extends { parameters: { path: infer Path } } ? { path: Path } : { path?: undefined };
-type QueryPart<O> = O extends { parameters: { query: infer Query } }
+// Conditionals wrapped in [ ]: while a call's path is still being inferred, `O` is the union of
+// every operation, and distributing over it would build a type too large for the checker.
+type PathPart<O> = [O] extends [{ parameters: { path: infer Path } }] ? { path: Path } : { path?: undefined };
+type QueryPart<O> = [O] extends [{ parameters: { query: infer Query } }]
   ? { query: Query }
-  : O extends { parameters: { query?: infer Query } }
+  : [O] extends [{ parameters: { query?: infer Query } }]
     ? { query?: Query }
     : { query?: undefined };
-type BodyPart<O> = O extends { requestBody: { content: { 'application/json': infer Body } } }
+type BodyPart<O> = [O] extends [{ requestBody: { content: { 'application/json': infer Body } } }]
   ? { body: Body }
-  : O extends { requestBody?: { content: { 'application/json': infer Body } } }
+  : [O] extends [{ requestBody?: { content: { 'application/json': infer Body } } }]
     ? { body?: Body }
     : { body?: undefined };
 

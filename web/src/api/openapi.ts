@@ -2619,6 +2619,105 @@ export interface components {
             /** @description Says which versions are still active and how to deprecate them */
             notice?: string;
         };
+        WorkflowDiff: {
+            /** Format: uuid */
+            from: string;
+            /** Format: uuid */
+            to: string;
+            identical: boolean;
+            /** @description Settings that differ, in the order of the definition's fields */
+            fields: {
+                field: string;
+                from?: unknown;
+                to?: unknown;
+            }[];
+            /** @description Steps matched by id; changes are dotted paths such as config.approvers */
+            steps: {
+                added: string[];
+                removed: string[];
+                changed: {
+                    id: string;
+                    changes: string[];
+                }[];
+            };
+            transitions: {
+                added: {
+                    from: string;
+                    on: string;
+                    goto: string;
+                }[];
+                removed: {
+                    from: string;
+                    on: string;
+                    goto: string;
+                }[];
+            };
+            /** @description Variables matched by name; changes are the properties that differ */
+            variables: {
+                added: string[];
+                removed: string[];
+                changed: {
+                    name: string;
+                    changes: string[];
+                }[];
+            };
+        };
+        StartedRun: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            definitionId: string;
+            definitionName: string;
+            definitionVersion: number;
+            isTestRun: boolean;
+            /** @enum {string} */
+            status: "pending" | "running" | "waiting" | "completed" | "failed" | "cancelled";
+            variables: {
+                [key: string]: unknown;
+            };
+            subject: string | null;
+            /** Format: uuid */
+            startedBy: string | null;
+            /**
+             * Format: uuid
+             * @description For a run no person started: who last set up its schedule, sync config or entitlement, or issued its webhook secret
+             */
+            initiatedBy: string | null;
+            currentStepId: string | null;
+            failedStepId: string | null;
+            error: {
+                message: string;
+                code?: string;
+                /** @description For an internal error: the id its details are logged under in the worker's log */
+                reference?: string;
+            } | null;
+            temporalWorkflowId: string;
+            temporalUiLink: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            steps: {
+                sequence: number;
+                attempt: number;
+                stepId: string;
+                name: string;
+                type: string;
+                /** @description running, waiting, completed, failed, skipped or cancelled */
+                status: string;
+                outcome: string | null;
+                error: {
+                    message: string;
+                    code?: string;
+                    /** @description For an internal error: the id its details are logged under in the worker's log */
+                    reference?: string;
+                } | null;
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                completedAt: string | null;
+            }[];
+        };
         RunSummary: {
             /** Format: uuid */
             id: string;
@@ -2744,6 +2843,125 @@ export interface components {
              */
             escalatesAt: string | null;
         };
+        RunStepDetail: {
+            sequence: number;
+            attempt: number;
+            stepId: string;
+            name: string;
+            type: string;
+            /** @description running, waiting, completed, failed, skipped or cancelled */
+            status: string;
+            outcome: string | null;
+            error: {
+                message: string;
+                code?: string;
+                /** @description For an internal error: the id its details are logged under in the worker's log */
+                reference?: string;
+            } | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** @description Sanitized: secret values concealed */
+            input?: unknown;
+            /** @description Sanitized: secret values concealed */
+            output?: unknown;
+            /** @description Approval steps only: who decided, how, with what comment */
+            decisions?: {
+                /** Format: uuid */
+                userId: string;
+                displayName: string | null;
+                email: string | null;
+                /** @enum {string} */
+                decision: "approve" | "reject";
+                comment: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+            }[];
+        };
+        RunDiagnosis: {
+            run: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "pending" | "running" | "waiting" | "completed" | "failed" | "cancelled";
+                isTestRun: boolean;
+                /** Format: uuid */
+                startedBy: string | null;
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                completedAt: string | null;
+                temporalWorkflowId: string;
+                error: {
+                    message: string;
+                    code?: string;
+                    /** @description For an internal error: the id its details are logged under in the worker's log */
+                    reference?: string;
+                } | null;
+            };
+            definition: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                version: number;
+                /** @enum {string} */
+                onError: "stop" | "skip" | "retry";
+                stepCount: number;
+            };
+            steps: {
+                sequence: number;
+                attempt: number;
+                stepId: string;
+                name: string;
+                type: string;
+                /** @description running, waiting, completed, failed, skipped or cancelled */
+                status: string;
+                outcome: string | null;
+                error: {
+                    message: string;
+                    code?: string;
+                    /** @description For an internal error: the id its details are logged under in the worker's log */
+                    reference?: string;
+                } | null;
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                completedAt: string | null;
+            }[];
+            failedStep: {
+                id: string;
+                name: string;
+                type: string;
+                config?: unknown;
+                transitions: components["schemas"]["Transition"][];
+                attempts: number;
+                error: {
+                    message: string;
+                    code?: string;
+                    /** @description For an internal error: the id its details are logged under in the worker's log */
+                    reference?: string;
+                } | null;
+            } | null;
+            auditTrail: {
+                action: string;
+                actorType: string;
+                actorId: string | null;
+                metadata?: unknown;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            /** @description Secret values concealed */
+            variables: {
+                [key: string]: unknown;
+            };
+            waitingFor: components["schemas"]["RunWait"][];
+            suggestedActions: {
+                /** @enum {string} */
+                action: "retry" | "skip" | "fix_workflow";
+                reason: string;
+            }[];
+        };
         Schedule: {
             /**
              * Format: uuid
@@ -2847,6 +3065,80 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        Approval: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            runId: string;
+            sequence: number;
+            stepId: string;
+            stepName: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+            approverUserIds: string[];
+            approverRoles: string[];
+            /** @description Decisions needed to approve: 1 for any, all approvers for all, N for a quorum */
+            requiredApprovals: number;
+            mode: string;
+            allowSelfApproval: boolean;
+            message: string | null;
+            /** Format: date-time */
+            dueAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            decisions: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                approvalId: string;
+                /** Format: uuid */
+                userId: string;
+                /** @enum {string} */
+                decision: "approve" | "reject";
+                comment: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+            }[];
+        };
+        Task: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            runId: string;
+            sequence: number;
+            stepId: string;
+            title: string;
+            instructions: string | null;
+            /** Format: uuid */
+            assigneeUserId: string | null;
+            assigneeRole: string | null;
+            fields: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "date";
+                label?: string;
+                /** @default true */
+                required: boolean;
+                /** @description String fields only: the allowed values (the console offers them as a list) */
+                choices?: string[];
+            }[];
+            /** @enum {string} */
+            status: "open" | "completed" | "timed_out" | "cancelled";
+            /** @description The submitted values, secret ones concealed */
+            result: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            completedBy: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            dueAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         Notification: {
             /** Format: uuid */
@@ -7052,9 +7344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WorkflowDiff"];
                 };
             };
             /** @description Invalid request: see the issues in details */
@@ -7148,9 +7438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["StartedRun"];
                 };
             };
             /** @description Deprecated workflow, or missing or invalid variables */
@@ -7747,9 +8035,7 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         runId: string;
-                        steps: {
-                            [key: string]: unknown;
-                        }[];
+                        steps: components["schemas"]["RunStepDetail"][];
                     };
                 };
             };
@@ -7835,9 +8121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RunDiagnosis"];
                 };
             };
             /** @description Invalid request: see the issues in details */
@@ -8215,9 +8499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["StartedRun"];
                 };
             };
             /** @description Invalid request: see the issues in details */
@@ -10887,9 +11169,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["Approval"][];
                         total: number;
                         page: number;
                         pageSize: number;
@@ -10978,9 +11258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Approval"];
                 };
             };
             /** @description Invalid request: see the issues in details */
@@ -11098,7 +11376,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        runId: string;
+                        sequence: number;
+                        stepId: string;
+                        stepName: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+                        approverUserIds: string[];
+                        approverRoles: string[];
+                        /** @description Decisions needed to approve: 1 for any, all approvers for all, N for a quorum */
+                        requiredApprovals: number;
+                        mode: string;
+                        allowSelfApproval: boolean;
+                        message: string | null;
+                        /** Format: date-time */
+                        dueAt: string | null;
+                        /** Format: date-time */
+                        decidedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
                     };
                 };
             };
@@ -11220,9 +11519,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["Task"][];
                         total: number;
                         page: number;
                         pageSize: number;
@@ -11312,9 +11609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Task"];
                 };
             };
             /** @description Invalid request: see the issues in details */
@@ -11431,9 +11726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Task"];
                 };
             };
             /** @description to is not an active user */

@@ -4,7 +4,7 @@
  * notification routes require.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { api, withQuery } from '../api/client';
+import { api, type ResponseOf } from '../api/client';
 import { Link, useLocation } from '../router';
 import { useCan } from '../session/me';
 import { ErrorMessage, Loading } from './async';
@@ -12,22 +12,7 @@ import { formatDateTime } from './format';
 import { useAction } from './use-action';
 import { TextWithUserNames } from './UserName';
 
-interface NotificationItem {
-  id: string;
-  runId: string | null;
-  subject: string | null;
-  message: string;
-  audience: 'user' | 'role';
-  role: string | null;
-  readAt: string | null;
-  createdAt: string;
-}
-
-interface NotificationPage {
-  data: NotificationItem[];
-  total: number;
-  unread: number;
-}
+type NotificationPage = ResponseOf<'GET', '/api/notifications'>;
 
 /** The count is polled this often, and a navigation refreshes it only when it is older than this. */
 const POLL_MS = 60_000;
@@ -51,7 +36,7 @@ function Bell() {
     if (!force && Date.now() - lastCount.current < MIN_REFRESH_MS) return;
     lastCount.current = Date.now();
     // A failed poll keeps the last count: the panel shows errors when the user opens it.
-    api<{ unread: number }>('GET', '/api/notifications/unread-count').then(
+    api('GET', '/api/notifications/unread-count').then(
       (answer) => setUnread(answer.unread),
       () => undefined,
     );
@@ -109,7 +94,7 @@ function Panel({ id, onUnread, onClose }: { id: string; onUnread: (count: number
 
   const load = useCallback(async () => {
     try {
-      const answer = await api<NotificationPage>('GET', withQuery('/api/notifications', { pageSize: SHOWN }));
+      const answer = await api('GET', '/api/notifications', { query: { pageSize: SHOWN } });
       setPage(answer);
       setError(undefined);
       onUnread(answer.unread);
@@ -124,7 +109,7 @@ function Panel({ id, onUnread, onClose }: { id: string; onUnread: (count: number
 
   const markRead = (notification: string) =>
     void action.run(async () => {
-      await api('POST', `/api/notifications/${notification}/read`);
+      await api('POST', '/api/notifications/{id}/read', { path: { id: notification } });
       await load();
     });
   const markAll = () =>

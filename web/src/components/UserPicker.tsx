@@ -1,18 +1,14 @@
 import { useState } from 'react';
-import { withQuery } from '../api/client';
+import type { Schema } from '../api/client';
 import { ErrorNotice } from './ErrorNotice';
-import type { Page } from './Pagination';
 import { useApiGet } from './async';
 import { useDebounced } from './use-debounced';
 
 /** How long the search box stays unchanged before the users are asked for. */
 const SEARCH_SETTLE_MS = 250;
 
-export interface UserSummary {
-  id: string;
-  email: string | null;
-  displayName: string | null;
-}
+/** A user's id, name and email (`GET /api/user-names`, and any user record). */
+export type UserSummary = Schema<'UserName'>;
 
 export function userLabel(user: UserSummary): string {
   return user.displayName ? `${user.displayName} (${user.email ?? user.id})` : (user.email ?? user.id);
@@ -37,9 +33,9 @@ export function UserPicker({
 }) {
   const [search, setSearch] = useState('');
   const settledSearch = useDebounced(search.trim(), SEARCH_SETTLE_MS);
-  const users = useApiGet<Page<UserSummary>>(
-    withQuery('/api/users', { search: settledSearch, pageSize: 20, sortBy: 'email', sortOrder: 'asc' }),
-  );
+  const users = useApiGet('/api/users', {
+    query: { search: settledSearch, pageSize: 20, sortBy: 'email', sortOrder: 'asc' },
+  });
   const found = users.data?.data ?? [];
   const known = extra.some((option) => option.value === value) || found.some((user) => user.id === value);
   return (

@@ -4,6 +4,7 @@
  * validation message is what the user reads next to the field.
  */
 import { ApiError } from '../api/client';
+import { detailOf } from './field-errors';
 import { useCan } from '../session/me';
 import { typedValueOf } from './typed-value';
 import { UserPicker } from './UserPicker';
@@ -61,19 +62,22 @@ export function valuesOf(
 
 /** The API's variable problems (`details` of a 400: missing, invalid, undeclared) per field. */
 export function fieldErrorsOf(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError) || !error.body.details || typeof error.body.details !== 'object') return {};
-  const details = error.body.details as {
-    missing?: unknown;
-    invalid?: unknown;
-    undeclared?: unknown;
-  };
-  const errors: [string, string][] = stringsOf(details.missing).map((name) => [name, `${name} is required`]);
-  if (Array.isArray(details.invalid)) {
-    for (const item of details.invalid as Array<{ name?: unknown; expected?: unknown }>) {
-      if (typeof item.name === 'string') errors.push([item.name, `${item.name} must be a ${String(item.expected)}`]);
+  if (!(error instanceof ApiError)) return {};
+  const { details } = error.body;
+  const errors: [string, string][] = stringsOf(detailOf(details, 'missing')).map((name) => [
+    name,
+    `${name} is required`,
+  ]);
+  const invalid = detailOf(details, 'invalid');
+  if (Array.isArray(invalid)) {
+    for (const item of invalid) {
+      const name = detailOf(item, 'name');
+      if (typeof name === 'string') errors.push([name, `${name} must be a ${String(detailOf(item, 'expected'))}`]);
     }
   }
-  for (const name of stringsOf(details.undeclared)) errors.push([name, `${name} is not a variable of this workflow`]);
+  for (const name of stringsOf(detailOf(details, 'undeclared'))) {
+    errors.push([name, `${name} is not a variable of this workflow`]);
+  }
   return Object.fromEntries(errors);
 }
 

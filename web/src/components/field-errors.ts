@@ -13,6 +13,11 @@ export interface FormErrors {
  * so no message is lost. `conflictField` names the field a 409 is about (a taken name, the last admin's roles): the API
  * says so in its message only, so the form says where it belongs.
  */
+/** `value[key]` of an error's `details`, which may have any shape; undefined when it is not there. */
+export function detailOf(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' ? Object.getOwnPropertyDescriptor(value, key)?.value : undefined;
+}
+
 export function formErrorsOf(error: unknown, conflictField?: string, known?: string[]): FormErrors {
   if (!(error instanceof ApiError)) return { fields: {}, form: error };
   if (error.status === 409 && conflictField) return { fields: { [conflictField]: error.message }, form: undefined };
@@ -23,10 +28,9 @@ export function formErrorsOf(error: unknown, conflictField?: string, known?: str
     fields[details.field] = error.message;
   }
   if (Array.isArray(details)) {
-    for (const detail of details as Array<{ path?: unknown; message?: unknown }>) {
-      if (typeof detail.path === 'string' && detail.path !== '' && typeof detail.message === 'string') {
-        fields[detail.path] ??= detail.message;
-      }
+    for (const detail of details) {
+      const [path, message] = [detailOf(detail, 'path'), detailOf(detail, 'message')];
+      if (typeof path === 'string' && path !== '' && typeof message === 'string') fields[path] ??= message;
     }
   }
   const shown = Object.keys(fields).filter((field) => !known || known.includes(field));

@@ -15,3 +15,9 @@ export function useSetQueryParams(): (changes: QueryValues) => void {
   const { path, values } = useQueryParams();
   return (changes) => navigate(withQuery(path, { ...values, ...changes }));
 }
+
+/** A value of the URL as a whole number, else undefined. */
+export function wholeNumberOf(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value && Number.isSafeInteger(number) ? number : undefined;
+}

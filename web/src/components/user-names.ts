@@ -32,7 +32,7 @@ function sendWaiting() {
   const ids = [...batch.keys()];
   for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
     const chunk = ids.slice(start, start + IDS_PER_CALL);
-    api<{ data: UserSummary[] }>('GET', `/api/user-names?ids=${chunk.join(',')}`).then(
+    api('GET', '/api/user-names', { query: { ids: chunk.join(',') } }).then(
       ({ data }) => {
         const byId = new Map(data.map((user) => [user.id, user]));
         for (const id of chunk) batch.get(id)?.(byId.get(id) ?? null);

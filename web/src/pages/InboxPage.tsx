@@ -2,13 +2,8 @@
 import { useState } from 'react';
 import { Async, useApiGet } from '../components/async';
 import { useCan } from '../session/me';
-import { ApprovalCard, type Approval } from './inbox/ApprovalCard';
-import { TaskCard, type Task } from './inbox/TaskCard';
-
-interface Page<T> {
-  data: T[];
-  total: number;
-}
+import { ApprovalCard } from './inbox/ApprovalCard';
+import { TaskCard } from './inbox/TaskCard';
 
 export function InboxPage() {
   const can = useCan();
@@ -22,7 +17,7 @@ export function InboxPage() {
 }
 
 function Approvals() {
-  const approvals = useApiGet<Page<Approval>>('/api/approvals?pageSize=50');
+  const approvals = useApiGet('/api/approvals', { query: { pageSize: 50 } });
   const [notice, setNotice] = useState<string>();
   return (
     <section aria-labelledby="approvals-title">
@@ -54,7 +49,7 @@ function Approvals() {
 }
 
 function Tasks() {
-  const tasks = useApiGet<Page<Task>>('/api/tasks?pageSize=50');
+  const tasks = useApiGet('/api/tasks', { query: { pageSize: 50 } });
   const [notice, setNotice] = useState<string>();
   return (
     <section aria-labelledby="tasks-title">

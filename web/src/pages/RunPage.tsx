@@ -10,7 +10,7 @@ import './pages.css';
 import { RunActions } from './runs/RunActions';
 import { StepTimeline } from './runs/StepTimeline';
 import { RunVariables } from './runs/RunVariables';
-import type { Run, RunStep, RunWait } from './runs/run-types';
+import type { RunWait } from './runs/run-types';
 
 /** While a run moves on its own, the page follows it at this pace. */
 const FOLLOW_MS = 2000;
@@ -24,8 +24,8 @@ const AFTER_ACTION_MS = 30_000;
 /** `/runs/:id`: one run, its step timeline, its diagnosis and what may be done about it. */
 export function RunPage({ id }: { id: string }) {
   const can = useCan();
-  const run = useApiGet<Run>(`/api/runs/${encodeURIComponent(id)}`);
-  const steps = useApiGet<{ steps: RunStep[] }>(`/api/runs/${encodeURIComponent(id)}/steps`);
+  const run = useApiGet('/api/runs/{id}', { path: { id } });
+  const steps = useApiGet('/api/runs/{id}/steps', { path: { id } });
   const reload = () => {
     run.reload();
     steps.reload();

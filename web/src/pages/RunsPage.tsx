@@ -1,7 +1,6 @@
-import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
 import { MaybeUserName, UserName } from '../components/UserName';
@@ -10,7 +9,6 @@ import { Link } from '../router';
 import { useMe } from '../session/me';
 import './pages.css';
 import { RunFilters, runScopeOf, runsApiQuery, useDefaultRunScope } from './runs/RunFilters';
-import type { Run } from './runs/run-types';
 
 /** `/runs`: the reader's requests or every run, newest first, filtered as the URL query says. */
 export function RunsPage() {
@@ -18,7 +16,7 @@ export function RunsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
   const scope = runScopeOf(values, useDefaultRunScope());
-  const runs = useApiGet<Page<Run>>(withQuery('/api/runs', runsApiQuery(values, scope, me.id)));
+  const runs = useApiGet('/api/runs', { query: runsApiQuery(values, scope, me.id) });
   return (
     <section className="page">
       <h1>{scope === 'mine' ? 'My requests' : 'Runs'}</h1>

@@ -10,17 +10,10 @@ export function NewWorkflowPage() {
   return <WorkflowEditor initial={newDraft()} />;
 }
 
-interface StoredWorkflow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  status: string;
-  revision: number;
-}
-
 /** `/workflows/:id/edit`: a draft, saved over the revision it was read at. */
 export function EditWorkflowPage({ id }: { id: string }) {
   const location = useLocation();
-  const workflow = useApiGet<StoredWorkflow>(`/api/workflows/${encodeURIComponent(id)}`);
+  const workflow = useApiGet('/api/workflows/{id}', { path: { id } });
   if (!workflow.data) {
     return (
       <section className="page">

@@ -8,7 +8,6 @@ import './pages.css';
 import { StartRunForm } from './workflows/StartRunForm';
 import { VersionChain, WorkflowSummary } from './workflows/VersionChain';
 import { WorkflowLifecycle } from './workflows/WorkflowLifecycle';
-import type { Workflow } from './workflows/workflow-types';
 
 /**
  * `/workflows/:id`: the definition's generated docs, its flow as a diagram, its versions, its
@@ -17,7 +16,7 @@ import type { Workflow } from './workflows/workflow-types';
 export function WorkflowPage({ id }: { id: string }) {
   const can = useCan();
   const path = `/api/workflows/${encodeURIComponent(id)}`;
-  const workflow = useApiGet<Workflow>(`${path}?includeDeleted=true`);
+  const workflow = useApiGet('/api/workflows/{id}', { path: { id }, query: { includeDeleted: 'true' } });
   const markdown = useApiText(`${path}/docs`);
   const mermaid = useApiText(`${path}/docs?format=mermaid`);
   if (!workflow.data) {

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
-import { useQueryParams, useSetQueryParams } from '../components/query-params';
+import { Pagination } from '../components/Pagination';
+import { oneOf } from '../components/one-of';
+import { useQueryParams, useSetQueryParams, wholeNumberOf } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import { useCan } from '../session/me';
 import './pages.css';
-import { WORKFLOW_STATUSES, type WorkflowSummary } from './workflows/workflow-types';
+import { WORKFLOW_STATUSES } from './workflows/workflow-types';
 
 /**
  * `/workflows`: definitions filtered by status (deprecated included) and a search on name or
@@ -20,14 +20,14 @@ export function WorkflowsPage() {
   const setQuery = useSetQueryParams();
   const can = useCan();
   const [search, setSearch] = useState(values.search ?? '');
-  const workflows = useApiGet<Page<WorkflowSummary>>(
-    withQuery('/api/workflows', {
-      page: values.page,
-      status: values.status,
+  const workflows = useApiGet('/api/workflows', {
+    query: {
+      page: wholeNumberOf(values.page),
+      status: oneOf(WORKFLOW_STATUSES, values.status),
       search: values.search,
       includeDeleted: values.includeDeleted === 'true' ? 'true' : undefined,
-    }),
-  );
+    },
+  });
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     setQuery({ search: search.trim(), page: '' });

@@ -1,14 +1,8 @@
 /** The signed-in user (`GET /api/auth/me`) and what the console may offer them. */
 import { createContext, useContext } from 'react';
+import type { Schema } from '../api/client';
 
-export interface Me {
-  id: string;
-  email: string;
-  displayName: string | null;
-  roles: string[];
-  permissions: string[];
-  via: string;
-}
+export type Me = Schema<'Me'>;
 
 export const MeContext = createContext<Me | null>(null);
 

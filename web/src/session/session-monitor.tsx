@@ -31,7 +31,7 @@ export function SessionMonitor({ onTimedOut, onLogout }: { onTimedOut: () => voi
 
   const poll = useCallback(async () => {
     try {
-      received(await api<SessionInfo>('GET', '/api/auth/session'));
+      received(await api('GET', '/api/auth/session'));
       setContinued(false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) onTimedOut();
@@ -72,7 +72,7 @@ export function SessionMonitor({ onTimedOut, onLogout }: { onTimedOut: () => voi
   // session is asked once before the overlay shows; without an answer, the count stands.
   const confirmEnd = useCallback(async () => {
     try {
-      const latest = await api<SessionInfo>('GET', '/api/auth/session');
+      const latest = await api('GET', '/api/auth/session');
       if (sessionStateOf(latest).state === 'timed-out') onTimedOut();
       else {
         received(latest);
@@ -129,7 +129,7 @@ function IdleDialog({
   const extend = async () => {
     setBusy(true);
     try {
-      onExtended(await api<SessionInfo>('POST', '/api/auth/session/extend'));
+      onExtended(await api('POST', '/api/auth/session/extend'));
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401) onTimedOut();
       else setError(failure);

@@ -2,6 +2,8 @@
  * Session monitoring's timing (spec 8), in one place: the console polls the session while the tab
  * is visible and warns by these thresholds of the lifetimes `GET /api/auth/session` answers.
  */
+import type { Schema } from '../api/client';
+
 export const SESSION_POLL_INTERVAL_MS = 60_000;
 /** Between polls the lifetimes count down locally this often, so the overlay shows at zero. */
 export const SESSION_COUNTDOWN_TICK_MS = 1_000;
@@ -11,13 +13,7 @@ export const IDLE_WARNING_SECONDS = 5 * 60;
 export const MAX_WARNING_SECONDS = 10 * 60;
 
 /** `GET /api/auth/session` (spec 2.12), in seconds. */
-export interface SessionInfo {
-  maxSessionLifetime: number;
-  maxIdleSessionLifetime: number;
-  remainingSessionLifetime: number;
-  remainingIdleLifetime: number;
-  flohSessionTtl: number;
-}
+export type SessionInfo = Schema<'SessionInfo'>;
 
 /** The lifetimes an answer received `elapsedMs` ago stands for now, none below zero. */
 export function countedDown(info: SessionInfo, elapsedMs: number): SessionInfo {

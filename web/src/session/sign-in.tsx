@@ -1,11 +1,9 @@
 /** How a signed-out person gets in: the identity provider, or development mode's one-time link. */
 import { useEffect, useRef } from 'react';
+import type { Schema } from '../api/client';
 
 /** `GET /api/auth/config`. */
-export interface AuthConfig {
-  oidcEnabled: boolean;
-  loginEnabled: boolean;
-}
+export type AuthConfig = Schema<'AuthConfig'>;
 
 /** The sign-in URL that comes back to `returnTo` (default: the page the browser is on). */
 export function loginUrl(returnTo = window.location.pathname + window.location.search): string {

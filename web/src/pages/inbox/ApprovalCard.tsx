@@ -1,21 +1,11 @@
 /** One pending approval: its run's context and the decision, with an optional comment. */
 import { useId, useState } from 'react';
-import { api } from '../../api/client';
+import { api, type Schema } from '../../api/client';
 import { ErrorMessage } from '../../components/async';
 import { TextWithUserNames } from '../../components/UserName';
 import { RunContext } from './RunContext';
 
-export interface Approval {
-  id: string;
-  runId: string;
-  stepName: string;
-  message: string | null;
-  mode: string;
-  requiredApprovals: number;
-  dueAt: string | null;
-  createdAt: string;
-  decisions: Array<{ id: string }>;
-}
+export type Approval = Schema<'Approval'>;
 
 export function ApprovalCard({ approval, onDecided }: { approval: Approval; onDecided: (notice: string) => void }) {
   const commentId = useId();
@@ -26,9 +16,9 @@ export function ApprovalCard({ approval, onDecided }: { approval: Approval; onDe
     setBusy(true);
     setError(undefined);
     try {
-      await api('POST', `/api/approvals/${approval.id}/decide`, {
-        decision,
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
+      await api('POST', '/api/approvals/{id}/decide', {
+        path: { id: approval.id },
+        body: { decision, ...(comment.trim() ? { comment: comment.trim() } : {}) },
       });
       onDecided(`${decision === 'approve' ? 'Approved' : 'Rejected'}: ${approval.stepName}`);
     } catch (failure) {

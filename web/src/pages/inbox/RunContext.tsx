@@ -3,17 +3,8 @@ import { Async, useApiGet } from '../../components/async';
 import { MaybeUserName } from '../../components/UserName';
 import { Link } from '../../router';
 
-interface RunSummary {
-  id: string;
-  definitionName: string;
-  definitionVersion: number;
-  subject: string | null;
-  status: string;
-  variables: Record<string, unknown>;
-}
-
 export function RunContext({ runId }: { runId: string }) {
-  const run = useApiGet<RunSummary>(`/api/runs/${runId}`);
+  const run = useApiGet('/api/runs/{id}', { path: { id: runId } });
   return (
     <Async loaded={run} what="the run">
       {(loaded) => (

@@ -3,27 +3,14 @@
  * validates; its errors (`details`: path and message) show next to their field.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api/client';
+import { api, type Schema } from '../../api/client';
+import { formErrorsOf } from '../../components/field-errors';
 import { ErrorMessage } from '../../components/async';
 import { TextWithUserNames } from '../../components/UserName';
 import { RunContext } from './RunContext';
 
-export interface TaskField {
-  name: string;
-  type: 'string' | 'number' | 'boolean' | 'date';
-  label?: string;
-  required?: boolean;
-  choices?: string[];
-}
-
-export interface Task {
-  id: string;
-  runId: string;
-  title: string;
-  instructions: string | null;
-  fields: TaskField[];
-  dueAt: string | null;
-}
+export type Task = Schema<'Task'>;
+export type TaskField = Task['fields'][number];
 
 type FormValues = Record<string, string | boolean>;
 
@@ -38,30 +25,21 @@ function valuesOf(fields: TaskField[], form: FormValues): Record<string, unknown
   return values;
 }
 
-/** The API's field errors by field name; the rest are the form's. */
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !Array.isArray(error.body.details)) return {};
-  const errors: Record<string, string> = {};
-  for (const detail of error.body.details as Array<{ path?: unknown; message?: unknown }>) {
-    if (typeof detail.path === 'string' && detail.path !== '' && typeof detail.message === 'string') {
-      errors[detail.path] = detail.message;
-    }
-  }
-  return errors;
-}
-
 export function TaskCard({ task, onCompleted }: { task: Task; onCompleted: (notice: string) => void }) {
   const formId = useId();
   const [form, setForm] = useState<FormValues>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
-  const fieldErrors = fieldErrorsOf(error);
+  const fieldErrors = formErrorsOf(error).fields;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(undefined);
     try {
-      await api('POST', `/api/tasks/${task.id}/complete`, { values: valuesOf(task.fields, form) });
+      await api('POST', '/api/tasks/{id}/complete', {
+        path: { id: task.id },
+        body: { values: valuesOf(task.fields, form) },
+      });
       onCompleted(`Completed: ${task.title}`);
     } catch (failure) {
       setError(failure);

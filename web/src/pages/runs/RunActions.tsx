@@ -4,7 +4,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
 import { useApiGet } from '../../components/async';
 import { useCan } from '../../session/me';
-import { FINAL_RUN_STATUSES, type Diagnosis, type Run } from './run-types';
+import { FINAL_RUN_STATUSES, type Run } from './run-types';
 
 const ACTION_LABELS = { retry: 'Retry the failed step', skip: 'Skip the failed step' } as const;
 
@@ -25,9 +25,9 @@ export function RunActions({
 }) {
   const can = useCan();
   const action = useAction();
-  const diagnosis = useApiGet<Diagnosis>(run.status === 'failed' ? `/api/runs/${run.id}/diagnose` : null);
-  const act = async (path: 'retry' | 'skip' | 'cancel') => {
-    if (await action.run(() => api('POST', `/api/runs/${run.id}/${path}`))) onChanged();
+  const diagnosis = useApiGet(run.status === 'failed' ? '/api/runs/{id}/diagnose' : null, { path: { id: run.id } });
+  const act = async (path: '/api/runs/{id}/retry' | '/api/runs/{id}/skip' | '/api/runs/{id}/cancel') => {
+    if (await action.run(() => api('POST', path, { path: { id: run.id } }))) onChanged();
   };
   const canCancel = can('run:cancel') && !FINAL_RUN_STATUSES.includes(run.status);
   const failed = run.status === 'failed' ? diagnosis.data : undefined;
@@ -57,10 +57,14 @@ export function RunActions({
                     consequence="The failed step stays failed in the timeline and the run goes on along its success path, as if the step had done its work."
                     confirmLabel="Yes, skip the step"
                     disabled={action.busy || awaitingChange}
-                    onConfirm={() => void act('skip')}
+                    onConfirm={() => void act('/api/runs/{id}/skip')}
                   />
                 ) : (
-                  <button type="button" disabled={action.busy || awaitingChange} onClick={() => void act('retry')}>
+                  <button
+                    type="button"
+                    disabled={action.busy || awaitingChange}
+                    onClick={() => void act('/api/runs/{id}/retry')}
+                  >
                     {ACTION_LABELS.retry}
                   </button>
                 )
@@ -79,7 +83,7 @@ export function RunActions({
           confirmLabel="Yes, cancel the run"
           className="danger"
           disabled={action.busy || awaitingChange}
-          onConfirm={() => void act('cancel')}
+          onConfirm={() => void act('/api/runs/{id}/cancel')}
         />
       )}
       {awaitingChange && <p role="status">Sent; waiting for the run to move on…</p>}

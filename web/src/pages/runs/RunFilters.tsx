@@ -1,18 +1,13 @@
 import type { FormEvent } from 'react';
-import { withQuery } from '../../api/client';
-import type { Page } from '../../components/Pagination';
-import type { QueryValues } from '../../components/query-params';
+import type { RequestOptions } from '../../api/client';
+import { oneOf } from '../../components/one-of';
+import { wholeNumberOf, type QueryValues } from '../../components/query-params';
 import { UserPicker } from '../../components/UserPicker';
 import { useApiGet } from '../../components/async';
 import { useCan, useMe } from '../../session/me';
 import { RUN_STATUSES } from './run-types';
 
-interface WorkflowOption {
-  id: string;
-  name: string;
-  version: number;
-  status: string;
-}
+type RunsQuery = NonNullable<RequestOptions<'GET', '/api/runs'>['query']>;
 
 /** Which runs the list shows: the reader's own requests, or every run they may read. */
 export type RunScope = 'mine' | 'all';
@@ -46,9 +41,9 @@ export function RunFilters({
 }) {
   const me = useMe();
   const can = useCan();
-  const workflows = useApiGet<Page<WorkflowOption>>(
-    can('workflow:read') ? withQuery('/api/workflows', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }) : null,
-  );
+  const workflows = useApiGet(can('workflow:read') ? '/api/workflows' : null, {
+    query: { pageSize: 100, sortBy: 'name', sortOrder: 'asc' },
+  });
   const set = (name: string) => (value: string) => onChange({ [name]: value, page: '' });
   const startedByOptions = [
     { value: '', label: 'Anyone' },
@@ -138,15 +133,11 @@ export function RunFilters({
  * The API query of the filters: "my requests" becomes the requester filter, and calendar days the
  * start of the day and the start of the next, locally.
  */
-export function runsApiQuery(
-  values: QueryValues,
-  scope: RunScope,
-  readerId: string,
-): Record<string, string | undefined> {
+export function runsApiQuery(values: QueryValues, scope: RunScope, readerId: string): RunsQuery {
   return {
-    page: values.page,
+    page: wholeNumberOf(values.page),
     requester: scope === 'mine' ? readerId : undefined,
-    status: values.status,
+    status: oneOf(RUN_STATUSES, values.status),
     definitionId: values.definitionId,
     startedBy: values.startedBy,
     from: values.from ? startOfDay(values.from, 0) : undefined,

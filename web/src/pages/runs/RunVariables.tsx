@@ -22,9 +22,10 @@ import { EDITABLE_RUN_STATUSES, type Run } from './run-types';
 export function RunVariables({ run, onChanged }: { run: Run; onChanged: () => void }) {
   const can = useCan();
   const editable = EDITABLE_RUN_STATUSES.includes(run.status) && can('run:update') && can('workflow:read');
-  const workflow = useApiGet<{ variables: DeclaredVariable[] }>(
-    editable ? `/api/workflows/${run.definitionId}?includeDeleted=true` : null,
-  );
+  const workflow = useApiGet(editable ? '/api/workflows/{id}' : null, {
+    path: { id: run.definitionId },
+    query: { includeDeleted: 'true' },
+  });
   return (
     <section className="panel" aria-labelledby="run-variables">
       <h2 id="run-variables">Variables</h2>
@@ -75,7 +76,8 @@ function VariablesForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const values = valuesOf(variables, drafts, { only: changed, clearEmpty: true });
-    if (await save.run(() => api('PUT', `/api/runs/${run.id}`, { variables: values }))) onChanged();
+    if (await save.run(() => api('PUT', '/api/runs/{id}', { path: { id: run.id }, body: { variables: values } })))
+      onChanged();
   };
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="form">

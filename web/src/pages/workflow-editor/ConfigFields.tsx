@@ -1,4 +1,3 @@
-import type { Page } from '../../components/Pagination';
 import { useApiGet } from '../../components/async';
 import { useCan } from '../../session/me';
 import type { JsonSchema } from '../connectors/connector-types';
@@ -140,12 +139,6 @@ export function ConfigFields({
   );
 }
 
-interface BusinessRoleSummary {
-  name: string;
-  status: string;
-  entitlements: string[];
-}
-
 /**
  * A business role by name, suggested from the roles (with `role_definition:read`); any text can
  * still be typed, since a `{{variable}}` may name the role when the run starts.
@@ -164,9 +157,9 @@ function BusinessRoleField({
   onChange: (role: string) => void;
 }) {
   const can = useCan();
-  const roles = useApiGet<Page<BusinessRoleSummary>>(
-    can('role_definition:read') ? '/api/roles?pageSize=100&sortBy=name&sortOrder=asc' : null,
-  );
+  const roles = useApiGet(can('role_definition:read') ? '/api/roles' : null, {
+    query: { pageSize: 100, sortBy: 'name', sortOrder: 'asc' },
+  });
   const chosen = roles.data?.data.find((role) => role.name === value);
   return (
     <>

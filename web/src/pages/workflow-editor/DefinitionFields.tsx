@@ -1,13 +1,8 @@
-import type { Page } from '../../components/Pagination';
 import { useApiGet } from '../../components/async';
+import { oneOf } from '../../components/one-of';
 import { CATEGORIES, ERROR_STRATEGIES, TRIGGER_TYPES, type Draft } from './draft';
 import { FieldFindings } from './FieldFindings';
 import type { PlacedFinding } from './findings';
-
-interface ProjectSummary {
-  name: string;
-  workflowSets: Array<{ name: string }>;
-}
 
 /**
  * The workflow's own fields: name, description, category, project and set, the subject
@@ -22,7 +17,7 @@ export function DefinitionFields({
   findingsAt: (path: string) => PlacedFinding[];
   onChange: (changes: Partial<Draft>) => void;
 }) {
-  const projects = useApiGet<Page<ProjectSummary>>('/api/projects?pageSize=100&sortBy=name&sortOrder=asc');
+  const projects = useApiGet('/api/projects', { query: { pageSize: 100, sortBy: 'name', sortOrder: 'asc' } });
   const project = projects.data?.data.find((candidate) => candidate.name === draft.project);
   const userVariables = draft.variables.filter((variable) => variable.type === 'user' && variable.name !== '');
   const field = (path: string, label: string, control: React.ReactNode) => {
@@ -65,7 +60,7 @@ export function DefinitionFields({
           <select
             id="workflow-category"
             value={draft.category}
-            onChange={(event) => onChange({ category: event.target.value })}
+            onChange={(event) => onChange({ category: oneOf(CATEGORIES, event.target.value) ?? draft.category })}
           >
             {CATEGORIES.map((category) => (
               <option key={category}>{category}</option>
@@ -130,7 +125,7 @@ export function DefinitionFields({
           <select
             id="workflow-onError"
             value={draft.onError}
-            onChange={(event) => onChange({ onError: event.target.value })}
+            onChange={(event) => onChange({ onError: oneOf(ERROR_STRATEGIES, event.target.value) ?? draft.onError })}
           >
             {ERROR_STRATEGIES.map((strategy) => (
               <option key={strategy}>{strategy}</option>

@@ -1,3 +1,4 @@
+import { oneOf } from '../../components/one-of';
 import { removeAt, replaceAt, VARIABLE_TYPES, type DraftVariable } from './draft';
 import { FieldFindings } from './FieldFindings';
 import type { PlacedFinding } from './findings';
@@ -41,7 +42,9 @@ export function VariablesEditor({
               <select
                 id={`${id}-type`}
                 value={variable.type}
-                onChange={(event) => update(index, { type: event.target.value })}
+                onChange={(event) =>
+                  update(index, { type: oneOf(VARIABLE_TYPES, event.target.value) ?? variable.type })
+                }
               >
                 {VARIABLE_TYPES.map((type) => (
                   <option key={type} value={type}>

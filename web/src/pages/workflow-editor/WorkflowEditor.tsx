@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { api, ApiError } from '../../api/client';
+import { api, ApiError, type Schema } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { MermaidDiagram } from '../../components/MermaidDiagram';
 import { useApiGet } from '../../components/async';
 import { useAction } from '../../components/use-action';
 import { Link, navigate } from '../../router';
-import { useConnectorCatalogue, type StepTypes } from './catalogue';
-import { definitionOf, draftFrom, type Draft } from './draft';
+import { useConnectorCatalogue } from './catalogue';
+import { definitionInputOf, definitionOf, draftFrom, type Draft } from './draft';
 import { DefinitionFields } from './DefinitionFields';
 import { allFindings, isUnder, stepIndexOf } from './findings';
 import { JsonView, parseDefinition } from './JsonView';
@@ -22,10 +22,7 @@ export interface StoredDraft {
   revision: number;
 }
 
-interface SavedWorkflow extends Record<string, unknown> {
-  id: string;
-  revision: number;
-}
+type SavedWorkflow = Schema<'Workflow'>;
 
 /**
  * The workflow editor: the workflow's fields, the step list beside the flowchart of the unsaved
@@ -54,7 +51,7 @@ export function WorkflowEditor({
   const [conflict, setConflict] = useState<string | undefined>();
   const save = useAction();
   const reload = useAction();
-  const stepTypes = useApiGet<StepTypes>('/api/workflows/step-types');
+  const stepTypes = useApiGet('/api/workflows/step-types');
   const catalogue = useConnectorCatalogue();
 
   const parsedJson = jsonText === null ? undefined : parseDefinition(jsonText);
@@ -97,20 +94,24 @@ export function WorkflowEditor({
     if (jsonText !== null) setJsonText(JSON.stringify(definition, null, 2));
   };
 
+  // What Save sends: undefined while the JSON view holds a value the API's schema would not take.
+  const savable = current === undefined ? undefined : definitionInputOf(current);
   const submit = async () => {
-    if (current === undefined) return;
+    if (savable === undefined) return;
     setConflict(undefined);
     setSaved(false);
     await save.run(async () => {
       try {
         if (!stored) {
-          const created = await api<SavedWorkflow>('POST', '/api/workflows', current);
+          const created = await api('POST', '/api/workflows', { body: savable });
           unsavedRef.current = false;
           navigate(`/workflows/${created.id}/edit?created=1`);
           return;
         }
-        const updated = await api<SavedWorkflow>('PUT', `/api/workflows/${stored.id}`, current, {
-          'If-Match': `"${revision ?? stored.revision}"`,
+        const updated = await api('PUT', '/api/workflows/{id}', {
+          path: { id: stored.id },
+          body: savable,
+          headers: { 'If-Match': `"${revision ?? stored.revision}"` },
         });
         adopt(updated);
         setSaved(true);
@@ -126,7 +127,7 @@ export function WorkflowEditor({
   const reloadStored = async () => {
     if (!stored) return;
     await reload.run(async () => {
-      adopt(await api<SavedWorkflow>('GET', `/api/workflows/${stored.id}`));
+      adopt(await api('GET', '/api/workflows/{id}', { path: { id: stored.id } }));
       setConflict(undefined);
     });
   };
@@ -156,13 +157,19 @@ export function WorkflowEditor({
         <button
           type="button"
           className="primary"
-          disabled={save.busy || current === undefined}
+          disabled={save.busy || savable === undefined}
           onClick={() => void submit()}
         >
           {stored ? 'Save draft' : 'Create draft'}
         </button>
         <span role="status" className="save-state">
-          {saved && !unsaved ? 'Saved' : unsaved ? 'Unsaved changes' : ''}
+          {current !== undefined && savable === undefined
+            ? 'Not savable: a field has a value of the wrong kind (see the findings)'
+            : saved && !unsaved
+              ? 'Saved'
+              : unsaved
+                ? 'Unsaved changes'
+                : ''}
         </span>
       </div>
       <ErrorNotice error={save.error} />

@@ -3,37 +3,15 @@
  * `StepTypes`), and, for those who may read them, the connectors with their commands and the
  * handlers' parameter schemas (`GET /api/connectors`, `GET /api/connectors/handlers`).
  */
-import type { Page } from '../../components/Pagination';
+import type { Schema } from '../../api/client';
 import { useApiGet } from '../../components/async';
 import { useCan } from '../../session/me';
 import type { ConnectorHandler, JsonSchema } from '../connectors/connector-types';
 
-export interface StepTypeInfo {
-  type: string;
-  description: string;
-  outcomes: string[];
-  configSchema: JsonSchema;
-}
-
-export interface StepTypes {
-  transitionOutcomes: string[];
-  stepTypes: StepTypeInfo[];
-}
-
-export interface ConnectorCommandDeclaration {
-  description?: string;
-  parameters?: JsonSchema;
-}
-
-export interface ConnectorSummary {
-  name: string;
-  type: string;
-  description: string;
-  configSchema: { commands: Record<string, ConnectorCommandDeclaration> };
-}
+export type StepTypeInfo = Schema<'StepTypes'>['stepTypes'][number];
 
 export interface ConnectorCatalogue {
-  connectors: ConnectorSummary[];
+  connectors: Array<Schema<'Connector'>>;
   handlers: ConnectorHandler[];
 }
 
@@ -41,10 +19,10 @@ export interface ConnectorCatalogue {
 export function useConnectorCatalogue(): ConnectorCatalogue | null {
   const can = useCan();
   const readable = can('connector:read');
-  const connectors = useApiGet<Page<ConnectorSummary>>(
-    readable ? '/api/connectors?pageSize=100&sortBy=name&sortOrder=asc' : null,
-  );
-  const handlers = useApiGet<ConnectorHandler[]>(readable ? '/api/connectors/handlers' : null);
+  const connectors = useApiGet(readable ? '/api/connectors' : null, {
+    query: { pageSize: 100, sortBy: 'name', sortOrder: 'asc' },
+  });
+  const handlers = useApiGet(readable ? '/api/connectors/handlers' : null);
   if (!connectors.data || !handlers.data) return null;
   return { connectors: connectors.data.data, handlers: handlers.data };
 }

@@ -3,46 +3,28 @@
  * makes to it. Nothing here checks the definition: the API's validator does that, and its
  * findings are shown where they point.
  */
+import type { Schema } from '../../api/client';
+import { oneOf } from '../../components/one-of';
 
-export interface DraftTransition {
-  on: string;
-  goto: string;
-}
+/** A definition as the API takes it: OpenAPI `WorkflowDefinitionInput`. */
+export type Draft = Schema<'WorkflowDefinitionInput'>;
+export type DraftStep = Draft['steps'][number];
+export type DraftVariable = Draft['variables'][number];
+export type DraftTransition = DraftStep['transitions'][number];
 
-export interface DraftStep {
-  id: string;
-  name: string;
-  type: string;
-  config: Record<string, unknown>;
-  transitions: DraftTransition[];
-}
-
-export interface DraftVariable {
-  name: string;
-  type: string;
-  required: boolean;
-  description?: string;
-  secret?: boolean;
-}
-
-export interface Draft {
-  name: string;
-  description: string;
-  project: string | null;
-  workflowSet: string | null;
-  category: string;
-  subjectVariable: string | null;
-  trigger: { types: string[] };
-  variables: DraftVariable[];
-  steps: DraftStep[];
-  onError: string;
-  debugLogging: boolean;
-}
-
-export const CATEGORIES = ['user', 'group', 'project', 'general'] as const;
-export const TRIGGER_TYPES = ['manual', 'scheduled', 'webhook'] as const;
-export const ERROR_STRATEGIES = ['stop', 'skip', 'retry'] as const;
-export const VARIABLE_TYPES = ['string', 'number', 'boolean', 'user', 'group', 'date', 'object', 'array'] as const;
+export const CATEGORIES: readonly Draft['category'][] = ['user', 'group', 'project', 'general'];
+export const TRIGGER_TYPES: readonly Draft['trigger']['types'][number][] = ['manual', 'scheduled', 'webhook'];
+export const ERROR_STRATEGIES: readonly Draft['onError'][] = ['stop', 'skip', 'retry'];
+export const VARIABLE_TYPES: readonly DraftVariable['type'][] = [
+  'string',
+  'number',
+  'boolean',
+  'user',
+  'group',
+  'date',
+  'object',
+  'array',
+];
 
 /** A new draft: a start step leading to an end step, which every workflow needs. */
 export function newDraft(): Draft {
@@ -82,13 +64,13 @@ export function draftFrom(value: Record<string, unknown>): Draft {
     description: text(value.description),
     project: textOrNull(value.project),
     workflowSet: textOrNull(value.workflowSet),
-    category: text(value.category, 'general'),
+    category: oneOf(CATEGORIES, value.category) ?? 'general',
     subjectVariable: textOrNull(value.subjectVariable),
-    trigger: { types: trigger.filter((type): type is string => typeof type === 'string') },
+    trigger: { types: trigger.flatMap((type) => oneOf(TRIGGER_TYPES, type) ?? []) },
     variables: (Array.isArray(value.variables) ? value.variables : []).filter(isRecord).map((variable) => ({
       ...variable,
       name: text(variable.name),
-      type: text(variable.type, 'string'),
+      type: oneOf(VARIABLE_TYPES, variable.type) ?? 'string',
       required: variable.required === true,
     })),
     steps: (Array.isArray(value.steps) ? value.steps : []).filter(isRecord).map((step) => ({
@@ -101,9 +83,35 @@ export function draftFrom(value: Record<string, unknown>): Draft {
         .filter(isRecord)
         .map((transition) => ({ ...transition, on: text(transition.on), goto: text(transition.goto) })),
     })),
-    onError: text(value.onError, 'stop'),
+    onError: oneOf(ERROR_STRATEGIES, value.onError) ?? 'stop',
     debugLogging: value.debugLogging === true,
   };
+}
+
+/**
+ * `value` as a definition the API's schema takes, or undefined when reading it so would change a
+ * value it holds (a field of the wrong kind, a category the API does not know): saving it then
+ * would store something other than what was typed, so the editor asks for it to be corrected.
+ * Fields only left out are fine: the draft's defaults are the API's.
+ */
+export function definitionInputOf(value: Record<string, unknown>): Draft | undefined {
+  const draft = draftFrom(value);
+  return keepsEveryValue(draft, value) ? draft : undefined;
+}
+
+/** Whether `read` holds every value of `original` unchanged (keys `read` added aside). */
+function keepsEveryValue(read: unknown, original: unknown): boolean {
+  if (Array.isArray(original)) {
+    return (
+      Array.isArray(read) &&
+      read.length === original.length &&
+      original.every((item, index) => keepsEveryValue(read[index], item))
+    );
+  }
+  if (isRecord(original)) {
+    return isRecord(read) && Object.keys(original).every((key) => keepsEveryValue(read[key], original[key]));
+  }
+  return read === original;
 }
 
 /** The definition fields of a stored workflow, without its id, status and other stored facts. */

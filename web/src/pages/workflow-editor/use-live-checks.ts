@@ -38,7 +38,7 @@ export function useLiveChecks(draft: object | undefined): LiveChecks {
     const definition: unknown = JSON.parse(settled);
     const body = typeof definition === 'object' && definition !== null ? definition : {};
     void Promise.allSettled([
-      api<ValidationResult>('POST', '/api/workflows/validate', { ...body, strict: true }),
+      api('POST', '/api/workflows/validate', { body: { ...body, strict: true } }),
       postFlowchart(body),
     ]).then(([validation, flowchart]) => {
       if (!current) return;

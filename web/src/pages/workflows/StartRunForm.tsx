@@ -18,8 +18,9 @@ export function StartRunForm({ workflow }: { workflow: Workflow }) {
     event.preventDefault();
     setStarted(undefined);
     await start.run(async () => {
-      const run = await api<{ id: string }>('POST', `/api/workflows/${workflow.id}/start`, {
-        variables: valuesOf(workflow.variables, drafts),
+      const run = await api('POST', '/api/workflows/{id}/start', {
+        path: { id: workflow.id },
+        body: { variables: valuesOf(workflow.variables, drafts) },
       });
       setStarted(run.id);
     });

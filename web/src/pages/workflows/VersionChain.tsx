@@ -1,6 +1,5 @@
 import { api } from '../../api/client';
 import { ConfirmedButton } from '../../components/ConfirmedButton';
-import type { Page } from '../../components/Pagination';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApiGet } from '../../components/async';
@@ -15,13 +14,13 @@ import type { Workflow, WorkflowSummary } from './workflow-types';
  * comparison of any two versions of the chain.
  */
 export function VersionChain({ workflow }: { workflow: Workflow }) {
-  const next = useApiGet<Page<WorkflowSummary>>(
-    `/api/workflows?sourceWorkflowId=${workflow.id}&sortBy=createdAt&sortOrder=asc`,
-  );
+  const next = useApiGet('/api/workflows', {
+    query: { sourceWorkflowId: workflow.id, sortBy: 'createdAt', sortOrder: 'asc' },
+  });
   const later = next.data?.data ?? [];
-  const previous = useApiGet<Workflow>(
-    workflow.previousVersion ? `/api/workflows/${encodeURIComponent(workflow.previousVersion.id)}` : null,
-  );
+  const previous = useApiGet(workflow.previousVersion ? '/api/workflows/{id}' : null, {
+    path: { id: workflow.previousVersion?.id ?? '' },
+  });
   return (
     <nav className="panel version-chain" aria-label="Version chain">
       <h2>Versions</h2>
@@ -72,12 +71,16 @@ function versionLabel(version: Pick<WorkflowSummary, 'version' | 'status'>): str
  */
 function PreviousStillActive({ previousId, replacedBy }: { previousId: string; replacedBy: string }) {
   const can = useCan();
-  const previous = useApiGet<Workflow>(`/api/workflows/${previousId}`);
+  const previous = useApiGet('/api/workflows/{id}', { path: { id: previousId } });
   const deprecate = useAction();
   if (previous.data?.status !== 'active') return null;
   const { version } = previous.data;
   const submit = async () => {
-    if (await deprecate.run(() => api('POST', `/api/workflows/${previousId}/deprecate`, { replacedBy })))
+    if (
+      await deprecate.run(() =>
+        api('POST', '/api/workflows/{id}/deprecate', { path: { id: previousId }, body: { replacedBy } }),
+      )
+    )
       previous.reload();
   };
   return (

@@ -4,38 +4,23 @@
  * as lists of settings, steps, transitions and variables.
  */
 import { useState, type FormEvent } from 'react';
-import { api, withQuery } from '../../api/client';
+import { api, type ResponseOf } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../components/format';
-import type { Page } from '../../components/Pagination';
 import { useApiGet } from '../../components/async';
 import { useAction } from '../../components/use-action';
 import type { Workflow, WorkflowSummary } from './workflow-types';
 
 /** The answer of the diff route (src/engine/diff-definitions.ts). */
-interface DefinitionDiff {
-  identical: boolean;
-  fields: Array<{ field: string; from: unknown; to: unknown }>;
-  steps: { added: string[]; removed: string[]; changed: Array<{ id: string; changes: string[] }> };
-  transitions: {
-    added: Array<{ from: string; on: string; goto: string }>;
-    removed: Array<{ from: string; on: string; goto: string }>;
-  };
-  variables: { added: string[]; removed: string[]; changed: Array<{ name: string; changes: string[] }> };
-}
+type DefinitionDiff = ResponseOf<'GET', '/api/workflows/{id}/diff'>;
 
 /** Versions in a chain are few; a chain longer than this offers its newest ones. */
 const MAX_LISTED_VERSIONS = 100;
 
 export function VersionDiff({ workflow }: { workflow: Workflow }) {
-  const versions = useApiGet<Page<WorkflowSummary>>(
-    withQuery('/api/workflows', {
-      versionsOf: workflow.id,
-      sortBy: 'createdAt',
-      sortOrder: 'desc',
-      pageSize: MAX_LISTED_VERSIONS,
-    }),
-  );
+  const versions = useApiGet('/api/workflows', {
+    query: { versionsOf: workflow.id, sortBy: 'createdAt', sortOrder: 'desc', pageSize: MAX_LISTED_VERSIONS },
+  });
   const [from, setFrom] = useState(workflow.previousVersion?.id ?? '');
   const [to, setTo] = useState(workflow.id);
   const [diff, setDiff] = useState<{ diff: DefinitionDiff; from: string; to: string }>();
@@ -50,7 +35,7 @@ export function VersionDiff({ workflow }: { workflow: Workflow }) {
     event.preventDefault();
     setDiff(undefined);
     await compare.run(async () => {
-      const answer = await api<DefinitionDiff>('GET', withQuery(`/api/workflows/${to}/diff`, { against: from }));
+      const answer = await api('GET', '/api/workflows/{id}/diff', { path: { id: to }, query: { against: from } });
       setDiff({ diff: answer, from: labelOf(from), to: labelOf(to) });
     });
   };

@@ -64,20 +64,19 @@ export function WorkflowLifecycle({ workflow, onChanged }: Props) {
 function Publish({ workflow, onChanged, onPublished }: Props & { onPublished: (notice: string) => void }) {
   const can = useCan();
   const publish = useAction();
-  const source = useApiGet<Workflow>(workflow.sourceWorkflowId ? `/api/workflows/${workflow.sourceWorkflowId}` : null);
+  const source = useApiGet(workflow.sourceWorkflowId ? '/api/workflows/{id}' : null, {
+    path: { id: workflow.sourceWorkflowId ?? '' },
+  });
   const previousActive = source.data?.status === 'active' ? source.data : undefined;
   const mayDeprecate = previousActive !== undefined && can('workflow:update');
   const [deprecatePrevious, setDeprecatePrevious] = useState(true);
   const deprecating = mayDeprecate && deprecatePrevious;
   const submit = async () => {
     await publish.run(async () => {
-      const answer = await api<{ version: number; otherActiveVersions: Array<{ version: number }> }>(
-        'POST',
-        `/api/workflows/${workflow.id}/publish`,
-        {
-          ...(deprecating && previousActive ? { deprecatePreviousVersionId: previousActive.id } : {}),
-        },
-      );
+      const answer = await api('POST', '/api/workflows/{id}/publish', {
+        path: { id: workflow.id },
+        body: deprecating && previousActive ? { deprecatePreviousVersionId: previousActive.id } : {},
+      });
       // The API's own notice names its routes; the page says it in words and Versions offers the button.
       const others = answer.otherActiveVersions.map((other) => `version ${other.version}`).join(', ');
       onPublished(
@@ -149,7 +148,10 @@ function Findings({ error }: { error: unknown }) {
 function Deprecate({ workflow, onChanged }: Props) {
   const deprecate = useAction();
   const submit = async () => {
-    if (await deprecate.run(() => api('POST', `/api/workflows/${workflow.id}/deprecate`, {}))) onChanged();
+    if (
+      await deprecate.run(() => api('POST', '/api/workflows/{id}/deprecate', { path: { id: workflow.id }, body: {} }))
+    )
+      onChanged();
   };
   return (
     <div className="lifecycle-action">
@@ -172,7 +174,7 @@ function CreateVersion({ workflow }: { workflow: Workflow }) {
   const create = useAction();
   const submit = async () => {
     await create.run(async () => {
-      const answer = await api<{ newWorkflow: { id: string } }>('POST', `/api/workflows/${workflow.id}/create-version`);
+      const answer = await api('POST', '/api/workflows/{id}/create-version', { path: { id: workflow.id } });
       navigate(`/workflows/${answer.newWorkflow.id}`);
     });
   };
@@ -195,7 +197,12 @@ function RevertToDraft({ workflow, onChanged }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (
-      await revert.run(() => api('POST', `/api/workflows/${workflow.id}/revert-to-draft`, { confirmationName: typed }))
+      await revert.run(() =>
+        api('POST', '/api/workflows/{id}/revert-to-draft', {
+          path: { id: workflow.id },
+          body: { confirmationName: typed },
+        }),
+      )
     )
       onChanged();
   };
@@ -224,7 +231,7 @@ function RevertToDraft({ workflow, onChanged }: Props) {
 function Delete({ workflow, onChanged }: Props) {
   const remove = useAction();
   const submit = async () => {
-    if (await remove.run(() => api('DELETE', `/api/workflows/${workflow.id}`))) onChanged();
+    if (await remove.run(() => api('DELETE', '/api/workflows/{id}', { path: { id: workflow.id } }))) onChanged();
   };
   return (
     <div className="lifecycle-action">
@@ -247,10 +254,11 @@ function DeletedActions({ workflow, onChanged }: Props) {
   const restore = useAction();
   const purge = useAction();
   const submitRestore = async () => {
-    if (await restore.run(() => api('POST', `/api/workflows/${workflow.id}/restore`))) onChanged();
+    if (await restore.run(() => api('POST', '/api/workflows/{id}/restore', { path: { id: workflow.id } }))) onChanged();
   };
   const submitPurge = async () => {
-    if (await purge.run(() => api('DELETE', `/api/workflows/${workflow.id}/permanent`))) navigate('/workflows');
+    if (await purge.run(() => api('DELETE', '/api/workflows/{id}/permanent', { path: { id: workflow.id } })))
+      navigate('/workflows');
   };
   return (
     <>
