@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParams, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { approvalSchema, taskSchema } from '../../domain/people-work.js';
 import { can } from '../../permissions/index.js';
 import { completeTask, decideApproval } from '../../services/runs/people-decisions.js';
 import { listApprovals, listTasks } from '../../services/runs/people-work-lists.js';
@@ -41,7 +42,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       summary: "The caller's pending approvals (approval:decide_any: everyone's with all=true, with filters)",
       access: 'approval:read',
       query: approvalsQuery,
-      responses: { 200: { description: 'A page of approvals', schema: pageSchema(record) } },
+      responses: { 200: { description: 'A page of approvals', schema: pageSchema(approvalSchema) } },
       async handler(ctx, { query }) {
         const principal = callerOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'approval:decide_any');
@@ -99,7 +100,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       summary: "The caller's open tasks (task:complete_any: everyone's with all=true)",
       access: 'task:read',
       query: tasksQuery,
-      responses: { 200: { description: 'A page of tasks', schema: pageSchema(record) } },
+      responses: { 200: { description: 'A page of tasks', schema: pageSchema(taskSchema) } },
       async handler(ctx, { query }) {
         const principal = callerOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'task:complete_any');

@@ -2848,6 +2848,80 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        Approval: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            runId: string;
+            sequence: number;
+            stepId: string;
+            stepName: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+            approverUserIds: string[];
+            approverRoles: string[];
+            /** @description Decisions needed to approve: 1 for any, all approvers for all */
+            requiredApprovals: number;
+            mode: string;
+            allowSelfApproval: boolean;
+            message: string | null;
+            /** Format: date-time */
+            dueAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            decisions: components["schemas"]["ApprovalDecision"][];
+        };
+        ApprovalDecision: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            approvalId: string;
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            comment: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+        };
+        Task: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            runId: string;
+            sequence: number;
+            stepId: string;
+            title: string;
+            instructions: string | null;
+            /** Format: uuid */
+            assigneeUserId: string | null;
+            assigneeRole: string | null;
+            fields: {
+                name: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "date";
+                label?: string;
+                /** @default true */
+                required: boolean;
+                /** @description String fields only: the allowed values (the console offers them as a list) */
+                choices?: string[];
+            }[];
+            /** @enum {string} */
+            status: "open" | "completed" | "timed_out" | "cancelled";
+            result: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            completedBy: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            dueAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         Notification: {
             /** Format: uuid */
             id: string;
@@ -10887,9 +10961,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["Approval"][];
                         total: number;
                         page: number;
                         pageSize: number;
@@ -11220,9 +11292,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["Task"][];
                         total: number;
                         page: number;
                         pageSize: number;
