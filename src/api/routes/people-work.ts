@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParams, queryText } from '../../domain/common.js';
-import { taskFieldSchema } from '../../domain/step-types.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { approvalSchema, taskSchema } from '../../domain/people-work.js';
 import { can } from '../../permissions/index.js';
 import { completeTask, decideApproval } from '../../services/runs/people-decisions.js';
 import { listApprovals, listTasks } from '../../services/runs/people-work-lists.js';
@@ -11,58 +11,7 @@ import type { RunsContext } from '../../services/runs/start-run.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
-const approvalSchema = z
-  .object({
-    id: z.uuid(),
-    runId: z.uuid(),
-    sequence: z.number().int(),
-    stepId: z.string(),
-    stepName: z.string(),
-    status: z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']),
-    approverUserIds: z.array(z.uuid()),
-    approverRoles: z.array(z.string()),
-    requiredApprovals: z
-      .number()
-      .int()
-      .describe('Decisions needed to approve: 1 for any, all approvers for all, N for a quorum'),
-    mode: z.string(),
-    allowSelfApproval: z.boolean(),
-    message: z.string().nullable(),
-    dueAt: z.date().nullable(),
-    decidedAt: z.date().nullable(),
-    createdAt: z.date(),
-    decisions: z.array(
-      z.object({
-        id: z.uuid(),
-        approvalId: z.uuid(),
-        userId: z.uuid(),
-        decision: z.enum(['approve', 'reject']),
-        comment: z.string().nullable(),
-        decidedAt: z.date(),
-      }),
-    ),
-  })
-  .meta({ id: 'Approval' });
 const approvalWithoutDecisions = approvalSchema.omit({ decisions: true });
-const taskSchema = z
-  .object({
-    id: z.uuid(),
-    runId: z.uuid(),
-    sequence: z.number().int(),
-    stepId: z.string(),
-    title: z.string(),
-    instructions: z.string().nullable(),
-    assigneeUserId: z.uuid().nullable(),
-    assigneeRole: z.string().nullable(),
-    fields: z.array(taskFieldSchema),
-    status: z.enum(['open', 'completed', 'timed_out', 'cancelled']),
-    result: z.record(z.string(), z.unknown()).nullable().describe('The submitted values, secret ones concealed'),
-    completedBy: z.uuid().nullable(),
-    completedAt: z.date().nullable(),
-    dueAt: z.date().nullable(),
-    createdAt: z.date(),
-  })
-  .meta({ id: 'Task' });
 const search = queryText('search').optional();
 const approvalsQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' }).extend({
   status: z.enum(['pending', 'approved', 'rejected', 'timed_out', 'cancelled']).optional().describe('Default: pending'),

@@ -3078,7 +3078,7 @@ export interface components {
             status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
             approverUserIds: string[];
             approverRoles: string[];
-            /** @description Decisions needed to approve: 1 for any, all approvers for all, N for a quorum */
+            /** @description Decisions needed to approve: 1 for any, all approvers for all */
             requiredApprovals: number;
             mode: string;
             allowSelfApproval: boolean;
@@ -3089,19 +3089,20 @@ export interface components {
             decidedAt: string | null;
             /** Format: date-time */
             createdAt: string;
-            decisions: {
-                /** Format: uuid */
-                id: string;
-                /** Format: uuid */
-                approvalId: string;
-                /** Format: uuid */
-                userId: string;
-                /** @enum {string} */
-                decision: "approve" | "reject";
-                comment: string | null;
-                /** Format: date-time */
-                decidedAt: string;
-            }[];
+            decisions: components["schemas"]["ApprovalDecision"][];
+        };
+        ApprovalDecision: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            approvalId: string;
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            comment: string | null;
+            /** Format: date-time */
+            decidedAt: string;
         };
         Task: {
             /** Format: uuid */
@@ -3127,7 +3128,6 @@ export interface components {
             }[];
             /** @enum {string} */
             status: "open" | "completed" | "timed_out" | "cancelled";
-            /** @description The submitted values, secret ones concealed */
             result: {
                 [key: string]: unknown;
             } | null;
@@ -11387,7 +11387,7 @@ export interface operations {
                         status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
                         approverUserIds: string[];
                         approverRoles: string[];
-                        /** @description Decisions needed to approve: 1 for any, all approvers for all, N for a quorum */
+                        /** @description Decisions needed to approve: 1 for any, all approvers for all */
                         requiredApprovals: number;
                         mode: string;
                         allowSelfApproval: boolean;

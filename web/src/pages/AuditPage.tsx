@@ -1,18 +1,18 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { withQuery } from '../api/client';
+import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams, type QueryValues } from '../components/query-params';
 import { SortControls } from '../components/SortControls';
 import { UserName } from '../components/UserName';
 import { UserPicker } from '../components/UserPicker';
 import { useApiGet } from '../components/async';
 import { useCan } from '../session/me';
+import { listQueryOf } from './operations/list-query';
 import { isoOfLocal, type AuditEntry } from './operations/operations-types';
 import './pages.css';
 
-const SORT_FIELDS = [
+const SORT_FIELDS: { value: 'createdAt' | 'action'; label: string }[] = [
   { value: 'createdAt', label: 'Time' },
   { value: 'action', label: 'Action' },
 ];
@@ -34,20 +34,22 @@ export function AuditPage() {
   const [draft, setDraft] = useState<Filters>(() => filtersOf(values));
   // The Back button changes the address, not the form: the fields follow what the list shows.
   const applied = JSON.stringify(filtersOf(values));
-  useEffect(() => setDraft(JSON.parse(applied) as Filters), [applied]);
-  const entries = useApiGet<Page<AuditEntry>>(
-    withQuery('/api/audit-logs', {
-      page: values.page,
-      sortBy: values.sortBy,
-      sortOrder: values.sortOrder,
+  const [followed, setFollowed] = useState(applied);
+  if (applied !== followed) {
+    setFollowed(applied);
+    setDraft(filtersOf(values));
+  }
+  const entries = useApiGet('/api/audit-logs', {
+    query: {
+      ...listQueryOf(SORT_FIELDS, values),
       actor: values.actor,
       action: values.action,
       targetType: values.targetType,
       targetId: values.targetId,
       from: isoOfLocal(values.from ?? ''),
       to: isoOfLocal(values.to ?? ''),
-    }),
-  );
+    },
+  });
   const set = (name: keyof Filters) => (value: string) => setDraft((previous) => ({ ...previous, [name]: value }));
   const apply = (event: FormEvent) => {
     event.preventDefault();

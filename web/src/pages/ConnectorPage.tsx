@@ -8,7 +8,7 @@ import { useApiGet } from '../components/async';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
 import { ConnectorForm } from './connectors/ConnectorForm';
-import type { ConnectorDetail, ConnectorHandler, ConnectorTestResult } from './connectors/connector-types';
+import type { ConnectorDetail, ConnectorTestResult } from './connectors/connector-types';
 import { CommandList } from './connectors/CommandList';
 import { ConnectorSyncConfigs } from './connectors/ConnectorSyncConfigs';
 import './pages.css';
@@ -19,8 +19,8 @@ import './pages.css';
  * after a confirmation that says what it refuses to break.
  */
 export function ConnectorPage({ id }: { id: string }) {
-  const connector = useApiGet<ConnectorDetail>(`/api/connectors/${encodeURIComponent(id)}`);
-  const handlers = useApiGet<ConnectorHandler[]>('/api/connectors/handlers');
+  const connector = useApiGet('/api/connectors/{id}', { path: { id } });
+  const handlers = useApiGet('/api/connectors/handlers');
   const can = useCan();
   const manage = can('connector:manage');
   const [current, setCurrent] = useState<ConnectorDetail>();
@@ -72,7 +72,7 @@ function TestConnection({ id }: { id: string }) {
   const run = () =>
     test.run(async () => {
       setResult(undefined);
-      setResult(await api<ConnectorTestResult>('POST', `/api/connectors/${encodeURIComponent(id)}/test`));
+      setResult(await api('POST', '/api/connectors/{id}/test', { path: { id } }));
     });
   return (
     <div className="actions" aria-live="polite">
@@ -103,7 +103,7 @@ function ReadOnlySettings({ connector }: { connector: ConnectorDetail }) {
 function DeleteConnector({ connector }: { connector: ConnectorDetail }) {
   const remove = useAction();
   const confirm = async () => {
-    if (await remove.run(() => api('DELETE', `/api/connectors/${encodeURIComponent(connector.id)}`)))
+    if (await remove.run(() => api('DELETE', '/api/connectors/{id}', { path: { id: connector.id } })))
       navigate('/connectors');
   };
   return (

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import { useCan } from '../session/me';
-import type { ConnectorDetail } from './connectors/connector-types';
+import { pageOf } from './operations/list-query';
 import './pages.css';
 
 /** `/connectors`: every connector, searched by name or description, with a way to add one. */
@@ -15,9 +14,9 @@ export function ConnectorsPage() {
   const setQuery = useSetQueryParams();
   const can = useCan();
   const [search, setSearch] = useState(values.search ?? '');
-  const connectors = useApiGet<Page<ConnectorDetail>>(
-    withQuery('/api/connectors', { page: values.page, search: values.search, type: values.type }),
-  );
+  const connectors = useApiGet('/api/connectors', {
+    query: { page: pageOf(values.page), search: values.search, type: values.type },
+  });
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     setQuery({ search: search.trim(), page: '' });

@@ -3,12 +3,11 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { useApiGet } from '../components/async';
 import { Link, navigate } from '../router';
 import { ConnectorForm } from './connectors/ConnectorForm';
-import type { ConnectorHandler } from './connectors/connector-types';
 import './pages.css';
 
 /** `/connectors/new`: choose a handler, then fill in the form of its settings. */
 export function NewConnectorPage() {
-  const handlers = useApiGet<ConnectorHandler[]>('/api/connectors/handlers');
+  const handlers = useApiGet('/api/connectors/handlers');
   const [type, setType] = useState('');
   const handler = handlers.data?.find((candidate) => candidate.name === type);
   return (

@@ -4,26 +4,24 @@
  * are away, hand it to someone else, decide or complete it in their place, or cancel the run.
  */
 import { useState, type FormEvent } from 'react';
-import { api, withQuery } from '../api/client';
+import { api } from '../api/client';
 import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { UserName } from '../components/UserName';
 import { Async, useApiGet } from '../components/async';
 import { useAction } from '../components/use-action';
 import { useCan } from '../session/me';
-import { ApprovalCard, type Approval } from './inbox/ApprovalCard';
-import { TaskCard, type Task } from './inbox/TaskCard';
+import { ApprovalCard } from './inbox/ApprovalCard';
+import { TaskCard } from './inbox/TaskCard';
+import { pageOf } from './operations/list-query';
 import { Reassign } from './pending/Reassign';
 import './pages.css';
 
 const PAGE_SIZE = 20;
 // What has waited longest comes first: it is the likeliest to be stuck.
 const OLDEST_FIRST = 'asc';
-
-type PendingApproval = Approval & { approverUserIds: string[]; approverRoles: string[] };
-type OpenTask = Task & { assigneeUserId: string | null; assigneeRole: string | null };
 
 export function PendingWorkPage() {
   const can = useCan();
@@ -60,9 +58,9 @@ export function PendingWorkPage() {
 
 function PendingApprovals({ search, page }: { search?: string; page?: string }) {
   const setQuery = useSetQueryParams();
-  const approvals = useApiGet<Page<PendingApproval>>(
-    withQuery('/api/approvals', { all: 'true', search, page, pageSize: PAGE_SIZE, sortOrder: OLDEST_FIRST }),
-  );
+  const approvals = useApiGet('/api/approvals', {
+    query: { all: 'true', search, page: pageOf(page), pageSize: PAGE_SIZE, sortOrder: OLDEST_FIRST },
+  });
   const [notice, setNotice] = useState<string>();
   return (
     <section aria-labelledby="pending-approvals-title">
@@ -118,9 +116,9 @@ function PendingApprovals({ search, page }: { search?: string; page?: string }) 
 
 function OpenTasks({ search, page }: { search?: string; page?: string }) {
   const setQuery = useSetQueryParams();
-  const tasks = useApiGet<Page<OpenTask>>(
-    withQuery('/api/tasks', { all: 'true', search, page, pageSize: PAGE_SIZE, sortOrder: OLDEST_FIRST }),
-  );
+  const tasks = useApiGet('/api/tasks', {
+    query: { all: 'true', search, page: pageOf(page), pageSize: PAGE_SIZE, sortOrder: OLDEST_FIRST },
+  });
   const [notice, setNotice] = useState<string>();
   return (
     <section aria-labelledby="open-tasks-title">
@@ -204,7 +202,8 @@ function CancelRun({
   const cancel = useAction();
   if (!can('run:cancel')) return null;
   const submit = async () => {
-    if (await cancel.run(() => api('POST', `/api/runs/${runId}/cancel`))) onCancelled(`Run cancelled: ${what}`);
+    if (await cancel.run(() => api('POST', '/api/runs/{id}/cancel', { path: { id: runId } })))
+      onCancelled(`Run cancelled: ${what}`);
   };
   return (
     <div className="actions">

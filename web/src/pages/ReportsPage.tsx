@@ -1,5 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { withQuery } from '../api/client';
+import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useQueryParams, useSetQueryParams, type QueryValues } from '../components/query-params';
 import { UserName } from '../components/UserName';
@@ -39,13 +38,17 @@ export function ReportsPage() {
   const [draft, setDraft] = useState(shown);
   // The Back button changes the address, not the form: the fields follow the window shown.
   const applied = JSON.stringify(shown);
-  useEffect(() => setDraft(JSON.parse(applied) as typeof shown), [applied]);
+  const [followed, setFollowed] = useState(applied);
+  if (applied !== followed) {
+    setFollowed(applied);
+    setDraft(shown);
+  }
   const reportWindow = windowOf(values);
-  const stats = useApiGet<WorkflowStatsReport>(withQuery('/api/reports/workflow-stats', reportWindow));
-  const sla = useApiGet<SlaComplianceReport>(
-    withQuery('/api/reports/sla-compliance', { ...reportWindow, defaultSlaHours: values.defaultSlaHours }),
-  );
-  const approvers = useApiGet<ApproverPerformanceReport>(withQuery('/api/reports/approver-performance', reportWindow));
+  // Not a number is sent as NaN, so the API's message says what the SLA must be.
+  const defaultSlaHours = values.defaultSlaHours ? Number(values.defaultSlaHours) : undefined;
+  const stats = useApiGet('/api/reports/workflow-stats', { query: reportWindow });
+  const sla = useApiGet('/api/reports/sla-compliance', { query: { ...reportWindow, defaultSlaHours } });
+  const approvers = useApiGet('/api/reports/approver-performance', { query: reportWindow });
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setQuery(draft);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { api, withQuery } from '../api/client';
+import { api, type Schema } from '../api/client';
 import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { SortControls } from '../components/SortControls';
 import { UserName } from '../components/UserName';
@@ -11,12 +11,12 @@ import { useApiGet } from '../components/async';
 import { useAction } from '../components/use-action';
 import { Link } from '../router';
 import { useCan } from '../session/me';
+import { listQueryOf } from './operations/list-query';
 import type { Schedule } from './operations/operations-types';
 import { ScheduleForm } from './schedules/ScheduleForm';
-import type { WorkflowSummary } from './workflows/workflow-types';
 import './pages.css';
 
-const SORT_FIELDS = [
+const SORT_FIELDS: { value: 'createdAt' | 'name'; label: string }[] = [
   { value: 'createdAt', label: 'Created' },
   { value: 'name', label: 'Name' },
 ];
@@ -28,17 +28,12 @@ export function SchedulesPage() {
   const can = useCan();
   const manage = can('schedule:manage');
   const [creating, setCreating] = useState(false);
-  const schedules = useApiGet<Page<Schedule>>(
-    withQuery('/api/schedules', {
-      page: values.page,
-      workflowId: values.workflowId,
-      sortBy: values.sortBy,
-      sortOrder: values.sortOrder,
-    }),
-  );
-  const workflows = useApiGet<Page<WorkflowSummary>>(
-    can('workflow:read') ? withQuery('/api/workflows', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }) : null,
-  );
+  const schedules = useApiGet('/api/schedules', {
+    query: { ...listQueryOf(SORT_FIELDS, values), workflowId: values.workflowId },
+  });
+  const workflows = useApiGet(can('workflow:read') ? '/api/workflows' : null, {
+    query: { pageSize: 100, sortBy: 'name', sortOrder: 'asc' },
+  });
   const known = workflows.data?.data ?? [];
   return (
     <section className="page">
@@ -138,13 +133,13 @@ function ScheduleRow({
   onChanged,
 }: {
   schedule: Schedule;
-  workflows: WorkflowSummary[];
+  workflows: Schema<'WorkflowSummary'>[];
   manage: boolean;
   onChanged: () => void;
 }) {
   const [editing, setEditing] = useState(false);
   const action = useAction();
-  const path = `/api/schedules/${encodeURIComponent(schedule.id)}`;
+  const path = { id: schedule.id };
   const label = schedule.name ?? schedule.cronExpression;
   const workflow = workflows.find((candidate) => candidate.id === schedule.workflowId);
   const act = async (call: () => Promise<unknown>) => {
@@ -179,7 +174,9 @@ function ScheduleRow({
               <button
                 type="button"
                 disabled={action.busy}
-                onClick={() => void act(() => api('PATCH', path, { enabled: !schedule.enabled }))}
+                onClick={() =>
+                  void act(() => api('PATCH', '/api/schedules/{id}', { path, body: { enabled: !schedule.enabled } }))
+                }
               >
                 {schedule.enabled ? `Pause ${label}` : `Resume ${label}`}
               </button>
@@ -189,7 +186,7 @@ function ScheduleRow({
                 confirmLabel={`Yes, delete ${label}`}
                 className="danger"
                 disabled={action.busy}
-                onConfirm={() => void act(() => api('DELETE', path))}
+                onConfirm={() => void act(() => api('DELETE', '/api/schedules/{id}', { path }))}
               />
             </div>
           )}

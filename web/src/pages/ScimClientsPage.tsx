@@ -1,19 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { api, withQuery } from '../api/client';
+import { api } from '../api/client';
 import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { ShownOnce } from '../components/ShownOnce';
 import { SortControls } from '../components/SortControls';
 import { UserName } from '../components/UserName';
 import { useApiGet } from '../components/async';
 import { useAction } from '../components/use-action';
+import { listQueryOf } from './operations/list-query';
 import type { ScimClient, ScimClientWithToken } from './operations/operations-types';
 import './pages.css';
 
-const SORT_FIELDS = [
+const SORT_FIELDS: { value: 'createdAt' | 'name' | 'lastUsedAt'; label: string }[] = [
   { value: 'createdAt', label: 'Created' },
   { value: 'name', label: 'Name' },
   { value: 'lastUsedAt', label: 'Last used' },
@@ -27,9 +28,7 @@ export function ScimClientsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
   const [issued, setIssued] = useState<ScimClientWithToken>();
-  const clients = useApiGet<Page<ScimClient>>(
-    withQuery('/api/scim-clients', { page: values.page, sortBy: values.sortBy, sortOrder: values.sortOrder }),
-  );
+  const clients = useApiGet('/api/scim-clients', { query: listQueryOf(SORT_FIELDS, values) });
   const onIssued = (client: ScimClientWithToken) => {
     setIssued(client);
     clients.reload();
@@ -100,12 +99,12 @@ function ScimClientRow({
   onIssued: (client: ScimClientWithToken) => void;
 }) {
   const action = useAction();
-  const path = `/api/scim-clients/${encodeURIComponent(client.id)}`;
+  const path = { id: client.id };
   const setEnabled = async (enabled: boolean) => {
-    if (await action.run(() => api('PATCH', path, { enabled }))) onChanged();
+    if (await action.run(() => api('PATCH', '/api/scim-clients/{id}', { path, body: { enabled } }))) onChanged();
   };
   const rotate = () =>
-    void action.run(async () => onIssued(await api<ScimClientWithToken>('POST', `${path}/rotate-token`)));
+    void action.run(async () => onIssued(await api('POST', '/api/scim-clients/{id}/rotate-token', { path })));
   return (
     <tr>
       <td data-label="Name">{client.name}</td>
@@ -153,7 +152,7 @@ function CreateScimClient({ onCreated }: { onCreated: (client: ScimClientWithTok
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await create.run(async () => {
-      const client = await api<ScimClientWithToken>('POST', '/api/scim-clients', { name });
+      const client = await api('POST', '/api/scim-clients', { body: { name } });
       setName('');
       onCreated(client);
     });

@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { withQuery } from '../api/client';
 import { ErrorNotice } from '../components/ErrorNotice';
-import type { Page } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { useApiGet } from '../components/async';
 import './pages.css';
 import { MatchQueue } from './sync/MatchQueue';
 import { ReconciliationPanel } from './sync/ReconciliationPanel';
 import { ConnectorSyncs } from './sync/SyncOverview';
-import type { Connector } from './sync/sync-types';
 
 /**
  * `/sync`: every connector's sync configs with their last status and statistics, and the match
@@ -22,9 +19,7 @@ export function SyncPage() {
   const [changes, setChanges] = useState(0);
   // Set by "Review matches": the queue opens below every connector, so it is brought into view.
   const [reveal, setReveal] = useState(false);
-  const connectors = useApiGet<Page<Connector>>(
-    withQuery('/api/connectors', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }),
-  );
+  const connectors = useApiGet('/api/connectors', { query: { pageSize: 100, sortBy: 'name', sortOrder: 'asc' } });
   return (
     <section className="page">
       <h1>Sync review</h1>

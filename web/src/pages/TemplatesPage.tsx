@@ -1,26 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { api, withQuery } from '../api/client';
+import { api } from '../api/client';
 import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { SortControls } from '../components/SortControls';
 import { useApiGet } from '../components/async';
 import { useAction } from '../components/use-action';
 import { useCan } from '../session/me';
+import { listQueryOf } from './operations/list-query';
 import type { DocumentTemplate, EmailTemplate } from './operations/operations-types';
 import { DocumentTemplateForm, EmailTemplateForm } from './templates/TemplateForms';
 import './pages.css';
 
-const SORT_FIELDS = [
+const SORT_FIELDS: { value: 'name' | 'createdAt'; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'createdAt', label: 'Created' },
 ];
 
 const KINDS = {
-  email: { title: 'Email templates', collection: '/api/email-templates' },
-  document: { title: 'Document templates', collection: '/api/document-templates' },
+  email: { title: 'Email templates' },
+  document: { title: 'Document templates' },
 } as const;
 type Kind = keyof typeof KINDS;
 
@@ -38,15 +39,14 @@ export function TemplatesPage() {
   const kind: Kind = values.kind === 'document' ? 'document' : 'email';
   const [search, setSearch] = useState(values.search ?? '');
   const [creating, setCreating] = useState(false);
-  const templates = useApiGet<Page<EmailTemplate | DocumentTemplate>>(
-    withQuery(KINDS[kind].collection, {
-      page: values.page,
-      search: values.search,
-      sortBy: values.sortBy,
-      sortOrder: values.sortOrder,
-    }),
-  );
-  const rows = (templates.data?.data ?? []).map((template) => ({ ...template, kind }) as AnyTemplate);
+  const query = { ...listQueryOf(SORT_FIELDS, values), search: values.search };
+  const emails = useApiGet(kind === 'email' ? '/api/email-templates' : null, { query });
+  const documents = useApiGet(kind === 'document' ? '/api/document-templates' : null, { query });
+  const templates = kind === 'email' ? emails : documents;
+  const rows: AnyTemplate[] =
+    kind === 'email'
+      ? (emails.data?.data ?? []).map((template) => ({ ...template, kind }))
+      : (documents.data?.data ?? []).map((template) => ({ ...template, kind }));
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
     setQuery({ search: search.trim(), page: '' });
@@ -143,8 +143,12 @@ function TemplateItem({
   const [editing, setEditing] = useState(false);
   const remove = useAction();
   const confirmRemove = async () => {
-    const path = `${KINDS[template.kind].collection}/${encodeURIComponent(template.id)}`;
-    if (await remove.run(() => api('DELETE', path))) onChanged();
+    const path = { id: template.id };
+    const removal = () =>
+      template.kind === 'email'
+        ? api('DELETE', '/api/email-templates/{id}', { path })
+        : api('DELETE', '/api/document-templates/{id}', { path });
+    if (await remove.run(removal)) onChanged();
   };
   const done = () => {
     setEditing(false);

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { api, withQuery } from '../api/client';
+import { api } from '../api/client';
 import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { ShownOnce } from '../components/ShownOnce';
 import { SortControls } from '../components/SortControls';
@@ -11,10 +11,11 @@ import { UserName } from '../components/UserName';
 import { useApiGet } from '../components/async';
 import { useAction } from '../components/use-action';
 import { useCan, useMe } from '../session/me';
-import { isoOfLocal, type ApiToken, type CreatedApiToken } from './operations/operations-types';
+import { choiceOf, FLAGS, listQueryOf } from './operations/list-query';
+import { isoOfLocal, isPermission, type ApiToken, type CreatedApiToken } from './operations/operations-types';
 import './pages.css';
 
-const SORT_FIELDS = [
+const SORT_FIELDS: { value: 'createdAt' | 'name' | 'lastUsedAt'; label: string }[] = [
   { value: 'createdAt', label: 'Created' },
   { value: 'name', label: 'Name' },
   { value: 'lastUsedAt', label: 'Last used' },
@@ -29,15 +30,13 @@ export function TokensPage() {
   const setQuery = useSetQueryParams();
   const can = useCan();
   const [minted, setMinted] = useState<CreatedApiToken>();
-  const tokens = useApiGet<Page<ApiToken>>(
-    withQuery('/api/auth/tokens', {
-      page: values.page,
-      sortBy: values.sortBy,
-      sortOrder: values.sortOrder,
-      all: values.all,
-      includeRevoked: values.includeRevoked,
-    }),
-  );
+  const tokens = useApiGet('/api/auth/tokens', {
+    query: {
+      ...listQueryOf(SORT_FIELDS, values),
+      all: choiceOf(FLAGS, values.all),
+      includeRevoked: choiceOf(FLAGS, values.includeRevoked),
+    },
+  });
   const everyone = values.all === 'true';
   return (
     <section className="page">
@@ -122,7 +121,7 @@ function TokenRow({ token, showOwner, onRevoked }: { token: ApiToken; showOwner:
   const revoke = useAction();
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
   const confirm = async () => {
-    if (await revoke.run(() => api('DELETE', `/api/auth/tokens/${encodeURIComponent(token.id)}`))) onRevoked();
+    if (await revoke.run(() => api('DELETE', '/api/auth/tokens/{id}', { path: { id: token.id } }))) onRevoked();
   };
   return (
     <tr>
@@ -164,7 +163,7 @@ function TokenRow({ token, showOwner, onRevoked }: { token: ApiToken; showOwner:
 /** The mint form: only the permissions the reader holds are offered; the API checks them again. */
 function MintToken({ onMinted }: { onMinted: (token: CreatedApiToken) => void }) {
   const me = useMe();
-  const offered = [...me.permissions].sort();
+  const offered = me.permissions.filter(isPermission).sort();
   const [name, setName] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -180,10 +179,12 @@ function MintToken({ onMinted }: { onMinted: (token: CreatedApiToken) => void })
     event.preventDefault();
     await mint.run(async () => {
       const expiry = isoOfLocal(expiresAt);
-      const token = await api<CreatedApiToken>('POST', '/api/auth/tokens', {
-        name,
-        permissions: offered.filter((permission) => chosen.has(permission)),
-        ...(expiry ? { expiresAt: expiry } : {}),
+      const token = await api('POST', '/api/auth/tokens', {
+        body: {
+          name,
+          permissions: offered.filter((permission) => chosen.has(permission)),
+          ...(expiry ? { expiresAt: expiry } : {}),
+        },
       });
       setName('');
       setExpiresAt('');

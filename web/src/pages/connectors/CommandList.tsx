@@ -1,4 +1,4 @@
-import type { ConnectorHandler } from './connector-types';
+import { jsonSchemaOf, type ConnectorHandler } from './connector-types';
 
 /** The commands a connector's handler offers, as connector steps and sync call them. */
 export function CommandList({ handler }: { handler: ConnectorHandler }) {
@@ -32,7 +32,9 @@ export function CommandList({ handler }: { handler: ConnectorHandler }) {
                     .filter((part) => part !== '')
                     .join(', ')}
                 </td>
-                <td data-label="Parameters">{Object.keys(command.parameters.properties ?? {}).join(', ') || '—'}</td>
+                <td data-label="Parameters">
+                  {Object.keys(jsonSchemaOf(command.parameters).properties ?? {}).join(', ') || '—'}
+                </td>
               </tr>
             ))}
           </tbody>

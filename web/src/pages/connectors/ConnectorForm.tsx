@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
-import type { ConnectorDetail, ConnectorHandler } from './connector-types';
+import { jsonSchemaOf, type ConnectorDetail, type ConnectorHandler } from './connector-types';
 import { SecretField, SettingField } from './SettingField';
 import { configOf, draftsOf, secretsOf, type SettingsDrafts } from './settings-drafts';
 
@@ -20,8 +20,9 @@ export function ConnectorForm({
   connector?: ConnectorDetail;
   onSaved: (saved: ConnectorDetail) => void;
 }) {
-  const properties = handler?.settings?.schema.properties ?? {};
-  const required = new Set(handler?.settings?.schema.required ?? []);
+  const settings = jsonSchemaOf(handler?.settings?.schema);
+  const properties = settings.properties ?? {};
+  const required = new Set(settings.required ?? []);
   const described = handler?.settings?.secrets ?? [];
   const secretNames = [...new Set([...described, ...(connector?.secretKeys ?? [])])];
   const [fields, setFields] = useState({
@@ -56,8 +57,8 @@ export function ConnectorForm({
         ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
       };
       const result = connector
-        ? await api<ConnectorDetail>('PUT', `/api/connectors/${encodeURIComponent(connector.id)}`, body)
-        : await api<ConnectorDetail>('POST', '/api/connectors', { ...body, type: handler?.name });
+        ? await api('PUT', '/api/connectors/{id}', { path: { id: connector.id }, body })
+        : await api('POST', '/api/connectors', { body: { ...body, type: handler?.name ?? '' } });
       setDrafts(draftsOf(properties, described, result.config));
       setNewSecret({ name: '', value: '' });
       setSaved(true);

@@ -5,7 +5,6 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useApiGet } from '../../components/async';
 import { Link } from '../../router';
 import { SyncConfigEditor } from '../sync/SyncConfigEditor';
-import type { SyncConfig } from '../sync/sync-types';
 import type { ConnectorHandler } from './connector-types';
 
 /** The record types a handler can sync: one per list command it offers (sync item 4). */
@@ -24,7 +23,7 @@ export function ConnectorSyncConfigs({
   handler: ConnectorHandler;
   manage: boolean;
 }) {
-  const configs = useApiGet<SyncConfig[]>(`/api/connectors/${encodeURIComponent(connectorId)}/sync-config`);
+  const configs = useApiGet('/api/connectors/{id}/sync-config', { path: { id: connectorId } });
   const [adding, setAdding] = useState<string>();
   const listable = Object.keys(LIST_COMMANDS).filter((type) => Object.hasOwn(handler.commands, LIST_COMMANDS[type]!));
   if (listable.length === 0) return null;

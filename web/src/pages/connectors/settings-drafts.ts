@@ -82,7 +82,10 @@ function otherSettings(text: string): Record<string, unknown> {
   } catch {
     throw new SettingsError('Other settings must be a JSON object');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new SettingsError('Other settings must be a JSON object');
-  return parsed as Record<string, unknown>;
+  if (!isRecord(parsed)) throw new SettingsError('Other settings must be a JSON object');
+  return parsed;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

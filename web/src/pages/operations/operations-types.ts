@@ -1,90 +1,65 @@
-/** The shapes of the operations routes (tokens, SCIM clients, schedules, templates, audit), as far as the pages read them. */
+/** The shapes of the operations routes (tokens, SCIM clients, schedules, templates, audit), from the OpenAPI description. */
+import type { Schema } from '../../api/client';
 
-/** OpenAPI schema `ApiToken`. */
-export interface ApiToken {
-  id: string;
-  name: string;
-  prefix: string;
-  permissions: string[];
-  userId: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  parentId: string | null;
-}
+export type ApiToken = Schema<'ApiToken'>;
+export type CreatedApiToken = Schema<'CreatedApiToken'>;
+export type ScimClient = Schema<'ScimClient'>;
+export type ScimClientWithToken = Schema<'ScimClientWithToken'>;
+export type Schedule = Schema<'Schedule'>;
+export type EmailTemplate = Schema<'EmailTemplate'>;
+export type DocumentTemplate = Schema<'DocumentTemplate'>;
+export type AuditEntry = Schema<'AuditLog'>;
 
-/** OpenAPI schema `CreatedApiToken`. */
-export interface CreatedApiToken extends ApiToken {
-  token: string;
-}
+/** A permission a token may be minted with. */
+export type Permission = Schema<'CreateApiToken'>['permissions'][number];
 
-/** OpenAPI schema `ScimClient`. */
-export interface ScimClient {
-  id: string;
-  name: string;
-  tokenPrefix: string;
-  enabled: boolean;
-  createdBy: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-}
+/** Every permission, checked against the API's list both ways so the two cannot drift apart. */
+export const PERMISSIONS = [
+  'workflow:read',
+  'run:read',
+  'task:read',
+  'project:read',
+  'org:read',
+  'token:manage',
+  'workflow:create',
+  'workflow:update',
+  'workflow:publish',
+  'approval:read',
+  'approval:decide',
+  'report:read',
+  'schedule:read',
+  'schedule:manage',
+  'workflow:start',
+  'task:complete',
+  'role_definition:read',
+  'group:read',
+  'config:export',
+  'approval:decide_any',
+  'task:complete_any',
+  'project:authority_any',
+  'workflow:delete',
+  'workflow:move',
+  'run:cancel',
+  'run:update',
+  'project:create',
+  'project:update',
+  'project:delete',
+  'workflow_set:manage',
+  'user:read',
+  'user:manage',
+  'role:manage',
+  'connector:read',
+  'connector:manage',
+  'connector:execute',
+  'audit:read',
+  'org:manage',
+  'config:import',
+] as const satisfies readonly Permission[];
+const everyPermissionListed: Exclude<Permission, (typeof PERMISSIONS)[number]> extends never ? true : never = true;
+void everyPermissionListed;
 
-/** OpenAPI schema `ScimClientWithToken`. */
-export interface ScimClientWithToken extends ScimClient {
-  token: string;
-}
-
-/** OpenAPI schema `Schedule`. */
-export interface Schedule {
-  id: string;
-  workflowId: string;
-  name: string | null;
-  cronExpression: string;
-  timezone: string | null;
-  enabled: boolean;
-  variables: Record<string, unknown>;
-  pausedReason: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** OpenAPI schema `EmailTemplate`. */
-export interface EmailTemplate {
-  id: string;
-  name: string;
-  description: string | null;
-  subjectTemplate: string;
-  bodyTemplate: string;
-  isDefault: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** OpenAPI schema `DocumentTemplate`. */
-export interface DocumentTemplate {
-  id: string;
-  name: string;
-  description: string | null;
-  fileName: string | null;
-  mimeType: string | null;
-  placeholders: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** OpenAPI schema `AuditLog`. */
-export interface AuditEntry {
-  id: string;
-  action: string;
-  actorType: 'user' | 'service_client' | 'system';
-  actorId: string | null;
-  targetType: string | null;
-  targetId: string | null;
-  metadata: Record<string, unknown>;
-  requestId: string | null;
-  createdAt: string;
+export function isPermission(value: string): value is Permission {
+  return PERMISSIONS.some((permission) => permission === value);
 }
 
 /** A `datetime-local` input's value as an ISO timestamp in the reader's zone; empty stays empty. */

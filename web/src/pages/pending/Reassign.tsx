@@ -24,8 +24,8 @@ export function Reassign({ target, onReassigned }: { target: Target; onReassigne
     event.preventDefault();
     const done = await reassign.run(() =>
       target.kind === 'approval'
-        ? api('POST', `/api/approvals/${target.id}/reassign`, { from, to })
-        : api('POST', `/api/tasks/${target.id}/reassign`, { to }),
+        ? api('POST', '/api/approvals/{id}/reassign', { path: { id: target.id }, body: { from, to } })
+        : api('POST', '/api/tasks/{id}/reassign', { path: { id: target.id }, body: { to } }),
     );
     if (done) onReassigned(`Reassigned ${target.kind === 'approval' ? 'the approval' : 'the task'}`);
   };

@@ -1,46 +1,12 @@
 /** The report routes' shapes (OpenAPI `WorkflowStatsReport`, `SlaComplianceReport`, `ApproverPerformanceReport`). */
+import type { Schema } from '../../api/client';
 
 export const RUN_STATUS_ORDER = ['completed', 'failed', 'cancelled', 'running', 'waiting', 'pending'] as const;
 
-export interface WorkflowStatsEntry {
-  total: number;
-  byStatus: Record<(typeof RUN_STATUS_ORDER)[number], number>;
-  successRate: number | null;
-  medianDurationMs: number | null;
-  p95DurationMs: number | null;
-}
-
-export interface WorkflowStatsReport {
-  overall: WorkflowStatsEntry;
-  perDefinition: Array<WorkflowStatsEntry & { definitionId: string; definitionName: string }>;
-}
-
-export interface SlaCounts {
-  met: number;
-  missed: number;
-  open: number;
-  rate: number | null;
-}
-
-export interface SlaComplianceReport {
-  defaultSlaHours: number;
-  approvals: SlaCounts;
-  tasks: SlaCounts;
-  overall: SlaCounts;
-  perDefinition: Array<{ definitionId: string; definitionName: string; approvals: SlaCounts; tasks: SlaCounts }>;
-}
-
-export interface ApproverPerformanceReport {
-  approvers: Array<{
-    userId: string;
-    email: string | null;
-    decided: number;
-    approved: number;
-    rejected: number;
-    medianTimeToDecideMs: number | null;
-    pending: number;
-  }>;
-}
+export type WorkflowStatsReport = Schema<'WorkflowStatsReport'>;
+export type SlaComplianceReport = Schema<'SlaComplianceReport'>;
+export type SlaCounts = SlaComplianceReport['overall'];
+export type ApproverPerformanceReport = Schema<'ApproverPerformanceReport'>;
 
 export function percent(share: number | null): string {
   return share === null ? '—' : `${Math.round(share * 1000) / 10} %`;

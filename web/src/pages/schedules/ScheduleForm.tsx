@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client';
+import { api, type Schema } from '../../api/client';
+import type { paths } from '../../api/openapi';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { typedValueOf } from '../../components/typed-value';
 import { useAction } from '../../components/use-action';
-import type { WorkflowSummary } from '../workflows/workflow-types';
 import type { Schedule } from '../operations/operations-types';
 
 interface Draft {
@@ -26,16 +26,36 @@ function draftOf(schedule: Schedule | undefined): Draft {
   };
 }
 
-/** The body a draft stands for; text that is not a JSON object is sent as typed, for the API to name. */
-function bodyOf(draft: Draft): Record<string, unknown> {
+/** What `POST /api/schedules` takes, every field given. */
+type ScheduleBody = Required<paths['/api/schedules']['post']['requestBody']['content']['application/json']>;
+
+/** The variables typed: a JSON object, or an error saying so. */
+function variablesOf(text: string): Record<string, unknown> {
+  const value = typedValueOf('object', text);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...value };
+  throw new Error('Variables of each run must be a JSON object, such as {"days": 3}');
+}
+
+/** The body a draft stands for. */
+function bodyOf(draft: Draft): ScheduleBody {
   return {
     workflowId: draft.workflowId,
     name: draft.name.trim() === '' ? null : draft.name.trim(),
     cronExpression: draft.cronExpression,
     timezone: draft.timezone.trim() === '' ? null : draft.timezone.trim(),
     enabled: draft.enabled,
-    variables: typedValueOf('object', draft.variables),
+    variables: variablesOf(draft.variables),
   };
+}
+
+/** The fields of `body` that differ from `before`. */
+function changesOf(body: ScheduleBody, before: ScheduleBody): Partial<ScheduleBody> {
+  const changed: Partial<ScheduleBody> = {};
+  const compare = <K extends keyof ScheduleBody>(key: K) => {
+    if (JSON.stringify(body[key]) !== JSON.stringify(before[key])) changed[key] = body[key];
+  };
+  for (const key of ['workflowId', 'name', 'cronExpression', 'timezone', 'enabled', 'variables'] as const) compare(key);
+  return changed;
 }
 
 /**
@@ -50,7 +70,7 @@ export function ScheduleForm({
   onCancel,
 }: {
   schedule?: Schedule;
-  workflows: WorkflowSummary[];
+  workflows: Schema<'WorkflowSummary'>[];
   onSaved: (saved: Schedule) => void;
   onCancel?: () => void;
 }) {
@@ -69,15 +89,12 @@ export function ScheduleForm({
     await save.run(async () => {
       const body = bodyOf(draft);
       if (!schedule) {
-        onSaved(await api<Schedule>('POST', '/api/schedules', body));
+        onSaved(await api('POST', '/api/schedules', { body }));
         setDraft(draftOf(undefined));
         return;
       }
-      const before = bodyOf(initial);
-      const changed = Object.fromEntries(
-        Object.entries(body).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
-      );
-      onSaved(await api<Schedule>('PATCH', `/api/schedules/${encodeURIComponent(schedule.id)}`, changed));
+      const changed = changesOf(body, bodyOf(initial));
+      onSaved(await api('PATCH', '/api/schedules/{id}', { path: { id: schedule.id }, body: changed }));
     });
   };
   return (

@@ -1,28 +1,22 @@
 import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { useEffect, useRef, useState } from 'react';
-import { api, withQuery } from '../../api/client';
+import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Pagination, type Page } from '../../components/Pagination';
+import { Pagination } from '../../components/Pagination';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useAction } from '../../components/use-action';
 import { useApiGet } from '../../components/async';
 import { UserName } from '../../components/UserName';
 import { UserPicker } from '../../components/UserPicker';
 import { useCan } from '../../session/me';
-import { MATCH_STATUSES, OPEN_MATCH_STATUSES, type MatchStats, type SyncMatch } from './sync-types';
+import { pageOf } from '../operations/list-query';
+import { MATCH_STATUSES, OPEN_MATCH_STATUSES, type SyncMatch } from './sync-types';
 
 export interface QueueQuery {
   status?: string;
   search?: string;
   page?: string;
 }
-
-/**
- * The matches' routes of a connector. The id comes from the page's address, where anyone may put
- * `../` into a link they send: encoded, it stays one path segment (a 400 for a non-UUID) instead
- * of steering the signed-in browser's requests to another route.
- */
-const matchesPath = (connectorId: string) => `/api/connectors/${encodeURIComponent(connectorId)}/sync-matches`;
 
 /**
  * The matches of one connector and resource type: counts per status as filters, each row with
@@ -47,11 +41,19 @@ export function MatchQueue({
   query: QueueQuery;
   onQuery: (changes: Record<string, string>) => void;
 }) {
-  const base = matchesPath(connectorId);
-  const stats = useApiGet<MatchStats>(withQuery(`${base}/stats`, { type: resourceType }));
-  const matches = useApiGet<Page<SyncMatch>>(
-    withQuery(base, { type: resourceType, status: query.status, search: query.search, page: query.page }),
-  );
+  // The connector id comes from the page's address, where anyone may put `../` into a link they
+  // send: the client encodes it as one path segment (a 400 for a non-UUID), never another route.
+  const path = { id: connectorId };
+  const stats = useApiGet('/api/connectors/{id}/sync-matches/stats', { path, query: { type: resourceType } });
+  const matches = useApiGet('/api/connectors/{id}/sync-matches', {
+    path,
+    query: {
+      type: resourceType,
+      status: MATCH_STATUSES.find((status) => status === query.status),
+      search: query.search,
+      page: pageOf(query.page),
+    },
+  });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [search, setSearch] = useState(query.search ?? '');
   const can = useCan();
@@ -94,7 +96,7 @@ export function MatchQueue({
             onClick={() => onQuery({ status, page: '' })}
           >
             {status.replace(/_/g, ' ')}
-            {stats.data ? ` (${stats.data.byStatus[status] ?? 0})` : ''}
+            {stats.data ? ` (${stats.data.byStatus[status]})` : ''}
           </button>
         ))}
       </div>
@@ -160,12 +162,12 @@ function MatchRow({
   const manage = can('connector:manage');
   const action = useAction();
   const [userId, setUserId] = useState('');
-  const path = `${matchesPath(connectorId)}/${encodeURIComponent(match.id)}`;
+  const path = { id: connectorId, matchId: match.id };
   const act = async (call: () => Promise<unknown>) => {
     if (await action.run(call)) onChanged();
   };
   const resolve = (body: { action: 'link' | 'skip' | 'create'; userId?: string }) =>
-    act(() => api('POST', `${path}/resolve`, body));
+    act(() => api('POST', '/api/connectors/{id}/sync-matches/{matchId}/resolve', { path, body }));
   const open = OPEN_MATCH_STATUSES.includes(match.matchStatus);
   const checkboxId = `match-select-${match.id}`;
   return (
@@ -250,7 +252,13 @@ function MatchRow({
             </button>
           )}
           {!open && (
-            <button type="button" disabled={action.busy} onClick={() => void act(() => api('POST', `${path}/unlink`))}>
+            <button
+              type="button"
+              disabled={action.busy}
+              onClick={() =>
+                void act(() => api('POST', '/api/connectors/{id}/sync-matches/{matchId}/unlink', { path }))
+              }
+            >
               Unlink
             </button>
           )}
@@ -274,7 +282,12 @@ function BulkActions({
   const action = useAction();
   const [userId, setUserId] = useState('');
   const bulk = async (body: { action: 'link' | 'skip'; userId?: string }) => {
-    const ok = await action.run(() => api('POST', `${matchesPath(connectorId)}/bulk-resolve`, { matchIds, ...body }));
+    const ok = await action.run(() =>
+      api('POST', '/api/connectors/{id}/sync-matches/bulk-resolve', {
+        path: { id: connectorId },
+        body: { matchIds, ...body },
+      }),
+    );
     if (ok) onDone();
   };
   return (

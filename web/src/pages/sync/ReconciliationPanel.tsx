@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { withQuery } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../components/format';
 import { Pagination } from '../../components/Pagination';
 import { useApiGet } from '../../components/async';
-import type { Reconciliation, ReconciliationAccount } from './sync-types';
+import type { ReconciliationAccount } from './sync-types';
 
 type ListName = 'orphans' | 'activeAccountsOfInactiveUsers';
 
@@ -52,14 +51,10 @@ function AccountList({
   empty: string;
 }) {
   const [page, setPage] = useState(1);
-  const reconciliation = useApiGet<Reconciliation>(
-    withQuery(`/api/connectors/${encodeURIComponent(connectorId)}/reconciliation`, {
-      page,
-      pageSize: 20,
-      sortBy: 'displayName',
-      sortOrder: 'asc',
-    }),
-  );
+  const reconciliation = useApiGet('/api/connectors/{id}/reconciliation', {
+    path: { id: connectorId },
+    query: { page, pageSize: 20, sortBy: 'displayName', sortOrder: 'asc' },
+  });
   const list = reconciliation.data?.[name];
   return (
     <section aria-label={title}>

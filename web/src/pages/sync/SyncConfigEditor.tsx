@@ -34,7 +34,7 @@ export function SyncConfigEditor({
   const [preview, setPreview] = useState<SyncPreview | null>(null);
   const previewing = useAction();
   const saving = useAction();
-  const path = `/api/connectors/${encodeURIComponent(connectorId)}/sync-config/${encodeURIComponent(resourceType)}`;
+  const path = { id: connectorId, type: resourceType };
   const users = resourceType === 'user';
   const set = <K extends keyof SyncConfigDraft>(key: K, value: SyncConfigDraft[K]) => {
     setPreview(null);
@@ -44,11 +44,18 @@ export function SyncConfigEditor({
     event.preventDefault();
     setPreview(null);
     await previewing.run(async () =>
-      setPreview(await api<SyncPreview>('POST', `${path}/preview`, bodyOf(resourceType, draft))),
+      setPreview(
+        await api('POST', '/api/connectors/{id}/sync-config/{type}/preview', {
+          path,
+          body: bodyOf(resourceType, draft),
+        }),
+      ),
     );
   };
   const save = async () => {
-    await saving.run(async () => onSaved(await api<SyncConfig>('PUT', path, bodyOf(resourceType, draft))));
+    await saving.run(async () =>
+      onSaved(await api('PUT', '/api/connectors/{id}/sync-config/{type}', { path, body: bodyOf(resourceType, draft) })),
+    );
   };
   const id = (name: string) => `sync-${resourceType}-${name}`;
   const text = (name: keyof SyncConfigDraft, label: string, hint?: string, rows?: number) => (

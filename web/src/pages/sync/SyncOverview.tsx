@@ -27,7 +27,7 @@ export function ConnectorSyncs({
   /** After a pass or a saved config, which change the matches and reconciliation shown below. */
   onChanged: () => void;
 }) {
-  const configs = useApiGet<SyncConfig[]>(`/api/connectors/${connector.id}/sync-config`);
+  const configs = useApiGet('/api/connectors/{id}/sync-config', { path: { id: connector.id } });
   if (configs.data?.length === 0) return null;
   return (
     <section className="panel" aria-labelledby={`connector-${connector.id}`}>
@@ -88,13 +88,15 @@ function ConfigRow({
   const previewing = useAction();
   const [preview, setPreview] = useState<SyncPreview | null>(null);
   const [editing, setEditing] = useState(false);
-  const path = `/api/connectors/${config.connectorId}/sync-config/${encodeURIComponent(config.resourceType)}`;
+  const path = { id: config.connectorId, type: config.resourceType };
   const previewSync = async () => {
     setPreview(null);
-    await previewing.run(async () => setPreview(await api<SyncPreview>('POST', `${path}/preview`, {})));
+    await previewing.run(async () =>
+      setPreview(await api('POST', '/api/connectors/{id}/sync-config/{type}/preview', { path, body: {} })),
+    );
   };
   const syncNow = async () => {
-    await trigger.run(() => api('POST', `${path}/trigger`));
+    await trigger.run(() => api('POST', '/api/connectors/{id}/sync-config/{type}/trigger', { path }));
     onSynced();
   };
   return (

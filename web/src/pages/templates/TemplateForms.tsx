@@ -4,21 +4,19 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
 import type { DocumentTemplate, EmailTemplate } from '../operations/operations-types';
 
-/** A form that creates (POST to `collection`) or replaces (PUT to `collection/:id`) one template. */
-function TemplateForm<T extends { id: string; name: string }>({
+/** A form that creates or replaces (`existing`) one template through `send`. */
+function TemplateForm({
   label,
-  collection,
   existing,
-  body,
+  send,
   onSaved,
   onCancel,
   children,
 }: {
   label: string;
-  collection: string;
-  existing?: T;
-  body: () => Record<string, unknown>;
-  onSaved: (saved: T) => void;
+  existing: boolean;
+  send: () => Promise<unknown>;
+  onSaved: () => void;
   onCancel: () => void;
   children: ReactNode;
 }) {
@@ -26,10 +24,8 @@ function TemplateForm<T extends { id: string; name: string }>({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await save.run(async () => {
-      const saved = existing
-        ? await api<T>('PUT', `${collection}/${encodeURIComponent(existing.id)}`, body())
-        : await api<T>('POST', collection, body());
-      onSaved(saved);
+      await send();
+      onSaved();
     });
   };
   return (
@@ -100,9 +96,13 @@ export function EmailTemplateForm({
   return (
     <TemplateForm
       label={existing ? `Edit email template ${existing.name}` : 'New email template'}
-      collection="/api/email-templates"
-      existing={existing}
-      body={() => ({ ...draft, description: orNull(draft.description) })}
+      existing={existing !== undefined}
+      send={() => {
+        const body = { ...draft, description: orNull(draft.description) };
+        return existing
+          ? api('PUT', '/api/email-templates/{id}', { path: { id: existing.id }, body })
+          : api('POST', '/api/email-templates', { body });
+      }}
       onSaved={onSaved}
       onCancel={onCancel}
     >
@@ -176,9 +176,12 @@ export function DocumentTemplateForm({
   return (
     <TemplateForm
       label={existing ? `Edit document template ${existing.name}` : 'New document template'}
-      collection="/api/document-templates"
-      existing={existing}
-      body={body}
+      existing={existing !== undefined}
+      send={() =>
+        existing
+          ? api('PUT', '/api/document-templates/{id}', { path: { id: existing.id }, body: body() })
+          : api('POST', '/api/document-templates', { body: body() })
+      }
       onSaved={onSaved}
       onCancel={onCancel}
     >

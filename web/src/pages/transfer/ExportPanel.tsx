@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, withQuery } from '../../api/client';
+import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
 import { SECTION_LABELS, TRANSFER_SECTIONS, type TransferDocument, type TransferSection } from './transfer-types';
@@ -46,15 +46,17 @@ export function ExportPanel() {
     await run.run(async () => {
       const sections = TRANSFER_SECTIONS.filter((section) => chosen.has(section));
       const document = named
-        ? await api<TransferDocument>('POST', '/api/config/export', {
-            entities: Object.fromEntries(
-              sections
-                .map((section) => [section, namesOf(names[section] ?? '')] as const)
-                .filter(([, sectionNames]) => sectionNames.length > 0),
-            ),
-            includeDependencies: dependencies,
+        ? await api('POST', '/api/config/export', {
+            body: {
+              entities: Object.fromEntries(
+                sections
+                  .map((section) => [section, namesOf(names[section] ?? '')] as const)
+                  .filter(([, sectionNames]) => sectionNames.length > 0),
+              ),
+              includeDependencies: dependencies,
+            },
           })
-        : await api<TransferDocument>('GET', withQuery('/api/config/export', { entities: sections.join(',') }));
+        : await api('GET', '/api/config/export', { query: { entities: sections.join(',') } });
       download(
         `flowgate-config-${new Date().toISOString().slice(0, 10)}.json`,
         `${JSON.stringify(document, null, 2)}\n`,

@@ -1,15 +1,36 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { api, ApiError, withQuery } from '../../api/client';
+import { ApiError, send, urlOf } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useAction } from '../../components/use-action';
-import { IMPORT_STRATEGIES, type DocumentProblem, type ImportDetail, type ImportResult } from './transfer-types';
+import {
+  documentProblemsOf,
+  IMPORT_STRATEGIES,
+  isImportResult,
+  type DocumentProblem,
+  type ImportDetail,
+  type ImportResult,
+  type ImportStrategy,
+} from './transfer-types';
 
 /** The listed problems of a refused document (a 400 with `details.problems`), else none. */
 function problemsOf(error: unknown): DocumentProblem[] {
-  if (!(error instanceof ApiError) || typeof error.body.details !== 'object' || error.body.details === null) return [];
-  const problems = (error.body.details as { problems?: unknown }).problems;
-  return Array.isArray(problems) ? (problems as DocumentProblem[]) : [];
+  return error instanceof ApiError ? documentProblemsOf(error.body.details) : [];
+}
+
+/**
+ * Sends the document as it was typed. The API checks it and answers a 400 listing every problem,
+ * which is what the page shows for a document that is not valid; `api` takes only a valid
+ * ConfigurationDocument, so this goes through `send`, and the answer is checked before use.
+ */
+async function importDocument(
+  path: '/api/config/import' | '/api/config/import/preview',
+  strategy: ImportStrategy,
+  document: unknown,
+): Promise<ImportResult> {
+  const answer = await send('POST', urlOf(path, { query: { strategy } }), document);
+  if (!isImportResult(answer)) throw new Error('The import answered something other than an import result');
+  return answer;
 }
 
 function shown(value: unknown): string {
@@ -24,7 +45,7 @@ function shown(value: unknown): string {
  */
 export function ImportPanel() {
   const [text, setText] = useState('');
-  const [strategy, setStrategy] = useState('upsert');
+  const [strategy, setStrategy] = useState<ImportStrategy>('upsert');
   const [preview, setPreview] = useState<ImportResult>();
   const [applied, setApplied] = useState<ImportResult>();
   const [parseError, setParseError] = useState<string>();
@@ -47,7 +68,7 @@ export function ImportPanel() {
       setParseError(undefined);
       return JSON.parse(text) as unknown;
     } catch (error) {
-      setParseError(`The document is not JSON: ${(error as Error).message}`);
+      setParseError(`The document is not JSON: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   };
@@ -57,15 +78,13 @@ export function ImportPanel() {
     setPreview(undefined);
     const body = parsedDocument();
     if (body === undefined) return;
-    await previewAction.run(async () =>
-      setPreview(await api<ImportResult>('POST', withQuery('/api/config/import/preview', { strategy }), body)),
-    );
+    await previewAction.run(async () => setPreview(await importDocument('/api/config/import/preview', strategy, body)));
   };
   const apply = async () => {
     const body = parsedDocument();
     if (body === undefined) return;
     await applyAction.run(async () => {
-      setApplied(await api<ImportResult>('POST', withQuery('/api/config/import', { strategy }), body));
+      setApplied(await importDocument('/api/config/import', strategy, body));
       setPreview(undefined);
     });
   };
@@ -97,7 +116,10 @@ export function ImportPanel() {
           <select
             id="import-strategy"
             value={strategy}
-            onChange={(event) => changed(() => setStrategy(event.target.value))}
+            onChange={(event) => {
+              const chosen = IMPORT_STRATEGIES.find((option) => option.value === event.target.value);
+              if (chosen) changed(() => setStrategy(chosen.value));
+            }}
           >
             {IMPORT_STRATEGIES.map((option) => (
               <option key={option.value} value={option.value}>
