@@ -11,11 +11,11 @@ const exists = (relative: string) =>
   );
 
 describe('comments point at things that exist', () => {
-  it('every docs/*.md and src/ path named in the source exists', async () => {
+  it('every docs/*.md, src/ and web/src/ path named in the source exists', async () => {
     const missing: string[] = [];
     for (const file of await sourceFiles('src', 'workers', 'scripts')) {
       const source = await readFile(path.join(projectRoot(), file), 'utf8');
-      for (const [reference] of source.matchAll(/\b(?:docs|src)\/[A-Za-z0-9_./-]+\.(?:md|ts)\b/g))
+      for (const [reference] of source.matchAll(/(?<![\w./-])(?:docs|src|web\/src)\/[A-Za-z0-9_./-]+\.(?:md|tsx?)\b/g))
         if (!(await exists(reference))) missing.push(`${file} names ${reference}`);
     }
     expect(missing).toEqual([]);
