@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client';
 import { ConfirmedButton } from '../../components/ConfirmedButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { detailOf } from '../../components/field-errors';
 import { useApiGet } from '../../components/async';
 import { useAction } from '../../components/use-action';
 import { navigate } from '../../router';
@@ -126,12 +127,12 @@ function Publish({ workflow, onChanged, onPublished }: Props & { onPublished: (n
 /** The strict validation's findings of a refused publish, each with its step. */
 function Findings({ error }: { error: unknown }) {
   if (!(error instanceof ApiError)) return null;
-  const details = error.body.details;
-  if (!details || typeof details !== 'object' || !('errors' in details) || !Array.isArray(details.errors)) return null;
-  const findings = details.errors.filter(
-    (item): item is { message: string; stepId?: string } =>
-      typeof item === 'object' && item !== null && typeof (item as { message?: unknown }).message === 'string',
-  );
+  const errors = detailOf(error.body.details, 'errors');
+  if (!Array.isArray(errors)) return null;
+  const findings = errors.flatMap((item) => {
+    const [message, stepId] = [detailOf(item, 'message'), detailOf(item, 'stepId')];
+    return typeof message === 'string' ? [{ message, stepId: typeof stepId === 'string' ? stepId : undefined }] : [];
+  });
   if (findings.length <= 1) return null;
   return (
     <ul className="findings" aria-label="What stops the publish">
