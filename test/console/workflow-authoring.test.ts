@@ -138,6 +138,10 @@ describe('authoring a workflow', () => {
     await json.fill('{ "name": ');
     await page.getByRole('alert').filter({ hasText: 'Not a JSON object' }).waitFor();
     await expect(page.getByRole('button', { name: 'Form', exact: true }).isDisabled()).resolves.toBe(true);
+    // A value the API's schema would not take is not saved as something else: Save waits for it.
+    await json.fill(JSON.stringify({ ...definition, category: 'bogus' }, null, 2));
+    await page.getByRole('status').filter({ hasText: 'Not savable' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Save draft' }).isDisabled()).resolves.toBe(true);
     await json.fill(JSON.stringify({ ...definition, description: 'Edited as JSON' }, null, 2));
     await page.getByRole('button', { name: 'Form', exact: true }).click();
     await expect(page.getByLabel('Description', { exact: true }).first().inputValue()).resolves.toBe('Edited as JSON');
