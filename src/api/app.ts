@@ -67,6 +67,8 @@ export interface AppDependencies {
   oidcLoginClient?: OidcLoginClient;
   /** The built console served at `/`; defaults to dist/web of the project. */
   webRoot?: string;
+  /** Fail any answer that does not match its documented schema (tests). */
+  checkResponses?: boolean;
 }
 
 export interface App {
@@ -100,6 +102,7 @@ export function createApp(deps: AppDependencies): App {
     docs,
     authenticated: [writeStart.start, authenticate(resolvers), auditTokenRequests(db), writeStart.check],
     bodyLimitBytes: config.bodyLimitBytes,
+    checkResponses: deps.checkResponses,
   };
 
   const runs = { db, temporal: deps.temporal, config };

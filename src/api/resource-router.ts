@@ -46,6 +46,11 @@ export interface ResourceRouterDependencies {
   authenticated: readonly Middleware<AppState>[];
   /** BODY_LIMIT_BYTES: the largest JSON body a route accepts unless it says otherwise. */
   bodyLimitBytes: number;
+  /**
+   * Checks each answer against the schema documented for its status and fails the request when it
+   * does not match: the tests' guard that OpenAPI describes what the API really sends.
+   */
+  checkResponses?: boolean;
 }
 
 /**
@@ -79,9 +84,11 @@ export class ResourceRouter {
         keepRawBody: route.keepRawBody,
       }),
     );
+    const { checkResponses } = this.dependencies;
     chain.push(async function validateAndHandle(ctx) {
       const input = validateInput(ctx as AppContext, route);
       await route.handler(ctx as AppContext, input as never);
+      if (checkResponses) checkResponse(ctx as AppContext, route.responses);
     });
     // Koa's router compiles no matcher for '', and treats '/' under a prefix as the prefix itself.
     this.router[route.method](route.path || '/', ...(chain as [never]));
@@ -100,6 +107,16 @@ export class ResourceRouter {
     });
     return this;
   }
+}
+
+function checkResponse(ctx: AppContext, responses: Record<number, DocumentedResponse>): void {
+  const schema = responses[ctx.status]?.schema;
+  if (!schema || ctx.body === undefined || ctx.body === null || typeof ctx.body !== 'object') return;
+  if (Buffer.isBuffer(ctx.body) || 'pipe' in ctx.body) return;
+  const result = schema.safeParse(ctx.body);
+  if (result.success) return;
+  const issues = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new Error(`${ctx.method} ${ctx.path} answered ${ctx.status} off its documented schema: ${issues.join('; ')}`);
 }
 
 function validateInput(

@@ -120,6 +120,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     temporal: temporal.client,
     accessTokenVerifier: options.accessTokenVerifier,
     webRoot: options.webRoot,
+    checkResponses: true,
     health: {
       database: options.health?.database ?? (async () => void (await options.db.$queryRaw`SELECT 1`)),
       temporal: options.health?.temporal ?? (() => temporal.checkHealth()),

@@ -24,8 +24,8 @@ const notificationSchema = z
     message: z.string(),
     audience: z.enum(['user', 'role']).describe('user: addressed to the caller; role: to a role the caller holds'),
     role: z.string().nullable(),
-    readAt: z.iso.datetime().nullable().describe('When the caller read it; each holder of a role reads for themselves'),
-    createdAt: z.iso.datetime(),
+    readAt: z.date().nullable().describe('When the caller read it; each holder of a role reads for themselves'),
+    createdAt: z.date(),
   })
   .meta({ id: 'Notification' });
 

@@ -195,7 +195,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       params: idParams,
       responses: { 200: run, 409: { description: 'The run is not failed' } },
       async handler(ctx, { params }) {
-        ctx.body = view(await resumeRun(context, auditedCaller(ctx), params.id, 'retry'));
+        ctx.body = await viewWithWaits(await resumeRun(context, auditedCaller(ctx), params.id, 'retry'));
       },
     })
     .add({
@@ -207,7 +207,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       params: idParams,
       responses: { 200: run, 409: { description: 'The run is not failed' } },
       async handler(ctx, { params }) {
-        ctx.body = view(await resumeRun(context, auditedCaller(ctx), params.id, 'skip'));
+        ctx.body = await viewWithWaits(await resumeRun(context, auditedCaller(ctx), params.id, 'skip'));
       },
     })
     .add({
@@ -219,7 +219,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       params: idParams,
       responses: { 200: run, 409: { description: 'The run is finished' } },
       async handler(ctx, { params }) {
-        ctx.body = view(await cancelRun(context, auditedCaller(ctx), params.id));
+        ctx.body = await viewWithWaits(await cancelRun(context, auditedCaller(ctx), params.id));
       },
     });
 }
