@@ -44,15 +44,17 @@ type JsonOf<Response> = Response extends { content: { 'application/json': infer 
 export type ResponseOf<M extends Method, P extends ApiPath<M>> =
   Operation<M, P> extends { responses: infer Responses } ? JsonOf<Responses[keyof Responses & SuccessStatus]> : never;
 
-type PathPart<O> = O extends { parameters: { path: infer Path } } ? { path: Path } : { path?: undefined };
-type QueryPart<O> = O extends { parameters: { query: infer Query } }
+// Not distributive ([O] rather than O): while a call is being inferred, its operation is still the
+// union of every operation, and distributing over it multiplies into a union TypeScript refuses (TS2590).
+type PathPart<O> = [O] extends [{ parameters: { path: infer Path } }] ? { path: Path } : { path?: undefined };
+type QueryPart<O> = [O] extends [{ parameters: { query: infer Query } }]
   ? { query: Query }
-  : O extends { parameters: { query?: infer Query } }
+  : [O] extends [{ parameters: { query?: infer Query } }]
     ? { query?: Query }
     : { query?: undefined };
-type BodyPart<O> = O extends { requestBody: { content: { 'application/json': infer Body } } }
+type BodyPart<O> = [O] extends [{ requestBody: { content: { 'application/json': infer Body } } }]
   ? { body: Body }
-  : O extends { requestBody?: { content: { 'application/json': infer Body } } }
+  : [O] extends [{ requestBody?: { content: { 'application/json': infer Body } } }]
     ? { body?: Body }
     : { body?: undefined };
 
