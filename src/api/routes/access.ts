@@ -42,6 +42,26 @@ const entitlementSchema = entitlementInputSchema
 const businessRoleSchema = businessRoleInputSchema
   .extend({ id: z.uuid(), activeAssignments: z.number().int(), createdAt: z.date(), updatedAt: z.date() })
   .meta({ id: 'BusinessRole' });
+const assignmentSchema = z
+  .object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    roleId: z.uuid(),
+    status: z.string().describe('active, revoked, failed (provisioning failed and was rolled back) or pending'),
+    grantedBy: z.uuid().nullable(),
+    grantedAt: z.date(),
+    expiresAt: z.date().nullable(),
+    sourceRunId: z.string().nullable().describe('The run whose role_grant step granted it'),
+    revokedBy: z.uuid().nullable(),
+    revokedAt: z.date().nullable(),
+    revokeRunId: z.string().nullable().describe('The run whose role_revoke step revoked it'),
+    results: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe('Per entitlement, as recorded by the last grant, revoke or resync'),
+    provisionedEntitlementIds: z.array(z.uuid()).describe('The entitlements this assignment has provisioned'),
+    updatedAt: z.date(),
+  })
+  .meta({ id: 'RoleAssignment' });
 const outcomeSchema = z
   .object({
     status: z.enum(['granted', 'skipped', 'failed', 'revoked']),
@@ -112,7 +132,7 @@ export function businessRoleRoutes(
       params: idParams,
       query: paginationQuery({ sortable: ['grantedAt'], defaultSortBy: 'grantedAt' }),
       responses: {
-        200: { description: 'A page of assignments', schema: pageSchema(z.record(z.string(), z.unknown())) },
+        200: { description: 'A page of assignments', schema: pageSchema(assignmentSchema) },
       },
       async handler(ctx, { params, query }) {
         ctx.body = await listRoleAssignments(db, params.id, query);

@@ -64,7 +64,7 @@ const organizationSchema = listItemSchema
         organizationId: z.uuid(),
         userId: z.uuid(),
         email: z.string().nullable().describe('null unless the caller holds user:read'),
-        role: z.string(),
+        role: organizationRoleSchema,
         addedBy: z.uuid().nullable(),
         createdAt: z.date(),
       }),

@@ -3004,7 +3004,18 @@ export interface components {
             upstreamIssuer: string | null;
             upstreamId: string | null;
             profile: {
-                [key: string]: unknown;
+                title: string | null;
+                department: string | null;
+                phoneNumber: string | null;
+                location: string | null;
+                employeeId: string | null;
+                costCenter: string | null;
+                /** @description YYYY-MM-DD */
+                startDate: string | null;
+                /** @description Custom attributes by name */
+                custom: {
+                    [key: string]: unknown;
+                };
             };
             attributeSources: {
                 [key: string]: "manual" | "oidc" | "workflow" | "connector";
@@ -3262,7 +3273,8 @@ export interface components {
                 userId: string;
                 /** @description null unless the caller holds user:read */
                 email: string | null;
-                role: string;
+                /** @enum {string} */
+                role: "member" | "signatory" | "approver";
                 /** Format: uuid */
                 addedBy: string | null;
                 /** Format: date-time */
@@ -4229,6 +4241,38 @@ export interface components {
             activeAssignments: number;
             /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RoleAssignment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            userId: string;
+            /** Format: uuid */
+            roleId: string;
+            /** @description active, revoked, failed (provisioning failed and was rolled back) or pending */
+            status: string;
+            /** Format: uuid */
+            grantedBy: string | null;
+            /** Format: date-time */
+            grantedAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** @description The run whose role_grant step granted it */
+            sourceRunId: string | null;
+            /** Format: uuid */
+            revokedBy: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description The run whose role_revoke step revoked it */
+            revokeRunId: string | null;
+            /** @description Per entitlement, as recorded by the last grant, revoke or resync */
+            results: {
+                [key: string]: unknown;
+            }[];
+            /** @description The entitlements this assignment has provisioned */
+            provisionedEntitlementIds: string[];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -17992,9 +18036,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            [key: string]: unknown;
-                        }[];
+                        data: components["schemas"]["RoleAssignment"][];
                         total: number;
                         page: number;
                         pageSize: number;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { api, withQuery } from '../api/client';
+import { api, type Schema } from '../api/client';
 import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
 import { UserName } from '../components/UserName';
@@ -13,22 +13,20 @@ import { useApiGet } from '../components/async';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
 import { BusinessRoleForm } from './directory/BusinessRoleForm';
-import type { BusinessRole, RoleAssignment } from './directory/directory-types';
+import { pageNumberOf } from './directory/DirectoryList';
+import type { BusinessRole } from './directory/directory-types';
 import './pages.css';
 
-/** What a grant or revoke did, per entitlement (OpenAPI RoleChangeOutcome). */
-interface RoleChangeOutcome {
-  status: 'granted' | 'skipped' | 'failed' | 'revoked';
-  results: Array<{ entitlement: string; connector: string; action: string; success: boolean; error?: string }>;
-}
+/** What a grant or revoke did, per entitlement. */
+type RoleChangeOutcome = Schema<'RoleChangeOutcome'>;
 
 /**
  * `/roles/:id`: a business role's fields and entitlements, who holds it a page at a time, and
  * (role:manage) editing, granting it to a user, revoking it and deleting it.
  */
 export function BusinessRolePage({ id }: { id: string }) {
-  const path = `/api/roles/${encodeURIComponent(id)}`;
-  const loaded = useApiGet<BusinessRole>(path);
+  const path = { id };
+  const loaded = useApiGet('/api/roles/{id}', { path });
   const [current, setCurrent] = useState<BusinessRole>();
   const role = current ?? loaded.data;
   const manage = useCan()('role:manage');
@@ -51,7 +49,7 @@ export function BusinessRolePage({ id }: { id: string }) {
                 label="Business role"
                 role={role}
                 submitLabel="Save"
-                save={async (input) => setCurrent(await api<BusinessRole>('PUT', path, input))}
+                save={async (input) => setCurrent(await api('PUT', '/api/roles/{id}', { path, body: input }))}
               />
             ) : (
               <p>
@@ -61,9 +59,9 @@ export function BusinessRolePage({ id }: { id: string }) {
             )}
           </section>
           <Assignments
-            path={path}
+            roleId={id}
             manage={manage}
-            onChanged={() => void api<BusinessRole>('GET', path).then(setCurrent)}
+            onChanged={() => void api('GET', '/api/roles/{id}', { path }).then(setCurrent)}
           />
           {manage && (
             <section className="panel" aria-labelledby="delete-role">
@@ -74,7 +72,11 @@ export function BusinessRolePage({ id }: { id: string }) {
                 consequence={`${role.name} is deleted. The API refuses while anyone holds it.`}
                 confirmLabel={`Yes, delete ${role.name}`}
                 disabled={remove.busy}
-                onConfirm={() => void remove.run(() => api('DELETE', path)).then((ok) => ok && navigate('/roles'))}
+                onConfirm={() =>
+                  void remove
+                    .run(() => api('DELETE', '/api/roles/{id}', { path }))
+                    .then((ok) => ok && navigate('/roles'))
+                }
               />
               <ErrorNotice error={remove.error} />
             </section>
@@ -85,10 +87,13 @@ export function BusinessRolePage({ id }: { id: string }) {
   );
 }
 
-function Assignments({ path, manage, onChanged }: { path: string; manage: boolean; onChanged: () => void }) {
+function Assignments({ roleId, manage, onChanged }: { roleId: string; manage: boolean; onChanged: () => void }) {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
-  const assignments = useApiGet<Page<RoleAssignment>>(withQuery(`${path}/assignments`, { page: values.holdersPage }));
+  const assignments = useApiGet('/api/roles/{id}/assignments', {
+    path: { id: roleId },
+    query: { page: pageNumberOf(values.holdersPage) },
+  });
   const action = useAction();
   const [outcome, setOutcome] = useState<RoleChangeOutcome>();
   const [userId, setUserId] = useState('');
@@ -115,7 +120,14 @@ function Assignments({ path, manage, onChanged }: { path: string; manage: boolea
             <button
               type="button"
               disabled={action.busy || userId === ''}
-              onClick={() => void change(() => api('POST', `${path}/assignments`, { userId, onDuplicate: 'error' }))}
+              onClick={() =>
+                void change(() =>
+                  api('POST', '/api/roles/{id}/assignments', {
+                    path: { id: roleId },
+                    body: { userId, onDuplicate: 'error' },
+                  }),
+                )
+              }
             >
               Grant role
             </button>
@@ -160,7 +172,11 @@ function Assignments({ path, manage, onChanged }: { path: string; manage: boolea
                             confirmLabel="Yes, revoke"
                             disabled={action.busy}
                             onConfirm={() =>
-                              void change(() => api('DELETE', `${path}/assignments/${assignment.userId}`))
+                              void change(() =>
+                                api('DELETE', '/api/roles/{id}/assignments/{userId}', {
+                                  path: { id: roleId, userId: assignment.userId },
+                                }),
+                              )
                             }
                           />
                         )}

@@ -3,11 +3,12 @@ import { StatusBadge } from '../components/StatusBadge';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
 import { BusinessRoleForm } from './directory/BusinessRoleForm';
-import { DirectoryList, type Column } from './directory/DirectoryList';
+import { useApiGet } from '../components/async';
+import { DirectoryList, useListQuery, type Column, type SortFieldOf } from './directory/DirectoryList';
 import type { BusinessRole } from './directory/directory-types';
 import './pages.css';
 
-const columns: Column<BusinessRole>[] = [
+const columns: Column<BusinessRole, SortFieldOf<'/api/roles'>>[] = [
   { label: 'Name', sortBy: 'name', render: (role) => <Link to={`/roles/${role.id}`}>{role.name}</Link> },
   { label: 'Status', render: (role) => <StatusBadge status={role.status} /> },
   { label: 'Entitlements', render: (role) => role.entitlements.join(', ') || '—' },
@@ -21,6 +22,8 @@ const columns: Column<BusinessRole>[] = [
 /** `/roles`: business roles searched by name, and (role:manage) a new one. */
 export function BusinessRolesPage() {
   const can = useCan();
+  const query = useListQuery(columns, { sortBy: 'name', sortOrder: 'asc' });
+  const list = useApiGet('/api/roles', { query });
   return (
     <section className="page">
       <p className="breadcrumb">
@@ -34,19 +37,13 @@ export function BusinessRolesPage() {
             label="New business role"
             submitLabel="Create business role"
             save={async (input) => {
-              const role = await api<BusinessRole>('POST', '/api/roles', input);
+              const role = await api('POST', '/api/roles', { body: input });
               navigate(`/roles/${role.id}`);
             }}
           />
         </details>
       )}
-      <DirectoryList<BusinessRole>
-        what="business roles"
-        apiPath="/api/roles"
-        searchLabel="Name"
-        columns={columns}
-        defaultSort={{ sortBy: 'name', sortOrder: 'asc' }}
-      />
+      <DirectoryList what="business roles" list={list} query={query} searchLabel="Name" columns={columns} />
     </section>
   );
 }

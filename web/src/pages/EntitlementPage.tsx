@@ -13,8 +13,8 @@ import './pages.css';
 
 /** `/entitlements/:id`: an entitlement's connector calls, edited and deleted with role:manage. */
 export function EntitlementPage({ id }: { id: string }) {
-  const path = `/api/entitlements/${encodeURIComponent(id)}`;
-  const loaded = useApiGet<Entitlement>(path);
+  const path = { id };
+  const loaded = useApiGet('/api/entitlements/{id}', { path });
   const [current, setCurrent] = useState<Entitlement>();
   const entitlement = current ?? loaded.data;
   const manage = useCan()('role:manage');
@@ -40,7 +40,7 @@ export function EntitlementPage({ id }: { id: string }) {
                 label="Entitlement"
                 entitlement={entitlement}
                 submitLabel="Save"
-                save={async (input) => setCurrent(await api<Entitlement>('PUT', path, input))}
+                save={async (input) => setCurrent(await api('PUT', '/api/entitlements/{id}', { path, body: input }))}
               />
             ) : (
               <pre className="settings">
@@ -66,7 +66,9 @@ export function EntitlementPage({ id }: { id: string }) {
                 confirmLabel={`Yes, delete ${entitlement.name}`}
                 disabled={remove.busy}
                 onConfirm={() =>
-                  void remove.run(() => api('DELETE', path)).then((ok) => ok && navigate('/entitlements'))
+                  void remove
+                    .run(() => api('DELETE', '/api/entitlements/{id}', { path }))
+                    .then((ok) => ok && navigate('/entitlements'))
                 }
               />
               <ErrorNotice error={remove.error} />

@@ -2,12 +2,13 @@ import { api } from '../api/client';
 import { formatDateTime } from '../components/format';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
-import { DirectoryList, type Column } from './directory/DirectoryList';
+import { useApiGet } from '../components/async';
+import { DirectoryList, useListQuery, type Column, type SortFieldOf } from './directory/DirectoryList';
 import type { Entitlement } from './directory/directory-types';
 import { EntitlementForm } from './directory/EntitlementForm';
 import './pages.css';
 
-const columns: Column<Entitlement>[] = [
+const columns: Column<Entitlement, SortFieldOf<'/api/entitlements'>>[] = [
   {
     label: 'Name',
     sortBy: 'name',
@@ -30,6 +31,8 @@ const columns: Column<Entitlement>[] = [
 /** `/entitlements`: what business roles grant, searched by name, and (role:manage) a new one. */
 export function EntitlementsPage() {
   const can = useCan();
+  const query = useListQuery(columns, { sortBy: 'name', sortOrder: 'asc' });
+  const list = useApiGet('/api/entitlements', { query });
   return (
     <section className="page">
       <p className="breadcrumb">
@@ -43,19 +46,13 @@ export function EntitlementsPage() {
             label="New entitlement"
             submitLabel="Create entitlement"
             save={async (input) => {
-              const entitlement = await api<Entitlement>('POST', '/api/entitlements', input);
+              const entitlement = await api('POST', '/api/entitlements', { body: input });
               navigate(`/entitlements/${entitlement.id}`);
             }}
           />
         </details>
       )}
-      <DirectoryList<Entitlement>
-        what="entitlements"
-        apiPath="/api/entitlements"
-        searchLabel="Name"
-        columns={columns}
-        defaultSort={{ sortBy: 'name', sortOrder: 'asc' }}
-      />
+      <DirectoryList what="entitlements" list={list} query={query} searchLabel="Name" columns={columns} />
     </section>
   );
 }

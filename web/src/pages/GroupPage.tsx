@@ -1,26 +1,29 @@
 import { useState } from 'react';
-import { api, withQuery } from '../api/client';
+import { api } from '../api/client';
 import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
-import { Pagination, type Page } from '../components/Pagination';
+import { Pagination } from '../components/Pagination';
 import { useQueryParams, useSetQueryParams } from '../components/query-params';
 import { UserPicker } from '../components/UserPicker';
 import { useAction } from '../components/use-action';
 import { useApiGet } from '../components/async';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
+import { pageNumberOf } from './directory/DirectoryList';
 import type { Group, GroupMember } from './directory/directory-types';
 import { NameDescriptionForm } from './directory/NameDescriptionForm';
 import './pages.css';
 
 /** `/groups/:id`: a group, its members a page at a time, and (user:manage) its edits. */
 export function GroupPage({ id }: { id: string }) {
-  const path = `/api/groups/${encodeURIComponent(id)}`;
-  const group = useApiGet<Group>(path);
+  const group = useApiGet('/api/groups/{id}', { path: { id } });
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
-  const members = useApiGet<Page<GroupMember>>(withQuery(`${path}/members`, { page: values.membersPage }));
+  const members = useApiGet('/api/groups/{id}/members', {
+    path: { id },
+    query: { page: pageNumberOf(values.membersPage) },
+  });
   const manage = useCan()('user:manage');
   const changed = () => {
     group.reload();
@@ -47,14 +50,16 @@ export function GroupPage({ id }: { id: string }) {
                 idPrefix="group"
                 initial={{ name: group.data.name, description: group.data.description ?? '' }}
                 submitLabel="Save"
-                save={({ name, description }) => api('PUT', path, { name, description: description || null })}
+                save={({ name, description }) =>
+                  api('PUT', '/api/groups/{id}', { path: { id }, body: { name, description: description || null } })
+                }
                 onSaved={group.reload}
               />
             </section>
           )}
           <section className="panel" aria-labelledby="group-members">
             <h2 id="group-members">Members</h2>
-            {manage && <AddMember groupPath={path} onAdded={changed} />}
+            {manage && <AddMember groupId={id} onAdded={changed} />}
             <ErrorNotice error={members.error} />
             {members.data && (
               <>
@@ -74,7 +79,7 @@ export function GroupPage({ id }: { id: string }) {
                         <MemberRow
                           key={member.userId}
                           member={member}
-                          groupPath={path}
+                          groupId={id}
                           manage={manage}
                           onRemoved={changed}
                         />
@@ -90,7 +95,7 @@ export function GroupPage({ id }: { id: string }) {
               </>
             )}
           </section>
-          {manage && <DeleteGroup group={group.data} path={path} />}
+          {manage && <DeleteGroup group={group.data} />}
         </>
       )}
     </section>
@@ -104,12 +109,12 @@ export function memberLabel(member: { userId: string; email: string | null; disp
 
 function MemberRow({
   member,
-  groupPath,
+  groupId,
   manage,
   onRemoved,
 }: {
   member: GroupMember;
-  groupPath: string;
+  groupId: string;
   manage: boolean;
   onRemoved: () => void;
 }) {
@@ -128,7 +133,11 @@ function MemberRow({
             disabled={remove.busy}
             onConfirm={() =>
               void remove
-                .run(() => api('DELETE', `${groupPath}/members/${member.userId}`))
+                .run(() =>
+                  api('DELETE', '/api/groups/{id}/members/{userId}', {
+                    path: { id: groupId, userId: member.userId },
+                  }),
+                )
                 .then((ok) => ok && onRemoved())
             }
           />
@@ -139,11 +148,11 @@ function MemberRow({
   );
 }
 
-function AddMember({ groupPath, onAdded }: { groupPath: string; onAdded: () => void }) {
+function AddMember({ groupId, onAdded }: { groupId: string; onAdded: () => void }) {
   const [userId, setUserId] = useState('');
   const add = useAction();
   const submit = async () => {
-    if (await add.run(() => api('POST', `${groupPath}/members`, { userId }))) {
+    if (await add.run(() => api('POST', '/api/groups/{id}/members', { path: { id: groupId }, body: { userId } }))) {
       setUserId('');
       onAdded();
     }
@@ -167,7 +176,7 @@ function AddMember({ groupPath, onAdded }: { groupPath: string; onAdded: () => v
   );
 }
 
-function DeleteGroup({ group, path }: { group: Group; path: string }) {
+function DeleteGroup({ group }: { group: Group }) {
   const remove = useAction();
   return (
     <section className="panel" aria-labelledby="delete-group">
@@ -178,7 +187,11 @@ function DeleteGroup({ group, path }: { group: Group; path: string }) {
         consequence={`${group.name} and its ${group.memberCount} membership(s) are deleted; this cannot be undone.`}
         confirmLabel={`Yes, delete ${group.name}`}
         disabled={remove.busy}
-        onConfirm={() => void remove.run(() => api('DELETE', path)).then((ok) => ok && navigate('/groups'))}
+        onConfirm={() =>
+          void remove
+            .run(() => api('DELETE', '/api/groups/{id}', { path: { id: group.id } }))
+            .then((ok) => ok && navigate('/groups'))
+        }
       />
       <ErrorNotice error={remove.error} />
     </section>

@@ -21,8 +21,7 @@ import './pages.css';
  * delete, restore and permanent delete.
  */
 export function OrganizationPage({ id }: { id: string }) {
-  const path = `/api/organizations/${encodeURIComponent(id)}`;
-  const loaded = useApiGet<Organization>(`${path}?includeDeleted=true`);
+  const loaded = useApiGet('/api/organizations/{id}', { path: { id }, query: { includeDeleted: 'true' } });
   const [current, setCurrent] = useState<Organization>();
   const org = current ?? loaded.data;
   const manage = useCan()('org:manage');
@@ -42,7 +41,7 @@ export function OrganizationPage({ id }: { id: string }) {
           <section className="panel" aria-labelledby="org-details">
             <h2 id="org-details">Details</h2>
             {editable ? (
-              <OrganizationForm org={org} path={path} onSaved={setCurrent} />
+              <OrganizationForm org={org} onSaved={setCurrent} />
             ) : (
               <dl className="facts">
                 <div className="fact">
@@ -60,8 +59,8 @@ export function OrganizationPage({ id }: { id: string }) {
               </dl>
             )}
           </section>
-          <OrganizationMembers org={org} path={path} manage={editable} onChanged={setCurrent} />
-          {manage && <Lifecycle org={org} path={path} onChanged={setCurrent} />}
+          <OrganizationMembers org={org} manage={editable} onChanged={setCurrent} />
+          {manage && <Lifecycle org={org} onChanged={setCurrent} />}
         </>
       )}
     </section>
@@ -79,7 +78,10 @@ function Tree({ org }: { org: Organization }) {
       let parentId = org.parentId;
       // The API refuses cycles; the bound only guards against a page looping on bad data.
       while (parentId && chain.length < 50) {
-        const parent = await api<OrganizationListItem>('GET', `/api/organizations/${parentId}?includeDeleted=true`);
+        const parent = await api('GET', '/api/organizations/{id}', {
+          path: { id: parentId },
+          query: { includeDeleted: 'true' },
+        });
         chain.unshift(parent);
         parentId = parent.parentId;
       }
@@ -140,15 +142,7 @@ function conflictFieldOf(error: unknown): string {
   return details && typeof details === 'object' && 'cycle' in details ? 'parentId' : 'name';
 }
 
-function OrganizationForm({
-  org,
-  path,
-  onSaved,
-}: {
-  org: Organization;
-  path: string;
-  onSaved: (org: Organization) => void;
-}) {
+function OrganizationForm({ org, onSaved }: { org: Organization; onSaved: (org: Organization) => void }) {
   const [draft, setDraft] = useState(() => draftOf(org));
   const [saved, setSaved] = useState(false);
   const save = useAction();
@@ -173,7 +167,11 @@ function OrganizationForm({
       if (value.trim() !== initial[field]) body[field] = value.trim() === '' ? null : value.trim();
     }
     let updated: Organization | undefined;
-    if (await save.run(async () => (updated = await api<Organization>('PUT', path, body)))) {
+    if (
+      await save.run(
+        async () => (updated = await api('PUT', '/api/organizations/{id}', { path: { id: org.id }, body })),
+      )
+    ) {
       onSaved(updated!);
       setSaved(true);
     }
@@ -230,16 +228,9 @@ function OrganizationForm({
   );
 }
 
-function Lifecycle({
-  org,
-  path,
-  onChanged,
-}: {
-  org: Organization;
-  path: string;
-  onChanged: (org: Organization) => void;
-}) {
+function Lifecycle({ org, onChanged }: { org: Organization; onChanged: (org: Organization) => void }) {
   const action = useAction();
+  const path = { id: org.id };
   return (
     <section className="panel" aria-labelledby="org-lifecycle">
       <h2 id="org-lifecycle">{org.deletedAt ? 'Restore or delete for good' : 'Delete'}</h2>
@@ -249,7 +240,9 @@ function Lifecycle({
             <button
               type="button"
               disabled={action.busy}
-              onClick={() => void action.run(async () => onChanged(await api<Organization>('POST', `${path}/restore`)))}
+              onClick={() =>
+                void action.run(async () => onChanged(await api('POST', '/api/organizations/{id}/restore', { path })))
+              }
             >
               Restore organization
             </button>
@@ -260,7 +253,9 @@ function Lifecycle({
               confirmLabel={`Yes, delete ${org.name} for good`}
               disabled={action.busy}
               onConfirm={() =>
-                void action.run(() => api('DELETE', `${path}/permanent`)).then((ok) => ok && navigate('/organizations'))
+                void action
+                  .run(() => api('DELETE', '/api/organizations/{id}/permanent', { path }))
+                  .then((ok) => ok && navigate('/organizations'))
               }
             />
           </>
@@ -273,8 +268,8 @@ function Lifecycle({
             disabled={action.busy}
             onConfirm={() =>
               void action.run(async () => {
-                await api('DELETE', path);
-                onChanged(await api<Organization>('GET', `${path}?includeDeleted=true`));
+                await api('DELETE', '/api/organizations/{id}', { path });
+                onChanged(await api('GET', '/api/organizations/{id}', { path, query: { includeDeleted: 'true' } }));
               })
             }
           />

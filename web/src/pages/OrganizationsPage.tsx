@@ -8,11 +8,12 @@ import { TextField } from '../components/TextField';
 import { useAction } from '../components/use-action';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
-import { DirectoryList, type Column } from './directory/DirectoryList';
+import { useApiGet } from '../components/async';
+import { DirectoryList, useListQuery, type Column, type SortFieldOf } from './directory/DirectoryList';
 import type { Organization, OrganizationListItem } from './directory/directory-types';
 import './pages.css';
 
-const columns: Column<OrganizationListItem>[] = [
+const columns: Column<OrganizationListItem, SortFieldOf<'/api/organizations'>>[] = [
   {
     label: 'Name',
     sortBy: 'name',
@@ -38,6 +39,10 @@ export function OrganizationsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
   const can = useCan();
+  const query = useListQuery(columns, { sortBy: 'name', sortOrder: 'asc' });
+  const list = useApiGet('/api/organizations', {
+    query: { ...query, includeDeleted: values.includeDeleted === 'true' ? 'true' : undefined },
+  });
   return (
     <section className="page">
       <p className="breadcrumb">
@@ -45,13 +50,12 @@ export function OrganizationsPage() {
       </p>
       <h1>Organizations</h1>
       {can('org:manage') && <NewOrganization />}
-      <DirectoryList<OrganizationListItem>
+      <DirectoryList
         what="organizations"
-        apiPath="/api/organizations"
+        list={list}
+        query={query}
         searchLabel="Name or domain"
         columns={columns}
-        defaultSort={{ sortBy: 'name', sortOrder: 'asc' }}
-        apiQuery={(query) => ({ includeDeleted: query.includeDeleted })}
         filters={
           <div className="field checkbox field-button">
             <input
@@ -77,7 +81,7 @@ function NewOrganization() {
     event.preventDefault();
     let created: Organization | undefined;
     const body = { name: name.trim(), domain: domain.trim() || null };
-    if (await create.run(async () => (created = await api<Organization>('POST', '/api/organizations', body)))) {
+    if (await create.run(async () => (created = await api('POST', '/api/organizations', { body })))) {
       navigate(`/organizations/${created!.id}`);
     }
   };

@@ -18,8 +18,7 @@ import './pages.css';
  * them), its owners and members (project:update), and deleting it (project:delete).
  */
 export function ProjectPage({ id }: { id: string }) {
-  const path = `/api/projects/${encodeURIComponent(id)}`;
-  const loaded = useApiGet<Project>(path);
+  const loaded = useApiGet('/api/projects/{id}', { path: { id } });
   const [current, setCurrent] = useState<Project>();
   const project = current ?? loaded.data;
   const can = useCan();
@@ -44,13 +43,15 @@ export function ProjectPage({ id }: { id: string }) {
                 idPrefix="project"
                 initial={{ name: project.name, description: project.description }}
                 submitLabel="Save"
-                save={async (values) => setCurrent(await api<Project>('PUT', path, values))}
+                save={async (values) =>
+                  setCurrent(await api('PUT', '/api/projects/{id}', { path: { id: project.id }, body: values }))
+                }
               />
             </section>
           )}
-          <WorkflowSets project={project} path={path} manage={can('workflow_set:manage')} onChanged={setCurrent} />
-          <Members project={project} path={path} manage={can('project:update')} onChanged={setCurrent} />
-          {can('project:delete') && <DeleteProject project={project} path={path} />}
+          <WorkflowSets project={project} manage={can('workflow_set:manage')} onChanged={setCurrent} />
+          <Members project={project} manage={can('project:update')} onChanged={setCurrent} />
+          {can('project:delete') && <DeleteProject project={project} />}
         </>
       )}
     </section>
@@ -59,12 +60,10 @@ export function ProjectPage({ id }: { id: string }) {
 
 function WorkflowSets({
   project,
-  path,
   manage,
   onChanged,
 }: {
   project: Project;
-  path: string;
   manage: boolean;
   onChanged: (project: Project) => void;
 }) {
@@ -76,7 +75,7 @@ function WorkflowSets({
         {project.workflowSets.map((set) => (
           <li key={set.id}>
             {manage ? (
-              <WorkflowSetEditor set={set} path={`${path}/workflow-sets/${set.id}`} onChanged={onChanged} />
+              <WorkflowSetEditor set={set} projectId={project.id} onChanged={onChanged} />
             ) : (
               <>
                 <strong>{set.name}</strong> <span className="muted">{set.description}</span>
@@ -93,7 +92,11 @@ function WorkflowSets({
             label="New workflow set"
             idPrefix="new-set"
             submitLabel="Add workflow set"
-            save={async (values) => onChanged(await api<Project>('POST', `${path}/workflow-sets`, values))}
+            save={async (values) =>
+              onChanged(
+                await api('POST', '/api/projects/{id}/workflow-sets', { path: { id: project.id }, body: values }),
+              )
+            }
           />
         </details>
       )}
@@ -103,14 +106,15 @@ function WorkflowSets({
 
 function WorkflowSetEditor({
   set,
-  path,
+  projectId,
   onChanged,
 }: {
   set: WorkflowSet;
-  path: string;
+  projectId: string;
   onChanged: (project: Project) => void;
 }) {
   const remove = useAction();
+  const path = { id: projectId, setId: set.id };
   return (
     <div className="workflow-set" role="group" aria-label={`Workflow set ${set.name}`}>
       <NameDescriptionForm
@@ -118,7 +122,9 @@ function WorkflowSetEditor({
         idPrefix={`set-${set.id}`}
         initial={{ name: set.name, description: set.description }}
         submitLabel="Save"
-        save={async (values) => onChanged(await api<Project>('PUT', path, values))}
+        save={async (values) =>
+          onChanged(await api('PUT', '/api/projects/{id}/workflow-sets/{setId}', { path, body: values }))
+        }
       />
       <ConfirmedButton
         label={`Delete ${set.name}`}
@@ -126,7 +132,11 @@ function WorkflowSetEditor({
         consequence={`The workflow set ${set.name} is deleted. The API refuses while it holds workflows.`}
         confirmLabel={`Yes, delete ${set.name}`}
         disabled={remove.busy}
-        onConfirm={() => void remove.run(async () => onChanged(await api<Project>('DELETE', path)))}
+        onConfirm={() =>
+          void remove.run(async () =>
+            onChanged(await api('DELETE', '/api/projects/{id}/workflow-sets/{setId}', { path })),
+          )
+        }
       />
       <ErrorNotice error={remove.error} />
     </div>
@@ -135,12 +145,10 @@ function WorkflowSetEditor({
 
 function Members({
   project,
-  path,
   manage,
   onChanged,
 }: {
   project: Project;
-  path: string;
   manage: boolean;
   onChanged: (project: Project) => void;
 }) {
@@ -148,7 +156,14 @@ function Members({
   const [userId, setUserId] = useState('');
   const [role, setRole] = useState<'owner' | 'member'>('member');
   const setMember = (member: string, as: 'owner' | 'member') =>
-    action.run(async () => onChanged(await api<Project>('PUT', `${path}/members/${member}`, { role: as })));
+    action.run(async () =>
+      onChanged(
+        await api('PUT', '/api/projects/{id}/members/{userId}', {
+          path: { id: project.id, userId: member },
+          body: { role: as },
+        }),
+      ),
+    );
   return (
     <section className="panel" aria-labelledby="project-members">
       <h2 id="project-members">Owners and members</h2>
@@ -188,7 +203,11 @@ function Members({
                         disabled={action.busy}
                         onConfirm={() =>
                           void action.run(async () =>
-                            onChanged(await api<Project>('DELETE', `${path}/members/${member.userId}`)),
+                            onChanged(
+                              await api('DELETE', '/api/projects/{id}/members/{userId}', {
+                                path: { id: project.id, userId: member.userId },
+                              }),
+                            ),
                           )
                         }
                       />
@@ -236,7 +255,7 @@ function Members({
   );
 }
 
-function DeleteProject({ project, path }: { project: Project; path: string }) {
+function DeleteProject({ project }: { project: Project }) {
   const remove = useAction();
   return (
     <section className="panel" aria-labelledby="delete-project">
@@ -247,7 +266,11 @@ function DeleteProject({ project, path }: { project: Project; path: string }) {
         consequence={`${project.name} and its workflow sets are deleted. The API refuses while it holds workflows.`}
         confirmLabel={`Yes, delete ${project.name}`}
         disabled={remove.busy}
-        onConfirm={() => void remove.run(() => api('DELETE', path)).then((ok) => ok && navigate('/projects'))}
+        onConfirm={() =>
+          void remove
+            .run(() => api('DELETE', '/api/projects/{id}', { path: { id: project.id } }))
+            .then((ok) => ok && navigate('/projects'))
+        }
       />
       <ErrorNotice error={remove.error} />
     </section>

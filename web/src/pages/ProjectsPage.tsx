@@ -2,12 +2,13 @@ import { api } from '../api/client';
 import { formatDateTime } from '../components/format';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
-import { DirectoryList, type Column } from './directory/DirectoryList';
+import { useApiGet } from '../components/async';
+import { DirectoryList, useListQuery, type Column, type SortFieldOf } from './directory/DirectoryList';
 import type { Project } from './directory/directory-types';
 import { NameDescriptionForm } from './directory/NameDescriptionForm';
 import './pages.css';
 
-const columns: Column<Project>[] = [
+const columns: Column<Project, SortFieldOf<'/api/projects'>>[] = [
   { label: 'Name', sortBy: 'name', render: (project) => <Link to={`/projects/${project.id}`}>{project.name}</Link> },
   { label: 'Description', render: (project) => project.description },
   { label: 'Workflow sets', render: (project) => project.workflowSets.map((set) => set.name).join(', ') || '—' },
@@ -23,6 +24,8 @@ const columns: Column<Project>[] = [
 /** `/projects`: projects with their workflow sets, searched by name, and (project:create) a new one. */
 export function ProjectsPage() {
   const can = useCan();
+  const query = useListQuery(columns, { sortBy: 'name', sortOrder: 'asc' });
+  const list = useApiGet('/api/projects', { query });
   return (
     <section className="page">
       <p className="breadcrumb">
@@ -37,19 +40,13 @@ export function ProjectsPage() {
             idPrefix="new-project"
             submitLabel="Create project"
             save={async (values) => {
-              const project = await api<Project>('POST', '/api/projects', values);
+              const project = await api('POST', '/api/projects', { body: values });
               navigate(`/projects/${project.id}`);
             }}
           />
         </details>
       )}
-      <DirectoryList<Project>
-        what="projects"
-        apiPath="/api/projects"
-        searchLabel="Name"
-        columns={columns}
-        defaultSort={{ sortBy: 'name', sortOrder: 'asc' }}
-      />
+      <DirectoryList what="projects" list={list} query={query} searchLabel="Name" columns={columns} />
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { useAction } from '../components/use-action';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import { useCan, useMe } from '../session/me';
-import { PROFILE_FIELDS, type ProfileField, type User } from './directory/directory-types';
+import { isRole, PROFILE_FIELDS, type ProfileField, type User } from './directory/directory-types';
 import { RoleChecks } from './directory/RoleChecks';
 import { SavedNotice } from './directory/SavedNotice';
 import { stateOf } from './UsersPage';
@@ -30,7 +30,7 @@ const FIELD_LABELS: Record<ProfileField, string> = {
  * last wrote each attribute, and (user:manage) editing, deactivation and restoring.
  */
 export function UserPage({ id }: { id: string }) {
-  const loaded = useApiGet<User>(`/api/users/${encodeURIComponent(id)}?includeDeleted=true`);
+  const loaded = useApiGet('/api/users/{id}', { path: { id }, query: { includeDeleted: 'true' } });
   const [current, setCurrent] = useState<User>();
   const user = current ?? loaded.data;
   const manage = useCan()('user:manage');
@@ -73,7 +73,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function RolesPanel({ user, manage, onSaved }: { user: User; manage: boolean; onSaved: (user: User) => void }) {
-  const [roles, setRoles] = useState(user.roles);
+  // Only built-in roles can be saved: the API refuses any other.
+  const [roles, setRoles] = useState(() => user.roles.filter(isRole));
   const [saved, setSaved] = useState(false);
   const save = useAction();
   const errors = formErrorsOf(save.error, 'roles');
@@ -82,7 +83,7 @@ function RolesPanel({ user, manage, onSaved }: { user: User; manage: boolean; on
     setSaved(false);
     let updated: User | undefined;
     const ok = await save.run(async () => {
-      updated = await api<User>('PATCH', `/api/users/${user.id}/roles`, { roles });
+      updated = await api('PATCH', '/api/users/{id}/roles', { path: { id: user.id }, body: { roles } });
     });
     if (ok) {
       onSaved(updated!);
@@ -144,7 +145,11 @@ function ProfilePanel({ user, manage, onSaved }: { user: User; manage: boolean; 
         body[field] = value.trim() === '' ? null : value.trim();
     }
     let updated: User | undefined;
-    if (await save.run(async () => (updated = await api<User>('PATCH', `/api/users/${user.id}/profile`, body)))) {
+    if (
+      await save.run(
+        async () => (updated = await api('PATCH', '/api/users/{id}/profile', { path: { id: user.id }, body })),
+      )
+    ) {
       onSaved(updated!);
       setSaved(true);
     }
@@ -200,11 +205,11 @@ function CustomAttributes({ user, manage, onSaved }: { user: User; manage: boole
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
   const save = useAction();
-  const custom = Object.entries(user.profile.custom ?? {});
+  const custom = Object.entries(user.profile.custom);
   const write = async (changes: Record<string, string | null>) => {
     let updated: User | undefined;
     const ok = await save.run(async () => {
-      updated = await api<User>('PATCH', `/api/users/${user.id}/profile`, { custom: changes });
+      updated = await api('PATCH', '/api/users/{id}/profile', { path: { id: user.id }, body: { custom: changes } });
     });
     if (ok) onSaved(updated!);
     return ok;
@@ -292,7 +297,7 @@ function Lifecycle({ user, onChanged }: { user: User; onChanged: (user: User) =>
         <button
           type="button"
           disabled={action.busy}
-          onClick={() => void run(() => api<User>('POST', `/api/users/${user.id}/restore`))}
+          onClick={() => void run(() => api('POST', '/api/users/{id}/restore', { path: { id: user.id } }))}
         >
           Restore user
         </button>
@@ -303,7 +308,7 @@ function Lifecycle({ user, onChanged }: { user: User; onChanged: (user: User) =>
           consequence={`${name} leaves the user lists, their API tokens and sign-in links stop working, and their email becomes free for another user. Restore brings them back.${user.id === me.id ? ' This is you.' : ''}`}
           confirmLabel={`Yes, deactivate ${name}`}
           disabled={action.busy}
-          onConfirm={() => void run(() => api<User>('DELETE', `/api/users/${user.id}`))}
+          onConfirm={() => void run(() => api('DELETE', '/api/users/{id}', { path: { id: user.id } }))}
         />
       )}
       <ErrorNotice error={action.error} />

@@ -8,12 +8,13 @@ import { TextField } from '../components/TextField';
 import { useAction } from '../components/use-action';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
-import { DirectoryList, type Column } from './directory/DirectoryList';
-import { ROLES, type User } from './directory/directory-types';
+import { useApiGet } from '../components/async';
+import { DirectoryList, useListQuery, type Column, type SortFieldOf } from './directory/DirectoryList';
+import { isRole, ROLES, type Role, type User } from './directory/directory-types';
 import { RoleChecks } from './directory/RoleChecks';
 import './pages.css';
 
-const columns: Column<User>[] = [
+const columns: Column<User, SortFieldOf<'/api/users'>>[] = [
   {
     label: 'Name',
     sortBy: 'displayName',
@@ -36,6 +37,14 @@ export function UsersPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
   const can = useCan();
+  const query = useListQuery(columns, { sortBy: 'email', sortOrder: 'asc' });
+  const list = useApiGet('/api/users', {
+    query: {
+      ...query,
+      role: isRole(values.role) ? values.role : undefined,
+      includeDeleted: values.includeDeleted === 'true' ? 'true' : undefined,
+    },
+  });
   return (
     <section className="page">
       <p className="breadcrumb">
@@ -43,13 +52,12 @@ export function UsersPage() {
       </p>
       <h1>Users</h1>
       {can('user:manage') && <NewUser />}
-      <DirectoryList<User>
+      <DirectoryList
         what="users"
-        apiPath="/api/users"
+        list={list}
+        query={query}
         searchLabel="Email or name"
         columns={columns}
-        defaultSort={{ sortBy: 'email', sortOrder: 'asc' }}
-        apiQuery={(query) => ({ role: query.role, includeDeleted: query.includeDeleted })}
         filters={
           <>
             <div className="field">
@@ -85,14 +93,14 @@ export function UsersPage() {
 function NewUser() {
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
-  const [roles, setRoles] = useState<string[]>(['requestor']);
+  const [roles, setRoles] = useState<Role[]>(['requestor']);
   const create = useAction();
   const errors = formErrorsOf(create.error, 'email');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     let created: User | undefined;
     const body = { email: email.trim(), roles, ...(displayName.trim() ? { displayName: displayName.trim() } : {}) };
-    if (await create.run(async () => (created = await api<User>('POST', '/api/users', body)))) {
+    if (await create.run(async () => (created = await api('POST', '/api/users', { body })))) {
       navigate(`/users/${created!.id}`);
     }
   };

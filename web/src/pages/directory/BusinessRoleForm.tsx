@@ -1,22 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { withQuery } from '../../api/client';
+import type { RequestOptions } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formErrorsOf } from '../../components/field-errors';
-import type { Page } from '../../components/Pagination';
 import { TextField } from '../../components/TextField';
 import { useAction } from '../../components/use-action';
 import { useApiGet } from '../../components/async';
-import type { BusinessRole, Entitlement } from './directory-types';
+import type { BusinessRole } from './directory-types';
 import { SavedNotice } from './SavedNotice';
 
 /** What `POST /api/roles` and `PUT /api/roles/:id` take (the whole role). */
-export interface BusinessRoleInput {
-  name: string;
-  description: string | null;
-  status: 'active' | 'inactive';
-  expiresAfterDays: number | null;
-  entitlements: string[];
-}
+export type BusinessRoleInput = RequestOptions<'POST', '/api/roles'>['body'];
 
 const FIELDS = ['name', 'description', 'status', 'expiresAfterDays', 'entitlements'];
 
@@ -38,9 +31,9 @@ export function BusinessRoleForm({
   const [expires, setExpires] = useState(role?.expiresAfterDays == null ? '' : String(role.expiresAfterDays));
   const [chosen, setChosen] = useState<string[]>(role?.entitlements ?? []);
   const [saved, setSaved] = useState(false);
-  const entitlements = useApiGet<Page<Entitlement>>(
-    withQuery('/api/entitlements', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' }),
-  );
+  const entitlements = useApiGet('/api/entitlements', {
+    query: { pageSize: 100, sortBy: 'name', sortOrder: 'asc' },
+  });
   const action = useAction();
   const errors = formErrorsOf(action.error, 'name', FIELDS);
   const edited =

@@ -1,61 +1,83 @@
 /**
  * The list part of each directory page (users, groups, organizations, projects, business roles,
  * entitlements): a search, sortable columns and pages, all kept in the URL query so a list can be
- * reloaded, shared and reached with Back.
+ * reloaded, shared and reached with Back. Each page loads its list itself, with the query
+ * `useListQuery` reads from the URL, so the call is typed by its route.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { withQuery } from '../../api/client';
+import type { ApiPath, RequestOptions } from '../../api/client';
+import type { Loaded } from '../../components/async';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pagination, type Page } from '../../components/Pagination';
-import { useQueryParams, useSetQueryParams, type QueryValues } from '../../components/query-params';
-import { SortableHeader, type Sort } from '../../components/SortableHeader';
-import { useApiGet } from '../../components/async';
+import { useQueryParams, useSetQueryParams } from '../../components/query-params';
+import { SortableHeader } from '../../components/SortableHeader';
 
-export interface Column<T> {
+/** The fields a list route sorts by, such as `'email' | 'createdAt' | 'displayName'` for `/api/users`. */
+export type SortFieldOf<P extends ApiPath<'GET'>> =
+  NonNullable<RequestOptions<'GET', P>['query']> extends { sortBy?: infer S } ? Exclude<S, undefined> : never;
+
+export interface Column<T, S extends string = never> {
   label: string;
   /** The API's `sortBy` value for this column, when it sorts. */
-  sortBy?: string;
+  sortBy?: S;
   /** The order of a first press on the column (default ascending). */
   firstOrder?: 'asc' | 'desc';
   render: (item: T) => ReactNode;
 }
 
-export function DirectoryList<T extends { id: string }>({
+export interface ListQuery<S extends string> {
+  page: number | undefined;
+  search: string | undefined;
+  sortBy: S;
+  sortOrder: 'asc' | 'desc';
+}
+
+/** A page number from the URL; undefined (the first page) unless it is a whole number from 1. */
+export function pageNumberOf(value: string | undefined): number | undefined {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : undefined;
+}
+
+/**
+ * The page, search and sort of a list, from the URL. A sort field no column offers (a hand-edited
+ * address) falls back to the default rather than reaching the API.
+ */
+export function useListQuery<S extends string>(
+  columns: ReadonlyArray<Column<never, S>>,
+  defaultSort: { sortBy: NoInfer<S>; sortOrder: 'asc' | 'desc' },
+): ListQuery<S> {
+  const { values } = useQueryParams();
+  return {
+    page: pageNumberOf(values.page),
+    search: values.search || undefined,
+    sortBy:
+      columns.find((column) => column.sortBy !== undefined && column.sortBy === values.sortBy)?.sortBy ??
+      defaultSort.sortBy,
+    sortOrder: values.sortOrder === 'asc' || values.sortOrder === 'desc' ? values.sortOrder : defaultSort.sortOrder,
+  };
+}
+
+export function DirectoryList<T extends { id: string }, S extends string>({
   what,
-  apiPath,
+  list,
+  query,
   searchLabel,
   columns,
-  defaultSort,
   filters,
-  apiQuery,
 }: {
   /** Plural, lower case: `users`. */
   what: string;
-  apiPath: string;
+  /** The page loaded with `query`. */
+  list: Loaded<Page<T>>;
+  query: ListQuery<S>;
   searchLabel: string;
-  columns: Column<T>[];
-  defaultSort: Sort;
+  columns: ReadonlyArray<Column<T, S>>;
   /** More filter fields, inside the search form (they write the URL themselves). */
   filters?: ReactNode;
-  /** The API query of those filters, from the URL values. */
-  apiQuery?: (values: QueryValues) => Record<string, string | undefined>;
 }) {
-  const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
-  const [search, setSearch] = useState(values.search ?? '');
-  const sort: Sort = {
-    sortBy: values.sortBy ?? defaultSort.sortBy,
-    sortOrder: values.sortOrder === 'asc' || values.sortOrder === 'desc' ? values.sortOrder : defaultSort.sortOrder,
-  };
-  const list = useApiGet<Page<T>>(
-    withQuery(apiPath, {
-      page: values.page,
-      search: values.search,
-      sortBy: sort.sortBy,
-      sortOrder: sort.sortOrder,
-      ...apiQuery?.(values),
-    }),
-  );
+  const [search, setSearch] = useState(query.search ?? '');
+  const sort = { sortBy: query.sortBy, sortOrder: query.sortOrder };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setQuery({ search: search.trim(), page: '' });

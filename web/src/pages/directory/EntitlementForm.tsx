@@ -1,23 +1,30 @@
 import { useState, type FormEvent } from 'react';
-import { withQuery } from '../../api/client';
+import type { RequestOptions, Schema } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formErrorsOf } from '../../components/field-errors';
-import type { Page } from '../../components/Pagination';
 import { TextField } from '../../components/TextField';
 import { useAction } from '../../components/use-action';
 import { useApiGet } from '../../components/async';
 import { useCan } from '../../session/me';
-import type { ConnectorCall, Entitlement } from './directory-types';
+import type { Entitlement } from './directory-types';
 import { SavedNotice } from './SavedNotice';
 
 /** What `POST /api/entitlements` and `PUT /api/entitlements/:id` take (the whole entitlement). */
-export interface EntitlementInput {
-  name: string;
-  description: string | null;
-  connector: string;
-  provisionConfig: ConnectorCall;
-  deprovisionConfig: ConnectorCall;
-  reconciliationConfig: Record<string, unknown> | null;
+export type EntitlementInput = RequestOptions<'POST', '/api/entitlements'>['body'];
+
+type JsonObject = Record<string, unknown>;
+
+function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The shape the API reads (it checks the rest, such as the length of resourceId, itself). */
+function isReconciliationConfig(value: unknown): value is NonNullable<Schema<'ReconciliationConfig'>> {
+  return (
+    isJsonObject(value) &&
+    typeof value.resourceId === 'string' &&
+    (value.workflowId === undefined || typeof value.workflowId === 'string')
+  );
 }
 
 const FIELDS = [
@@ -63,11 +70,9 @@ export function EntitlementForm({
   const [jsonErrors, setJsonErrors] = useState<Record<string, string>>({});
   const action = useAction();
   const errors = formErrorsOf(action.error, 'name', FIELDS);
-  const connectors = useApiGet<Page<{ id: string; name: string }>>(
-    useCan()('connector:read')
-      ? withQuery('/api/connectors', { pageSize: 100, sortBy: 'name', sortOrder: 'asc' })
-      : null,
-  );
+  const connectors = useApiGet(useCan()('connector:read') ? '/api/connectors' : null, {
+    query: { pageSize: 100, sortBy: 'name', sortOrder: 'asc' },
+  });
   type Key = keyof typeof draft;
   const change = (key: Key) => (value: string) => {
     setSaved(false);
@@ -77,31 +82,47 @@ export function EntitlementForm({
     event.preventDefault();
     setSaved(false);
     const problems: Record<string, string> = {};
-    const parse = (text: string, field: string, empty: unknown) => {
+    // Each JSON field is parsed, then checked to be of the shape the API reads; undefined when not.
+    const parse = <T, E>(
+      text: string,
+      field: string,
+      empty: E,
+      fits: (value: unknown) => value is T,
+      shape: string,
+    ): T | E | undefined => {
       if (text.trim() === '') return empty;
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text);
       } catch {
         problems[field] = `${field} is not valid JSON`;
         return undefined;
       }
+      if (fits(value)) return value;
+      problems[field] = `${field} must be ${shape}`;
+      return undefined;
     };
-    const input = {
+    const parameters = (text: string, field: string) => parse(text, field, {}, isJsonObject, 'a JSON object');
+    const provisionParameters = parameters(draft.provisionParameters, 'provisionConfig.parameters');
+    const deprovisionParameters = parameters(draft.deprovisionParameters, 'deprovisionConfig.parameters');
+    const reconciliationConfig = parse(
+      draft.reconciliation,
+      'reconciliationConfig',
+      null,
+      isReconciliationConfig,
+      'a JSON object with a "resourceId" text',
+    );
+    setJsonErrors(problems);
+    if (provisionParameters === undefined || deprovisionParameters === undefined || reconciliationConfig === undefined)
+      return;
+    const input: EntitlementInput = {
       name: draft.name.trim(),
       description: draft.description.trim() || null,
       connector: draft.connector,
-      provisionConfig: {
-        command: draft.provisionCommand.trim(),
-        parameters: parse(draft.provisionParameters, 'provisionConfig.parameters', {}),
-      },
-      deprovisionConfig: {
-        command: draft.deprovisionCommand.trim(),
-        parameters: parse(draft.deprovisionParameters, 'deprovisionConfig.parameters', {}),
-      },
-      reconciliationConfig: parse(draft.reconciliation, 'reconciliationConfig', null),
-    } as EntitlementInput;
-    setJsonErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+      provisionConfig: { command: draft.provisionCommand.trim(), parameters: provisionParameters },
+      deprovisionConfig: { command: draft.deprovisionCommand.trim(), parameters: deprovisionParameters },
+      reconciliationConfig,
+    };
     if (await action.run(() => save(input))) setSaved(true);
   };
   const fieldError = (field: string) => jsonErrors[field] ?? errors.fields[field];

@@ -9,7 +9,13 @@ import { UserPicker } from '../../components/UserPicker';
 import { useAction } from '../../components/use-action';
 import { Link } from '../../router';
 import { useCan } from '../../session/me';
-import { ORGANIZATION_ROLES, type Organization, type OrganizationMember } from './directory-types';
+import {
+  isOrganizationRole,
+  ORGANIZATION_ROLES,
+  type Organization,
+  type OrganizationMember,
+  type OrganizationRole,
+} from './directory-types';
 
 const PAGE_SIZE = 20;
 
@@ -19,12 +25,10 @@ const PAGE_SIZE = 20;
  */
 export function OrganizationMembers({
   org,
-  path,
   manage,
   onChanged,
 }: {
   org: Organization;
-  path: string;
   manage: boolean;
   onChanged: (org: Organization) => void;
 }) {
@@ -41,7 +45,7 @@ export function OrganizationMembers({
   return (
     <section className="panel" aria-labelledby="org-members">
       <h2 id="org-members">Members and their roles</h2>
-      {manage && <AddMember path={path} onAdded={onChanged} />}
+      {manage && <AddMember orgId={org.id} onAdded={onChanged} />}
       <form
         className="filters"
         aria-label="Member search"
@@ -77,7 +81,7 @@ export function OrganizationMembers({
           </thead>
           <tbody>
             {rows.map((member) => (
-              <MemberRow key={member.id} member={member} path={path} manage={manage} onChanged={onChanged} />
+              <MemberRow key={member.id} member={member} manage={manage} onChanged={onChanged} />
             ))}
           </tbody>
         </table>
@@ -93,12 +97,10 @@ export function OrganizationMembers({
 
 function MemberRow({
   member,
-  path,
   manage,
   onChanged,
 }: {
   member: OrganizationMember;
-  path: string;
   manage: boolean;
   onChanged: (org: Organization) => void;
 }) {
@@ -106,13 +108,21 @@ function MemberRow({
   const [role, setRole] = useState(member.role);
   const action = useAction();
   const label = member.email ?? member.userId;
-  const roleUrl = (held: string) => `${path}/members/${member.userId}/roles/${held}`;
+  const removeRole = (held: OrganizationRole) =>
+    api('DELETE', '/api/organizations/{id}/members/{userId}/roles/{role}', {
+      path: { id: member.organizationId, userId: member.userId, role: held },
+    });
   // A move is the new role added, then the old one removed: the API has no route that does both.
   // When the removal fails the user holds both, which the page then shows with the error.
   const move = () =>
     action.run(async () => {
-      onChanged(await api<Organization>('POST', `${path}/members`, { userId: member.userId, role }));
-      onChanged(await api<Organization>('DELETE', roleUrl(member.role)));
+      onChanged(
+        await api('POST', '/api/organizations/{id}/members', {
+          path: { id: member.organizationId },
+          body: { userId: member.userId, role },
+        }),
+      );
+      onChanged(await removeRole(member.role));
     });
   return (
     <tr>
@@ -125,7 +135,11 @@ function MemberRow({
             <label htmlFor={`move-${member.id}`} className="user-search-label">
               New role of {label} as {member.role}
             </label>
-            <select id={`move-${member.id}`} value={role} onChange={(event) => setRole(event.target.value)}>
+            <select
+              id={`move-${member.id}`}
+              value={role}
+              onChange={(event) => isOrganizationRole(event.target.value) && setRole(event.target.value)}
+            >
               {ORGANIZATION_ROLES.map((option) => (
                 <option key={option}>{option}</option>
               ))}
@@ -138,9 +152,7 @@ function MemberRow({
               consequence={`${label} is no longer ${member.role} of this organization.`}
               confirmLabel="Yes, remove"
               disabled={action.busy}
-              onConfirm={() =>
-                void action.run(async () => onChanged(await api<Organization>('DELETE', roleUrl(member.role))))
-              }
+              onConfirm={() => void action.run(async () => onChanged(await removeRole(member.role)))}
             />
           </div>
           <ErrorNotice error={action.error} />
@@ -150,13 +162,13 @@ function MemberRow({
   );
 }
 
-function AddMember({ path, onAdded }: { path: string; onAdded: (org: Organization) => void }) {
+function AddMember({ orgId, onAdded }: { orgId: string; onAdded: (org: Organization) => void }) {
   const [userId, setUserId] = useState('');
-  const [role, setRole] = useState<string>('member');
+  const [role, setRole] = useState<OrganizationRole>('member');
   const add = useAction();
   const submit = () =>
     add.run(async () => {
-      onAdded(await api<Organization>('POST', `${path}/members`, { userId, role }));
+      onAdded(await api('POST', '/api/organizations/{id}/members', { path: { id: orgId }, body: { userId, role } }));
       setUserId('');
     });
   return (
@@ -170,7 +182,11 @@ function AddMember({ path, onAdded }: { path: string; onAdded: (org: Organizatio
       />
       <div className="field">
         <label htmlFor="org-new-member-role">Role</label>
-        <select id="org-new-member-role" value={role} onChange={(event) => setRole(event.target.value)}>
+        <select
+          id="org-new-member-role"
+          value={role}
+          onChange={(event) => isOrganizationRole(event.target.value) && setRole(event.target.value)}
+        >
           {ORGANIZATION_ROLES.map((option) => (
             <option key={option}>{option}</option>
           ))}

@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import { withQuery } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import type { Page } from '../../components/Pagination';
 import { useApiGet } from '../../components/async';
 import { useDebounced } from '../../components/use-debounced';
-import type { OrganizationListItem } from './directory-types';
 
 /** Choose an organization (or none) from a list narrowed by a server-side search on name or domain. */
 export function OrganizationPicker({
@@ -25,9 +22,9 @@ export function OrganizationPicker({
 }) {
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim(), 250);
-  const found = useApiGet<Page<OrganizationListItem>>(
-    withQuery('/api/organizations', { search: settled, pageSize: 20, sortBy: 'name', sortOrder: 'asc' }),
-  );
+  const found = useApiGet('/api/organizations', {
+    query: { search: settled || undefined, pageSize: 20, sortBy: 'name', sortOrder: 'asc' },
+  });
   const options = found.data?.data ?? [];
   const listed = value === '' || options.some((org) => org.id === value);
   return (

@@ -1,4 +1,4 @@
-import { ROLES } from './directory-types';
+import { ROLES, type Role } from './directory-types';
 
 /** The built-in roles as checkboxes, with the API's message about them underneath. */
 export function RoleChecks({
@@ -11,8 +11,8 @@ export function RoleChecks({
 }: {
   idPrefix: string;
   legend?: string;
-  roles: string[];
-  onChange: (roles: string[]) => void;
+  roles: Role[];
+  onChange: (roles: Role[]) => void;
   error?: string;
   disabled?: boolean;
 }) {

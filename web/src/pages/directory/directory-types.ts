@@ -1,10 +1,21 @@
 /**
- * The shapes of the directory routes as the API answers them (OpenAPI schemas User, Group,
- * Organization, OrganizationListItem, Project, BusinessRole, Entitlement).
+ * The shapes of the directory routes, as the API's OpenAPI description declares them
+ * (../../api/openapi.ts), under the names the pages use.
  */
+import type { RequestOptions, ResponseOf, Schema } from '../../api/client';
 
-/** The built-in roles (src/permissions/permissions.ts); the API refuses any other. */
-export const ROLES = ['admin', 'approver', 'resource_manager', 'requestor'] as const;
+type UserListQuery = NonNullable<RequestOptions<'GET', '/api/users'>['query']>;
+
+/** A built-in role (src/permissions/permissions.ts); the API refuses any other. */
+export type Role = NonNullable<UserListQuery['role']>;
+
+/** The built-in roles, in the order the pages offer them. */
+export const ROLES = ['admin', 'approver', 'resource_manager', 'requestor'] as const satisfies readonly Role[];
+
+/** Whether `role` is a built-in role: a user's stored roles are plain text in the answer. */
+export function isRole(role: string | undefined): role is Role {
+  return ROLES.some((known) => known === role);
+}
 
 /** The built-in profile fields (src/domain/profile.ts), in the order the user page shows them. */
 export const PROFILE_FIELDS = [
@@ -15,130 +26,37 @@ export const PROFILE_FIELDS = [
   'employeeId',
   'costCenter',
   'startDate',
-] as const;
+] as const satisfies ReadonlyArray<keyof User['profile']>;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
-export type AttributeSource = 'manual' | 'oidc' | 'workflow' | 'connector';
+export type User = Schema<'User'>;
 
-export interface User {
-  id: string;
-  email: string | null;
-  displayName: string | null;
-  roles: string[];
-  active: boolean;
-  confirmed: boolean;
-  iss: string | null;
-  sub: string | null;
-  upstreamIssuer: string | null;
-  upstreamId: string | null;
-  profile: Partial<Record<ProfileField, string>> & { custom?: Record<string, unknown> };
-  attributeSources: Record<string, AttributeSource>;
-  deletedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+export type Group = Schema<'Group'>;
+
+export type GroupMember = ResponseOf<'GET', '/api/groups/{id}/members'>['data'][number];
+
+export type OrganizationRole = Schema<'Organization'>['members'][number]['role'];
+
+export const ORGANIZATION_ROLES = ['member', 'signatory', 'approver'] as const satisfies readonly OrganizationRole[];
+
+export function isOrganizationRole(role: string): role is OrganizationRole {
+  return ORGANIZATION_ROLES.some((known) => known === role);
 }
 
-export interface Group {
-  id: string;
-  name: string;
-  description: string | null;
-  memberCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type OrganizationListItem = Schema<'OrganizationListItem'>;
 
-export interface GroupMember {
-  userId: string;
-  /** null unless the reader holds user:read */
-  email: string | null;
-  displayName: string | null;
-  addedAt: string;
-}
+export type Organization = Schema<'Organization'>;
 
-export const ORGANIZATION_ROLES = ['member', 'signatory', 'approver'] as const;
+export type OrganizationMember = Organization['members'][number];
 
-export interface OrganizationListItem {
-  id: string;
-  name: string;
-  domain: string | null;
-  website: string | null;
-  address: string | null;
-  parentId: string | null;
-  parentName: string | null;
-  memberCount: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-}
+export type Project = Schema<'Project'>;
 
-export interface OrganizationMember {
-  id: string;
-  userId: string;
-  /** null unless the reader holds user:read */
-  email: string | null;
-  role: string;
-  createdAt: string;
-}
+export type WorkflowSet = Project['workflowSets'][number];
 
-export interface Organization extends OrganizationListItem {
-  members: OrganizationMember[];
-  children: Array<{ id: string; name: string }>;
-}
+export type BusinessRole = Schema<'BusinessRole'>;
 
-export interface WorkflowSet {
-  id: string;
-  name: string;
-  description: string;
-}
+export type RoleAssignment = Schema<'RoleAssignment'>;
 
-export interface Project {
-  id: string;
-  name: string;
-  description: string;
-  workflowSets: WorkflowSet[];
-  members: Array<{ userId: string; role: 'owner' | 'member' }>;
-  workflowCount: number;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ConnectorCall = Schema<'ConnectorCall'>;
 
-export interface BusinessRole {
-  id: string;
-  name: string;
-  description: string | null;
-  status: 'active' | 'inactive';
-  expiresAfterDays: number | null;
-  /** Entitlement names */
-  entitlements: string[];
-  activeAssignments: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface RoleAssignment {
-  id: string;
-  userId: string;
-  status: string;
-  grantedAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-}
-
-export interface ConnectorCall {
-  command: string;
-  parameters: Record<string, unknown>;
-}
-
-export interface Entitlement {
-  id: string;
-  name: string;
-  description: string | null;
-  /** The connector's name */
-  connector: string;
-  provisionConfig: ConnectorCall;
-  deprovisionConfig: ConnectorCall;
-  reconciliationConfig: Record<string, unknown> | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Entitlement = Schema<'Entitlement'>;
