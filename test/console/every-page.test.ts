@@ -25,7 +25,6 @@ interface Seeded {
   run: string;
   workflow: string;
   draft: string;
-  draftName: string;
   connector: string;
   connectorName: string;
   user: string;
@@ -494,11 +493,14 @@ beforeAll(async () => {
       deprovisionConfig: { command: 'removeFromGroup', parameters: { groupName: 'vpn' } },
     },
   });
+  // The role grants the entitlement and has a holder, the project an owner: their pages show them.
+  await db.roleEntitlement.create({ data: { roleId: role.id, entitlementId: entitlement.id } });
+  await db.roleAssignment.create({ data: { roleId: role.id, userId: user.id, status: 'active' } });
+  await db.projectMember.create({ data: { projectId: project.id, userId: user.id, role: 'owner' } });
   seeded = {
     run: started.body.id,
     workflow: workflow.id,
     draft: draft.id,
-    draftName: draft.name,
     connector: connectorId,
     connectorName: connector.name,
     user: user.id,
@@ -620,7 +622,10 @@ async function reverseByKeyboard(page: Page, table: string, key: 'Enter' | 'Spac
   expect(await header.getAttribute('aria-sort')).toBe('descending');
 }
 
-/** Opens `path` fresh, waits for its heading and content, and checks that nothing failed. */
+/**
+ * Shows the page, waits for its heading and content, checks that nothing failed, and puts focus
+ * back at the top of the page.
+ */
 async function open(page: Page, check: PageCheck): Promise<void> {
   // The console's own navigation (Link's), without loading the app again for each page.
   await page.evaluate(
@@ -634,7 +639,7 @@ async function open(page: Page, check: PageCheck): Promise<void> {
     await pollUntil(
       () => loading.count(),
       (count) => count === 0,
-      { timeoutMs: 10_000 },
+      { timeoutMs: 10_000, intervalMs: 50 },
     ),
   ).toBe(0);
   expect(await main(page).locator('.error[role="alert"]').allTextContents()).toEqual([]);
@@ -666,7 +671,9 @@ async function checkTabOrder(page: Page): Promise<void> {
 
 /** From the top of the page, the first Tab reaches "Skip to content", which leads into the page. */
 async function checkSkipLink(page: Page): Promise<void> {
-  await tabTo(page, page.locator('.skip-link'));
+  await page.evaluate(TOP_OF_PAGE);
+  await page.keyboard.press('Tab');
+  await expect(focusedText(page)).resolves.toBe('Skip to content');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await expect(page.evaluate<boolean>("document.activeElement?.closest('main') !== null")).resolves.toBe(true);
