@@ -7,7 +7,7 @@ import { pollUntil } from '../support/poll.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { connectorOnDirectory } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
-import { approvalDefinition, createActive, createDraft } from '../support/workflows.js';
+import { approvalDefinition, createActive, createDraft, definition, end, start, step } from '../support/workflows.js';
 
 // Every page of the console (web/src/pages/routes.tsx) in Chromium against the real API,
 // PostgreSQL, Temporal worker and OpenID provider, as an administrator at 1280×800 and 390×844
@@ -461,7 +461,16 @@ beforeAll(async () => {
   });
   expect(started.status).toBe(201);
   await waitForRun(stack.api, token, started.body.id, hasStatus('waiting'));
-  const draft = await createDraft(stack.api, token, approvalDefinition({ name: 'Keyboard draft' }));
+  // A short draft: the editor's Tab round passes every field of every step.
+  const draft = await createDraft(
+    stack.api,
+    token,
+    definition('Keyboard draft', [
+      start('notify'),
+      step('notify', 'notification', { recipientId: user.id, message: 'Hello' }, { success: 'end' }),
+      end(),
+    ]),
+  );
 
   const { connectorId } = await connectorOnDirectory(stack.api, token, 3);
   const sync = await stack.api.request('PUT', `/api/connectors/${connectorId}/sync-config/user`, {
