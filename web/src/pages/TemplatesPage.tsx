@@ -11,6 +11,7 @@ import { useAction } from '../components/use-action';
 import { useCan } from '../session/me';
 import type { DocumentTemplate, EmailTemplate } from './operations/operations-types';
 import { DocumentTemplateForm, EmailTemplateForm } from './templates/TemplateForms';
+import { TemplatePreview } from './templates/TemplatePreview';
 import './pages.css';
 
 const SORT_FIELDS = [
@@ -141,6 +142,7 @@ function TemplateItem({
   onChanged: () => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const remove = useAction();
   const confirmRemove = async () => {
     const path = `${KINDS[template.kind].collection}/${encodeURIComponent(template.id)}`;
@@ -193,6 +195,9 @@ function TemplateItem({
       </details>
       {manage && (
         <div className="actions">
+          <button type="button" aria-expanded={previewing} onClick={() => setPreviewing(!previewing)}>
+            Preview {template.name}
+          </button>
           <button type="button" onClick={() => setEditing(true)}>
             Edit {template.name}
           </button>
@@ -211,6 +216,7 @@ function TemplateItem({
         </div>
       )}
       <ErrorNotice error={remove.error} />
+      {manage && previewing && <TemplatePreview kind={template.kind} templateId={template.id} />}
     </li>
   );
 }
