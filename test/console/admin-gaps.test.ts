@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
+import { createScimClient, scimRequest } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
 
 // The administration pages' actions that needed a route of their own (docs/console.md): a
@@ -72,5 +73,35 @@ describe('administration gaps', () => {
       .getByRole('form', { name: 'Template preview' });
     await failing.getByRole('button', { name: 'Show preview' }).click();
     await failing.getByText('Missing helper: "shout"').waitFor();
+  });
+
+  it('deletes a SCIM client after a confirmation; the users it provisioned stay', async () => {
+    const client = await createScimClient(stack.api, admin, 'Retired Okta');
+    const provisioned = await scimRequest(stack.api, 'POST', '/Users', client.token, {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: 'okta.leaver@example.test',
+      emails: [{ value: 'okta.leaver@example.test', primary: true }],
+    });
+    expect(provisioned.status).toBe(201);
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], '/scim-clients');
+    const row = page.getByRole('row', { name: /Retired Okta/ });
+    await row.getByRole('button', { name: 'Delete Retired Okta' }).click();
+    // The first press only says what will happen; "No" leaves the client.
+    const confirm = row.getByRole('alertdialog', { name: 'Delete Retired Okta' });
+    await confirm.getByText('The users and groups it provisioned stay').waitFor();
+    await confirm.getByRole('button', { name: 'No' }).click();
+    expect(await stack.database.db.scimClient.count({ where: { id: client.id } })).toBe(1);
+
+    await row.getByRole('button', { name: 'Delete Retired Okta' }).click();
+    await row.getByRole('button', { name: 'Yes, delete Retired Okta' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'SCIM client Retired Okta deleted; the 1 user and 0 groups it provisioned stay' })
+      .waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await stack.database.db.scimClient.count({ where: { id: client.id } })).toBe(0);
+    expect((await scimRequest(stack.api, 'GET', '/Users', client.token)).status).toBe(401);
+    const user = await stack.database.db.user.findUniqueOrThrow({ where: { id: provisioned.body.id } });
+    expect(user).toMatchObject({ email: 'okta.leaver@example.test', active: true, deletedAt: null });
   });
 });
