@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
+import { hasStatus, waitForRun } from '../support/runs.js';
 import { createScimClient, scimRequest } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
+import { createActive, definition, end, start, step } from '../support/workflows.js';
 
 // The administration pages' actions that needed a route of their own (docs/console.md): a
 // template's preview, a SCIM client's deletion, a reassignment that notifies, and an organization
@@ -103,5 +105,51 @@ describe('administration gaps', () => {
     expect((await scimRequest(stack.api, 'GET', '/Users', client.token)).status).toBe(401);
     const user = await stack.database.db.user.findUniqueOrThrow({ where: { id: provisioned.body.id } });
     expect(user).toMatchObject({ email: 'okta.leaver@example.test', active: true, deletedAt: null });
+  });
+
+  it('reassigns a task on Pending work: the new assignee is notified, the one it was taken from is not', async () => {
+    const { db } = stack.database;
+    const away = await createUserWithToken(db, ['requestor']);
+    const deputy = await createUserWithToken(db, ['requestor']);
+    const workflow = await createActive(
+      stack.api,
+      admin,
+      definition(
+        'Badge order',
+        [
+          start('order'),
+          step('order', 'task', { assignee: '{{who}}', title: 'Order the badge', fields: [] }, { success: 'end' }),
+          end(),
+        ],
+        { variables: [{ name: 'who', type: 'user', required: true }] },
+      ),
+    );
+    const started = await stack.api.request('POST', `/api/workflows/${workflow.id}/start`, {
+      token: admin,
+      body: { variables: { who: away.user.id } },
+    });
+    expect(started.status).toBe(201);
+    await waitForRun(stack.api, admin, started.body.id, hasStatus('waiting'));
+
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], '/approvals');
+    const tasks = page.getByRole('region', { name: 'Open tasks' });
+    const item = tasks.locator('li.pending-item').filter({ hasText: 'Badge order' });
+    await item.locator('summary', { hasText: 'Reassign' }).click();
+    await item.getByLabel('Hand it to: search users by email or name').fill(deputy.user.email!);
+    await item.locator(`option[value="${deputy.user.id}"]`).waitFor({ state: 'attached' });
+    await item.getByLabel('Hand it to', { exact: true }).selectOption(deputy.user.id);
+    await item.getByRole('button', { name: 'Reassign', exact: true }).click();
+    await tasks
+      .getByRole('status')
+      .filter({ hasText: 'Reassigned the task; the new assignee is notified in the console' })
+      .waitFor();
+    const notificationsOf = async (token: string) =>
+      (await stack.api.request('GET', '/api/notifications', { token })).body.data.filter(
+        (notification: { runId: string | null }) => notification.runId === started.body.id,
+      );
+    expect(await notificationsOf(deputy.token)).toEqual([
+      expect.objectContaining({ subject: 'Task handed to you: Order the badge', readAt: null }),
+    ]);
+    expect(await notificationsOf(away.token)).toEqual([]);
   });
 });
