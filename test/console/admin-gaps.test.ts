@@ -152,4 +152,52 @@ describe('administration gaps', () => {
     ]);
     expect(await notificationsOf(away.token)).toEqual([]);
   });
+
+  it('changes an organization member’s role with one call, and shows the API refusing a role held already', async () => {
+    const { db } = stack.database;
+    const org = await stack.api.request('POST', '/api/organizations', { token: admin, body: { name: 'Role movers' } });
+    expect(org.status).toBe(201);
+    const ada = await createUserWithToken(db, ['requestor']);
+    const bo = await createUserWithToken(db, ['requestor']);
+    const members = `/api/organizations/${org.body.id}/members`;
+    for (const [userId, role] of [
+      [ada.user.id, 'member'],
+      [bo.user.id, 'member'],
+      [bo.user.id, 'approver'],
+    ])
+      expect((await stack.api.request('POST', members, { token: admin, body: { userId, role } })).status).toBe(201);
+
+    const { page } = await signInWithProvider(chromium.browser, stack, ['admin'], `/organizations/${org.body.id}`);
+    const table = page.getByRole('table', { name: 'Members' });
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/members')) writes.push(request.method());
+    });
+    await table.getByLabel(`New role of ${ada.user.email} as member`).selectOption('signatory');
+    const adaRow = table.getByRole('row').filter({ hasText: ada.user.email! });
+    await adaRow.getByRole('button', { name: 'Change role' }).click();
+    await adaRow.getByRole('cell', { name: 'signatory', exact: true }).waitFor();
+    expect(writes).toEqual(['PATCH']);
+    expect(
+      await db.organizationMembership.findMany({
+        where: { organizationId: org.body.id, userId: ada.user.id },
+        select: { role: true },
+      }),
+    ).toEqual([{ role: 'signatory' }]);
+
+    // Bo is an approver already: the move is refused as a whole, and both roles stay.
+    await table.getByLabel(`New role of ${bo.user.email} as member`).selectOption('approver');
+    const boRow = table.getByRole('row').filter({ has: page.getByLabel(`New role of ${bo.user.email} as member`) });
+    await boRow.getByRole('button', { name: 'Change role' }).click();
+    await boRow.getByText('already holds the role "approver"').waitFor();
+    expect(writes).toEqual(['PATCH', 'PATCH']);
+    expect(
+      (
+        await db.organizationMembership.findMany({
+          where: { organizationId: org.body.id, userId: bo.user.id },
+          orderBy: { role: 'asc' },
+        })
+      ).map((row) => row.role),
+    ).toEqual(['approver', 'member']);
+  });
 });

@@ -107,13 +107,9 @@ function MemberRow({
   const action = useAction();
   const label = member.email ?? member.userId;
   const roleUrl = (held: string) => `${path}/members/${member.userId}/roles/${held}`;
-  // A move is the new role added, then the old one removed: the API has no route that does both.
-  // When the removal fails the user holds both, which the page then shows with the error.
+  // One call, one transaction: the user never holds both roles or neither, whatever fails.
   const move = () =>
-    action.run(async () => {
-      onChanged(await api<Organization>('POST', `${path}/members`, { userId: member.userId, role }));
-      onChanged(await api<Organization>('DELETE', roleUrl(member.role)));
-    });
+    action.run(async () => onChanged(await api<Organization>('PATCH', roleUrl(member.role), { role })));
   return (
     <tr>
       <td>{canReadUsers ? <Link to={`/users/${member.userId}`}>{label}</Link> : label}</td>
