@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
+import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createScimClient, scimRequest } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
@@ -64,6 +64,9 @@ describe('administration gaps', () => {
     await expect(body.innerHTML()).resolves.not.toMatch(/<script|onerror|<style/);
     await expect(page.evaluate('window.hacked')).resolves.toBeUndefined();
     await expect(page.locator('body').isVisible()).resolves.toBe(true);
+    // However long its lines, the preview stays within the page's width.
+    await expect(page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).resolves.toBe(0);
+    await screenshot(page, 'template-preview');
     await expect(result.getByLabel('HTML source').textContent()).resolves.toContain(
       '<style>body { display: none }</style>',
     );

@@ -117,7 +117,9 @@ function EmailResult({ preview }: { preview: EmailPreview }) {
         </dd>
         <dt>HTML</dt>
         <dd>
-          <pre aria-label="HTML source">{preview.html}</pre>
+          <pre className="email-source" aria-label="HTML source">
+            {preview.html}
+          </pre>
         </dd>
       </dl>
     </section>
