@@ -515,6 +515,28 @@ describe('changing a member’s role', () => {
     expect((await call('PATCH', `${path}/${user.id}/roles/member`, { role: 'approver' })).status).toBe(404);
   });
 
+  it('answers 404 to the second of two changes of one assignment, which finds the role it moves from gone', async () => {
+    const organization = await createOrganization({ name: unique('Racers') });
+    const user = await newUser();
+    const path = `/api/organizations/${organization.id}/members`;
+    await call('POST', path, { userId: user.id, role: 'member' });
+    const answer = await requestAcrossUncommittedWrite(
+      context.database.db,
+      (tx) =>
+        tx.organizationMembership.updateMany({
+          where: { organizationId: organization.id, userId: user.id, role: 'member' },
+          data: { role: 'approver' },
+        }),
+      () => call('PATCH', `${path}/${user.id}/roles/member`, { role: 'signatory' }),
+      '%UPDATE%organization_memberships%',
+    );
+    expect(answer.status).toBe(404);
+    const roles = await context.database.db.organizationMembership.findMany({
+      where: { organizationId: organization.id, userId: user.id },
+    });
+    expect(roles.map((row) => row.role)).toEqual(['approver']);
+  });
+
   it('refuses a role the user holds there already (409), unknown roles and bodies (400), and non-managers (403)', async () => {
     const organization = await createOrganization({ name: unique('Holders') });
     const user = await newUser();
