@@ -78,6 +78,19 @@ describe('administration gaps', () => {
       .getByRole('form', { name: 'Template preview' });
     await failing.getByRole('button', { name: 'Show preview' }).click();
     await failing.getByText('Missing helper: "shout"').waitFor();
+
+    // While editing, the changes are previewed before they are saved.
+    await page.getByRole('button', { name: 'Edit Welcome mail' }).click();
+    const edit = page.getByRole('form', { name: 'Edit email template Welcome mail' });
+    await edit.getByLabel('Subject (Handlebars)').fill('Hi {{employee.name}}, from {{workflowName}}');
+    await page.getByText('Preview the changes before saving').click();
+    const changes = page.getByRole('form', { name: 'Preview of the changes' });
+    await changes.getByLabel('Sample variables (JSON)').fill('{"employee": {"name": "Bo"}, "workflowName": "ignored"}');
+    await changes.getByRole('button', { name: 'Show preview' }).click();
+    await changes.getByRole('region', { name: 'Rendered email' }).getByText('Hi Bo, from', { exact: true }).waitFor();
+    expect(
+      (await stack.database.db.emailTemplate.findUniqueOrThrow({ where: { name: 'Welcome mail' } })).subjectTemplate,
+    ).toBe('Welcome {{employee.name}}');
   });
 
   it('deletes a SCIM client after a confirmation; the users it provisioned stay', async () => {

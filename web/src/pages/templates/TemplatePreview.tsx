@@ -35,10 +35,19 @@ function parseVariables(text: string): { variables: Record<string, unknown> } | 
 /**
  * A template's preview with sample variables, rendered by the API with the notification step's
  * own renderer (docs/transfer.md, "Previewing a template"). Only for workflow:update holders,
- * as the API asks.
+ * as the API asks. With `draft`, the email sources being edited are rendered instead of the
+ * saved ones (`templateId` is then only the form's name, `new` for a template not yet created).
  */
-export function TemplatePreview({ kind, templateId }: { kind: 'email' | 'document'; templateId: string }) {
-  const id = `preview-${templateId}`;
+export function TemplatePreview({
+  kind,
+  templateId,
+  draft,
+}: {
+  kind: 'email' | 'document';
+  templateId: string;
+  draft?: () => { subjectTemplate: string; bodyTemplate: string };
+}) {
+  const id = `preview-${draft ? 'draft-' : ''}${templateId}`;
   const [variablesText, setVariablesText] = useState('{}');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -54,11 +63,14 @@ export function TemplatePreview({ kind, templateId }: { kind: 'email' | 'documen
       return;
     }
     setProblem(undefined);
-    const path = `/api/${kind}-templates/${encodeURIComponent(templateId)}/preview`;
+    const path = draft
+      ? '/api/email-templates/preview'
+      : `/api/${kind}-templates/${encodeURIComponent(templateId)}/preview`;
     await preview.run(async () => {
       if (kind === 'email') {
         setEmail(
           await api<EmailPreview>('POST', path, {
+            ...draft?.(),
             variables: parsed.variables,
             message,
             ...(subject === '' ? {} : { subject }),
@@ -70,7 +82,7 @@ export function TemplatePreview({ kind, templateId }: { kind: 'email' | 'documen
     });
   };
   return (
-    <form className="form" aria-label="Template preview" onSubmit={submit}>
+    <form className="form" aria-label={draft ? 'Preview of the changes' : 'Template preview'} onSubmit={submit}>
       <TextField
         id={`${id}-variables`}
         label="Sample variables (JSON)"
