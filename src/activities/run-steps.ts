@@ -8,7 +8,7 @@ import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js
 import { INTERNAL_ERROR_CODE, isAppError } from '../errors/index.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import type { Mailer } from '../notifications/mailer.js';
-import { renderEmailTemplate } from '../notifications/render-email.js';
+import { emailTemplateContext, renderEmailTemplate } from '../notifications/render-email.js';
 import { secretScrubber } from '../connectors/secret-scrubber.js';
 import { runnableConnector } from '../services/connectors/connector-record.js';
 import { concealSealed, openSealed } from '../services/runs/secret-variables.js';
@@ -91,13 +91,7 @@ async function templatedEmail(
     };
   }
   try {
-    const context = {
-      ...input.variables,
-      subject: input.subject ?? '',
-      message: input.message,
-      workflowName: input.workflowName,
-    };
-    return { rendered: renderEmailTemplate(template, context) };
+    return { rendered: renderEmailTemplate(template, emailTemplateContext(input)) };
   } catch (error) {
     return { failure: failure(error, 'template_failed') };
   }

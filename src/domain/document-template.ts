@@ -20,3 +20,13 @@ export const documentTemplateInputSchema = z
   .strict();
 
 export type DocumentTemplateInput = z.output<typeof documentTemplateInputSchema>;
+
+/** Sample run variables for a document template's preview. */
+export const documentTemplateSampleSchema = z
+  .object({
+    variables: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe('Sample run variables; a placeholder `a.b` reads `b` inside the variable `a`'),
+  })
+  .strict();

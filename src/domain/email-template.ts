@@ -31,3 +31,26 @@ export const emailTemplateInputSchema = z
   .strict();
 
 export type EmailTemplateInput = z.output<typeof emailTemplateInputSchema>;
+
+/** Sample inputs of a preview: what a notification step would hand the template. */
+export const emailTemplateSampleSchema = z
+  .object({
+    variables: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe('Sample run variables, as a run of the workflow would hold them'),
+    subject: z.string().max(1000).optional().describe("The notification step's subject"),
+    message: z.string().max(10_000).default('').describe("The notification step's message"),
+    workflowName: z.string().max(200).default('').describe('The name of the workflow sending it'),
+  })
+  .strict();
+
+export type EmailTemplateSample = z.output<typeof emailTemplateSampleSchema>;
+
+/** An unsaved template's sources with its sample inputs, for a preview while editing. */
+export const emailTemplateDraftPreviewSchema = emailTemplateSampleSchema
+  .extend({
+    subjectTemplate: handlebarsSource('subjectTemplate'),
+    bodyTemplate: handlebarsSource('bodyTemplate'),
+  })
+  .strict();

@@ -6,6 +6,27 @@ export interface EmailTemplateSources {
   bodyTemplate: string;
 }
 
+/** What a notification step hands its email template, besides the run variables. */
+export interface EmailTemplateInputs {
+  variables?: Record<string, unknown>;
+  subject?: string;
+  message: string;
+  workflowName: string;
+}
+
+/**
+ * The names a template sees: the run variables, then the step's subject, message and workflow
+ * name, which win over variables of the same names.
+ */
+export function emailTemplateContext(inputs: EmailTemplateInputs): Record<string, unknown> {
+  return {
+    ...inputs.variables,
+    subject: inputs.subject ?? '',
+    message: inputs.message,
+    workflowName: inputs.workflowName,
+  };
+}
+
 /**
  * Renders a template with `context` (the run variables plus subject, message and workflowName).
  * The body is HTML, so every value is escaped; the subject is a plain-text header, rendered

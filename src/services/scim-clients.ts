@@ -119,6 +119,42 @@ export async function updateScimClient(
   });
 }
 
+/**
+ * Deletes a SCIM client; its token stops working at once. The users and groups it provisioned
+ * stay, with their profiles, roles, memberships and audit history; what goes is the client's own
+ * record of them (its SCIM identities and groups: external ids, userName, the resource as last
+ * written), so another client may link them afterwards. How many of each went is audited.
+ */
+export async function deleteScimClient(
+  db: Database,
+  caller: Caller,
+  clientId: string,
+): Promise<{ id: string; name: string; users: number; groups: number }> {
+  return db.$transaction(async (tx) => {
+    // Locked first, so the counts are of the rows the deletion removes: a SCIM write adding an
+    // identity or group to this client waits (its foreign key check) and then fails.
+    const locked = await tx.$queryRaw<
+      Array<{ name: string; token_prefix: string }>
+    >`SELECT name, token_prefix FROM scim_clients WHERE id = ${clientId}::uuid FOR UPDATE`;
+    const client = locked[0];
+    if (!client) throw notFound('SCIM client');
+    const [users, groups] = await Promise.all([
+      tx.scimIdentity.count({ where: { clientId } }),
+      tx.scimGroup.count({ where: { clientId } }),
+    ]);
+    await tx.scimClient.delete({ where: { id: clientId } });
+    await recordAudit(tx, {
+      action: 'scim_client.deleted',
+      actor: actorOf(caller.principal),
+      target: { type: 'scim_client', id: clientId },
+      // Not `tokenPrefix`: an API token's caller puts its own token's prefix under that key.
+      metadata: { name: client.name, clientTokenPrefix: client.token_prefix, users, groups },
+      requestId: caller.requestId,
+    });
+    return { id: clientId, name: client.name, users, groups };
+  });
+}
+
 /** The SCIM client as a SCIM request sees it. */
 export interface ScimClientIdentity {
   id: string;

@@ -471,6 +471,113 @@ describe('memberships', () => {
   });
 });
 
+describe('changing a member’s role', () => {
+  it('moves a user to another role in one step: never both, never neither, audited as removed and added', async () => {
+    const organization = await createOrganization({ name: unique('Movers') });
+    const user = await newUser();
+    const other = await newUser();
+    const path = `/api/organizations/${organization.id}/members`;
+    await call('POST', path, { userId: user.id, role: 'member' });
+    await call('POST', path, { userId: other.id, role: 'member' });
+    const before = await context.database.db.organizationMembership.findFirstOrThrow({
+      where: { organizationId: organization.id, userId: user.id },
+    });
+
+    const changed = await call('PATCH', `${path}/${user.id}/roles/member`, { role: 'signatory' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.members.map((member: any) => [member.userId, member.role]).sort()).toEqual(
+      [
+        [user.id, 'signatory'],
+        [other.id, 'member'],
+      ].sort(),
+    );
+    const after = await context.database.db.organizationMembership.findMany({
+      where: { organizationId: organization.id, userId: user.id },
+    });
+    // The assignment keeps its id and is dated from the change, added by the caller.
+    expect(after).toEqual([expect.objectContaining({ id: before.id, role: 'signatory', addedBy: adminId })]);
+    expect(after[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before.createdAt.getTime());
+    const removed = await auditRows(organization.id, 'organization.member_removed');
+    const added = (await auditRows(organization.id, 'organization.member_added')).filter(
+      (row) => (row.metadata as { role?: string }).role === 'signatory',
+    );
+    expect(removed.map((row) => row.metadata)).toEqual([
+      expect.objectContaining({ userId: user.id, role: 'member', replacedBy: 'signatory' }),
+    ]);
+    expect(added.map((row) => row.metadata)).toEqual([
+      expect.objectContaining({ userId: user.id, role: 'signatory', replaces: 'member' }),
+    ]);
+
+    // The role held already changes nothing; the old role is gone, so moving from it is a 404.
+    const same = await call('PATCH', `${path}/${user.id}/roles/signatory`, { role: 'signatory' });
+    expect(same.status).toBe(200);
+    expect((await auditRows(organization.id, 'organization.member_added')).length).toBe(3);
+    expect((await call('PATCH', `${path}/${user.id}/roles/member`, { role: 'approver' })).status).toBe(404);
+  });
+
+  it('answers 404 to the second of two changes of one assignment, which finds the role it moves from gone', async () => {
+    const organization = await createOrganization({ name: unique('Racers') });
+    const user = await newUser();
+    const path = `/api/organizations/${organization.id}/members`;
+    await call('POST', path, { userId: user.id, role: 'member' });
+    const answer = await requestAcrossUncommittedWrite(
+      context.database.db,
+      (tx) =>
+        tx.organizationMembership.updateMany({
+          where: { organizationId: organization.id, userId: user.id, role: 'member' },
+          data: { role: 'approver' },
+        }),
+      () => call('PATCH', `${path}/${user.id}/roles/member`, { role: 'signatory' }),
+      '%UPDATE%organization_memberships%',
+    );
+    expect(answer.status).toBe(404);
+    const roles = await context.database.db.organizationMembership.findMany({
+      where: { organizationId: organization.id, userId: user.id },
+    });
+    expect(roles.map((row) => row.role)).toEqual(['approver']);
+  });
+
+  it('refuses a role the user holds there already (409), unknown roles and bodies (400), and non-managers (403)', async () => {
+    const organization = await createOrganization({ name: unique('Holders') });
+    const user = await newUser();
+    const path = `/api/organizations/${organization.id}/members`;
+    await call('POST', path, { userId: user.id, role: 'member' });
+    await call('POST', path, { userId: user.id, role: 'approver' });
+    const taken = await call('PATCH', `${path}/${user.id}/roles/member`, { role: 'approver' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toContain('already holds the role "approver"');
+    expect(taken.body.message).toContain('remove the role "member" instead');
+    const roles = await context.database.db.organizationMembership.findMany({
+      where: { organizationId: organization.id, userId: user.id },
+      orderBy: { role: 'asc' },
+    });
+    expect(roles.map((row) => row.role)).toEqual(['approver', 'member']);
+
+    const owner = await call('PATCH', `${path}/${user.id}/roles/member`, { role: 'owner' });
+    expect(owner.status).toBe(400);
+    expect(owner.body.message).toContain('role must be one of: member, signatory, approver');
+    expect((await call('PATCH', `${path}/${user.id}/roles/owner`, { role: 'member' })).status).toBe(400);
+    expect((await call('PATCH', `${path}/${user.id}/roles/member`, {})).status).toBe(400);
+    expect(
+      (await call('PATCH', `${path}/${user.id}/roles/member`, { role: 'signatory', userId: user.id })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('PATCH', `/api/organizations/00000000-0000-4000-8000-000000000000/members/${user.id}/roles/member`, {
+          role: 'signatory',
+        })
+      ).status,
+    ).toBe(404);
+    const refused = await context.api.request('PATCH', `${path}/${user.id}/roles/member`, {
+      token: readerToken,
+      body: { role: 'signatory' },
+    });
+    expect(refused.status).toBe(403);
+    await call('DELETE', `/api/organizations/${organization.id}`);
+    expect((await call('PATCH', `${path}/${user.id}/roles/member`, { role: 'signatory' })).status).toBe(404);
+  });
+});
+
 describe('audit trail (spec 6.1)', () => {
   it('records every write with its action and metadata, in the order they happened', async () => {
     const organization = await createOrganization({ name: unique('Audited'), domain: 'audited.example' });

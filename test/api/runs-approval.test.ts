@@ -169,6 +169,22 @@ describe('reassigning an approval whose approver is away', () => {
       where: { action: 'approval.reassigned', targetId: approval.id },
     });
     expect(audit?.metadata).toEqual(expect.objectContaining({ from: manager.id, to: deputy.user.id }));
+    // The new approver is told in the app; the approver it was taken from gets nothing new.
+    const notificationsOf = async (token: string) =>
+      (await stack.api.request('GET', '/api/notifications', { token })).body.data.filter(
+        (item: { runId: string | null }) => item.runId === run.id,
+      );
+    expect(await notificationsOf(deputy.token)).toEqual([
+      expect.objectContaining({
+        audience: 'user',
+        readAt: null,
+        subject: `Approval handed to you: ${approval.stepName}`,
+        message: expect.stringContaining(
+          `handed you the approval "${approval.stepName}" of a run of "${run.definitionName}"; decide it in your inbox`,
+        ),
+      }),
+    ]);
+    expect(await notificationsOf(manager.token)).toEqual([]);
     const decide = (token: string) =>
       stack.api.request('POST', `/api/approvals/${approval.id}/decide`, { token, body: { decision: 'approve' } });
     expect((await decide(manager.token)).status).toBe(403);

@@ -335,6 +335,23 @@ describe('tasks, conditions, variables and cancellation', () => {
       where: { action: 'task.reassigned', targetId: task.id },
     });
     expect(audit?.metadata).toEqual(expect.objectContaining({ from: away.user.id, to: deputy.user.id }));
+    // The new assignee is told in the app, the old one is not; handing work to oneself tells nobody.
+    const notificationsOf = async (token: string) =>
+      (await stack.api.request('GET', '/api/notifications', { token })).body.data.filter(
+        (item: { runId: string | null }) => item.runId === started.id,
+      );
+    expect(await notificationsOf(deputy.token)).toEqual([
+      expect.objectContaining({
+        audience: 'user',
+        subject: `Task handed to you: ${task.title}`,
+        message: expect.stringContaining(`handed you the task "${task.title}" of a run of "${started.definitionName}"`),
+      }),
+    ]);
+    expect(await notificationsOf(away.token)).toEqual([]);
+    expect((await reassign(admin, adminId)).status).toBe(200);
+    expect(await notificationsOf(admin)).toEqual([]);
+    expect((await reassign(admin, deputy.user.id)).status).toBe(200);
+    expect(await notificationsOf(deputy.token)).toHaveLength(2);
     const complete = (token: string) =>
       stack.api.request('POST', `/api/tasks/${task.id}/complete`, { token, body: { values: { model: 'MacBook' } } });
     expect((await complete(away.token)).status).toBe(403);

@@ -116,6 +116,88 @@ describe('SCIM clients are managed by admins under /api, with the token shown on
     ).toBe(2);
   });
 
+  it('deletes a client: its token stops working, its users and groups stay, another client may link them', async () => {
+    const { db } = context.database;
+    const { token: adminToken, user: admin } = await createUserWithToken(db, ['admin']);
+    const client = await createScimClient(context.api, adminToken);
+    const email = `${unique('leaver')}@example.test`;
+    const provisioned = await scimRequest(context.api, 'POST', '/Users', client.token, {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: email,
+      externalId: unique('ext'),
+      emails: [{ value: email, primary: true }],
+    });
+    expect(provisioned.status).toBe(201);
+    const lonerEmail = `${unique('loner')}@example.test`;
+    const loner = await scimRequest(context.api, 'POST', '/Users', client.token, {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: lonerEmail,
+      emails: [{ value: lonerEmail, primary: true }],
+    });
+    expect(loner.status).toBe(201);
+    const group = await scimRequest(context.api, 'POST', '/Groups', client.token, {
+      displayName: unique('Provisioned group'),
+      members: [{ value: provisioned.body.id }],
+    });
+    expect(group.status).toBe(201);
+
+    const deleted = await context.api.request('DELETE', `/api/scim-clients/${client.id}`, { token: adminToken });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({
+      message: `SCIM client ${client.name} deleted; the 2 users and 1 group it provisioned stay`,
+      id: client.id,
+      users: 2,
+      groups: 1,
+    });
+    expect(await db.scimClient.findUnique({ where: { id: client.id } })).toBeNull();
+    expect((await scimRequest(context.api, 'GET', '/Users', client.token)).status).toBe(401);
+    // The user and the group stay as they were, membership included; the client's links go.
+    const user = await db.user.findUniqueOrThrow({ where: { id: provisioned.body.id } });
+    expect(user).toMatchObject({ email, active: true, deletedAt: null });
+    const members = await db.userGroupMember.findMany({ where: { groupId: group.body.id } });
+    expect(members.map((member) => member.userId)).toEqual([user.id]);
+    expect(await db.scimIdentity.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.scimGroup.count({ where: { groupId: group.body.id } })).toBe(0);
+    const audit = await db.auditLog.findFirstOrThrow({ where: { action: 'scim_client.deleted', targetId: client.id } });
+    expect(audit.actorId).toBe(admin.id);
+    expect(audit.metadata).toMatchObject({
+      name: client.name,
+      clientTokenPrefix: client.token.slice(0, 17),
+      users: 2,
+      groups: 1,
+    });
+    expect(JSON.stringify(audit)).not.toContain(client.token);
+    // The audit entry of the user's provisioning still names the client it came from.
+    const origin = await db.auditLog.findFirstOrThrow({ where: { action: 'scim.user.created', targetId: user.id } });
+    expect(origin.metadata).toMatchObject({ scimClientId: client.id, scimClientName: client.name });
+
+    // A directory that replaces the deleted one links a user nobody has given anything to by its
+    // email (docs/scim.md, "Lifecycle rules"), as it would any requestor's account.
+    const successor = await createScimClient(context.api, adminToken);
+    const linked = await scimRequest(context.api, 'POST', '/Users', successor.token, {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: lonerEmail,
+      emails: [{ value: lonerEmail, primary: true }],
+    });
+    expect(linked.status).toBe(201);
+    expect(linked.body.id).toBe(loner.body.id);
+    expect((await context.api.request('DELETE', `/api/scim-clients/${client.id}`, { token: adminToken })).status).toBe(
+      404,
+    );
+  });
+
+  it('refuses to delete for callers without user:manage, and a malformed id with 400', async () => {
+    const { token: adminToken } = await createUserWithToken(context.database.db, ['admin']);
+    const client = await createScimClient(context.api, adminToken);
+    const { token: managerToken } = await createUserWithToken(context.database.db, ['resource_manager']);
+    const denied = await context.api.request('DELETE', `/api/scim-clients/${client.id}`, { token: managerToken });
+    expect(denied.status).toBe(403);
+    expect(await context.database.db.scimClient.count({ where: { id: client.id } })).toBe(1);
+    const malformed = await context.api.request('DELETE', '/api/scim-clients/not-a-uuid', { token: adminToken });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toContain('id must be a UUID');
+  });
+
   it('answers 404 for an unknown client', async () => {
     const { token: adminToken } = await createUserWithToken(context.database.db, ['admin']);
     const response = await context.api.request(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { useTestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
@@ -78,5 +79,89 @@ describe('document templates', () => {
     expect((await call('POST', '/api/document-templates', { name: 'bad', mimeType: 'docx' })).status).toBe(400);
     const page = await call('GET', '/api/document-templates?search=nd');
     expect(page.body).toMatchObject({ total: 1, data: [{ name: 'nda' }] });
+  });
+});
+
+describe('template previews', () => {
+  it('render a saved email template with sample inputs exactly as a notification step would', async () => {
+    const created = await call('POST', '/api/email-templates', {
+      name: 'preview-welcome',
+      subjectTemplate: '[{{workflowName}}]   Welcome {{employee.name}}\n{{subject}}',
+      bodyTemplate: '<p>{{message}}</p><p>Start: {{employee.start}}</p><p>{{missing}}</p>',
+    });
+    const preview = await call('POST', `/api/email-templates/${created.body.id}/preview`, {
+      variables: { employee: { name: 'Ada <Lovelace>', start: '2027-01-04' }, message: 'a variable loses' },
+      subject: 'R&D',
+      message: 'Hello <b>you</b>',
+      workflowName: 'Onboarding',
+    });
+    expect(preview.status).toBe(200);
+    // The subject is a plain-text header (unescaped, one line); the body escapes every value, and
+    // the step's message wins over a variable of the same name; a missing value renders empty.
+    expect(preview.body).toEqual({
+      subject: '[Onboarding] Welcome Ada <Lovelace> R&D',
+      html: '<p>Hello &lt;b&gt;you&lt;/b&gt;</p><p>Start: 2027-01-04</p><p></p>',
+    });
+  });
+
+  it('render unsaved sources, so an editor sees a change before saving it', async () => {
+    const preview = await call('POST', '/api/email-templates/preview', {
+      subjectTemplate: 'Hi {{name}}',
+      bodyTemplate: '{{#each items}}<li>{{this}}</li>{{/each}}',
+      variables: { name: 'Bo', items: ['a', 'b'] },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ subject: 'Hi Bo', html: '<li>a</li><li>b</li>' });
+    const broken = await call('POST', '/api/email-templates/preview', { subjectTemplate: 'x', bodyTemplate: '{{#if' });
+    expect(broken.status).toBe(400);
+    expect(JSON.stringify(broken.body)).toContain('bodyTemplate is not valid Handlebars');
+  });
+
+  it('answer 400 naming the reason when a template compiles but fails on its inputs', async () => {
+    const created = await call('POST', '/api/email-templates', {
+      name: 'preview-helper',
+      subjectTemplate: 'Hi',
+      bodyTemplate: '<p>{{shout name}}</p>',
+    });
+    expect(created.status).toBe(201);
+    const preview = await call('POST', `/api/email-templates/${created.body.id}/preview`, { variables: { name: 'x' } });
+    expect(preview.status).toBe(400);
+    expect(preview.body.code).toBe('validation_failed');
+    expect(preview.body.message).toMatch(/^The template does not render with these inputs: Missing helper: "shout"/);
+  });
+
+  it('refuse bad inputs, unknown templates and callers who may not edit templates', async () => {
+    const created = await call('POST', '/api/email-templates', emailTemplate('preview-rules'));
+    const path = `/api/email-templates/${created.body.id}/preview`;
+    const notObject = await call('POST', path, { variables: ['not', 'an', 'object'] });
+    expect(notObject.status).toBe(400);
+    expect(JSON.stringify(notObject.body)).toContain('variables');
+    expect((await call('POST', path, { variables: {}, extra: 1 })).status).toBe(400);
+    expect((await call('POST', `/api/email-templates/${randomUUID()}/preview`, {})).status).toBe(404);
+    expect((await call('POST', '/api/email-templates/not-a-uuid/preview', {})).status).toBe(400);
+    const reader = await createUserWithToken(context.database.db, ['requestor']);
+    const refused = await context.api.request('POST', path, { token: reader.token, body: {} });
+    expect(refused.status).toBe(403);
+  });
+
+  it('show the value each document placeholder would receive, and which stay unfilled', async () => {
+    const created = await call('POST', '/api/document-templates', {
+      name: 'preview-contract',
+      placeholders: ['signer.name', 'company', 'salary', 'signer.__proto__'],
+    });
+    const preview = await call('POST', `/api/document-templates/${created.body.id}/preview`, {
+      variables: { signer: { name: 'Ada' }, salary: 5000 },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      placeholders: [
+        { name: 'signer.name', value: 'Ada', filled: true },
+        { name: 'company', filled: false },
+        { name: 'salary', value: 5000, filled: true },
+        { name: 'signer.__proto__', filled: false },
+      ],
+      missing: ['company', 'signer.__proto__'],
+    });
+    expect((await call('POST', `/api/document-templates/${randomUUID()}/preview`, {})).status).toBe(404);
   });
 });

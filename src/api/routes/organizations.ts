@@ -20,6 +20,7 @@ import {
 } from '../../services/organizations/manage-organizations.js';
 import {
   addOrganizationMember,
+  changeOrganizationMemberRole,
   removeOrganizationMemberRole,
 } from '../../services/organizations/organization-members.js';
 import {
@@ -243,6 +244,31 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
         const view = await removeOrganizationMemberRole(db, auditedCaller(ctx), params.id, {
           userId: params.userId,
           role: params.role,
+        });
+        ctx.body = organizationViewFor(view, callerOf(ctx));
+      },
+    })
+    .add({
+      method: 'patch',
+      path: '/:id/members/:userId/roles/:role',
+      operationId: 'changeOrganizationMemberRole',
+      summary: 'Move a user from one role in the organization to another, in one step',
+      description:
+        'The user never holds both roles or neither. Audited as organization.member_removed and ' +
+        'organization.member_added, each naming the other role. The role the user holds already is a no-op.',
+      access: 'org:manage',
+      params: memberRoleParams,
+      body: z.object({ role: organizationRoleSchema.describe('The new role') }).strict(),
+      responses: {
+        200: organization,
+        404: { description: 'No such organization or role assignment' },
+        409: { description: 'The user already holds the new role there' },
+      },
+      async handler(ctx, { params, body }) {
+        const view = await changeOrganizationMemberRole(db, auditedCaller(ctx), params.id, {
+          userId: params.userId,
+          from: params.role,
+          to: body.role,
         });
         ctx.body = organizationViewFor(view, callerOf(ctx));
       },

@@ -4,6 +4,7 @@ import { idParams } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import {
   createScimClient,
+  deleteScimClient,
   listScimClients,
   rotateScimClientToken,
   updateScimClient,
@@ -90,5 +91,39 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
       async handler(ctx, { params, body }) {
         ctx.body = await updateScimClient(db, auditedCaller(ctx), params.id, body);
       },
+    })
+    .add({
+      method: 'delete',
+      path: '/:id',
+      operationId: 'deleteScimClient',
+      summary: 'Delete a SCIM client; its token stops working, the users and groups it provisioned stay',
+      description:
+        'The client’s own record of its users and groups (their SCIM external ids and resources) goes with it, ' +
+        'so another SCIM client may link those users and groups later (docs/scim.md, "Deleting a client").',
+      access: 'user:manage',
+      params: idParams,
+      responses: {
+        200: {
+          description: 'Confirmation, with how many users and groups the client had provisioned',
+          schema: z.object({
+            message: z.string(),
+            id: z.uuid(),
+            users: z.number().int().describe('Users it provisioned or linked; they stay'),
+            groups: z.number().int().describe('Groups it provisioned; they stay'),
+          }),
+        },
+        404: { description: 'No such SCIM client' },
+      },
+      async handler(ctx, { params }) {
+        const deleted = await deleteScimClient(db, auditedCaller(ctx), params.id);
+        ctx.body = {
+          message: `SCIM client ${deleted.name} deleted; the ${counted(deleted.users, 'user')} and ${counted(deleted.groups, 'group')} it provisioned stay`,
+          id: deleted.id,
+          users: deleted.users,
+          groups: deleted.groups,
+        };
+      },
     });
 }
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

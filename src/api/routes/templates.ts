@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { documentTemplateInputSchema } from '../../domain/document-template.js';
-import { emailTemplateInputSchema } from '../../domain/email-template.js';
+import { idParams } from '../../domain/common.js';
+import { documentTemplateInputSchema, documentTemplateSampleSchema } from '../../domain/document-template.js';
+import {
+  emailTemplateDraftPreviewSchema,
+  emailTemplateInputSchema,
+  emailTemplateSampleSchema,
+} from '../../domain/email-template.js';
 import {
   createDocumentTemplate,
   deleteDocumentTemplate,
@@ -18,14 +23,38 @@ import {
   toEmailTemplateView,
   updateEmailTemplate,
 } from '../../services/templates/email-templates.js';
+import { previewDocumentTemplate } from '../../services/templates/preview-document-template.js';
+import { previewEmailSources, previewEmailTemplate } from '../../services/templates/preview-email-template.js';
 import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const timestamps = { id: z.uuid(), createdAt: z.date(), updatedAt: z.date() };
 const emailTemplateSchema = emailTemplateInputSchema.extend(timestamps).meta({ id: 'EmailTemplate' });
 const documentTemplateSchema = documentTemplateInputSchema.extend(timestamps).meta({ id: 'DocumentTemplate' });
+const emailPreviewSchema = z
+  .object({
+    subject: z.string().describe('The subject line, unescaped and on one line'),
+    html: z.string().describe('The HTML body; values from the inputs are escaped'),
+  })
+  .meta({ id: 'EmailTemplatePreview' });
+const documentPreviewSchema = z
+  .object({
+    placeholders: z.array(
+      z.object({
+        name: z.string(),
+        value: z.unknown().optional().describe('Absent when the variables hold nothing under that name'),
+        filled: z.boolean(),
+      }),
+    ),
+    missing: z.array(z.string()).describe('The placeholders the variables leave unfilled'),
+  })
+  .meta({ id: 'DocumentTemplatePreview' });
+const renderFailure = {
+  description: 'Invalid inputs, or the template does not render with them (the reason says why)',
+};
 
 // Templates are part of workflow authoring: whoever reads workflows reads them, workflow editors manage them.
+// A preview runs a template on inputs of the caller's choosing: it is for those who may edit templates.
 export function emailTemplateRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
   return addCrudRoutes(new ResourceRouter('/api/email-templates', 'Email templates', deps), {
     noun: 'email template',
@@ -38,7 +67,33 @@ export function emailTemplateRoutes(deps: ResourceRouterDependencies, db: Databa
     create: (caller, input) => createEmailTemplate(db, caller, input),
     update: (caller, id, input) => updateEmailTemplate(db, caller, id, input),
     remove: (caller, id) => deleteEmailTemplate(db, caller, id),
-  });
+  })
+    .add({
+      method: 'post',
+      path: '/preview',
+      operationId: 'previewEmailTemplateDraft',
+      summary: 'Render unsaved template sources with sample inputs, as a notification step would',
+      access: 'workflow:update',
+      body: emailTemplateDraftPreviewSchema,
+      responses: { 200: { description: 'The rendered email', schema: emailPreviewSchema }, 400: renderFailure },
+      handler(ctx, { body }) {
+        const { subjectTemplate, bodyTemplate, ...sample } = body;
+        ctx.body = previewEmailSources({ subjectTemplate, bodyTemplate }, sample);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/preview',
+      operationId: 'previewEmailTemplate',
+      summary: 'Render a saved email template with sample inputs, as a notification step would',
+      access: 'workflow:update',
+      params: idParams,
+      body: emailTemplateSampleSchema,
+      responses: { 200: { description: 'The rendered email', schema: emailPreviewSchema }, 400: renderFailure },
+      async handler(ctx, { params, body }) {
+        ctx.body = await previewEmailTemplate(db, params.id, body);
+      },
+    });
 }
 
 export function documentTemplateRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
@@ -53,5 +108,17 @@ export function documentTemplateRoutes(deps: ResourceRouterDependencies, db: Dat
     create: (caller, input) => createDocumentTemplate(db, caller, input),
     update: (caller, id, input) => updateDocumentTemplate(db, caller, id, input),
     remove: (caller, id) => deleteDocumentTemplate(db, caller, id),
+  }).add({
+    method: 'post',
+    path: '/:id/preview',
+    operationId: 'previewDocumentTemplate',
+    summary: 'The value each placeholder would receive from sample variables (the document itself lives elsewhere)',
+    access: 'workflow:update',
+    params: idParams,
+    body: documentTemplateSampleSchema,
+    responses: { 200: { description: 'The placeholders with their values', schema: documentPreviewSchema } },
+    async handler(ctx, { params, body }) {
+      ctx.body = await previewDocumentTemplate(db, params.id, body);
+    },
   });
 }

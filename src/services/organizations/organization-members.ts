@@ -62,3 +62,54 @@ export function removeOrganizationMemberRole(
     return toOrganizationView(await loadOrganization(tx, organizationId));
   });
 }
+
+/**
+ * Moves a user from one role in an organization to another in one transaction, so they never
+ * hold both or neither: the assignment's row takes the new role, dated now and added by the
+ * caller. Audited as the spec's two actions (the old role removed, the new one added), each
+ * naming the other, so readers of either see the change. The same role is a no-op; a role the
+ * user already holds there is a 409.
+ */
+export function changeOrganizationMemberRole(
+  db: Database,
+  caller: Caller,
+  organizationId: string,
+  change: { userId: string; from: OrganizationRole; to: OrganizationRole },
+): Promise<OrganizationView> {
+  return db.$transaction(async (tx) => {
+    const organization = await loadOrganization(tx, organizationId);
+    const { userId, from, to } = change;
+    const assignment = await tx.organizationMembership.findFirst({ where: { organizationId, userId, role: from } });
+    if (!assignment) throw notFound('Organization membership');
+    if (from === to) return toOrganizationView(organization);
+    const taken = () =>
+      conflict(
+        `The user already holds the role "${to}" in organization "${organization.name}": remove the role "${from}" instead`,
+        { userId, role: to },
+      );
+    if (await tx.organizationMembership.findFirst({ where: { organizationId, userId, role: to } })) throw taken();
+    // The role is in the condition: a change of the same assignment committed meanwhile leaves
+    // nothing to update here (PostgreSQL re-reads the row once its lock is released).
+    const { count } = await tx.organizationMembership
+      .updateMany({
+        where: { id: assignment.id, role: from },
+        data: { role: to, addedBy: caller.principal.userId, createdAt: new Date() },
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw taken();
+        throw error;
+      });
+    if (count === 0) throw notFound('Organization membership');
+    await auditOrganization(tx, caller, 'organization.member_removed', organizationId, {
+      userId,
+      role: from,
+      replacedBy: to,
+    });
+    await auditOrganization(tx, caller, 'organization.member_added', organizationId, {
+      userId,
+      role: to,
+      replaces: from,
+    });
+    return toOrganizationView(await loadOrganization(tx, organizationId));
+  });
+}

@@ -1,13 +1,15 @@
 import type { Database, DatabaseClient } from '../../db/client.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
+import { notifyReassignment } from './notify-reassignment.js';
 import { isRunSelf } from './run-self.js';
 
 /**
  * Hands a pending approval from one of its listed approvers to another user, for a decider of
  * any approval (`approval:decide_any`) when an approver is away. The one approver is replaced,
  * so the number of decisions the approval needs stays as it is; roles are left as they are.
- * The workflow reads approvers from the row when a decision comes, so nothing is signalled.
+ * The workflow reads approvers from the row when a decision comes, so nothing is signalled; the
+ * new approver is notified in the app.
  */
 export async function reassignApproval(
   db: Database,
@@ -48,6 +50,12 @@ export async function reassignApproval(
       { type: 'approval', id: approvalId },
       { runId: approval.runId, from: change.from, to: to.id },
     );
+    await notifyReassignment(tx, caller, {
+      runId: approval.runId,
+      to: to.id,
+      subject: `Approval handed to you: ${approval.stepName}`,
+      work: `the approval "${approval.stepName}" of a run of "${approval.run.definitionName}"; decide it in your inbox`,
+    });
     return updated;
   });
 }

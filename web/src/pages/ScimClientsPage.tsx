@@ -28,6 +28,7 @@ export function ScimClientsPage() {
   const { values } = useQueryParams();
   const setQuery = useSetQueryParams();
   const [issued, setIssued] = useState<ScimClientWithToken>();
+  const [deleted, setDeleted] = useState<string>();
   const clients = useApiGet('/api/scim-clients', { query: listQueryOf(SORT_FIELDS, values) });
   const onIssued = (client: ScimClientWithToken) => {
     setIssued(client);
@@ -38,8 +39,10 @@ export function ScimClientsPage() {
       <h1>SCIM clients</h1>
       <p className="muted">
         Each directory (Entra ID, Okta, …) provisioning users through <code>/scim/v2</code> has a client and a bearer
-        token. The API keeps no way to delete a client: disable it to refuse its token.
+        token. Disable a client to refuse its token for a while; delete it when the directory is gone for good: the
+        users and groups it provisioned stay.
       </p>
+      {deleted && <p role="status">{deleted}</p>}
       {issued && (
         <ShownOnce label={`Token of ${issued.name}`} secret={issued.token} onDismiss={() => setIssued(undefined)} />
       )}
@@ -72,7 +75,16 @@ export function ScimClientsPage() {
                 </thead>
                 <tbody>
                   {clients.data.data.map((client) => (
-                    <ScimClientRow key={client.id} client={client} onChanged={clients.reload} onIssued={onIssued} />
+                    <ScimClientRow
+                      key={client.id}
+                      client={client}
+                      onChanged={clients.reload}
+                      onIssued={onIssued}
+                      onDeleted={(message) => {
+                        setDeleted(message);
+                        clients.reload();
+                      }}
+                    />
                   ))}
                 </tbody>
               </table>
@@ -93,16 +105,21 @@ function ScimClientRow({
   client,
   onChanged,
   onIssued,
+  onDeleted,
 }: {
   client: ScimClient;
   onChanged: () => void;
   onIssued: (client: ScimClientWithToken) => void;
+  /** With the API's confirmation, which says how many users and groups stay. */
+  onDeleted: (message: string) => void;
 }) {
   const action = useAction();
   const path = { id: client.id };
   const setEnabled = async (enabled: boolean) => {
     if (await action.run(() => api('PATCH', '/api/scim-clients/{id}', { path, body: { enabled } }))) onChanged();
   };
+  const remove = () =>
+    void action.run(async () => onDeleted((await api('DELETE', '/api/scim-clients/{id}', { path })).message));
   const rotate = () =>
     void action.run(async () => onIssued(await api('POST', '/api/scim-clients/{id}/rotate-token', { path })));
   return (
@@ -138,6 +155,14 @@ function ScimClientRow({
             confirmLabel="Yes, issue a new token"
             disabled={action.busy}
             onConfirm={rotate}
+          />
+          <ConfirmedButton
+            label={`Delete ${client.name}`}
+            consequence={`${client.name} and its token are removed for good. The users and groups it provisioned stay in Flowgate, no longer tied to it: another SCIM client may link them.`}
+            confirmLabel={`Yes, delete ${client.name}`}
+            className="danger"
+            disabled={action.busy}
+            onConfirm={remove}
           />
         </div>
         <ErrorNotice error={action.error} />

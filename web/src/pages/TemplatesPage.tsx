@@ -12,6 +12,7 @@ import { useCan } from '../session/me';
 import { listQueryOf } from './operations/list-query';
 import type { DocumentTemplate, EmailTemplate } from './operations/operations-types';
 import { DocumentTemplateForm, EmailTemplateForm } from './templates/TemplateForms';
+import { TemplatePreview } from './templates/TemplatePreview';
 import './pages.css';
 
 const SORT_FIELDS: { value: 'name' | 'createdAt'; label: string }[] = [
@@ -141,6 +142,7 @@ function TemplateItem({
   onChanged: () => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const remove = useAction();
   const confirmRemove = async () => {
     const path = { id: template.id };
@@ -197,6 +199,9 @@ function TemplateItem({
       </details>
       {manage && (
         <div className="actions">
+          <button type="button" aria-expanded={previewing} onClick={() => setPreviewing(!previewing)}>
+            Preview {template.name}
+          </button>
           <button type="button" onClick={() => setEditing(true)}>
             Edit {template.name}
           </button>
@@ -215,6 +220,7 @@ function TemplateItem({
         </div>
       )}
       <ErrorNotice error={remove.error} />
+      {manage && previewing && <TemplatePreview kind={template.kind} templateId={template.id} />}
     </li>
   );
 }

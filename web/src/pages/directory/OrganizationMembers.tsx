@@ -108,22 +108,19 @@ function MemberRow({
   const [role, setRole] = useState(member.role);
   const action = useAction();
   const label = member.email ?? member.userId;
+  const rolePath = (held: OrganizationRole) => ({ id: member.organizationId, userId: member.userId, role: held });
   const removeRole = (held: OrganizationRole) =>
-    api('DELETE', '/api/organizations/{id}/members/{userId}/roles/{role}', {
-      path: { id: member.organizationId, userId: member.userId, role: held },
-    });
-  // A move is the new role added, then the old one removed: the API has no route that does both.
-  // When the removal fails the user holds both, which the page then shows with the error.
+    api('DELETE', '/api/organizations/{id}/members/{userId}/roles/{role}', { path: rolePath(held) });
+  // One call, one transaction: the user never holds both roles or neither, whatever fails.
   const move = () =>
-    action.run(async () => {
+    action.run(async () =>
       onChanged(
-        await api('POST', '/api/organizations/{id}/members', {
-          path: { id: member.organizationId },
-          body: { userId: member.userId, role },
+        await api('PATCH', '/api/organizations/{id}/members/{userId}/roles/{role}', {
+          path: rolePath(member.role),
+          body: { role },
         }),
-      );
-      onChanged(await removeRole(member.role));
-    });
+      ),
+    );
   return (
     <tr>
       <td>{canReadUsers ? <Link to={`/users/${member.userId}`}>{label}</Link> : label}</td>

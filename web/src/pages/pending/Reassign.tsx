@@ -2,6 +2,7 @@
  * "Reassign": hands a pending approval from one of its approvers, or an open task, to another
  * user chosen in the directory (`POST /api/approvals/:id/reassign`, `POST /api/tasks/:id/reassign`).
  * The API checks the user (active, allowed to decide this run's approval); its refusal shows here.
+ * The API also leaves the new approver or assignee a notification, which their bell shows.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
@@ -27,7 +28,12 @@ export function Reassign({ target, onReassigned }: { target: Target; onReassigne
         ? api('POST', '/api/approvals/{id}/reassign', { path: { id: target.id }, body: { from, to } })
         : api('POST', '/api/tasks/{id}/reassign', { path: { id: target.id }, body: { to } }),
     );
-    if (done) onReassigned(`Reassigned ${target.kind === 'approval' ? 'the approval' : 'the task'}`);
+    if (done)
+      onReassigned(
+        target.kind === 'approval'
+          ? 'Reassigned the approval; the new approver is notified in the console'
+          : 'Reassigned the task; the new assignee is notified in the console',
+      );
   };
   return (
     <details className="reassign">

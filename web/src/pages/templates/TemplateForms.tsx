@@ -3,6 +3,7 @@ import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
 import type { DocumentTemplate, EmailTemplate } from '../operations/operations-types';
+import { TemplatePreview } from './TemplatePreview';
 
 /** A form that creates or replaces (`existing`) one template through `send`. */
 function TemplateForm({
@@ -93,55 +94,66 @@ export function EmailTemplateForm({
   });
   const set = (changes: Partial<typeof draft>) => setDraft((previous) => ({ ...previous, ...changes }));
   const id = `email-template-${existing?.id ?? 'new'}`;
+  // The preview is a form of its own, so it sits after the template's form, not inside it.
   return (
-    <TemplateForm
-      label={existing ? `Edit email template ${existing.name}` : 'New email template'}
-      existing={existing !== undefined}
-      send={() => {
-        const body = { ...draft, description: orNull(draft.description) };
-        return existing
-          ? api('PUT', '/api/email-templates/{id}', { path: { id: existing.id }, body })
-          : api('POST', '/api/email-templates', { body });
-      }}
-      onSaved={onSaved}
-      onCancel={onCancel}
-    >
-      <TextField id={`${id}-name`} label="Name" required value={draft.name} onChange={(name) => set({ name })} />
-      <TextField
-        id={`${id}-description`}
-        label="Description"
-        value={draft.description}
-        onChange={(description) => set({ description })}
-      />
-      <TextField
-        id={`${id}-subject`}
-        label="Subject (Handlebars)"
-        required
-        value={draft.subjectTemplate}
-        onChange={(subjectTemplate) => set({ subjectTemplate })}
-      />
-      <TextField
-        id={`${id}-body`}
-        label="Body (Handlebars, HTML)"
-        required
-        rows={6}
-        value={draft.bodyTemplate}
-        onChange={(bodyTemplate) => set({ bodyTemplate })}
-      />
-      <p className="hint">
-        Templates see the run&apos;s variables, <code>run</code>, <code>steps</code>, <code>subject</code>,{' '}
-        <code>message</code> and <code>workflowName</code>; every value is escaped in the body.
-      </p>
-      <div className="field checkbox">
-        <input
-          id={`${id}-default`}
-          type="checkbox"
-          checked={draft.isDefault}
-          onChange={(event) => set({ isDefault: event.target.checked })}
+    <>
+      <TemplateForm
+        label={existing ? `Edit email template ${existing.name}` : 'New email template'}
+        existing={existing !== undefined}
+        send={() => {
+          const body = { ...draft, description: orNull(draft.description) };
+          return existing
+            ? api('PUT', '/api/email-templates/{id}', { path: { id: existing.id }, body })
+            : api('POST', '/api/email-templates', { body });
+        }}
+        onSaved={onSaved}
+        onCancel={onCancel}
+      >
+        <TextField id={`${id}-name`} label="Name" required value={draft.name} onChange={(name) => set({ name })} />
+        <TextField
+          id={`${id}-description`}
+          label="Description"
+          value={draft.description}
+          onChange={(description) => set({ description })}
         />
-        <label htmlFor={`${id}-default`}>Default (for notification steps naming no template)</label>
-      </div>
-    </TemplateForm>
+        <TextField
+          id={`${id}-subject`}
+          label="Subject (Handlebars)"
+          required
+          value={draft.subjectTemplate}
+          onChange={(subjectTemplate) => set({ subjectTemplate })}
+        />
+        <TextField
+          id={`${id}-body`}
+          label="Body (Handlebars, HTML)"
+          required
+          rows={6}
+          value={draft.bodyTemplate}
+          onChange={(bodyTemplate) => set({ bodyTemplate })}
+        />
+        <p className="hint">
+          Templates see the run&apos;s variables, <code>run</code>, <code>steps</code>, <code>subject</code>,{' '}
+          <code>message</code> and <code>workflowName</code>; every value is escaped in the body.
+        </p>
+        <div className="field checkbox">
+          <input
+            id={`${id}-default`}
+            type="checkbox"
+            checked={draft.isDefault}
+            onChange={(event) => set({ isDefault: event.target.checked })}
+          />
+          <label htmlFor={`${id}-default`}>Default (for notification steps naming no template)</label>
+        </div>
+      </TemplateForm>
+      <details className="panel">
+        <summary>Preview the changes before saving</summary>
+        <TemplatePreview
+          kind="email"
+          templateId={existing?.id ?? 'new'}
+          draft={() => ({ subjectTemplate: draft.subjectTemplate, bodyTemplate: draft.bodyTemplate })}
+        />
+      </details>
+    </>
   );
 }
 
