@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../permissions/index.js';
 
-const permissionName = z.enum(PERMISSIONS as [Permission, ...Permission[]], {
+/** A permission's name; any other is refused by name. */
+export const permissionName = z.enum(PERMISSIONS as [Permission, ...Permission[]], {
   error: (issue) => `Unknown permission ${JSON.stringify(issue.input)}`,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permissionName } from '../../domain/api-tokens.js';
 import { createOidcLoginClient, type OidcLoginClient } from '../../auth/oidc-login.js';
 import type { Config, OidcConfig } from '../../config/index.js';
 import { parseSecretKey } from '../../connectors/secret-box.js';
@@ -164,7 +165,7 @@ const meSchema = z
     email: z.string().nullable(),
     displayName: z.string().nullable(),
     roles: z.array(z.string()),
-    permissions: z.array(z.string()),
+    permissions: z.array(permissionName),
     via: z.enum(['api_token', 'oidc_token', 'session']),
     apiToken: z.object({ id: z.uuid(), name: z.string(), prefix: z.string() }).optional(),
   })

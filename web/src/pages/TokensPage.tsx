@@ -12,7 +12,7 @@ import { useApiGet } from '../components/async';
 import { useAction } from '../components/use-action';
 import { useCan, useMe } from '../session/me';
 import { choiceOf, FLAGS, listQueryOf } from './operations/list-query';
-import { isoOfLocal, isPermission, type ApiToken, type CreatedApiToken } from './operations/operations-types';
+import { isoOfLocal, type ApiToken, type CreatedApiToken } from './operations/operations-types';
 import './pages.css';
 
 const SORT_FIELDS: { value: 'createdAt' | 'name' | 'lastUsedAt'; label: string }[] = [
@@ -163,7 +163,7 @@ function TokenRow({ token, showOwner, onRevoked }: { token: ApiToken; showOwner:
 /** The mint form: only the permissions the reader holds are offered; the API checks them again. */
 function MintToken({ onMinted }: { onMinted: (token: CreatedApiToken) => void }) {
   const me = useMe();
-  const offered = me.permissions.filter(isPermission).sort();
+  const offered = [...me.permissions].sort();
   const [name, setName] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());

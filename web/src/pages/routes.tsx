@@ -1,5 +1,6 @@
 /** Every page of the console: its path pattern, its nav entry and the permission that offers it. */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
+import type { Permission } from '../session/me';
 
 /**
  * A page loaded with its own chunk the first time it is shown, so the first page downloads only
@@ -50,7 +51,7 @@ export interface PageRoute {
   /** Shown in the navigation when set. */
   nav?: string;
   /** The nav entry is offered only to users holding one of these. */
-  anyOf: string[];
+  anyOf: Permission[];
   /**
    * An administration page: listed on the Admin page (`/admin`) under its `nav` name with this line
    * saying what it is for, instead of in the top bar.
@@ -59,7 +60,7 @@ export interface PageRoute {
 }
 
 /** The Admin page is offered to whoever is offered one of the pages it lists. */
-function adminPermissions(): string[] {
+function adminPermissions(): Permission[] {
   return [...new Set(pageRoutes.filter((route) => route.admin).flatMap((route) => route.anyOf))];
 }
 

@@ -3,6 +3,8 @@ import { createContext, useContext } from 'react';
 import type { Schema } from '../api/client';
 
 export type Me = Schema<'Me'>;
+/** A permission's name, as the API spells it: a misspelt one fails the type check. */
+export type Permission = Me['permissions'][number];
 
 export const MeContext = createContext<Me | null>(null);
 
@@ -13,7 +15,7 @@ export function useMe(): Me {
 }
 
 /** Whether the user holds a permission; the API still decides, this only hides what would be refused. */
-export function useCan(): (permission: string) => boolean {
+export function useCan(): (permission: Permission) => boolean {
   const me = useMe();
   return (permission) => me.permissions.includes(permission);
 }
