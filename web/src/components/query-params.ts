@@ -16,8 +16,10 @@ export function useSetQueryParams(): (changes: QueryValues) => void {
   return (changes) => navigate(withQuery(path, { ...values, ...changes }));
 }
 
-/** A value of the URL as a whole number, else undefined. */
-export function wholeNumberOf(value: string | undefined): number | undefined {
-  const number = Number(value);
-  return value && Number.isSafeInteger(number) ? number : undefined;
+/**
+ * A page number of the address. It goes to the API as typed (text that is no number as NaN), so
+ * the API's message says what is wrong with `?page=0`; none given is undefined.
+ */
+export function pageOf(value: string | undefined): number | undefined {
+  return value === undefined || value === '' ? undefined : Number(value);
 }

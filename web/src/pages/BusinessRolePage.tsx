@@ -4,7 +4,7 @@ import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
 import { Pagination } from '../components/Pagination';
-import { useQueryParams, useSetQueryParams } from '../components/query-params';
+import { pageOf, useQueryParams, useSetQueryParams } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
 import { UserName } from '../components/UserName';
 import { UserPicker } from '../components/UserPicker';
@@ -13,7 +13,6 @@ import { useApiGet } from '../components/async';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
 import { BusinessRoleForm } from './directory/BusinessRoleForm';
-import { pageNumberOf } from './directory/DirectoryList';
 import type { BusinessRole } from './directory/directory-types';
 import './pages.css';
 
@@ -92,7 +91,7 @@ function Assignments({ roleId, manage, onChanged }: { roleId: string; manage: bo
   const setQuery = useSetQueryParams();
   const assignments = useApiGet('/api/roles/{id}/assignments', {
     path: { id: roleId },
-    query: { page: pageNumberOf(values.holdersPage) },
+    query: { page: pageOf(values.holdersPage) },
   });
   const action = useAction();
   const [outcome, setOutcome] = useState<RoleChangeOutcome>();

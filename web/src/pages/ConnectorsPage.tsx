@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
-import { useQueryParams, useSetQueryParams } from '../components/query-params';
+import { pageOf, useQueryParams, useSetQueryParams } from '../components/query-params';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
 import { useCan } from '../session/me';
-import { pageOf } from './operations/list-query';
 import './pages.css';
 
 /** `/connectors`: every connector, searched by name or description, with a way to add one. */

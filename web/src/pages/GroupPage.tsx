@@ -4,13 +4,12 @@ import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
 import { Pagination } from '../components/Pagination';
-import { useQueryParams, useSetQueryParams } from '../components/query-params';
+import { pageOf, useQueryParams, useSetQueryParams } from '../components/query-params';
 import { UserPicker } from '../components/UserPicker';
 import { useAction } from '../components/use-action';
 import { useApiGet } from '../components/async';
 import { Link, navigate } from '../router';
 import { useCan } from '../session/me';
-import { pageNumberOf } from './directory/DirectoryList';
 import type { Group, GroupMember } from './directory/directory-types';
 import { NameDescriptionForm } from './directory/NameDescriptionForm';
 import './pages.css';
@@ -22,7 +21,7 @@ export function GroupPage({ id }: { id: string }) {
   const setQuery = useSetQueryParams();
   const members = useApiGet('/api/groups/{id}/members', {
     path: { id },
-    query: { page: pageNumberOf(values.membersPage) },
+    query: { page: pageOf(values.membersPage) },
   });
   const manage = useCan()('user:manage');
   const changed = () => {

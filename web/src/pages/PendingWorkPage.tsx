@@ -8,14 +8,13 @@ import { api } from '../api/client';
 import { ConfirmedButton } from '../components/ConfirmedButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
-import { useQueryParams, useSetQueryParams } from '../components/query-params';
+import { pageOf, useQueryParams, useSetQueryParams } from '../components/query-params';
 import { UserName } from '../components/UserName';
 import { Async, useApiGet } from '../components/async';
 import { useAction } from '../components/use-action';
 import { useCan } from '../session/me';
 import { ApprovalCard } from './inbox/ApprovalCard';
 import { TaskCard } from './inbox/TaskCard';
-import { pageOf } from './operations/list-query';
 import { Reassign } from './pending/Reassign';
 import './pages.css';
 

@@ -11,7 +11,8 @@ import { UserName } from '../components/UserName';
 import { useApiGet } from '../components/async';
 import { useAction } from '../components/use-action';
 import { useCan, useMe } from '../session/me';
-import { choiceOf, FLAGS, listQueryOf } from './operations/list-query';
+import { oneOf } from '../components/one-of';
+import { FLAGS, listQueryOf } from './operations/list-query';
 import { isoOfLocal, type ApiToken, type CreatedApiToken } from './operations/operations-types';
 import './pages.css';
 
@@ -33,8 +34,8 @@ export function TokensPage() {
   const tokens = useApiGet('/api/auth/tokens', {
     query: {
       ...listQueryOf(SORT_FIELDS, values),
-      all: choiceOf(FLAGS, values.all),
-      includeRevoked: choiceOf(FLAGS, values.includeRevoked),
+      all: oneOf(FLAGS, values.all),
+      includeRevoked: oneOf(FLAGS, values.includeRevoked),
     },
   });
   const everyone = values.all === 'true';

@@ -3,7 +3,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime } from '../components/format';
 import { Pagination } from '../components/Pagination';
 import { oneOf } from '../components/one-of';
-import { useQueryParams, useSetQueryParams, wholeNumberOf } from '../components/query-params';
+import { useQueryParams, useSetQueryParams, pageOf } from '../components/query-params';
 import { StatusBadge } from '../components/StatusBadge';
 import { useApiGet } from '../components/async';
 import { Link } from '../router';
@@ -22,7 +22,7 @@ export function WorkflowsPage() {
   const [search, setSearch] = useState(values.search ?? '');
   const workflows = useApiGet('/api/workflows', {
     query: {
-      page: wholeNumberOf(values.page),
+      page: pageOf(values.page),
       status: oneOf(WORKFLOW_STATUSES, values.status),
       search: values.search,
       includeDeleted: values.includeDeleted === 'true' ? 'true' : undefined,

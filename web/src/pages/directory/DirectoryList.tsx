@@ -9,7 +9,7 @@ import type { ApiPath, RequestOptions } from '../../api/client';
 import type { Loaded } from '../../components/async';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pagination, type Page } from '../../components/Pagination';
-import { useQueryParams, useSetQueryParams } from '../../components/query-params';
+import { pageOf, useQueryParams, useSetQueryParams } from '../../components/query-params';
 import { SortableHeader } from '../../components/SortableHeader';
 
 /** The fields a list route sorts by, such as `'email' | 'createdAt' | 'displayName'` for `/api/users`. */
@@ -32,12 +32,6 @@ export interface ListQuery<S extends string> {
   sortOrder: 'asc' | 'desc';
 }
 
-/** A page number from the URL; undefined (the first page) unless it is a whole number from 1. */
-export function pageNumberOf(value: string | undefined): number | undefined {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : undefined;
-}
-
 /**
  * The page, search and sort of a list, from the URL. A sort field no column offers (a hand-edited
  * address) falls back to the default rather than reaching the API.
@@ -48,7 +42,7 @@ export function useListQuery<S extends string>(
 ): ListQuery<S> {
   const { values } = useQueryParams();
   return {
-    page: pageNumberOf(values.page),
+    page: pageOf(values.page),
     search: values.search || undefined,
     sortBy:
       columns.find((column) => column.sortBy !== undefined && column.sortBy === values.sortBy)?.sortBy ??

@@ -3,29 +3,20 @@
  * number goes to the API as typed, so its message says what is wrong with `?page=0`; a choice the
  * route does not offer (only a hand-edited address has one) is left out, and the default applies.
  */
-import type { QueryValues } from '../../components/query-params';
+import { oneOf } from '../../components/one-of';
+import { pageOf, type QueryValues } from '../../components/query-params';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const FLAGS = ['true', 'false'] as const;
-
-/** `value` when it is one of `choices`. */
-export function choiceOf<T extends string>(choices: readonly T[], value: string | undefined): T | undefined {
-  return choices.find((choice) => choice === value);
-}
-
-/** A page number of the address; not a number is sent as NaN, which the API refuses by name. */
-export function pageOf(value: string | undefined): number | undefined {
-  return value === undefined || value === '' ? undefined : Number(value);
-}
 
 /** `page`, `sortBy` (one of `fields`) and `sortOrder` of the address. */
 export function listQueryOf<Field extends string>(fields: readonly { value: Field }[], values: QueryValues) {
   return {
     page: pageOf(values.page),
-    sortBy: choiceOf(
+    sortBy: oneOf(
       fields.map((field) => field.value),
       values.sortBy,
     ),
-    sortOrder: choiceOf(SORT_ORDERS, values.sortOrder),
+    sortOrder: oneOf(SORT_ORDERS, values.sortOrder),
   };
 }

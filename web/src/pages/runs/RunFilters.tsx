@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { RequestOptions } from '../../api/client';
 import { oneOf } from '../../components/one-of';
-import { wholeNumberOf, type QueryValues } from '../../components/query-params';
+import { pageOf, type QueryValues } from '../../components/query-params';
 import { UserPicker } from '../../components/UserPicker';
 import { useApiGet } from '../../components/async';
 import { useCan, useMe } from '../../session/me';
@@ -135,7 +135,7 @@ export function RunFilters({
  */
 export function runsApiQuery(values: QueryValues, scope: RunScope, readerId: string): RunsQuery {
   return {
-    page: wholeNumberOf(values.page),
+    page: pageOf(values.page),
     requester: scope === 'mine' ? readerId : undefined,
     status: oneOf(RUN_STATUSES, values.status),
     definitionId: values.definitionId,

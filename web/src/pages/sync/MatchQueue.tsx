@@ -9,7 +9,7 @@ import { useApiGet } from '../../components/async';
 import { UserName } from '../../components/UserName';
 import { UserPicker } from '../../components/UserPicker';
 import { useCan } from '../../session/me';
-import { pageOf } from '../operations/list-query';
+import { pageOf } from '../../components/query-params';
 import { MATCH_STATUSES, OPEN_MATCH_STATUSES, type SyncMatch } from './sync-types';
 
 export interface QueueQuery {
