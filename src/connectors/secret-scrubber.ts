@@ -73,22 +73,45 @@ export function secretScrubber(secrets: readonly string[]): SecretScrubber {
     return scrubbed;
   };
   const exact = new Set(secrets);
-  const record = (value: object): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(value).map(([key, inner]) => [text(key), any(inner)]));
+  // Copied only where something is scrubbed: a listed page of thousands of records usually holds
+  // no secret, and copying each of them cost a sync pass more than scrubbing did.
+  const record = (value: object): Record<string, unknown> => {
+    const original = value as Record<string, unknown>;
+    const keys = Object.keys(original);
+    let copy: Record<string, unknown> | undefined;
+    keys.forEach((key, index) => {
+      const scrubbedKey = text(key);
+      const inner = any(original[key]);
+      if (copy === undefined && (scrubbedKey !== key || inner !== original[key]))
+        copy = Object.fromEntries(keys.slice(0, index).map((earlier) => [earlier, original[earlier]]));
+      if (copy !== undefined) copy[scrubbedKey] = inner;
+    });
+    return copy ?? original;
+  };
+  const list = (value: unknown[]): unknown[] => {
+    const scrubbed = value.map(any);
+    return scrubbed.some((inner, index) => inner !== value[index]) ? scrubbed : value;
+  };
   const any = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);
     if (typeof value === 'number') return exact.has(String(value)) ? SCRUBBED : value;
-    if (Array.isArray(value)) return value.map(any);
+    if (Array.isArray(value)) return list(value);
     if (value instanceof Date) return value;
     if (value !== null && typeof value === 'object') return record(value);
     return value;
   };
-  const resource = (value: ListedResource): ListedResource => ({
-    externalId: text(value.externalId),
-    displayName: text(value.displayName),
-    email: value.email === null ? null : text(value.email),
-    attributes: record(value.attributes),
-  });
+  const resource = (value: ListedResource): ListedResource => {
+    const externalId = text(value.externalId);
+    const displayName = text(value.displayName);
+    const email = value.email === null ? null : text(value.email);
+    const attributes = record(value.attributes);
+    const same =
+      externalId === value.externalId &&
+      displayName === value.displayName &&
+      email === value.email &&
+      attributes === value.attributes;
+    return same ? value : { externalId, displayName, email, attributes };
+  };
 
   return {
     text,

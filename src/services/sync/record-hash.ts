@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ListedResource } from '../../connectors/handler.js';
 
 /**
@@ -14,23 +14,37 @@ export function canonicalJson(value: unknown): string {
 
 const INTEGER_LIKE_KEY = Symbol('integer-like key');
 
-/** The value with every object replaced by a copy holding its keys sorted (arrays and plain values as they are). */
+/**
+ * The value with every object replaced by a copy holding its keys sorted (arrays and plain values
+ * as they are). An object whose keys are in order already, and whose values need no copy, is
+ * kept as it is: records whose handler writes keys in order cost no copy at all.
+ */
 function inKeyOrder(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     if (!value.some(isNested)) return value;
     const ordered = value.map(inKeyOrder);
-    return ordered.includes(INTEGER_LIKE_KEY) ? INTEGER_LIKE_KEY : ordered;
+    if (ordered.includes(INTEGER_LIKE_KEY)) return INTEGER_LIKE_KEY;
+    return ordered.every((inner, index) => inner === value[index]) ? value : ordered;
   }
   const object = value as Record<string, unknown>;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(object).sort()) {
+  const keys = Object.keys(object);
+  let inOrder = true;
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index]!;
     if (startsWithDigit(key) || key === '__proto__') return INTEGER_LIKE_KEY;
+    if (index > 0 && keys[index - 1]! > key) inOrder = false;
+  }
+  if (inOrder && !keys.some((key) => isNested(object[key]))) return object;
+  const sorted: Record<string, unknown> = {};
+  let same = inOrder;
+  for (const key of inOrder ? keys : keys.sort()) {
     const inner = inKeyOrder(object[key]);
     if (inner === INTEGER_LIKE_KEY) return INTEGER_LIKE_KEY;
+    if (inner !== object[key]) same = false;
     sorted[key] = inner;
   }
-  return sorted;
+  return same ? object : sorted;
 }
 
 /** The canonical text built piece by piece. */
@@ -54,5 +68,6 @@ const startsWithDigit = (key: string) => key.charCodeAt(0) >= 48 && key.charCode
  */
 export function recordHash(resource: ListedResource): string {
   const { externalId, displayName, email, attributes } = resource;
-  return createHash('sha256').update(canonicalJson({ attributes, displayName, email, externalId })).digest('hex');
+  // One-shot hashing: no Hash object per record.
+  return hash('sha256', canonicalJson({ attributes, displayName, email, externalId }), 'hex');
 }

@@ -75,6 +75,11 @@ describe('the sync hash is SHA-256 of the canonical record', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: null }], c: 'x' } })).toBe(
       '{"a":{"c":"x","d":[2,{"y":null,"z":1}]},"b":1}',
     );
+    // Keys in order at the top, out of order below it (an object kept as it is must hold only such).
+    expect(canonicalJson({ a: { d: 1, c: 2 }, b: [{ y: 1, x: 2 }], c: undefined })).toBe(
+      '{"a":{"c":2,"d":1},"b":[{"x":2,"y":1}]}',
+    );
+    expect(canonicalJson({ a: { c: 1, d: [{ e: 1 }] }, b: 'x' })).toBe('{"a":{"c":1,"d":[{"e":1}]},"b":"x"}');
   });
 
   it('sorts integer-like keys as text and keeps __proto__ as a key, at any depth', () => {
