@@ -3,7 +3,7 @@ import { SYNC_PAGE_SIZE } from '../../src/activities/sync.js';
 import { createDatabase, Prisma, type Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
-import { ensureMatchRows, matchRecordsToUsers, matchSettingsOf } from '../../src/services/sync/match-users.js';
+import { matchRecordsToUsers, matchSettingsOf } from '../../src/services/sync/match-users.js';
 import { startApiServer } from '../../src/server.js';
 import { apiCaller, benchEnvironment, withBenchStack, type BenchStack } from './stack.js';
 import { memoryOf, resetPeakMemory, startWorkerProcess, stopProcess } from './processes.js';
@@ -103,7 +103,6 @@ async function matchAll(db: Database, connectorId: string) {
   const settings = matchSettingsOf(config);
   if (!settings.success) throw new Error(settings.message);
   const started = performance.now();
-  await ensureMatchRows(db, key);
   const counts = await matchRecordsToUsers(db, key, settings.data);
   return { users, ms: Math.round(performance.now() - started), counts };
 }

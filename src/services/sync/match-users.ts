@@ -48,15 +48,20 @@ export function matchSettingsOf(
 
 /**
  * Gives every record of the connector and type its match row, and refreshes the external id,
- * display name and email the rows cache from their records.
+ * display name and email the rows cache from their records. Only records without a row, or whose
+ * row caches other values, are written: after a pass most records have theirs already.
  */
-export async function ensureMatchRows(db: DatabaseClient, key: RecordKey): Promise<void> {
+async function ensureMatchRows(db: DatabaseClient, key: RecordKey): Promise<void> {
   await db.$executeRaw(Prisma.sql`
     INSERT INTO sync_matches
       (id, connector_id, resource_type, connector_resource_id, external_id, external_display_name, external_email, updated_at)
     SELECT gen_random_uuid(), r.connector_id, r.resource_type, r.id, r.external_id, r.display_name, r.email, now()
     FROM connector_resources r
+    LEFT JOIN sync_matches m ON m.connector_id = r.connector_id AND m.resource_type = r.resource_type
+      AND m.connector_resource_id = r.id
     WHERE r.connector_id = ${key.connectorId}::uuid AND r.resource_type = ${key.resourceType}
+      AND (m.id IS NULL
+           OR (m.external_id, m.external_display_name, m.external_email) IS DISTINCT FROM (r.external_id, r.display_name, r.email))
     ON CONFLICT (connector_id, resource_type, connector_resource_id) DO UPDATE SET
       external_id = EXCLUDED.external_id,
       external_display_name = EXCLUDED.external_display_name,
@@ -72,15 +77,17 @@ export async function ensureMatchRows(db: DatabaseClient, key: RecordKey): Promi
  * strategies in order: the first strategy with hits decides, one hit links (`exact` for the
  * primary strategy, `probable` for a fallback), several make the row `ambiguous` with the
  * candidates listed; no strategy with hits leaves it `unmatched`. `manual_override` and
- * `skipped` rows, linked rows and rows of stale records are left as they are. One statement.
+ * `skipped` rows, linked rows and rows of stale records are left as they are. The match rows are
+ * made first (`ensureMatchRows`), in the same transaction.
  */
 export async function matchRecordsToUsers(db: Database, key: RecordKey, settings: MatchSettings): Promise<MatchCounts> {
   return db.$transaction(
     async (tx) => {
       // Right after a large pass the planner's statistics still describe the tables before it
       // and estimate one row per step; nested loops over tens of thousands of rows would then
-      // take hours. Hash joins are right for this statement at any size.
+      // take hours. Hash joins are right for both statements at any size.
       await tx.$executeRaw`SET LOCAL enable_nestloop = off`;
+      await ensureMatchRows(tx, key);
       const [counts] = await tx.$queryRaw<MatchCounts[]>(matchStatement(key, settings));
       return counts!;
     },
@@ -91,18 +98,26 @@ export async function matchRecordsToUsers(db: Database, key: RecordKey, settings
 /** Generous: 100,000 records match in seconds; the activity's own timeout is the real bound. */
 const MATCH_TIMEOUT_MS = 10 * 60_000;
 
+/**
+ * SQL: the record's issuer, lower-cased, for the strategy that compares it; otherwise null, so
+ * that no record is rebuilt as JSON to read a value nothing compares.
+ */
+function issuerOf(settings: MatchSettings): Prisma.Sql {
+  if (!settings.strategies.includes('email_and_issuer')) return Prisma.sql`NULL::text`;
+  return Prisma.sql`lower(jsonb_build_object('externalId', r.external_id, 'displayName', r.display_name,
+    'email', r.email, 'attributes', r.attributes) #>> ${settings.issuerPath.split('.')}::text[])`;
+}
+
 /** The one statement of `matchRecordsToUsers`. */
 export function matchStatement(key: RecordKey, settings: MatchSettings): Prisma.Sql {
   const strategies = settings.strategies;
-  const issuerPath = settings.issuerPath.split('.');
   // Each branch is an equi-join (hash or index join); array_position numbers the branch by its
   // place in the chain and drops the branches of strategies the config does not use.
   return Prisma.sql`
     WITH eligible AS (
       SELECT m.id AS match_id, r.external_id,
              nullif(lower(btrim(r.email)), '') AS email,
-             lower(jsonb_build_object('externalId', r.external_id, 'displayName', r.display_name,
-                                      'email', r.email, 'attributes', r.attributes) #>> ${issuerPath}::text[]) AS issuer
+             ${issuerOf(settings)} AS issuer
       FROM sync_matches m
       JOIN connector_resources r ON r.id = m.connector_resource_id
       LEFT JOIN users linked ON linked.id = m.user_id

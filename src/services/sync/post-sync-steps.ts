@@ -4,7 +4,7 @@ import type { DeactivationResult } from '../../domain/sync-pass.js';
 import type { ProfileChanges } from '../users/profile.js';
 import { applyAttributeMappings } from './attribute-mappings.js';
 import type { LeaverRules } from './leaver-records.js';
-import { ensureMatchRows, matchRecordsToUsers, matchSettingsOf, type MatchCounts } from './match-users.js';
+import { matchRecordsToUsers, matchSettingsOf, type MatchCounts } from './match-users.js';
 import type { RecordKey } from './record-store.js';
 import {
   createUsersForUnmatched,
@@ -30,7 +30,6 @@ export async function matchStep(
 ): Promise<MatchCounts> {
   const settings = matchSettingsOf(config);
   if (!settings.success) throw fail(settings.message);
-  await ensureMatchRows(db, key);
   return matchRecordsToUsers(db, key, settings.data);
 }
 

@@ -73,7 +73,9 @@ async function touchUnchanged(
 
 /**
  * New and changed records, whole; answers how many were inserted. A record another writer (the
- * resource webhook) stored meanwhile is replaced all the same: this pass saw it last.
+ * resource webhook) stored meanwhile is replaced all the same: this pass saw it last. A new user
+ * record gets its match row (sync item 7) in the same statement: made page by page, while the
+ * connector lists the next page, rather than all at once by the matching after the pass.
  */
 async function writeRecords(
   db: DatabaseClient,
@@ -99,11 +101,20 @@ async function writeRecords(
         sync_hash = EXCLUDED.sync_hash, synced_at = EXCLUDED.synced_at, changed_at = EXCLUDED.changed_at,
         stale_since = NULL
       -- A row inserted by this statement has no xmax; one it updated has.
-      RETURNING xmax = 0 AS inserted
-    )
+      RETURNING id, external_id, display_name, email, xmax = 0 AS inserted
+    )${key.resourceType === 'user' ? newMatchRows(key) : Prisma.empty}
     SELECT count(*) FILTER (WHERE inserted)::int AS inserted FROM written`);
   return counts!.inserted;
 }
+
+/** SQL: a CTE giving each user record `written` inserted its match row, as `ensureMatchRows` would. */
+const newMatchRows = (key: RecordKey) => Prisma.sql`, matched AS (
+      INSERT INTO sync_matches
+        (id, connector_id, resource_type, connector_resource_id, external_id, external_display_name, external_email, updated_at)
+      SELECT gen_random_uuid(), ${key.connectorId}::uuid, ${key.resourceType}, id, external_id, display_name, email, now()
+      FROM written WHERE inserted
+      ON CONFLICT (connector_id, resource_type, connector_resource_id) DO NOTHING
+    )`;
 
 /** Marks the records a full pass did not see (synced before it started) as stale since `now`. */
 export async function markUnseenStale(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Prisma } from '../../../src/db/client.js';
-import { ensureMatchRows, matchRecordsToUsers } from '../../../src/services/sync/match-users.js';
+import { matchRecordsToUsers } from '../../../src/services/sync/match-users.js';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 
 // Matching must stay correct above 65,535 keys, the most bind parameters one PostgreSQL
@@ -43,13 +43,11 @@ afterAll(() => database.drop());
 describe('matching above 65,535 keys (spec 8)', () => {
   it('creates a match row per record and matches 70,000 records in set-based statements', async () => {
     const { db } = database;
-    await ensureMatchRows(db, key());
-    expect(await db.syncMatch.count({ where: { connectorId } })).toBe(RECORDS);
-
     const counts = await matchRecordsToUsers(db, key(), {
       strategies: ['email', 'upstream_identity'],
       issuerPath: 'attributes.identityIssuer',
     });
+    expect(await db.syncMatch.count({ where: { connectorId } })).toBe(RECORDS);
     expect(counts).toEqual({
       evaluated: RECORDS,
       matched: USERS_WITH_EMAIL,
@@ -85,5 +83,19 @@ describe('matching above 65,535 keys (spec 8)', () => {
       ambiguous: SHARED_UPSTREAM_IDS,
       unmatched: RECORDS - USERS_WITH_EMAIL - SHARED_UPSTREAM_IDS,
     });
+  }, 120_000);
+
+  it('refreshes the name and email a match row caches when its record changed, and only then', async () => {
+    const { db } = database;
+    await db.connectorResource.updateMany({
+      where: { connectorId, externalId: 'ext69999' },
+      data: { displayName: 'Renamed', email: 'renamed@example.test' },
+    });
+    const before = await db.syncMatch.findFirstOrThrow({ where: { connectorId, externalId: 'ext1' } });
+    await matchRecordsToUsers(db, key(), { strategies: ['email'], issuerPath: 'attributes.identityIssuer' });
+    const renamed = await db.syncMatch.findFirstOrThrow({ where: { connectorId, externalId: 'ext69999' } });
+    expect(renamed).toMatchObject({ externalDisplayName: 'Renamed', externalEmail: 'renamed@example.test' });
+    const untouched = await db.syncMatch.findFirstOrThrow({ where: { connectorId, externalId: 'ext1' } });
+    expect(untouched.updatedAt).toEqual(before.updatedAt);
   }, 120_000);
 });

@@ -58,6 +58,22 @@ describe('upsertRecords', () => {
     expect(c).toMatchObject({ attributes: { department: 'Legal' }, createdAt: second });
   });
 
+  it('gives each new user record its match row as it inserts it, and no group record one', async () => {
+    const { db } = database;
+    const now = new Date('2026-02-01T00:00:00Z');
+    await upsertRecords(db, key(), withHashes([record('m1', 'IT'), record('m2', 'HR')]), now);
+    await upsertRecords(db, { connectorId, resourceType: 'group' }, withHashes([record('g1', 'IT')]), now);
+    const rows = await db.syncMatch.findMany({
+      where: { connectorId, externalId: { in: ['m1', 'm2', 'g1'] } },
+      orderBy: { externalId: 'asc' },
+    });
+    expect(rows.map((row) => [row.resourceType, row.externalId, row.externalEmail, row.matchStatus])).toEqual([
+      ['user', 'm1', 'm1@example.test', 'unmatched'],
+      ['user', 'm2', 'm2@example.test', 'unmatched'],
+    ]);
+    expect(rows[0]!.connectorResourceId).toBe((await stored('m1')).id);
+  });
+
   it('keeps every other index of the records off connector_id, so the page lookups use the unique index', async () => {
     // A pass looks records up by (connector, type, external id) while the planner's statistics may
     // still describe the table before the pass; a second index starting with connector_id then
