@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { projectRoot } from '../../src/db/migrate.js';
 import { spawnServiceProcess } from '../local/service-process.js';
 
-/** The worker's NODE_OPTIONS (its heap limit) as docker-compose.yml runs it. */
+/** The worker's NODE_OPTIONS (its heap sizes) as docker-compose.yml runs it. */
 export async function deployedWorkerNodeOptions(): Promise<string> {
   const compose = parse(await readFile(path.join(projectRoot(), 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: { worker: { environment: { NODE_OPTIONS: string } } };
@@ -13,8 +13,12 @@ export async function deployedWorkerNodeOptions(): Promise<string> {
   return compose.services.worker.environment.NODE_OPTIONS;
 }
 
-/** The worker in a process of its own, so its memory is its own: resolves once it polls. */
-export const startWorkerProcess = (env: NodeJS.ProcessEnv) => spawnServiceProcess('worker', env).ready;
+/**
+ * The worker in a process of its own, so its memory is its own, with the NODE_OPTIONS
+ * docker-compose.yml gives it unless `env` names others: resolves once it polls.
+ */
+export const startWorkerProcess = async (env: NodeJS.ProcessEnv) =>
+  spawnServiceProcess('worker', { NODE_OPTIONS: await deployedWorkerNodeOptions(), ...env }).ready;
 
 /** Stops a service process with SIGTERM, as a supervisor would, and waits for it to exit. */
 export async function stopProcess(child: ChildProcess): Promise<void> {

@@ -10,7 +10,7 @@ import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { startRunBy } from '../../src/services/runs/start-run.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { spawnServiceProcess } from '../local/service-process.js';
-import { cpuMillisOf, deployedWorkerNodeOptions, startWorkerProcess, stopProcess } from './processes.js';
+import { cpuMillisOf, startWorkerProcess, stopProcess } from './processes.js';
 import { apiCaller, benchEnvironment, withBenchStack } from './stack.js';
 
 /** A 10-step workflow with no people in it: conditions, notifications and a test connector. */
@@ -150,7 +150,7 @@ export async function benchRuns(runCount = 60, log: (line: string) => void = () 
     const env = await benchEnvironment(stack, databaseUrl);
     // Each in a process of its own, as docker-compose.yml runs them (the worker with its heap
     // limit): the requests and measurements made here do not compete for their event loops.
-    const worker = await startWorkerProcess({ ...env, NODE_OPTIONS: await deployedWorkerNodeOptions() });
+    const worker = await startWorkerProcess(env);
     const apiProcess = await spawnServiceProcess('api', env).ready;
     const api = { url: `http://${env.HOST}:${env.PORT}` };
     const db = createDatabase(databaseUrl);
