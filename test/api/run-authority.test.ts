@@ -131,6 +131,28 @@ describe('role steps act with the authority of the person a run acts as (role:ma
     });
     expect(await assignmentsOf(requestor.id)).toBe(0);
   });
+
+  it('refuses the step once the publisher is deactivated, or deleted', async () => {
+    const publisher = await person(['admin']);
+    const requestor = await person(['requestor']);
+    const workflow = await createActive(context.api, publisher.token, grantTo('Grant, publisher gone', requestor.id));
+    const refusal = (why: string) => ({
+      code: 'forbidden',
+      message: `This step may not grant the business role Finance reader: it acts with the authority of the publisher of this version (user ${publisher.id}), who ${why}`,
+    });
+
+    await context.database.db.user.update({ where: { id: publisher.id }, data: { active: false } });
+    const deactivated = await runToEnd(workflow.id, requestor.token);
+    expect((await stepOf(deactivated.id, 'grant')).error).toEqual(refusal('is deactivated'));
+
+    await context.database.db.user.update({
+      where: { id: publisher.id },
+      data: { active: true, deletedAt: new Date() },
+    });
+    const deleted = await runToEnd(workflow.id, requestor.token);
+    expect((await stepOf(deleted.id, 'grant')).error).toEqual(refusal('was deleted'));
+    expect(await assignmentsOf(requestor.id)).toBe(0);
+  });
 });
 
 describe('connector commands the connector declares as writes need connector:execute', () => {

@@ -18,6 +18,14 @@ export async function permissionShortfall(
     where: { id: userId },
     select: { active: true, deletedAt: true, roles: true },
   });
+  return shortfallOf(user, permission);
+}
+
+/** `permissionShortfall` of a user already read (null: there is none). */
+export function shortfallOf(
+  user: { active: boolean; deletedAt: Date | null; roles: string[] } | null,
+  permission: Permission,
+): PermissionShortfall | undefined {
   if (!user || user.deletedAt) return 'deleted';
   if (!user.active) return 'deactivated';
   return permissionsOfRoles(user.roles).has(permission) ? undefined : 'lacks';
