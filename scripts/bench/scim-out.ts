@@ -112,7 +112,7 @@ async function planOf(db: Database, userIds: string[], size: ScimOutSize): Promi
   const mapping = effectiveMapping(undefined);
   const users = [];
   for (const userId of userIds)
-    users.push(userDocument(await mapUser((await accounts.profile(userId))!, mapping, async () => undefined)));
+    users.push(userDocument(await mapUser((await accounts.account(userId))!.profile, mapping, async () => undefined)));
   return { users, groups: teams(size), maxMembersPerPatch: size.maxMembersPerPatch };
 }
 

@@ -124,8 +124,11 @@ export interface AccountLink {
  * account up by name again, and the profiles of the users they are for.
  */
 export interface ConnectorAccounts {
-  /** The profile of a Flowgate user, undefined when no user (deleted ones included) has that id. */
-  profile(userId: string): Promise<FlowgateProfile | undefined>;
+  /**
+   * The profile of a Flowgate user and their link to this connector, in one look-up; undefined
+   * when no user (deleted ones included) has that id.
+   */
+  account(userId: string): Promise<{ profile: FlowgateProfile; link?: AccountLink } | undefined>;
   link(userId: string): Promise<AccountLink | undefined>;
   /** The links of those of `userIds` that have one, in one look-up (many members of a group). */
   links(userIds: readonly string[]): Promise<AccountLink[]>;

@@ -1,8 +1,14 @@
 import type { DatabaseClient } from '../../db/client.js';
-import type { ConnectorAccounts, FlowgateProfile } from '../../connectors/handler.js';
+import type { AccountLink, ConnectorAccounts, FlowgateProfile } from '../../connectors/handler.js';
 import { jsonObject } from '../../domain/common.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const linkOf = (row: AccountLink): AccountLink => ({
+  userId: row.userId,
+  remoteId: row.remoteId,
+  remoteName: row.remoteName,
+});
 
 /**
  * The account links of one connector (table connector_account_links) and the profiles of the users
@@ -10,10 +16,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function connectorAccounts(db: DatabaseClient, connectorId: string): ConnectorAccounts {
   return {
-    async profile(userId) {
+    async account(userId) {
       // Users' ids are uuids: any other text (a manager named in a custom attribute) names nobody.
       if (!UUID.test(userId)) return undefined;
-      const user = await db.user.findUnique({ where: { id: userId } });
+      const user = await db.user.findUnique({
+        where: { id: userId },
+        include: { accountLinks: { where: { connectorId } } },
+      });
       if (!user) return undefined;
       const parsed = jsonObject.safeParse(user.customAttributes);
       const profile: FlowgateProfile = {
@@ -30,18 +39,19 @@ export function connectorAccounts(db: DatabaseClient, connectorId: string): Conn
         startDate: user.startDate,
         customAttributes: parsed.success ? parsed.data : {},
       };
-      return profile;
+      const [link] = user.accountLinks.map(linkOf);
+      return link ? { profile, link } : { profile };
     },
     async link(userId) {
       if (!UUID.test(userId)) return undefined;
       const row = await db.connectorAccountLink.findUnique({ where: { connectorId_userId: { connectorId, userId } } });
-      return row ? { userId: row.userId, remoteId: row.remoteId, remoteName: row.remoteName } : undefined;
+      return row ? linkOf(row) : undefined;
     },
     async links(userIds) {
       const ids = userIds.filter((id) => UUID.test(id));
       if (ids.length === 0) return [];
       const rows = await db.connectorAccountLink.findMany({ where: { connectorId, userId: { in: ids } } });
-      return rows.map((row) => ({ userId: row.userId, remoteId: row.remoteId, remoteName: row.remoteName }));
+      return rows.map(linkOf);
     },
     async saveLink({ userId, remoteId, remoteName }) {
       await db.connectorAccountLink.upsert({

@@ -15,8 +15,7 @@ export const createUser = defineCommand({
   writes: true,
   parameters: z.object({ userId: flowgateUserId }).strict(),
   async run(session, { userId }) {
-    const { accounts, mapped } = await mappedUserOf(session, userId);
-    const link = await accounts.link(userId);
+    const { accounts, mapped, link } = await mappedUserOf(session, userId);
     if (link) {
       if (await readUser(session, link.remoteId))
         return { success: true, data: { userId, id: link.remoteId, changed: false, created: false } };

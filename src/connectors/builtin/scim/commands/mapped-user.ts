@@ -1,5 +1,5 @@
 import { ConnectorError } from '../../../connector-error.js';
-import type { ConnectorAccounts } from '../../../handler.js';
+import type { AccountLink, ConnectorAccounts } from '../../../handler.js';
 import type { ScimSession } from '../command.js';
 import { mapUser, type MappedUser } from '../user-mapping.js';
 
@@ -13,14 +13,18 @@ export function accountsOf(session: ScimSession): ConnectorAccounts {
   return session.accounts;
 }
 
-/** The user's mapped SCIM attributes; the manager by the account linked to the manager. */
+/**
+ * The user's mapped SCIM attributes (the manager by the account linked to the manager) and the
+ * user's own link.
+ */
 export async function mappedUserOf(
   session: ScimSession,
   userId: string,
-): Promise<{ accounts: ConnectorAccounts; mapped: MappedUser }> {
+): Promise<{ accounts: ConnectorAccounts; mapped: MappedUser; link?: AccountLink }> {
   const accounts = accountsOf(session);
-  const profile = await accounts.profile(userId);
-  if (!profile) throw new ConnectorError('not_found', `No Flowgate user has id ${userId}`);
+  const account = await accounts.account(userId);
+  if (!account) throw new ConnectorError('not_found', `No Flowgate user has id ${userId}`);
+  const { profile, link } = account;
   const mapped = await mapUser(
     profile,
     session.mapping,
@@ -31,5 +35,5 @@ export async function mappedUserOf(
       'invalid_parameters',
       `The mapping gives user ${userId} no userName (its source, ${session.mapping.get('userName')}, is empty)`,
     );
-  return { accounts, mapped };
+  return link ? { accounts, mapped, link } : { accounts, mapped };
 }

@@ -36,9 +36,9 @@ export interface Account {
  */
 export async function accountOf(session: ScimSession, person: string): Promise<Account> {
   if (session.accounts && UUID.test(person)) {
-    const link = await session.accounts.link(person);
-    if (link) return { id: link.remoteId, userId: person };
-    if (await session.accounts.profile(person))
+    const account = await session.accounts.account(person);
+    if (account?.link) return { id: account.link.remoteId, userId: person };
+    if (account)
       throw new ConnectorError(
         'not_found',
         `Flowgate user ${person} has no account linked in this application: createUser creates or links one`,

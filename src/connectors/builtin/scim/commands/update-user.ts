@@ -13,8 +13,7 @@ export const updateUser = defineCommand({
   writes: true,
   parameters: z.object({ userId: flowgateUserId }).strict(),
   async run(session, { userId }) {
-    const { accounts, mapped } = await mappedUserOf(session, userId);
-    const link = await accounts.link(userId);
+    const { mapped, link } = await mappedUserOf(session, userId);
     if (!link)
       throw new ConnectorError(
         'not_found',
