@@ -37,6 +37,8 @@ import { connectorReconciliationRoutes } from './routes/connector-reconciliation
 import { connectorCacheRoutes } from './routes/connector-cache.js';
 import { authRoutes, sessionSiteOf, webLoginOf } from './routes/auth.js';
 import { healthRoutes, type HealthProbes } from './routes/health.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { createApiMetrics } from '../metrics/api-metrics.js';
 import { organizationRoutes } from './routes/organizations.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { approvalRoutes, taskRoutes } from './routes/people-work.js';
@@ -106,8 +108,10 @@ export function createApp(deps: AppDependencies): App {
   };
 
   const runs = { db, temporal: deps.temporal, config };
+  const metrics = createApiMetrics(db);
   const routers: ResourceRouter[] = [
     healthRoutes(routerDeps, deps.health),
+    metricsRoutes(routerDeps, { registry: metrics.registry, token: config.metricsToken }),
     authRoutes(routerDeps, db, config, webLogin),
     apiTokenRoutes(routerDeps, db),
     auditLogRoutes(routerDeps, db),
@@ -145,6 +149,7 @@ export function createApp(deps: AppDependencies): App {
   const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true; // errors are logged by errorHandler, with the request id
   koa.use(requestId());
+  koa.use(metrics.middleware);
   koa.use(noSniff());
   koa.use(strictTransport(config.publicUrl));
   koa.use(errorHandler(logger));

@@ -57,6 +57,9 @@ const environmentSchema = z.object({
   TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).default(200),
   TEMPORAL_CALL_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   CONNECTOR_SECRET_KEY: optionalString,
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters: it is the only guard of /metrics').optional(),
+  ),
   CONNECTOR_ALLOWED_NETWORKS: commaList,
   CONNECTOR_HANDLER_PATHS: commaList,
   CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -126,6 +129,8 @@ export interface Config {
    * address). Without it anyone could name another host in the links the API builds.
    */
   trustProxy: boolean;
+  /** The bearer token GET /metrics asks for; metrics are off without it. */
+  metricsToken?: string;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
@@ -187,6 +192,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     writeStartTimeoutMs: env.API_WRITE_START_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     configImportBodyLimitBytes: env.CONFIG_IMPORT_BODY_LIMIT_BYTES,

@@ -35,7 +35,17 @@ export function createDatabase(databaseUrl: string, pool: PoolOptions = {}): Dat
     query_timeout: pool.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     onConnect: (client) => setSessionToUtc(client, connectTimeoutMs),
   });
-  return new PrismaClient({ adapter: new PrismaPg(connections, { disposeExternalPool: true }) });
+  const db = new PrismaClient({ adapter: new PrismaPg(connections, { disposeExternalPool: true }) });
+  pools.set(db, connections);
+  return db;
+}
+
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** The connections of a client `createDatabase` made, as the metrics report them; undefined for another. */
+export function poolUse(db: Database): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 /** A query with its own answer deadline, which pg reads and @types/pg does not declare. */

@@ -33,12 +33,12 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 /** Paths the console never answers: the API (its explorer included) and SCIM keep their own 404s. */
 function belongsToApi(requestPath: string): boolean {
-  return /^\/(api|scim)(\/|$)/.test(requestPath);
+  return /^\/(api|scim|metrics)(\/|$)/.test(requestPath);
 }
 
 /**
  * Serves the built console (`dist/web`) at `/`: its files, and index.html for every other GET
- * path outside /api and /scim, so deep links and reloads of client-side routes work.
+ * path outside /api, /scim and /metrics, so deep links and reloads of client-side routes work.
  */
 export function webConsole(webRoot: string): Middleware<AppState> {
   const root = path.resolve(webRoot);
