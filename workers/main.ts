@@ -10,6 +10,8 @@ import { createDatabase } from '../src/db/client.js';
 import { projectRoot } from '../src/db/migrate.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { createMailer } from '../src/notifications/mailer.js';
+import { startMetricsServer } from '../src/metrics/metrics-server.js';
+import { processMetrics } from '../src/metrics/process-metrics.js';
 import { STALLED_RUN_AGE_MS, startStalledRuns } from '../src/services/runs/start-run.js';
 import { closeRunsWithEndedExecutions } from '../src/services/runs/close-ended-runs.js';
 import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
@@ -102,9 +104,15 @@ export async function startWorker(
     // call stops within seconds instead of the 12 s the heartbeat timeout's throttle would allow.
     maxHeartbeatThrottleInterval: HEARTBEAT_INTERVAL,
   });
+  const metrics =
+    config.workerMetrics && config.metricsToken
+      ? await startMetricsServer(processMetrics(db), { ...config.workerMetrics, token: config.metricsToken })
+      : undefined;
+  if (metrics) logger.info({ port: metrics.port }, 'worker metrics at /metrics');
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   const finished = worker.run().finally(async () => {
     clearInterval(runReconciliation);
+    await metrics?.close();
     // Open directory connections would keep the process alive after the worker stopped.
     await connectors.close();
     await connection.close();

@@ -8,6 +8,7 @@ import type { ListedPage } from '../services/sync/listed-page.js';
 import { keepOfPage, listPageReader, passStartOf } from '../services/sync/pass-pages.js';
 import { endFullPass, syncedGroupKeys, upsertRecords, type HashedResource } from '../services/sync/record-store.js';
 import { passProgressSchema, type PassProgress } from '../services/sync/sync-config-record.js';
+import { recordSyncPass } from '../metrics/operation-metrics.js';
 import { withHeartbeat } from './heartbeat.js';
 
 /**
@@ -67,6 +68,19 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     await tx.$queryRaw`SELECT 1 FROM sync_configs WHERE id = ${id}::uuid FOR UPDATE`;
     const row = await tx.syncConfig.findUnique({ where: { id } });
     return { row, progress: row ? passProgressSchema.nullable().parse(row.passProgress) : null };
+  }
+
+  /** A pass that ended, in the metrics (docs/observability.md), under its connector's name. */
+  async function countPass(key: SyncKey, outcome: 'success' | 'error', stats: SyncStats) {
+    const connector = await db.connector.findUnique({ where: { id: key.connectorId }, select: { name: true } });
+    const { added, updated, unchanged, staled, removed } = stats;
+    recordSyncPass({
+      connector: connector?.name ?? key.connectorId,
+      type: key.resourceType,
+      outcome,
+      durationMs: stats.durationMs,
+      records: { added, updated, unchanged, staled, removed },
+    });
   }
 
   /** The list command of the pass's connector, ready to call page after page. */
@@ -212,7 +226,8 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     async finishSyncPass(key: SyncKey): Promise<SyncStats> {
       const row = await configOf(key);
       if (!row) return { ...EMPTY_SYNC_STATS };
-      return db.$transaction(async (tx) => {
+      let ended = false;
+      const stats = await db.$transaction(async (tx) => {
         const { row: current, progress } = await lockedPass(tx, row.id);
         // Finished by an earlier attempt of this activity: report what it recorded.
         if (!current || !progress)
@@ -235,8 +250,11 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
             lastSyncStats: jsonColumn(stats),
           },
         });
+        ended = true;
         return stats;
       });
+      if (ended) await countPass(key, 'success', stats);
+      return stats;
     },
 
     /** Records a failed pass: status error with the message; committed pages and the cursor stay. */
@@ -255,6 +273,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
           lastSyncStats: jsonColumn(stats),
         },
       });
+      await countPass(input, 'error', stats);
       return stats;
     },
   };

@@ -23,68 +23,79 @@ const optionalString = z
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
 /** Every environment variable the service reads, with its default. The README lists the same. */
-const environmentSchema = z.object({
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  API_SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
-  API_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
-  API_WRITE_START_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
-  PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: z
-    .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
-  CONFIG_IMPORT_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(20 * 1024 * 1024),
-  DATABASE_URL: optionalString,
-  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  WORKER_DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
-  TEMPORAL_ADDRESS: optionalString,
-  TEMPORAL_NAMESPACE: z.string().default('default'),
-  TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
-  TEMPORAL_UI_URL: optionalUrl,
-  TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).default(200),
-  TEMPORAL_CALL_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
-  CONNECTOR_SECRET_KEY: optionalString,
-  METRICS_TOKEN: optionalString.pipe(
-    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters: it is the only guard of /metrics').optional(),
-  ),
-  CONNECTOR_ALLOWED_NETWORKS: commaList,
-  CONNECTOR_HANDLER_PATHS: commaList,
-  CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  RECORD_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-  SIMULATED_DIRECTORY_USERS: z.coerce.number().int().min(1).max(MAX_USER_COUNT).default(DEFAULT_USER_COUNT),
-  SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  SMTP_URL: optionalString,
-  SMTP_FROM: z.string().default('Flowgate <no-reply@localhost>'),
-  OIDC_ISSUER: optionalUrl,
-  OIDC_AUDIENCE: optionalString,
-  OIDC_CLIENT_ID: optionalString,
-  OIDC_CLIENT_SECRET: optionalString,
-  OIDC_SESSION_MAX_SECONDS: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
-  OIDC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  OIDC_SESSION_CHECK_SECONDS: z.coerce.number().int().positive().default(300),
-  OIDC_SCOPE: z.string().default('openid profile email groups'),
-  OIDC_ROLE_ADMIN: commaList,
-  OIDC_ROLE_APPROVER: commaList,
-  OIDC_ROLE_RESOURCE_MANAGER: commaList,
-  OIDC_ROLE_REQUESTOR: commaList,
-  OIDC_TRUST_UNVERIFIED_EMAIL: z
-    .enum(['true', 'false'], { error: 'OIDC_TRUST_UNVERIFIED_EMAIL must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
-});
+const environmentSchema = z
+  .object({
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    API_SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+    API_READ_TIMEOUT_MS: z.coerce.number().int().positive().default(12_000),
+    API_WRITE_START_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
+    PUBLIC_URL: optionalUrl,
+    TRUST_PROXY: z
+      .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    CONFIG_IMPORT_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(20 * 1024 * 1024),
+    DATABASE_URL: optionalString,
+    DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    WORKER_DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+    TEMPORAL_ADDRESS: optionalString,
+    TEMPORAL_NAMESPACE: z.string().default('default'),
+    TEMPORAL_TASK_QUEUE: z.string().default('flowgate-runs'),
+    TEMPORAL_UI_URL: optionalUrl,
+    TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).default(200),
+    TEMPORAL_CALL_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    CONNECTOR_SECRET_KEY: optionalString,
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, 'METRICS_TOKEN must be at least 16 characters: it is the only guard of /metrics').optional(),
+    ),
+    WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+    WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
+    CONNECTOR_ALLOWED_NETWORKS: commaList,
+    CONNECTOR_HANDLER_PATHS: commaList,
+    CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    RECORD_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    SIMULATED_DIRECTORY_USERS: z.coerce.number().int().min(1).max(MAX_USER_COUNT).default(DEFAULT_USER_COUNT),
+    SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    SMTP_URL: optionalString,
+    SMTP_FROM: z.string().default('Flowgate <no-reply@localhost>'),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_AUDIENCE: optionalString,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_SESSION_MAX_SECONDS: optionalString.pipe(z.coerce.number<string | undefined>().int().positive().optional()),
+    OIDC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    OIDC_SESSION_CHECK_SECONDS: z.coerce.number().int().positive().default(300),
+    OIDC_SCOPE: z.string().default('openid profile email groups'),
+    OIDC_ROLE_ADMIN: commaList,
+    OIDC_ROLE_APPROVER: commaList,
+    OIDC_ROLE_RESOURCE_MANAGER: commaList,
+    OIDC_ROLE_REQUESTOR: commaList,
+    OIDC_TRUST_UNVERIFIED_EMAIL: z
+      .enum(['true', 'false'], { error: 'OIDC_TRUST_UNVERIFIED_EMAIL must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.WORKER_METRICS_PORT !== undefined && !env.METRICS_TOKEN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKER_METRICS_PORT'],
+        message: 'needs METRICS_TOKEN: the worker serves its metrics only behind it',
+      });
+  });
 
 export interface OidcConfig {
   issuer: string;
@@ -131,6 +142,8 @@ export interface Config {
   trustProxy: boolean;
   /** The bearer token GET /metrics asks for; metrics are off without it. */
   metricsToken?: string;
+  /** Where the worker serves its /metrics (behind `metricsToken`); absent: it serves none. */
+  workerMetrics?: { host: string; port: number };
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
@@ -193,6 +206,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+    ...(env.WORKER_METRICS_PORT !== undefined
+      ? { workerMetrics: { host: env.WORKER_METRICS_HOST, port: env.WORKER_METRICS_PORT } }
+      : {}),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     configImportBodyLimitBytes: env.CONFIG_IMPORT_BODY_LIMIT_BYTES,

@@ -9,6 +9,7 @@ import type {
 } from './handler.js';
 import { parameterProblems } from '../domain/parameter-schema.js';
 import { secretScrubber } from './secret-scrubber.js';
+import { recordConnectorCall } from '../metrics/operation-metrics.js';
 
 /** What the execution layer needs to know of a connector record. */
 export interface RunnableConnector {
@@ -80,10 +81,12 @@ export async function executeConnectorCommand(
   const started = performance.now();
   const scrubber = secretScrubber(connector.secrets);
   // Stored as jsonb by whoever called (a step's output, the record cache), so made storable here.
-  const finish = (result: ConnectorResult) => ({
-    ...storableValue(scrubber.result(result)),
-    latencyMs: Math.round(performance.now() - started),
-  });
+  const finish = (result: ConnectorResult) => {
+    const latencyMs = Math.round(performance.now() - started);
+    const { success, code } = result;
+    recordConnectorCall({ connector: connector.name, command: call.command, success, code, latencyMs });
+    return { ...storableValue(scrubber.result(result)), latencyMs };
+  };
 
   const refusal = commandRefusal(handler, connector, call.command);
   // `!handler` only tells the compiler what commandRefusal checked already.

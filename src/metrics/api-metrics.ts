@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { poolUse, type Database } from '../db/client.js';
+import { Registry } from 'prom-client';
+import type { Database } from '../db/client.js';
 import { httpMetrics } from './http-metrics.js';
+import { processMetrics } from './process-metrics.js';
 import { workMetrics } from './work-metrics.js';
 
 export interface ApiMetrics {
@@ -12,22 +13,8 @@ export interface ApiMetrics {
 
 /** Every metric the API reports on GET /metrics (docs/observability.md). */
 export function createApiMetrics(db: Database): ApiMetrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const middleware = httpMetrics(registry);
-  workMetrics(registry, db);
-  new Gauge({
-    name: 'flowgate_db_pool_connections',
-    help: "The API's PostgreSQL connections: total open, idle, and queries waiting for one",
-    labelNames: ['state'],
-    registers: [registry],
-    collect() {
-      const use = poolUse(db);
-      if (!use) return;
-      this.set({ state: 'total' }, use.total);
-      this.set({ state: 'idle' }, use.idle);
-      this.set({ state: 'waiting' }, use.waiting);
-    },
-  });
-  return { registry, middleware };
+  const own = new Registry();
+  const middleware = httpMetrics(own);
+  workMetrics(own, db);
+  return { registry: Registry.merge([own, processMetrics(db)]), middleware };
 }

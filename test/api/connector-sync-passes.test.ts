@@ -4,6 +4,7 @@ import { DIRECTORY_ROLES } from '../../src/connectors/simulated/directory-data.j
 import { syncWorkflowId } from '../../src/domain/sync-pass.js';
 import { syncScheduleId } from '../../src/domain/sync.js';
 import { recordHash } from '../../src/services/sync/record-hash.js';
+import { operationRegistry } from '../../src/metrics/operation-metrics.js';
 import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { useRunStack } from '../support/run-stack.js';
 import { stackValue } from '../support/stack.js';
@@ -86,6 +87,21 @@ describe('a full pass upserts by hash, marks unseen records stale and purges the
     const status = (await call('GET', `${configPath(connectorId)}/status`)).body;
     expect(status).toMatchObject({ lastSyncStatus: 'success', lastSyncError: null, lastSyncCursor: null });
     expect(status.lastSyncStats).toEqual(result.stats);
+
+    // The worker counts the pass and its connector calls (docs/observability.md).
+    const { name } = (await call('GET', `/api/connectors/${connectorId}`)).body;
+    const valueOf = async (metric: string, labels: Record<string, string>) => {
+      const { values } = await operationRegistry.getSingleMetric(metric)!.get();
+      const matching = values.filter((value) =>
+        Object.entries(labels).every(([key, want]) => value.labels[key] === want),
+      );
+      return matching.reduce((sum, value) => sum + value.value, 0);
+    };
+    expect(await valueOf('flowgate_sync_passes_total', { connector: name, type: 'user', outcome: 'success' })).toBe(1);
+    expect(await valueOf('flowgate_sync_records_total', { connector: name, type: 'user', change: 'added' })).toBe(5);
+    expect(
+      await valueOf('flowgate_connector_calls_total', { connector: name, command: 'listUsers', result: 'success' }),
+    ).toBe(3);
   });
 
   it('only refreshes synced_at of unchanged records on a second pass', async () => {

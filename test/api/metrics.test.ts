@@ -66,6 +66,8 @@ describe('GET /metrics', () => {
     expect(sample(text, 'flowgate_runs_waiting_oldest_seconds')).toBe(0);
     expect(sample(text, 'flowgate_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    for (const operation of ['flowgate_connector_calls_total', 'flowgate_sync_passes_total'])
+      expect(text).toContain(`# TYPE ${operation} counter`);
   });
 
   it('counts a waiting run, and an approval of it that is past its due date', async () => {

@@ -1,16 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Registry } from 'prom-client';
 import { AppError, notFound } from '../../errors/app-error.js';
+import { bearerIs } from '../../metrics/bearer.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
-
-/** Whether `header` is `Bearer <token>`, compared in constant time. */
-function bearerIs(header: string | undefined, token: string): boolean {
-  const sent = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
-  if (sent === undefined) return false;
-  const [a, b] = [Buffer.from(sent), Buffer.from(token)];
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * GET /metrics in Prometheus's text format, for a scraper holding METRICS_TOKEN: a token of its
