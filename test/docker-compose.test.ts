@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { projectRoot } from '../src/db/migrate.js';
+import { createApiMetrics } from '../src/metrics/api-metrics.js';
 
 // Docker cannot run where the suite runs, so the file is checked by reading it.
 // Compose honours YAML merge keys (<<: *anchor), so the parser must too.
@@ -129,5 +130,44 @@ describe('docker-compose.yml runs the whole service for users with Docker', () =
     const engines = packageJson.engines.node;
     const minimumMajor = Number(/(\d+)/.exec(engines)?.[1]);
     for (const major of images) expect(major).toBeGreaterThanOrEqual(minimumMajor);
+  });
+
+  it('scrapes the API and the worker with their METRICS_TOKEN in the observability profile', async () => {
+    const read = async (file: string) => parse(await readFile(path.join(projectRoot(), file), 'utf8'));
+    expect(compose.services.prometheus.profiles).toEqual(['observability']);
+    expect(compose.services.grafana.profiles).toEqual(['observability']);
+    const prometheus = await read('docker/prometheus/prometheus.yml');
+    const token = /:-(.+)\}$/.exec(compose.services.api.environment.METRICS_TOKEN)![1];
+    const worker = compose.services.worker.environment;
+    expect(worker.METRICS_TOKEN).toBe(compose.services.api.environment.METRICS_TOKEN);
+    // The API listens in Keycloak's network namespace (network_mode above).
+    expect(
+      prometheus.scrape_configs.map(
+        (job: { static_configs: Array<{ targets: string[] }> }) => job.static_configs[0]!.targets,
+      ),
+    ).toEqual([[`keycloak:${compose.services.api.environment.PORT}`], [`worker:${worker.WORKER_METRICS_PORT}`]]);
+    for (const job of prometheus.scrape_configs)
+      expect(job.authorization).toEqual({ type: 'Bearer', credentials: token });
+  });
+
+  it('charts and alerts on metrics the service reports', async () => {
+    const dashboard = JSON.parse(
+      await readFile(path.join(projectRoot(), 'docker/grafana/dashboards/flowgate.json'), 'utf8'),
+    );
+    const alerts = await readFile(path.join(projectRoot(), 'docker/prometheus/alerts.yml'), 'utf8');
+    const expressions = [
+      ...dashboard.panels.flatMap((panel: { targets: Array<{ expr: string }> }) => panel.targets.map((t) => t.expr)),
+      ...parse(alerts).groups[0].rules.map((rule: { expr: string }) => rule.expr),
+    ].join('\n');
+    const named = new Set(
+      [...expressions.matchAll(/\bflowgate_[a-z_]+/g)].map(([name]) => name.replace(/_bucket$/, '')),
+    );
+    const reported = new Set([
+      ...createApiMetrics(undefined as never)
+        .registry.getMetricsAsArray()
+        .map((metric) => metric.name),
+    ]);
+    expect([...named].filter((name) => !reported.has(name))).toEqual([]);
+    expect(named.size).toBeGreaterThan(8);
   });
 });
