@@ -2,6 +2,7 @@ import { loadConfig } from '../src/config/index.js';
 import { createDatabase } from '../src/db/client.js';
 import { createAdminToken } from '../src/services/bootstrap-admin.js';
 import { createSignInLink } from '../src/services/sign-in-links.js';
+import { verifyAuditChain } from '../src/audit/audit-chain.js';
 import { parseCommandLine, usageError } from './lib/command-line.js';
 import { DEFAULT_EMBEDDED_PG_PORT, embeddedPostgresUrl } from './local/embedded-postgres.js';
 
@@ -10,19 +11,23 @@ const usage = [
   '         prints a new API token with every permission for an admin user (created if missing)',
   '       npm run admin -- sign-in-link --email <email>',
   '         development mode only: prints a one-time console sign-in link (15 minutes) for an existing user',
+  '       npm run admin -- audit-verify [--from <place>]',
+  '         checks the audit hash chain from <place> (default 1) to its head; exits 1 at the first broken link',
   'Environment: DATABASE_URL (the database of the service); without it, the embedded PostgreSQL',
   '             that npm start runs (EMBEDDED_PG_PORT, default 54320)',
 ].join('\n');
 const { positionals, values } = parseCommandLine(usage, {
   allowPositionals: true,
-  options: { email: { type: 'string' }, name: { type: 'string', default: 'admin-cli' } },
+  options: { email: { type: 'string' }, name: { type: 'string', default: 'admin-cli' }, from: { type: 'string' } },
 });
 
 const [command, ...extra] = positionals;
-if (command !== 'create-token' && command !== 'sign-in-link')
+if (command !== 'create-token' && command !== 'sign-in-link' && command !== 'audit-verify')
   usageError(usage, command ? `Unknown command "${command}".` : 'Name a command.');
 if (extra.length > 0) usageError(usage, `Unexpected argument "${extra[0]}".`);
-if (!values.email) usageError(usage, '--email is required.');
+if (command !== 'audit-verify' && !values.email) usageError(usage, '--email is required.');
+if (values.from !== undefined && !/^[1-9]\d{0,17}$/.test(values.from))
+  usageError(usage, '--from is a place in the chain: a whole number from 1.');
 const config = loadConfig();
 // Next to `npm start` without DATABASE_URL, the service's database is the embedded one it runs.
 const databaseUrl =
@@ -34,13 +39,24 @@ if (command === 'sign-in-link' && config.oidc) {
 }
 const db = createDatabase(databaseUrl);
 try {
-  if (command === 'create-token') {
-    const result = await createAdminToken(db, values.email, values.name);
+  if (command === 'audit-verify') {
+    const check = await verifyAuditChain(db, BigInt(values.from ?? '1'));
+    if (check.intact) {
+      console.log(`Audit chain intact: ${check.checked} entries checked, head at place ${check.head.seq}`);
+      console.log(`Head hash: ${check.head.hash}`);
+    } else {
+      console.error(
+        `Audit chain broken at place ${check.brokenAt} (${check.checked} entries checked before): ${check.reason}`,
+      );
+      process.exitCode = 1;
+    }
+  } else if (command === 'create-token') {
+    const result = await createAdminToken(db, values.email!, values.name);
     console.log(`Admin token for ${result.email} (shown once, store it now):`);
     console.log(result.token);
   } else {
     const link = await createSignInLink(db, {
-      email: values.email,
+      email: values.email!,
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     });
     console.log(`One-time sign-in link for ${link.email} (valid until ${link.expiresAt.toISOString()}):`);
@@ -55,4 +71,11 @@ try {
   process.exitCode = 1;
 } finally {
   await db.$disconnect();
+}
+// Said explicitly, once the output is written: under `node --import tsx` an exit code set on
+// `process` alone was lost.
+if (process.exitCode) {
+  const flushed = (stream: NodeJS.WriteStream) => new Promise((resolve) => stream.write('', resolve));
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(process.exitCode);
 }

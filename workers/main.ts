@@ -10,6 +10,7 @@ import { createDatabase } from '../src/db/client.js';
 import { projectRoot } from '../src/db/migrate.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { createMailer } from '../src/notifications/mailer.js';
+import { AUDIT_SEAL_INTERVAL_MS, sealAuditEntries } from '../src/audit/audit-chain.js';
 import { startMetricsServer } from '../src/metrics/metrics-server.js';
 import { processMetrics } from '../src/metrics/process-metrics.js';
 import { STALLED_RUN_AGE_MS, startStalledRuns } from '../src/services/runs/start-run.js';
@@ -89,6 +90,16 @@ export async function startWorker(
       (error: unknown) => logger.warn({ err: error }, 'could not close runs whose execution ended'),
     );
   const reconcileRuns = () => Promise.all([startStalled(), closeEnded()]);
+  // Audit entries get their place in the hash chain within seconds; the head is logged each time,
+  // so a copy of it lives outside the database (docs/audit.md, "Tamper evidence").
+  const sealAudit = () =>
+    sealAuditEntries(db).then(
+      ({ sealed, head }) =>
+        sealed > 0 &&
+        logger.info({ sealed, headSeq: head.seq.toString(), headHash: head.hash }, 'sealed audit entries'),
+      (error: unknown) => logger.warn({ err: error }, 'could not seal audit entries'),
+    );
+  const auditSealing = setInterval(() => void sealAudit(), AUDIT_SEAL_INTERVAL_MS);
   await reconcileRuns();
   const runReconciliation = setInterval(() => void reconcileRuns(), STALLED_RUN_AGE_MS);
   const worker = await Worker.create({
@@ -112,6 +123,7 @@ export async function startWorker(
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');
   const finished = worker.run().finally(async () => {
     clearInterval(runReconciliation);
+    clearInterval(auditSealing);
     await metrics?.close();
     // Open directory connections would keep the process alive after the worker stopped.
     await connectors.close();

@@ -3,7 +3,7 @@ import { Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import { jsonObject } from '../../domain/common.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
-import { canonicalJson } from './record-hash.js';
+import { canonicalJson } from '../../domain/canonical-json.js';
 
 /**
  * The record cache (sync item 3; docs/sync.md): single-record lookups made during runs, cache-aside

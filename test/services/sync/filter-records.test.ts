@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ListedResource } from '../../../src/connectors/handler.js';
 import { filterRecords, globMatcher } from '../../../src/services/sync/filter-records.js';
-import { canonicalJson, recordHash } from '../../../src/services/sync/record-hash.js';
+import { canonicalJson } from '../../../src/domain/canonical-json.js';
+import { recordHash } from '../../../src/services/sync/record-hash.js';
 
 const record = (externalId: string, displayName: string, email: string | null = null, memberOf?: unknown) => ({
   externalId,
