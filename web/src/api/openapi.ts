@@ -2282,7 +2282,7 @@ export interface components {
             email: string | null;
             displayName: string | null;
             roles: string[];
-            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
+            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
             /** @enum {string} */
             via: "api_token" | "oidc_token" | "session";
             apiToken?: {
@@ -2333,7 +2333,7 @@ export interface components {
         };
         CreateApiToken: {
             name: string;
-            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
+            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
             /** Format: date-time */
             expiresAt?: string;
         };
