@@ -26,6 +26,7 @@ import { projectRoot } from '../db/migrate.js';
 import { ApiDocs } from './openapi/api-docs.js';
 import type { ResourceRouter, ResourceRouterDependencies } from './resource-router.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
+import { accessReviewRoutes } from './routes/access-reviews.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
 import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDependencies): App {
     resourceWebhookRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors, deps.temporal),
+    accessReviewRoutes(routerDeps, db),
     reportRoutes(routerDeps, db, config.databasePool.queryTimeoutMs),
     emailTemplateRoutes(routerDeps, db),
     documentTemplateRoutes(routerDeps, db),

@@ -1800,6 +1800,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/access-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaigns with their status and progress */
+        get: operations["listAccessReviews"];
+        put?: never;
+        /**
+         * Create a campaign (a draft)
+         * @description Every business role, entitlement, group, organization, connector and user it names must exist: a 400 names the field otherwise.
+         */
+        post: operations["createAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign with its progress */
+        get: operations["getAccessReview"];
+        /** Replace the definition of a draft campaign */
+        put: operations["replaceAccessReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/workflow-stats": {
         parameters: {
             query?: never;
@@ -4353,6 +4392,169 @@ export interface components {
                 /** @description With `keep`: the other active roles of the user that grant this entitlement */
                 heldThrough?: string[];
             }[];
+        };
+        AccessReview: {
+            name: string;
+            /** @default null */
+            description: string | null;
+            scope: {
+                /**
+                 * @description "all", or the names of the business roles whose holders are reviewed
+                 * @default []
+                 */
+                businessRoles: "all" | string[];
+                /**
+                 * @description "all", or the names of the entitlements whose holders are reviewed
+                 * @default []
+                 */
+                entitlements: "all" | string[];
+                /**
+                 * @description "all", or the names of the groups whose holders are reviewed
+                 * @default []
+                 */
+                groups: "all" | string[];
+                /**
+                 * @description "all", or the names of the organizations whose holders are reviewed
+                 * @default []
+                 */
+                organizations: "all" | string[];
+                /**
+                 * @description Accounts of these connectors' synced records that are linked to users
+                 * @default []
+                 */
+                connectorAccounts: {
+                    /** Format: uuid */
+                    connectorId: string;
+                    /** @default user */
+                    resourceType: string;
+                }[];
+                /**
+                 * @description Narrows the people whose access is reviewed; every condition given must hold
+                 * @default {
+                 *       "organizationId": null,
+                 *       "department": null,
+                 *       "groupId": null
+                 *     }
+                 */
+                people: {
+                    /**
+                     * Format: uuid
+                     * @description Only members of this organization
+                     * @default null
+                     */
+                    organizationId: string | null;
+                    /**
+                     * @description Only people of this department
+                     * @default null
+                     */
+                    department: string | null;
+                    /**
+                     * Format: uuid
+                     * @description Only members of this group
+                     * @default null
+                     */
+                    groupId: string | null;
+                };
+            };
+            /** @description The first stage's reviewers */
+            reviewers: {
+                /**
+                 * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                 * @enum {string}
+                 */
+                type: "users" | "role_holders";
+                /** @default [] */
+                userIds: string[];
+                /**
+                 * @description A business role name
+                 * @default null
+                 */
+                role: string | null;
+                /**
+                 * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                 * @default []
+                 */
+                fallbackUserIds: string[];
+            };
+            /**
+             * @description Later stages in order, each seeing only what the one before kept; null for one stage
+             * @default null
+             */
+            stages: {
+                reviewers: {
+                    /**
+                     * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                     * @enum {string}
+                     */
+                    type: "users" | "role_holders";
+                    /** @default [] */
+                    userIds: string[];
+                    /**
+                     * @description A business role name
+                     * @default null
+                     */
+                    role: string | null;
+                    /**
+                     * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                     * @default []
+                     */
+                    fallbackUserIds: string[];
+                };
+            }[] | null;
+            /** @default 14 */
+            dueInDays: number;
+            /** @default null */
+            reminderEveryDays: number | null;
+            /** @default null */
+            escalateAfterDays: number | null;
+            /** @default [] */
+            escalateToUserIds: string[];
+            /**
+             * @default keep
+             * @enum {string}
+             */
+            whenUnanswered: "keep" | "revoke" | "escalate";
+            /** @default false */
+            requireCommentToKeep: boolean;
+            /**
+             * @description Carry out revokes at the close without waiting
+             * @default true
+             */
+            autoRemediate: boolean;
+            /** @default null */
+            recurrence: {
+                everyMonths: number;
+            } | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "active" | "closing" | "closed" | "cancelled";
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            dueAt: string | null;
+            /** Format: date-time */
+            closedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            progress: components["schemas"]["AccessReviewProgress"];
+        };
+        AccessReviewProgress: {
+            total: number;
+            decided: number;
+            kept: number;
+            revoked: number;
+            /** @description Undecided */
+            pending: number;
+            /** @description Undecided past the due date of an active campaign */
+            overdue: number;
+            remediated: number;
+            /** @description Revokes whose removal failed */
+            failed: number;
         };
         WorkflowStatsReport: {
             overall: {
@@ -18589,6 +18791,664 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccessReviews: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1000000 */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                pageSize?: number;
+                sortBy?: "createdAt" | "name";
+                sortOrder?: "asc" | "desc";
+                status?: "draft" | "active" | "closing" | "closed" | "cancelled";
+                /** @description Case-insensitive match on the name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessReview"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default null */
+                    description?: string | null;
+                    scope: {
+                        /**
+                         * @description "all", or the names of the business roles whose holders are reviewed
+                         * @default []
+                         */
+                        businessRoles?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the entitlements whose holders are reviewed
+                         * @default []
+                         */
+                        entitlements?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the groups whose holders are reviewed
+                         * @default []
+                         */
+                        groups?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the organizations whose holders are reviewed
+                         * @default []
+                         */
+                        organizations?: "all" | string[];
+                        /**
+                         * @description Accounts of these connectors' synced records that are linked to users
+                         * @default []
+                         */
+                        connectorAccounts?: {
+                            /** Format: uuid */
+                            connectorId: string;
+                            /** @default user */
+                            resourceType?: string;
+                        }[];
+                        /**
+                         * @description Narrows the people whose access is reviewed; every condition given must hold
+                         * @default {
+                         *       "organizationId": null,
+                         *       "department": null,
+                         *       "groupId": null
+                         *     }
+                         */
+                        people?: {
+                            /**
+                             * Format: uuid
+                             * @description Only members of this organization
+                             * @default null
+                             */
+                            organizationId?: string | null;
+                            /**
+                             * @description Only people of this department
+                             * @default null
+                             */
+                            department?: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Only members of this group
+                             * @default null
+                             */
+                            groupId?: string | null;
+                        };
+                    };
+                    /** @description The first stage's reviewers */
+                    reviewers: {
+                        /**
+                         * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                         * @enum {string}
+                         */
+                        type: "users" | "role_holders";
+                        /** @default [] */
+                        userIds?: string[];
+                        /**
+                         * @description A business role name
+                         * @default null
+                         */
+                        role?: string | null;
+                        /**
+                         * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                         * @default []
+                         */
+                        fallbackUserIds?: string[];
+                    };
+                    /**
+                     * @description Later stages in order, each seeing only what the one before kept; null for one stage
+                     * @default null
+                     */
+                    stages?: {
+                        reviewers: {
+                            /**
+                             * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                             * @enum {string}
+                             */
+                            type: "users" | "role_holders";
+                            /** @default [] */
+                            userIds?: string[];
+                            /**
+                             * @description A business role name
+                             * @default null
+                             */
+                            role?: string | null;
+                            /**
+                             * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                             * @default []
+                             */
+                            fallbackUserIds?: string[];
+                        };
+                    }[] | null;
+                    /** @default 14 */
+                    dueInDays?: number;
+                    /** @default null */
+                    reminderEveryDays?: number | null;
+                    /** @default null */
+                    escalateAfterDays?: number | null;
+                    /** @default [] */
+                    escalateToUserIds?: string[];
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    whenUnanswered?: "keep" | "revoke" | "escalate";
+                    /** @default false */
+                    requireCommentToKeep?: boolean;
+                    /**
+                     * @description Carry out revokes at the close without waiting
+                     * @default true
+                     */
+                    autoRemediate?: boolean;
+                    /** @default null */
+                    recurrence?: {
+                        everyMonths: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign with its progress */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another request changed the same records at the same time; reload them and try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default null */
+                    description?: string | null;
+                    scope: {
+                        /**
+                         * @description "all", or the names of the business roles whose holders are reviewed
+                         * @default []
+                         */
+                        businessRoles?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the entitlements whose holders are reviewed
+                         * @default []
+                         */
+                        entitlements?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the groups whose holders are reviewed
+                         * @default []
+                         */
+                        groups?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the organizations whose holders are reviewed
+                         * @default []
+                         */
+                        organizations?: "all" | string[];
+                        /**
+                         * @description Accounts of these connectors' synced records that are linked to users
+                         * @default []
+                         */
+                        connectorAccounts?: {
+                            /** Format: uuid */
+                            connectorId: string;
+                            /** @default user */
+                            resourceType?: string;
+                        }[];
+                        /**
+                         * @description Narrows the people whose access is reviewed; every condition given must hold
+                         * @default {
+                         *       "organizationId": null,
+                         *       "department": null,
+                         *       "groupId": null
+                         *     }
+                         */
+                        people?: {
+                            /**
+                             * Format: uuid
+                             * @description Only members of this organization
+                             * @default null
+                             */
+                            organizationId?: string | null;
+                            /**
+                             * @description Only people of this department
+                             * @default null
+                             */
+                            department?: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Only members of this group
+                             * @default null
+                             */
+                            groupId?: string | null;
+                        };
+                    };
+                    /** @description The first stage's reviewers */
+                    reviewers: {
+                        /**
+                         * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                         * @enum {string}
+                         */
+                        type: "users" | "role_holders";
+                        /** @default [] */
+                        userIds?: string[];
+                        /**
+                         * @description A business role name
+                         * @default null
+                         */
+                        role?: string | null;
+                        /**
+                         * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                         * @default []
+                         */
+                        fallbackUserIds?: string[];
+                    };
+                    /**
+                     * @description Later stages in order, each seeing only what the one before kept; null for one stage
+                     * @default null
+                     */
+                    stages?: {
+                        reviewers: {
+                            /**
+                             * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                             * @enum {string}
+                             */
+                            type: "users" | "role_holders";
+                            /** @default [] */
+                            userIds?: string[];
+                            /**
+                             * @description A business role name
+                             * @default null
+                             */
+                            role?: string | null;
+                            /**
+                             * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                             * @default []
+                             */
+                            fallbackUserIds?: string[];
+                        };
+                    }[] | null;
+                    /** @default 14 */
+                    dueInDays?: number;
+                    /** @default null */
+                    reminderEveryDays?: number | null;
+                    /** @default null */
+                    escalateAfterDays?: number | null;
+                    /** @default [] */
+                    escalateToUserIds?: string[];
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    whenUnanswered?: "keep" | "revoke" | "escalate";
+                    /** @default false */
+                    requireCommentToKeep?: boolean;
+                    /**
+                     * @description Carry out revokes at the close without waiting
+                     * @default true
+                     */
+                    autoRemediate?: boolean;
+                    /** @default null */
+                    recurrence?: {
+                        everyMonths: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is no longer a draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The request line and headers exceed 16 KiB */
             431: {
