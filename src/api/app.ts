@@ -134,7 +134,7 @@ export function createApp(deps: AppDependencies): App {
     resourceWebhookRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors, deps.temporal),
-    accessReviewRoutes(routerDeps, db),
+    accessReviewRoutes(routerDeps, runs),
     reportRoutes(routerDeps, db, config.databasePool.queryTimeoutMs),
     emailTemplateRoutes(routerDeps, db),
     documentTemplateRoutes(routerDeps, db),

@@ -1,8 +1,13 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
-import { useTestApp } from '../support/app.js';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { accessReviewWorkflowId, closeAccessReviewSignal } from '../../src/temporal/access-review-messages.js';
+import type { TemporalClientHandle } from '../../src/temporal/client.js';
+import { connectSuiteTemporal } from '../support/app.js';
+import { useRunStack } from '../support/run-stack.js';
 import { createUserWithToken } from '../support/users.js';
 
-const context = useTestApp();
+// A worker runs the campaigns' workflows: starting a campaign starts one.
+const context = useRunStack();
 const db = () => context.database.db;
 
 let admin: { token: string; userId: string };
@@ -257,5 +262,268 @@ describe('editing a draft', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('draft');
     expect((await db().accessReview.findUniqueOrThrow({ where: { id: created.body.id } })).name).toBe('Edited');
+  });
+});
+
+/** A person without a token, of `department`. */
+async function subject(displayName: string, department: string | null = null, active = true) {
+  return db().user.create({
+    data: {
+      email: `${displayName}-${randomUUID()}@example.test`,
+      displayName,
+      department,
+      active,
+      roles: ['requestor'],
+    },
+  });
+}
+
+async function holdRole(userId: string, roleId: string, extra: { provisionedEntitlementIds?: string[] } = {}) {
+  return db().roleAssignment.create({
+    data: { userId, roleId, status: 'active', grantedBy: admin.userId, sourceRunId: 'run-1', ...extra },
+  });
+}
+
+async function started(body: Record<string, unknown>) {
+  const created = await call(manager.token, 'POST', '/api/access-reviews', campaign(body));
+  expect(created.status).toBe(201);
+  return {
+    id: created.body.id as string,
+    start: await call(manager.token, 'POST', `/api/access-reviews/${created.body.id}/start`),
+  };
+}
+
+const itemsOf = (reviewId: string) =>
+  db().accessReviewItem.findMany({ where: { reviewId }, orderBy: [{ accessKind: 'asc' }, { accessLabel: 'asc' }] });
+
+let temporal: TemporalClientHandle;
+beforeAll(async () => {
+  temporal = await connectSuiteTemporal();
+});
+afterAll(async () => {
+  await temporal.close();
+});
+
+describe('starting a campaign', () => {
+  it('writes one item per holder with a reviewer other than the subject, sets the due date, audits and starts the workflow', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Payroll' } });
+    const alice = await subject('alice', 'Payroll');
+    const bob = await subject('bob', 'Payroll', false);
+    await holdRole(alice.id, role.id);
+    await holdRole(bob.id, role.id);
+    await holdRole(reviewerId, role.id); // the reviewer's own access goes to the fallback
+    const revokedHolder = await subject('carol');
+    await db().roleAssignment.create({ data: { userId: revokedHolder.id, roleId: role.id, status: 'revoked' } });
+
+    const { id, start } = await started({ name: 'Payroll review', scope: { businessRoles: ['Payroll'] } });
+    expect(start.status).toBe(200);
+    expect(start.body.status).toBe('active');
+    expect(new Date(start.body.dueAt).getTime() - new Date(start.body.startedAt).getTime()).toBe(14 * 86_400_000);
+    expect(start.body.progress).toMatchObject({ total: 3, pending: 3, decided: 0, overdue: 0 });
+
+    const items = await itemsOf(id);
+    expect(
+      items.map((item) => [item.subjectUserId, item.accessKind, item.accessRef, item.accessLabel, item.stage]),
+    ).toEqual(
+      expect.arrayContaining([
+        [alice.id, 'business_role', role.id, 'Payroll', 1],
+        [bob.id, 'business_role', role.id, 'Payroll', 1],
+        [reviewerId, 'business_role', role.id, 'Payroll', 1],
+      ]),
+    );
+    expect(items).toHaveLength(3);
+    const reviewerOf = new Map(items.map((item) => [item.subjectUserId, item.reviewerId]));
+    expect(reviewerOf.get(alice.id)).toBe(reviewerId);
+    expect(reviewerOf.get(reviewerId)).toBe(fallbackId);
+    expect(items.every((item) => item.decision === null && item.reviewerId !== item.subjectUserId)).toBe(true);
+
+    const recommendations = new Map(items.map((item) => [item.subjectUserId, item.recommendations as any]));
+    expect(recommendations.get(bob.id).subjectDeactivated).toBe(true);
+    expect(recommendations.get(alice.id)).toMatchObject({
+      subjectDeactivated: false,
+      granted: { byUserId: admin.userId, byRunId: 'run-1' },
+    });
+
+    const audit = await db().auditLog.findFirstOrThrow({ where: { action: 'access_review.started', targetId: id } });
+    expect(audit.metadata).toMatchObject({ items: 3, workflowId: accessReviewWorkflowId(id) });
+    const description = await temporal.client.workflow.getHandle(accessReviewWorkflowId(id)).describe();
+    expect(description.status.name).toBe('RUNNING');
+    expect(description.type).toBe('accessReviewWorkflow');
+  });
+
+  it('reviews groups, organization roles, entitlements and connector accounts, with stale accounts flagged', async () => {
+    const dana = await subject('dana');
+    const group = await db().userGroup.create({ data: { name: 'Treasury' } });
+    await db().userGroupMember.create({ data: { groupId: group.id, userId: dana.id, addedBy: admin.userId } });
+    const org = await db().organization.create({ data: { name: 'Globex', activeName: 'Globex' } });
+    await db().organizationMembership.create({ data: { organizationId: org.id, userId: dana.id, role: 'signatory' } });
+    const entitlement = await db().entitlement.create({
+      data: { name: 'vault', connectorId, provisionConfig: {}, deprovisionConfig: {} },
+    });
+    const role = await db().businessRole.create({ data: { name: 'Vault keepers' } });
+    await holdRole(dana.id, role.id, { provisionedEntitlementIds: [entitlement.id] });
+    const record = await db().connectorResource.create({
+      data: {
+        connectorId,
+        resourceType: 'user',
+        externalId: 'dana-ext',
+        displayName: 'dana.ad',
+        syncHash: '0'.repeat(64),
+        syncedAt: new Date(),
+        staleSince: new Date(),
+      },
+    });
+    await db().syncMatch.create({
+      data: {
+        connectorId,
+        resourceType: 'user',
+        connectorResourceId: record.id,
+        externalId: 'dana-ext',
+        externalDisplayName: 'dana.ad',
+        userId: dana.id,
+        matchStatus: 'matched',
+      },
+    });
+
+    const { id, start } = await started({
+      name: 'Everything of dana',
+      scope: {
+        groups: ['Treasury'],
+        organizations: ['Globex'],
+        entitlements: ['vault'],
+        connectorAccounts: [{ connectorId }],
+      },
+    });
+    expect(start.status).toBe(200);
+    const items = await itemsOf(id);
+    expect(items.map((item) => [item.accessKind, item.accessRef, item.accessLabel])).toEqual([
+      ['connector_account', record.id, 'test-activedirectory: dana.ad'],
+      ['entitlement', entitlement.id, 'vault'],
+      ['group', group.id, 'Treasury'],
+      ['organization_role', `${org.id}/signatory`, 'Globex (signatory)'],
+    ]);
+    expect(items.every((item) => item.subjectUserId === dana.id && item.reviewerId === reviewerId)).toBe(true);
+    const byKind = new Map(items.map((item) => [item.accessKind, item.recommendations as any]));
+    expect(byKind.get('connector_account').accountStale).toBe(true);
+    expect(byKind.get('entitlement').accountStale).toBe(true);
+    expect(byKind.get('group').granted.byUserId).toBe(admin.userId);
+  });
+
+  it('narrows the people by department and says how few of the same department hold the access', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Treasurer' } });
+    const sales = await Promise.all(['s1', 's2', 's3', 's4', 's5', 's6'].map((name) => subject(name, 'Sales')));
+    await holdRole(sales[0]!.id, role.id);
+    await holdRole(sales[1]!.id, role.id);
+    const outsider = await subject('o1', 'Legal');
+    await holdRole(outsider.id, role.id);
+
+    const { id, start } = await started({
+      name: 'Sales treasurers',
+      scope: { businessRoles: ['Treasurer'], people: { department: 'sales' } },
+    });
+    expect(start.status).toBe(200);
+    const items = await itemsOf(id);
+    expect(items.map((item) => item.subjectUserId).sort()).toEqual([sales[0]!.id, sales[1]!.id].sort());
+    // One other of the five other Sales people holds it: a share of 0.2, not below the threshold.
+    expect((items[0]!.recommendations as any).peers).toEqual({
+      department: 'Sales',
+      holders: 1,
+      peers: 5,
+      share: 0.2,
+      few: false,
+    });
+  });
+
+  it('gives each subject one of the holders of a role as reviewer, never themselves', async () => {
+    const reviewersRole = await db().businessRole.create({ data: { name: 'Reviewers' } });
+    const first = await subject('r1');
+    const second = await subject('r2');
+    await holdRole(first.id, reviewersRole.id);
+    await holdRole(second.id, reviewersRole.id);
+    const { id, start } = await started({
+      name: 'Reviewers reviewed',
+      scope: { businessRoles: ['Reviewers'] },
+      reviewers: { type: 'role_holders', role: 'Reviewers' },
+    });
+    expect(start.status).toBe(200);
+    const reviewerOf = new Map((await itemsOf(id)).map((item) => [item.subjectUserId, item.reviewerId]));
+    expect(reviewerOf.get(first.id)).toBe(second.id);
+    expect(reviewerOf.get(second.id)).toBe(first.id);
+  });
+
+  it('refuses with a 400 saying how many items nobody may review, and leaves the draft as it was', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Solo' } });
+    await holdRole(reviewerId, role.id);
+    const { id, start } = await started({
+      name: 'Nobody to review',
+      scope: { businessRoles: ['Solo'] },
+      reviewers: { type: 'users', userIds: [reviewerId] },
+    });
+    expect(start.status).toBe(400);
+    expect(start.body.message).toContain('1 of 1 items have no possible reviewer');
+    expect(start.body.details).toMatchObject({ unassigned: 1 });
+    expect((await db().accessReview.findUniqueOrThrow({ where: { id } })).status).toBe('draft');
+    expect(await db().accessReviewItem.count({ where: { reviewId: id } })).toBe(0);
+  });
+
+  it('refuses a scope nobody holds (400), a second start (409), an unknown campaign (404) and a caller without review:manage (403)', async () => {
+    await db().businessRole.create({ data: { name: 'Unheld' } });
+    const empty = await started({ name: 'Empty', scope: { businessRoles: ['Unheld'] } });
+    expect(empty.start.status).toBe(400);
+    expect(empty.start.body.message).toContain('holds no access');
+
+    const role = await db().businessRole.create({ data: { name: 'Twice' } });
+    await holdRole((await subject('t1')).id, role.id);
+    const { id, start } = await started({ name: 'Started twice', scope: { businessRoles: ['Twice'] } });
+    expect(start.status).toBe(200);
+    expect((await call(manager.token, 'POST', `/api/access-reviews/${id}/start`)).status).toBe(409);
+    expect((await call(manager.token, 'PUT', `/api/access-reviews/${id}`, campaign())).status).toBe(409);
+    expect(await db().accessReviewItem.count({ where: { reviewId: id } })).toBe(1);
+
+    expect((await call(manager.token, 'POST', `/api/access-reviews/${randomUUID()}/start`)).status).toBe(404);
+    const draft = await call(manager.token, 'POST', '/api/access-reviews', campaign({ name: 'Not yours' }));
+    expect((await call(approver.token, 'POST', `/api/access-reviews/${draft.body.id}/start`)).status).toBe(403);
+    expect((await db().accessReview.findUniqueOrThrow({ where: { id: draft.body.id } })).status).toBe('draft');
+  });
+
+  it('writes a campaign of thousands of items in a few statements', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Everyone' } });
+    const count = 3000;
+    const people = Array.from({ length: count }, (_, index) => ({
+      id: randomUUID(),
+      email: `bulk-${index}-${randomUUID()}@example.test`,
+      department: `D${index % 10}`,
+      roles: ['requestor'],
+    }));
+    await db().user.createMany({ data: people });
+    await db().roleAssignment.createMany({
+      data: people.map((person) => ({ userId: person.id, roleId: role.id, status: 'active' })),
+    });
+    const { id, start } = await started({ name: 'Everyone reviewed', scope: { businessRoles: ['Everyone'] } });
+    expect(start.status).toBe(200);
+    expect(start.body.progress.total).toBe(count);
+    expect(await db().accessReviewItem.count({ where: { reviewId: id, reviewerId: reviewerId } })).toBe(count);
+  });
+});
+
+describe("the campaign's workflow", () => {
+  it('ends when the campaign is closed before its due date', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Closable' } });
+    await holdRole((await subject('c1')).id, role.id);
+    const { id, start } = await started({ name: 'Closed early', scope: { businessRoles: ['Closable'] } });
+    expect(start.status).toBe(200);
+    const handle = temporal.client.workflow.getHandle(accessReviewWorkflowId(id));
+    await handle.signal(closeAccessReviewSignal);
+    expect(await handle.result()).toEqual({ endedBy: 'close' });
+  });
+
+  it('ends at its due date', async () => {
+    const reviewId = randomUUID();
+    const handle = await temporal.client.workflow.start('accessReviewWorkflow', {
+      workflowId: accessReviewWorkflowId(reviewId),
+      taskQueue: context.taskQueue,
+      args: [{ reviewId, dueAt: new Date(Date.now() + 1500).toISOString() }],
+    });
+    expect(await handle.result()).toEqual({ endedBy: 'due_date' });
   });
 });

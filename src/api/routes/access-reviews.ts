@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
 import {
   ACCESS_REVIEW_STATUSES,
   accessReviewDefinitionSchema,
@@ -10,6 +9,7 @@ import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { listReviews } from '../../services/access-reviews/list-reviews.js';
 import { reviewView } from '../../services/access-reviews/review-record.js';
 import { createReview, replaceDraftReview } from '../../services/access-reviews/save-review.js';
+import { startReview, type AccessReviewContext } from '../../services/access-reviews/start-review.js';
 import { auditedCaller } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -51,7 +51,8 @@ const listQuery = paginationQuery({ sortable: ['createdAt', 'name'], defaultSort
 const one = { description: 'The campaign with its progress', schema: accessReviewSchema };
 
 /** `/api/access-reviews`: certification campaigns (docs/access-reviews.md). */
-export function accessReviewRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
+export function accessReviewRoutes(deps: ResourceRouterDependencies, context: AccessReviewContext): ResourceRouter {
+  const { db } = context;
   return new ResourceRouter('/api/access-reviews', 'Access reviews', deps)
     .add({
       method: 'post',
@@ -103,6 +104,20 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, db: Databas
       responses: { 200: one, 409: { description: 'The campaign is no longer a draft' } },
       async handler(ctx, { params, body }) {
         ctx.body = await replaceDraftReview(db, auditedCaller(ctx), params.id, body);
+      },
+    })
+    .add({
+      method: 'post',
+      path: '/:id/start',
+      operationId: 'startAccessReview',
+      summary: 'Generate the items of a draft campaign and start it',
+      description:
+        "Writes one item per person and access in the scope, each with its reviewer and recommendations, sets the due date and starts the campaign's workflow. 400 when the scope holds nothing or some items have no possible reviewer (the message says how many).",
+      access: 'review:manage',
+      params: idParams,
+      responses: { 200: one, 409: { description: 'The campaign is no longer a draft' } },
+      async handler(ctx, { params }) {
+        ctx.body = await startReview(context, auditedCaller(ctx), params.id);
       },
     });
 }
