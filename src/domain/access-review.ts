@@ -145,3 +145,73 @@ export const accessReviewInputSchema = accessReviewDefinitionSchema.strict().sup
     });
 });
 export type AccessReviewInput = z.output<typeof accessReviewInputSchema>;
+
+/** Longest comment on a decision or a delegation. */
+export const MAX_REVIEW_COMMENT_LENGTH = 2000;
+/** Most items one bulk decision covers. */
+export const MAX_BULK_DECISION_ITEMS = 500;
+
+const reviewComment = z
+  .string()
+  .trim()
+  .max(MAX_REVIEW_COMMENT_LENGTH, `comment must be at most ${MAX_REVIEW_COMMENT_LENGTH} characters`);
+
+export const decideItemInputSchema = z
+  .object({
+    decision: z.enum(REVIEW_DECISIONS, { error: 'decision must be keep or revoke' }),
+    comment: reviewComment
+      .nullable()
+      .default(null)
+      .describe('Required for revoke, and for keep when the campaign says so'),
+  })
+  .strict();
+export type DecideItemInput = z.output<typeof decideItemInputSchema>;
+
+export const bulkDecideInputSchema = decideItemInputSchema.extend({
+  itemIds: z
+    .array(z.uuid({ error: 'itemIds must hold item ids (UUIDs)' }))
+    .min(1, 'itemIds must name at least one item')
+    .max(MAX_BULK_DECISION_ITEMS, `itemIds may name at most ${MAX_BULK_DECISION_ITEMS} items`)
+    .refine((ids) => new Set(ids).size === ids.length, 'itemIds names an item twice'),
+});
+export type BulkDecideInput = z.output<typeof bulkDecideInputSchema>;
+
+export const delegateItemInputSchema = z
+  .object({
+    userId: z.uuid({ error: 'userId must be a user id (UUID)' }),
+    comment: reviewComment.nullable().default(null),
+  })
+  .strict();
+export type DelegateItemInput = z.output<typeof delegateItemInputSchema>;
+
+/** One delegation or escalation of an item, in the order they happened. */
+export const itemHistoryEntrySchema = z.object({
+  type: z.enum(['delegated', 'escalated']),
+  fromUserId: z.uuid().nullable(),
+  toUserId: z.uuid(),
+  byUserId: z.uuid().nullable().describe('null when the campaign escalated it by itself'),
+  at: z.iso.datetime({ offset: true }),
+  comment: z.string().nullable(),
+});
+export type ItemHistoryEntry = z.output<typeof itemHistoryEntrySchema>;
+
+/** What an item's reviewer is shown beside it, computed when the item was created. */
+export const itemRecommendationsSchema = z.object({
+  subjectDeactivated: z.boolean(),
+  accountStale: z.boolean().nullable(),
+  granted: z.object({
+    at: z.string().nullable(),
+    byUserId: z.string().nullable(),
+    byRunId: z.string().nullable(),
+  }),
+  peers: z
+    .object({
+      department: z.string(),
+      holders: z.number().int(),
+      peers: z.number().int(),
+      share: z.number(),
+      few: z.boolean(),
+    })
+    .optional()
+    .describe('Absent for subjects without a department'),
+});

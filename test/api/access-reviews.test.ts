@@ -14,6 +14,8 @@ let admin: { token: string; userId: string };
 let manager: { token: string; userId: string };
 let approver: { token: string; userId: string };
 let requestor: { token: string; userId: string };
+let reviewer: { token: string; userId: string };
+let fallback: { token: string; userId: string };
 let reviewerId: string;
 let fallbackId: string;
 let connectorId: string;
@@ -28,8 +30,10 @@ beforeAll(async () => {
   manager = await person(['resource_manager']);
   approver = await person(['approver']);
   requestor = await person(['requestor']);
-  reviewerId = (await person(['requestor'])).userId;
-  fallbackId = (await person(['requestor'])).userId;
+  reviewer = await person(['requestor']);
+  reviewerId = reviewer.userId;
+  fallback = await person(['requestor']);
+  fallbackId = fallback.userId;
   connectorId = (await db().connector.findFirstOrThrow({ where: { name: 'test-activedirectory' } })).id;
   await db().businessRole.create({ data: { name: 'Finance' } });
   await db().userGroup.create({ data: { name: 'Auditors' } });
@@ -525,5 +529,238 @@ describe("the campaign's workflow", () => {
       args: [{ reviewId, dueAt: new Date(Date.now() + 1500).toISOString() }],
     });
     expect(await handle.result()).toEqual({ endedBy: 'due_date' });
+  });
+});
+
+describe('deciding items', () => {
+  /** A started campaign over a fresh role held by `holders` new people, all put to `reviewer`. */
+  async function decidable(name: string, holders = 3, overrides: Record<string, unknown> = {}) {
+    const role = await db().businessRole.create({ data: { name } });
+    const subjects = [];
+    for (let index = 0; index < holders; index += 1) {
+      const holder = await subject(`${name}-${index}`);
+      await holdRole(holder.id, role.id);
+      subjects.push(holder);
+    }
+    const { id, start } = await started({ name, scope: { businessRoles: [name] }, ...overrides });
+    expect(start.status).toBe(200);
+    const items = await itemsOf(id);
+    return { id, items, subjects };
+  }
+  const decide = (token: string, reviewId: string, itemId: string, body: unknown) =>
+    call(token, 'POST', `/api/access-reviews/${reviewId}/items/${itemId}/decide`, body);
+
+  it('shows a reviewer without any permission their own items, and nothing of campaigns they review nothing in', async () => {
+    const { id, items } = await decidable('Visible', 2);
+    const mine = await call(reviewer.token, 'GET', '/api/access-reviews/my-items?pageSize=100&sortOrder=desc');
+    expect(mine.status).toBe(200);
+    const mineHere = mine.body.data.filter((item: { review: { id: string } }) => item.review.id === id);
+    expect(mineHere.map((item: { id: string }) => item.id).sort()).toEqual(items.map((item) => item.id).sort());
+    expect(mineHere[0]).toMatchObject({
+      review: { id, name: 'Visible' },
+      access: { kind: 'business_role', label: 'Visible' },
+      decision: null,
+      overdue: false,
+      recommendations: { subjectDeactivated: false },
+    });
+    expect(mineHere[0].subject.displayName).toMatch(/^Visible-/);
+
+    const listed = await call(reviewer.token, 'GET', `/api/access-reviews/${id}/items`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.total).toBe(2);
+    expect((await call(requestor.token, 'GET', `/api/access-reviews/${id}/items`)).status).toBe(404);
+    expect((await call(requestor.token, 'GET', '/api/access-reviews/my-items')).body.total).toBe(0);
+    expect((await call(reviewer.token, 'GET', `/api/access-reviews/${id}`)).status).toBe(403);
+  });
+
+  it('filters the items by reviewer, decision, stage, subject and access for review:read holders', async () => {
+    const { id, items, subjects } = await decidable('Filtered', 3);
+    expect((await decide(reviewer.token, id, items[0]!.id, { decision: 'keep' })).status).toBe(200);
+    const query = (filters: string) => call(approver.token, 'GET', `/api/access-reviews/${id}/items?${filters}`);
+    expect((await query(`reviewerId=${reviewerId}`)).body.total).toBe(3);
+    expect((await query(`reviewerId=${fallbackId}`)).body.total).toBe(0);
+    expect((await query('decision=keep')).body.data.map((item: { id: string }) => item.id)).toEqual([items[0]!.id]);
+    expect((await query('decision=pending')).body.total).toBe(2);
+    expect((await query('stage=1')).body.total).toBe(3);
+    expect((await query('stage=2')).body.total).toBe(0);
+    expect((await query(`userId=${subjects[1]!.id}`)).body.data[0].subject.id).toBe(subjects[1]!.id);
+    expect((await query(`accessKind=business_role&accessRef=${items[0]!.accessRef}`)).body.total).toBe(3);
+    expect((await query('accessKind=group')).body.total).toBe(0);
+    expect((await query('decision=maybe')).status).toBe(400);
+    expect((await query('stage=0')).status).toBe(400);
+    expect((await query('userId=nobody')).status).toBe(400);
+  });
+
+  it('records keep and revoke with their audit entries; a revoke needs a comment', async () => {
+    const { id, items } = await decidable('Decided', 3);
+    const kept = await decide(reviewer.token, id, items[0]!.id, { decision: 'keep' });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ decision: 'keep', comment: null, decidedBy: reviewerId });
+
+    const bare = await decide(reviewer.token, id, items[1]!.id, { decision: 'revoke' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toContain('comment');
+    expect((await decide(reviewer.token, id, items[1]!.id, { decision: 'revoke', comment: '   ' })).status).toBe(400);
+    const revoked = await decide(reviewer.token, id, items[1]!.id, { decision: 'revoke', comment: 'Left finance' });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toMatchObject({ decision: 'revoke', comment: 'Left finance' });
+
+    // Changed while the campaign is active: audited with the decision before.
+    expect(
+      (await decide(reviewer.token, id, items[0]!.id, { decision: 'revoke', comment: 'On second thought' })).status,
+    ).toBe(200);
+    const audit = await db().auditLog.findMany({
+      where: { action: 'access_review.item_decided', targetId: items[0]!.id },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(
+      audit.map((entry) => [entry.actorId, (entry.metadata as any).decision, (entry.metadata as any).previousDecision]),
+    ).toEqual([
+      [reviewerId, 'keep', null],
+      [reviewerId, 'revoke', 'keep'],
+    ]);
+
+    const mine = await call(reviewer.token, 'GET', '/api/access-reviews/my-items?pageSize=100&sortOrder=desc');
+    const pendingHere = mine.body.data.filter((item: { review: { id: string } }) => item.review.id === id);
+    expect(pendingHere.map((item: { id: string }) => item.id)).toEqual([items[2]!.id]);
+    const progress = (await call(manager.token, 'GET', `/api/access-reviews/${id}`)).body.progress;
+    expect(progress).toMatchObject({ total: 3, decided: 2, kept: 0, revoked: 2, pending: 1 });
+
+    for (const body of [
+      { decision: 'maybe' },
+      { decision: 'keep', extra: 1 },
+      { decision: 'keep', comment: 'x'.repeat(2001) },
+      {},
+    ]) {
+      expect((await decide(reviewer.token, id, items[2]!.id, body)).status).toBe(400);
+    }
+    expect((await db().accessReviewItem.findUniqueOrThrow({ where: { id: items[2]!.id } })).decision).toBeNull();
+  });
+
+  it('needs a comment on a keep when the campaign says so', async () => {
+    const { id, items } = await decidable('Commented', 1, { requireCommentToKeep: true });
+    expect((await decide(reviewer.token, id, items[0]!.id, { decision: 'keep' })).status).toBe(400);
+    expect(
+      (await decide(reviewer.token, id, items[0]!.id, { decision: 'keep', comment: 'Still on the team' })).status,
+    ).toBe(200);
+  });
+
+  it("answers 404 for someone else's item unless the caller holds review:manage, and refuses deciding one's own access", async () => {
+    const { id, items, subjects } = await decidable('Guarded items', 2);
+    expect((await decide(requestor.token, id, items[0]!.id, { decision: 'keep' })).status).toBe(404);
+    expect((await decide(approver.token, id, items[0]!.id, { decision: 'keep' })).status).toBe(404);
+    expect((await decide(fallback.token, id, items[0]!.id, { decision: 'keep' })).status).toBe(404);
+    const byManager = await decide(manager.token, id, items[0]!.id, { decision: 'keep' });
+    expect(byManager.status).toBe(200);
+    expect(byManager.body.decidedBy).toBe(manager.userId);
+
+    expect((await decide(reviewer.token, id, randomUUID(), { decision: 'keep' })).status).toBe(404);
+    expect((await decide(reviewer.token, randomUUID(), items[1]!.id, { decision: 'keep' })).status).toBe(404);
+    expect(
+      (await call(reviewer.token, 'POST', `/api/access-reviews/${id}/items/nope/decide`, { decision: 'keep' })).status,
+    ).toBe(400);
+
+    // A manager among the subjects may not decide on their own access.
+    await db().accessReviewItem.update({ where: { id: items[1]!.id }, data: { subjectUserId: manager.userId } });
+    const own = await decide(manager.token, id, items[1]!.id, { decision: 'keep' });
+    expect(own.status).toBe(403);
+    expect(subjects).toHaveLength(2);
+  });
+
+  it('refuses decisions once the campaign is no longer active (409)', async () => {
+    const { id, items } = await decidable('Finished', 1);
+    await db().accessReview.update({ where: { id }, data: { status: 'closed' } });
+    const refused = await decide(reviewer.token, id, items[0]!.id, { decision: 'keep' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('closed');
+    const mine = await call(reviewer.token, 'GET', '/api/access-reviews/my-items?pageSize=100&sortOrder=desc');
+    expect(mine.body.data.map((item: { id: string }) => item.id)).not.toContain(items[0]!.id);
+    const draft = await call(manager.token, 'POST', '/api/access-reviews', campaign({ name: 'Never started' }));
+    expect((await call(reviewer.token, 'GET', `/api/access-reviews/${draft.body.id}/items`)).status).toBe(404);
+  });
+});
+
+describe('deciding in bulk', () => {
+  it("decides all of the caller's own items at once, or none when one is not theirs", async () => {
+    const role = await db().businessRole.create({ data: { name: 'Bulk' } });
+    const holders = [await subject('b1'), await subject('b2'), await subject('b3')];
+    for (const holder of holders) await holdRole(holder.id, role.id);
+    await holdRole(reviewerId, role.id); // put to the fallback
+    const { id, start } = await started({ name: 'Bulk', scope: { businessRoles: ['Bulk'] } });
+    expect(start.status).toBe(200);
+    const items = await itemsOf(id);
+    const mine = items.filter((item) => item.reviewerId === reviewerId).map((item) => item.id);
+    const theirs = items.find((item) => item.reviewerId === fallbackId)!.id;
+    const bulk = (token: string, body: unknown) =>
+      call(token, 'POST', `/api/access-reviews/${id}/items/bulk-decide`, body);
+
+    const mixed = await bulk(reviewer.token, { itemIds: [...mine, theirs], decision: 'keep' });
+    expect(mixed.status).toBe(404);
+    expect(mixed.body.message).toContain('1 of the 4 items are not yours');
+    // review:manage does not widen a bulk decision: only one's own items.
+    expect((await bulk(manager.token, { itemIds: mine, decision: 'keep' })).status).toBe(404);
+    expect(await db().accessReviewItem.count({ where: { reviewId: id, decision: { not: null } } })).toBe(0);
+
+    expect((await bulk(reviewer.token, { itemIds: mine, decision: 'revoke' })).status).toBe(400);
+    expect((await bulk(reviewer.token, { itemIds: [], decision: 'keep' })).status).toBe(400);
+    expect((await bulk(reviewer.token, { itemIds: [mine[0], mine[0]], decision: 'keep' })).status).toBe(400);
+
+    const done = await bulk(reviewer.token, { itemIds: mine, decision: 'revoke', comment: 'Team disbanded' });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ decided: 3, decision: 'revoke' });
+    const decided = await db().accessReviewItem.findMany({ where: { id: { in: mine } } });
+    expect(decided.every((item) => item.decision === 'revoke' && item.comment === 'Team disbanded')).toBe(true);
+    expect(await db().auditLog.count({ where: { action: 'access_review.item_decided', targetId: { in: mine } } })).toBe(
+      3,
+    );
+  });
+});
+
+describe('delegating an item', () => {
+  it('hands an undecided item to someone else, recorded in its history and audited', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Delegated' } });
+    const holder = await subject('d1');
+    await holdRole(holder.id, role.id);
+    const { id } = await started({ name: 'Delegated', scope: { businessRoles: ['Delegated'] } });
+    const [item] = await itemsOf(id);
+    const delegate = (token: string, body: unknown) =>
+      call(token, 'POST', `/api/access-reviews/${id}/items/${item!.id}/delegate`, body);
+
+    expect((await delegate(reviewer.token, { userId: holder.id })).body.message).toContain(
+      'never delegated to its subject',
+    );
+    expect((await delegate(reviewer.token, { userId: reviewerId })).status).toBe(400);
+    expect((await delegate(reviewer.token, { userId: randomUUID() })).status).toBe(400);
+    expect((await delegate(requestor.token, { userId: fallbackId })).status).toBe(404);
+
+    const handed = await delegate(reviewer.token, { userId: fallbackId, comment: 'Knows the team better' });
+    expect(handed.status).toBe(200);
+    expect(handed.body.reviewerId).toBe(fallbackId);
+    expect(handed.body.history).toEqual([
+      expect.objectContaining({
+        type: 'delegated',
+        fromUserId: reviewerId,
+        toUserId: fallbackId,
+        byUserId: reviewerId,
+        comment: 'Knows the team better',
+      }),
+    ]);
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { action: 'access_review.item_delegated', targetId: item!.id },
+    });
+    expect(audit.metadata).toMatchObject({ fromUserId: reviewerId, toUserId: fallbackId });
+
+    // It is the delegate's now: the former reviewer no longer sees or decides it.
+    expect(
+      (await call(reviewer.token, 'POST', `/api/access-reviews/${id}/items/${item!.id}/decide`, { decision: 'keep' }))
+        .status,
+    ).toBe(404);
+    const theirs = await call(fallback.token, 'GET', '/api/access-reviews/my-items?pageSize=100&sortOrder=desc');
+    expect(theirs.body.data.map((entry: { id: string }) => entry.id)).toContain(item!.id);
+    expect(
+      (await call(fallback.token, 'POST', `/api/access-reviews/${id}/items/${item!.id}/decide`, { decision: 'keep' }))
+        .status,
+    ).toBe(200);
+    expect((await delegate(fallback.token, { userId: reviewerId })).status).toBe(409);
   });
 });
