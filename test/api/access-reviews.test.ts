@@ -764,3 +764,48 @@ describe('delegating an item', () => {
     expect((await delegate(fallback.token, { userId: reviewerId })).status).toBe(409);
   });
 });
+
+describe('cancelling a campaign', () => {
+  it('stops an active campaign without removing anything: decisions stay, no more are taken, its workflow is cancelled', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Cancelled' } });
+    const holders = [await subject('x1'), await subject('x2')];
+    for (const holder of holders) await holdRole(holder.id, role.id);
+    const { id, start } = await started({ name: 'Cancelled', scope: { businessRoles: ['Cancelled'] } });
+    expect(start.status).toBe(200);
+    const items = await itemsOf(id);
+    const revoke = { decision: 'revoke', comment: 'Gone' };
+    expect(
+      (await call(reviewer.token, 'POST', `/api/access-reviews/${id}/items/${items[0]!.id}/decide`, revoke)).status,
+    ).toBe(200);
+
+    expect((await call(approver.token, 'POST', `/api/access-reviews/${id}/cancel`)).status).toBe(403);
+    const cancelled = await call(manager.token, 'POST', `/api/access-reviews/${id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', progress: { total: 2, revoked: 1, pending: 1 } });
+    expect(cancelled.body.closedAt).not.toBeNull();
+    const audit = await db().auditLog.findFirstOrThrow({ where: { action: 'access_review.cancelled', targetId: id } });
+    expect(audit.metadata).toMatchObject({ previousStatus: 'active', undecided: 1 });
+
+    const handle = temporal.client.workflow.getHandle(accessReviewWorkflowId(id));
+    await expect(handle.result()).rejects.toThrow();
+    expect((await handle.describe()).status.name).toBe('CANCELLED');
+    // Nothing was removed: the revoked holder still holds the role.
+    expect(await db().roleAssignment.count({ where: { roleId: role.id, status: 'active' } })).toBe(2);
+
+    const late = await call(reviewer.token, 'POST', `/api/access-reviews/${id}/items/${items[1]!.id}/decide`, {
+      decision: 'keep',
+    });
+    expect(late.status).toBe(409);
+    expect((await call(manager.token, 'POST', `/api/access-reviews/${id}/cancel`)).status).toBe(409);
+    expect((await call(manager.token, 'POST', `/api/access-reviews/${id}/start`)).status).toBe(409);
+  });
+
+  it('cancels a draft, and answers 404 for an unknown campaign', async () => {
+    const draft = await call(manager.token, 'POST', '/api/access-reviews', campaign({ name: 'Abandoned draft' }));
+    const cancelled = await call(admin.token, 'POST', `/api/access-reviews/${draft.body.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await call(admin.token, 'PUT', `/api/access-reviews/${draft.body.id}`, campaign())).status).toBe(409);
+    expect((await call(admin.token, 'POST', `/api/access-reviews/${randomUUID()}/cancel`)).status).toBe(404);
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from '../../domain/access-review.js';
 import { idParams, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { cancelReview } from '../../services/access-reviews/cancel-review.js';
 import { bulkDecide, decideItem } from '../../services/access-reviews/decide-items.js';
 import { delegateItem } from '../../services/access-reviews/delegate-item.js';
 import { listItems, listMyItems } from '../../services/access-reviews/list-items.js';
@@ -254,6 +255,19 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         responses: { 200: oneItem, 409: notActive },
         async handler(ctx, { params, body }) {
           ctx.body = await delegateItem(db, auditedCaller(ctx), params.id, params.itemId, body);
+        },
+      })
+      .add({
+        method: 'post',
+        path: '/:id/cancel',
+        operationId: 'cancelAccessReview',
+        summary: 'Stop a draft or active campaign without removing anything',
+        description: "Its items keep their decisions and take no more; an active campaign's workflow is cancelled.",
+        access: 'review:manage',
+        params: idParams,
+        responses: { 200: one, 409: { description: 'The campaign is closing, closed or cancelled already' } },
+        async handler(ctx, { params }) {
+          ctx.body = await cancelReview(context, auditedCaller(ctx), params.id);
         },
       })
   );
