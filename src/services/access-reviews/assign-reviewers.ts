@@ -1,4 +1,3 @@
-import type { DatabaseClient } from '../../db/client.js';
 import { Prisma } from '../../db/generated/client.js';
 import type { ResolvedReviewers } from './check-references.js';
 
@@ -16,28 +15,23 @@ function candidatePool(reviewers: ResolvedReviewers): Prisma.Sql {
 }
 
 /**
- * Gives each unassigned item of a stage its reviewer, in one statement. A subject's items all go to
- * the same candidate (picked by a hash of the subject, so the work spreads over the candidates);
- * when that candidate is the subject the next one takes them, and when there is no other
- * candidate the first fallback who is not the subject does. Nobody reviews their own access.
- * Answers how many items are left without a reviewer.
+ * How an item's reviewer is chosen, for the statement that writes the item: `pool` is a one-row
+ * source of the candidates (`ids`, `n`) to join as `p`, and `reviewerOf(subject)` the expression
+ * of the reviewer. A subject's items all go to the same candidate, picked by a hash of the subject
+ * so the work spreads over the candidates; when that candidate is the subject the next one takes
+ * them, and when there is no other candidate the first fallback who is not the subject does.
+ * Nobody reviews their own access; the expression is null when nobody can.
  */
-export async function assignReviewers(
-  tx: DatabaseClient,
-  reviewId: string,
-  stage: number,
-  reviewers: ResolvedReviewers,
-): Promise<number> {
-  const pick = (offset: number) => Prisma.sql`
-    CASE WHEN p.n > ${offset} THEN NULLIF(
-      p.ids[(1 + mod(abs(hashtext(i.subject_user_id::text)::bigint) + ${offset}, p.n))::int], i.subject_user_id) END`;
-  await tx.$executeRaw(Prisma.sql`
-    UPDATE access_review_items i
-    SET reviewer_id = coalesce(${pick(0)}, ${pick(1)}, (
+export function reviewerChoice(reviewers: ResolvedReviewers) {
+  const pool = Prisma.sql`(SELECT pool.ids, cardinality(pool.ids) AS n FROM (${candidatePool(reviewers)}) pool)`;
+  const reviewerOf = (subject: Prisma.Sql) => {
+    const pick = (offset: number) => Prisma.sql`
+      CASE WHEN p.n > ${offset} THEN NULLIF(
+        p.ids[(1 + mod(abs(hashtext(${subject}::text)::bigint) + ${offset}, p.n))::int], ${subject}) END`;
+    return Prisma.sql`coalesce(${pick(0)}, ${pick(1)}, (
       SELECT f.id FROM unnest(${reviewers.fallbackUserIds}::uuid[]) WITH ORDINALITY AS f(id, position)
         JOIN users fu ON fu.id = f.id AND fu.active AND fu.deleted_at IS NULL
-      WHERE f.id <> i.subject_user_id ORDER BY f.position LIMIT 1))
-    FROM (SELECT pool.ids, cardinality(pool.ids) AS n FROM (${candidatePool(reviewers)}) pool) p
-    WHERE i.review_id = ${reviewId}::uuid AND i.stage = ${stage} AND i.reviewer_id IS NULL`);
-  return tx.accessReviewItem.count({ where: { reviewId, stage, reviewerId: null } });
+      WHERE f.id <> ${subject} ORDER BY f.position LIMIT 1))`;
+  };
+  return { pool, reviewerOf };
 }

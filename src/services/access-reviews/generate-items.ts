@@ -1,6 +1,7 @@
 import type { DatabaseClient } from '../../db/client.js';
 import { Prisma } from '../../db/generated/client.js';
-import type { ResolvedScope } from './check-references.js';
+import { reviewerChoice } from './assign-reviewers.js';
+import type { ResolvedReviewers, ResolvedScope } from './check-references.js';
 
 /**
  * Whether `u` (the subject) passes the campaign's people filter. Department names match ignoring
@@ -25,31 +26,66 @@ const wanted = (ids: string[] | 'all') => ids === 'all' || ids.length > 0;
 
 const subjectDeactivated = Prisma.sql`(NOT u.active OR u.deleted_at IS NOT NULL)`;
 
-/** The columns every generated item starts with; `source` selects subject, ref, label, recommendations. */
-function insertItems(reviewId: string, kind: string, source: Prisma.Sql): Prisma.Sql {
+/** Below this share of a subject's peers holding the same access, the item says few do. */
+export const FEW_PEERS_SHARE = 0.2;
+
+interface ItemContext {
+  reviewId: string;
+  reviewers: ResolvedReviewers;
+  /** The people filter, on `u`. */
+  people: Prisma.Sql;
+}
+
+/**
+ * One INSERT … SELECT of items: `source` selects subject, ref, label and recommendations. The same
+ * statement chooses the reviewer and adds `peers` to the recommendations: how many of the
+ * subject's peers (the other active people of the same department among those the campaign
+ * covers) hold the same access, counted over the statement's own rows with a window.
+ */
+function insertItems(context: ItemContext, kind: string, source: Prisma.Sql): Prisma.Sql {
+  const { pool, reviewerOf } = reviewerChoice(context.reviewers);
+  const holders = Prisma.sql`(s.holders - s.counted)`;
+  const peers = Prisma.sql`(c.people - s.counted)`;
   return Prisma.sql`
-    INSERT INTO access_review_items
-      (id, review_id, subject_user_id, access_kind, access_ref, access_label, stage, recommendations, created_at)
-    SELECT gen_random_uuid(), ${reviewId}::uuid, s.subject_user_id, ${kind}, s.access_ref, left(s.access_label, 600), 1,
-      s.recommendations, now()
-    FROM (${source}) s
+    WITH covered AS (
+      SELECT lower(u.department) AS department, count(*)::int AS people
+      FROM users u
+      WHERE u.deleted_at IS NULL AND u.department IS NOT NULL AND ${context.people}
+      GROUP BY 1)
+    INSERT INTO access_review_items (id, review_id, subject_user_id, access_kind, access_ref, access_label,
+      reviewer_id, stage, recommendations, created_at)
+    SELECT gen_random_uuid(), ${context.reviewId}::uuid, s.subject_user_id, ${kind}, s.access_ref,
+      left(s.access_label, 600), ${reviewerOf(Prisma.sql`s.subject_user_id`)}, 1,
+      s.recommendations || CASE WHEN ${peers} > 0 THEN jsonb_build_object('peers', jsonb_build_object(
+        'department', s.department, 'holders', ${holders}, 'peers', ${peers},
+        'share', round(${holders}::numeric / ${peers}, 3),
+        'few', ${holders}::numeric / ${peers} < ${FEW_PEERS_SHARE})) ELSE '{}'::jsonb END,
+      now()
+    FROM (
+      SELECT source.*, su.department, (CASE WHEN su.deleted_at IS NULL THEN 1 ELSE 0 END) AS counted,
+        (count(*) FILTER (WHERE su.deleted_at IS NULL)
+          OVER (PARTITION BY source.access_ref, lower(su.department)))::int AS holders
+      FROM (${source}) source JOIN users su ON su.id = source.subject_user_id) s
+    LEFT JOIN covered c ON c.department = lower(s.department)
+    CROSS JOIN ${pool} p
     ON CONFLICT DO NOTHING`;
 }
 
 /**
  * The statements that write the first stage's items of a campaign: one INSERT … SELECT per kind
  * of access in its scope, so a campaign of ten thousand items costs a few statements, not ten
- * thousand. Each item carries the recommendations that are cheap to read beside its source row:
- * whether the subject is deactivated, whether the linked account is stale, when and by whom
- * (person or run) the access was granted.
+ * thousand. Each item gets its reviewer and the recommendations that are cheap to read beside its
+ * source row: whether the subject is deactivated, whether the linked account is stale, when and by
+ * whom (person or run) the access was granted, and the share of peers holding it.
  */
-export function itemInserts(reviewId: string, scope: ResolvedScope): Prisma.Sql[] {
+export function itemInserts(reviewId: string, scope: ResolvedScope, reviewers: ResolvedReviewers): Prisma.Sql[] {
   const people = peopleFilter(scope.people);
+  const context: ItemContext = { reviewId, reviewers, people };
   const statements: Prisma.Sql[] = [];
   if (wanted(scope.businessRoleIds)) {
     statements.push(
       insertItems(
-        reviewId,
+        context,
         'business_role',
         Prisma.sql`
           SELECT a.user_id AS subject_user_id, a.role_id::text AS access_ref, r.name AS access_label,
@@ -65,7 +101,7 @@ export function itemInserts(reviewId: string, scope: ResolvedScope): Prisma.Sql[
     // Held through the active role assignments that provisioned it; the earliest grant is shown.
     statements.push(
       insertItems(
-        reviewId,
+        context,
         'entitlement',
         Prisma.sql`
           SELECT DISTINCT ON (a.user_id, e.id) a.user_id AS subject_user_id, e.id::text AS access_ref,
@@ -88,7 +124,7 @@ export function itemInserts(reviewId: string, scope: ResolvedScope): Prisma.Sql[
   if (wanted(scope.groupIds)) {
     statements.push(
       insertItems(
-        reviewId,
+        context,
         'group',
         Prisma.sql`
           SELECT m.user_id AS subject_user_id, g.id::text AS access_ref, g.name AS access_label,
@@ -103,7 +139,7 @@ export function itemInserts(reviewId: string, scope: ResolvedScope): Prisma.Sql[
   if (wanted(scope.organizationIds)) {
     statements.push(
       insertItems(
-        reviewId,
+        context,
         'organization_role',
         Prisma.sql`
           SELECT m.user_id AS subject_user_id, o.id::text || '/' || m.role AS access_ref,
@@ -123,7 +159,7 @@ export function itemInserts(reviewId: string, scope: ResolvedScope): Prisma.Sql[
     const resourceTypes = scope.connectorAccounts.map((account) => account.resourceType);
     statements.push(
       insertItems(
-        reviewId,
+        context,
         'connector_account',
         Prisma.sql`
           SELECT s.user_id AS subject_user_id, c.id::text AS access_ref,
@@ -146,9 +182,14 @@ export function itemInserts(reviewId: string, scope: ResolvedScope): Prisma.Sql[
   return statements;
 }
 
-/** Writes the first stage's items of a campaign; answers how many were written. */
-export async function generateItems(tx: DatabaseClient, reviewId: string, scope: ResolvedScope): Promise<number> {
+/** Writes the first stage's items of a campaign with their reviewers; answers how many were written. */
+export async function generateItems(
+  tx: DatabaseClient,
+  reviewId: string,
+  scope: ResolvedScope,
+  reviewers: ResolvedReviewers,
+): Promise<number> {
   let written = 0;
-  for (const statement of itemInserts(reviewId, scope)) written += await tx.$executeRaw(statement);
+  for (const statement of itemInserts(reviewId, scope, reviewers)) written += await tx.$executeRaw(statement);
   return written;
 }

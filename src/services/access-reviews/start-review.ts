@@ -6,10 +6,8 @@ import { accessReviewWorkflowId, type AccessReviewWorkflowInput } from '../../te
 import { withTemporalDeadline } from '../../temporal/client.js';
 import type { accessReviewWorkflow } from '../../workflows/access-review.js';
 import { auditChange, type Caller } from '../caller.js';
-import { assignReviewers } from './assign-reviewers.js';
 import { resolveReview } from './check-references.js';
 import { generateItems } from './generate-items.js';
-import { recommendPeers } from './recommend-peers.js';
 import { definitionOf, loadReview, reviewView, type AccessReviewView } from './review-record.js';
 
 export interface AccessReviewContext {
@@ -36,16 +34,15 @@ export async function startReview(context: AccessReviewContext, caller: Caller, 
       const row = await loadReview(tx, id);
       if (row.status !== 'draft') throw conflict(`Only a draft campaign can be started; this one is ${row.status}`);
       const resolved = await resolveReview(tx, definitionOf(row));
-      const items = await generateItems(tx, id, resolved.scope);
+      const items = await generateItems(tx, id, resolved.scope, resolved.reviewers);
       if (items === 0) throw validationFailed('The scope holds no access to review: nobody holds what it names');
-      const unassigned = await assignReviewers(tx, id, 1, resolved.reviewers);
+      const unassigned = await tx.accessReviewItem.count({ where: { reviewId: id, reviewerId: null } });
       if (unassigned > 0) {
         throw validationFailed(
           `${unassigned} of ${items} items have no possible reviewer (nobody reviews their own access): add fallbackUserIds or other reviewers`,
           { field: 'reviewers', unassigned },
         );
       }
-      await recommendPeers(tx, id, resolved.scope);
       const startedAt = new Date();
       const dueAt = new Date(startedAt.getTime() + row.dueInDays * DAY_MS);
       await tx.accessReview.update({ where: { id }, data: { status: 'active', startedAt, dueAt } });
