@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { accessReviewWorkflowId, closeAccessReviewSignal } from '../../src/temporal/access-review-messages.js';
 import type { TemporalClientHandle } from '../../src/temporal/client.js';
 import { connectSuiteTemporal } from '../support/app.js';
+import { requestAcrossUncommittedWrite } from '../support/lock-race.js';
 import { useRunStack } from '../support/run-stack.js';
 import { createUserWithToken } from '../support/users.js';
 
@@ -677,6 +678,26 @@ describe('deciding items', () => {
     expect(mine.body.data.map((item: { id: string }) => item.id)).not.toContain(items[0]!.id);
     const draft = await call(manager.token, 'POST', '/api/access-reviews', campaign({ name: 'Never started' }));
     expect((await call(reviewer.token, 'GET', `/api/access-reviews/${draft.body.id}/items`)).status).toBe(404);
+  });
+});
+
+describe('a decision meeting a cancel', () => {
+  it('waits for a cancel under way and is then refused (409), never landing on a stopped campaign', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Raced' } });
+    await holdRole((await subject('race-1')).id, role.id);
+    const { id } = await started({ name: 'Raced', scope: { businessRoles: ['Raced'] } });
+    const [item] = await itemsOf(id);
+    const answer = await requestAcrossUncommittedWrite(
+      db(),
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM access_reviews WHERE id = ${id}::uuid FOR UPDATE`;
+        await tx.accessReview.update({ where: { id }, data: { status: 'cancelled' } });
+      },
+      () => call(reviewer.token, 'POST', `/api/access-reviews/${id}/items/${item!.id}/decide`, { decision: 'keep' }),
+      '%FROM access_reviews%FOR KEY SHARE%',
+    );
+    expect(answer.status).toBe(409);
+    expect((await db().accessReviewItem.findUniqueOrThrow({ where: { id: item!.id } })).decision).toBeNull();
   });
 });
 

@@ -3,7 +3,14 @@ import type { Database, DatabaseClient } from '../../db/client.js';
 import type { BulkDecideInput, DecideItemInput } from '../../domain/access-review.js';
 import { AppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
-import { lockOwnItem, requireActive, subjectsOf, toItemView, type AccessReviewItemView } from './item-record.js';
+import {
+  holdReview,
+  lockOwnItem,
+  requireActive,
+  subjectsOf,
+  toItemView,
+  type AccessReviewItemView,
+} from './item-record.js';
 import { loadReview } from './review-record.js';
 
 /** A revoke always needs its reason; a keep needs one when the campaign says so. */
@@ -71,6 +78,7 @@ async function lockItems(tx: DatabaseClient, reviewId: string, itemIds: string[]
  */
 export function bulkDecide(db: Database, caller: Caller, reviewId: string, input: BulkDecideInput) {
   return db.$transaction(async (tx) => {
+    await holdReview(tx, reviewId);
     const review = await loadReview(tx, reviewId);
     const items = await lockItems(tx, reviewId, input.itemIds);
     const userId = caller.principal.userId;

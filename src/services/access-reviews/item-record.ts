@@ -69,11 +69,22 @@ export async function subjectsOf(db: DatabaseClient, items: AccessReviewItem[]):
 export const seesAllItems = (principal: Principal) => can(principal, 'review:read') || can(principal, 'review:manage');
 
 /**
+ * Keeps the campaign's status from changing (a cancel or close takes the row FOR UPDATE) until the
+ * caller's transaction ends, so a decision never lands after the campaign stopped taking them.
+ * Taken before any item lock, in the order a close takes them, and in the weakest mode: decisions
+ * do not wait for each other.
+ */
+export async function holdReview(tx: DatabaseClient, reviewId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM access_reviews WHERE id = ${reviewId}::uuid FOR KEY SHARE`;
+}
+
+/**
  * Locks one item of a campaign for a change and checks that `principal` may act on it: its
  * reviewer, or a holder of review:manage. Anyone else gets the same 404 as for an item that does
  * not exist, so items put to others stay unseen. Nobody acts on their own access.
  */
 export async function lockOwnItem(tx: DatabaseClient, principal: Principal, reviewId: string, itemId: string) {
+  await holdReview(tx, reviewId);
   await tx.$queryRaw`SELECT id FROM access_review_items WHERE id = ${itemId}::uuid FOR UPDATE`;
   const item = await tx.accessReviewItem.findFirst({ where: { id: itemId, reviewId }, include: { review: true } });
   if (!item || (item.reviewerId !== principal.userId && !can(principal, 'review:manage'))) {
