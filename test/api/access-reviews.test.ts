@@ -681,6 +681,58 @@ describe('deciding items', () => {
   });
 });
 
+describe('overdue items', () => {
+  it('counts and flags the undecided items of an active campaign past its due date', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Late' } });
+    for (const name of ['late-1', 'late-2']) await holdRole((await subject(name)).id, role.id);
+    const { id } = await started({ name: 'Late', scope: { businessRoles: ['Late'] } });
+    const items = await itemsOf(id);
+    const decideUrl = `/api/access-reviews/${id}/items/${items[0]!.id}/decide`;
+    expect((await call(reviewer.token, 'POST', decideUrl, { decision: 'keep' })).status).toBe(200);
+    await db().accessReview.update({ where: { id }, data: { dueAt: new Date(Date.now() - 60_000) } });
+    expect((await call(manager.token, 'GET', `/api/access-reviews/${id}`)).body.progress).toMatchObject({
+      pending: 1,
+      overdue: 1,
+    });
+    const listed = await call(manager.token, 'GET', `/api/access-reviews/${id}/items`);
+    const overdue = new Map(listed.body.data.map((item: { id: string; overdue: boolean }) => [item.id, item.overdue]));
+    expect(overdue.get(items[0]!.id)).toBe(false);
+    expect(overdue.get(items[1]!.id)).toBe(true);
+  });
+});
+
+describe('hostile input on items', () => {
+  it('answers 400, never 500, to malformed filters and bodies', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Hostile' } });
+    await holdRole((await subject('h1')).id, role.id);
+    const { id } = await started({ name: 'Hostile', scope: { businessRoles: ['Hostile'] } });
+    const [item] = await itemsOf(id);
+    const items = `/api/access-reviews/${id}/items`;
+    for (const filters of [
+      `accessRef=${'x'.repeat(256)}`,
+      'accessKind=everything',
+      'reviewerId=1%27%20OR%201%3D1',
+      'stage=1.5',
+      'pageSize=101',
+      'sortBy=decision',
+    ]) {
+      expect([filters, (await call(manager.token, 'GET', `${items}?${filters}`)).status]).toEqual([filters, 400]);
+    }
+    for (const body of [[], 'keep', { decision: null }, { decision: 'keep', comment: 42 }]) {
+      expect((await call(reviewer.token, 'POST', `${items}/${item!.id}/decide`, body)).status).toBe(400);
+    }
+    const tooMany = Array.from({ length: 501 }, () => randomUUID());
+    expect(
+      (await call(reviewer.token, 'POST', `${items}/bulk-decide`, { itemIds: tooMany, decision: 'keep' })).status,
+    ).toBe(400);
+    expect((await call(reviewer.token, 'POST', `${items}/${item!.id}/delegate`, { userId: 'me' })).status).toBe(400);
+    expect(
+      (await call(reviewer.token, 'POST', `${items}/${item!.id}/delegate`, { userId: fallbackId, x: 1 })).status,
+    ).toBe(400);
+    expect((await db().accessReviewItem.findUniqueOrThrow({ where: { id: item!.id } })).reviewerId).toBe(reviewerId);
+  });
+});
+
 describe('a decision meeting a cancel', () => {
   it('waits for a cancel under way and is then refused (409), never landing on a stopped campaign', async () => {
     const role = await db().businessRole.create({ data: { name: 'Raced' } });
