@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { accessReviewWorkflowId, closeAccessReviewSignal } from '../../src/temporal/access-review-messages.js';
 import type { TemporalClientHandle } from '../../src/temporal/client.js';
@@ -880,5 +880,68 @@ describe('cancelling a campaign', () => {
     expect(cancelled.body.status).toBe('cancelled');
     expect((await call(admin.token, 'PUT', `/api/access-reviews/${draft.body.id}`, campaign())).status).toBe(409);
     expect((await call(admin.token, 'POST', `/api/access-reviews/${randomUUID()}/cancel`)).status).toBe(404);
+  });
+});
+
+describe('the report', () => {
+  it('lists the definition and every item with its decision and history, the same bytes each time, with their SHA-256', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Reported' } });
+    const first = await subject('rep-1');
+    const second = await subject('rep-2');
+    await holdRole(first.id, role.id);
+    await holdRole(second.id, role.id);
+    const { id } = await started({ name: 'Reported', scope: { businessRoles: ['Reported'] } });
+    const items = await itemsOf(id);
+    const itemOf = (userId: string) => items.find((item) => item.subjectUserId === userId)!;
+    const comment = '=HYPERLINK("x"), left in May';
+    const decideUrl = `/api/access-reviews/${id}/items/${itemOf(first.id).id}/decide`;
+    expect((await call(reviewer.token, 'POST', decideUrl, { decision: 'revoke', comment })).status).toBe(200);
+    const delegateUrl = `/api/access-reviews/${id}/items/${itemOf(second.id).id}/delegate`;
+    expect((await call(reviewer.token, 'POST', delegateUrl, { userId: fallbackId })).status).toBe(200);
+
+    const json = await call(approver.token, 'GET', `/api/access-reviews/${id}/report`);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toContain('application/json');
+    expect(json.headers.get('x-report-sha256')).toBe(createHash('sha256').update(json.text).digest('hex'));
+    expect(json.body.campaign).toMatchObject({ id, status: 'active', definition: { name: 'Reported', dueInDays: 14 } });
+    expect(json.body.items).toHaveLength(2);
+    const revoked = json.body.items.find((item: { subject: { id: string } }) => item.subject.id === first.id);
+    expect(revoked).toMatchObject({
+      access: { kind: 'business_role', ref: role.id, label: 'Reported' },
+      reviewer: { id: reviewerId },
+      stage: 1,
+      decision: 'revoke',
+      comment,
+      decidedBy: { id: reviewerId },
+      remediation: { status: null, error: null, at: null },
+    });
+    const delegated = json.body.items.find((item: { subject: { id: string } }) => item.subject.id === second.id);
+    expect(delegated.reviewer.id).toBe(fallbackId);
+    expect(delegated.history).toEqual([expect.objectContaining({ type: 'delegated', toUserId: fallbackId })]);
+    const again = await call(approver.token, 'GET', `/api/access-reviews/${id}/report?format=json`);
+    expect(again.text).toBe(json.text);
+
+    const csv = await call(manager.token, 'GET', `/api/access-reviews/${id}/report?format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('x-report-sha256')).toBe(createHash('sha256').update(csv.text).digest('hex'));
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toMatch(/^item_id,subject_id,subject_email,/);
+    expect(lines).toHaveLength(4); // header, two items, the empty string after the last line break
+    // A formula-like comment is defused, and its quotes doubled.
+    expect(lines.find((line) => line.includes(first.id))).toContain(`"'=HYPERLINK(""x""), left in May"`);
+    expect((await call(manager.token, 'GET', `/api/access-reviews/${id}/report?format=csv`)).text).toBe(csv.text);
+  });
+
+  it('needs review:read, answers 404 for an unknown campaign and 400 for an unknown format', async () => {
+    const draft = await call(manager.token, 'POST', '/api/access-reviews', campaign({ name: 'Unreported' }));
+    expect((await call(requestor.token, 'GET', `/api/access-reviews/${draft.body.id}/report`)).status).toBe(403);
+    expect((await call(reviewer.token, 'GET', `/api/access-reviews/${draft.body.id}/report`)).status).toBe(403);
+    expect((await call(manager.token, 'GET', `/api/access-reviews/${randomUUID()}/report`)).status).toBe(404);
+    expect((await call(manager.token, 'GET', `/api/access-reviews/${draft.body.id}/report?format=xml`)).status).toBe(
+      400,
+    );
+    const empty = await call(manager.token, 'GET', `/api/access-reviews/${draft.body.id}/report`);
+    expect(empty.body).toMatchObject({ campaign: { status: 'draft' }, items: [] });
   });
 });

@@ -19,6 +19,7 @@ import { delegateItem } from '../../services/access-reviews/delegate-item.js';
 import { listItems, listMyItems } from '../../services/access-reviews/list-items.js';
 import { listReviews } from '../../services/access-reviews/list-reviews.js';
 import { reviewView } from '../../services/access-reviews/review-record.js';
+import { reviewReport } from '../../services/access-reviews/review-report.js';
 import { createReview, replaceDraftReview } from '../../services/access-reviews/save-review.js';
 import { startReview, type AccessReviewContext } from '../../services/access-reviews/start-review.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
@@ -268,6 +269,33 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         responses: { 200: one, 409: { description: 'The campaign is closing, closed or cancelled already' } },
         async handler(ctx, { params }) {
           ctx.body = await cancelReview(context, auditedCaller(ctx), params.id);
+        },
+      })
+      .add({
+        method: 'get',
+        path: '/:id/report',
+        operationId: 'getAccessReviewReport',
+        summary: "The campaign's evidence: its definition and every item, as JSON or CSV",
+        description:
+          'The same campaign state gives the same bytes; `X-Report-SHA256` carries their SHA-256 (hex). The CSV has one row per item; the JSON has the definition as well.',
+        access: 'review:read',
+        params: idParams,
+        query: z.object({
+          format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional().default('json'),
+        }),
+        responses: {
+          200: {
+            description: 'The report',
+            schema: z.string().describe('JSON `{ campaign, items }`, or CSV with a header row'),
+            contentType: ['application/json', 'text/csv'],
+          },
+        },
+        async handler(ctx, { params, query }) {
+          const report = await reviewReport(db, params.id, query.format);
+          ctx.type = query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
+          ctx.set('x-report-sha256', report.sha256);
+          ctx.set('content-disposition', `attachment; filename="access-review-${params.id}.${query.format}"`);
+          ctx.body = report.body;
         },
       })
   );
