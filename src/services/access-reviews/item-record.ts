@@ -10,7 +10,11 @@ import {
 import { AppError, notFound } from '../../errors/index.js';
 import { can, type Principal } from '../../permissions/index.js';
 
+// Built once: an item's columns are read back through them for every item of every page.
 const historySchema = z.array(itemHistoryEntrySchema);
+const kindSchema = z.enum(ACCESS_KINDS);
+const decisionSchema = z.enum(REVIEW_DECISIONS).nullable();
+const remediationSchema = z.enum(['pending', 'remediated', 'failed']).nullable();
 
 /** The campaign fields an item's view shows beside it. */
 export interface ItemReview {
@@ -34,20 +38,20 @@ export function toItemView(item: AccessReviewItem, review: ItemReview, subject: 
     review: { id: review.id, name: review.name, dueAt: review.dueAt },
     subject: subject ?? { id: item.subjectUserId, displayName: null, email: null },
     access: {
-      kind: z.enum(ACCESS_KINDS).parse(item.accessKind),
+      kind: kindSchema.parse(item.accessKind),
       ref: item.accessRef,
       label: item.accessLabel,
     },
     reviewerId: item.reviewerId,
     stage: item.stage,
-    decision: z.enum(REVIEW_DECISIONS).nullable().parse(item.decision),
+    decision: decisionSchema.parse(item.decision),
     comment: item.comment,
     decidedBy: item.decidedBy,
     decidedAt: item.decidedAt,
     overdue,
     history: historySchema.parse(item.history),
     recommendations: itemRecommendationsSchema.parse(item.recommendations),
-    remediationStatus: z.enum(['pending', 'remediated', 'failed']).nullable().parse(item.remediationStatus),
+    remediationStatus: remediationSchema.parse(item.remediationStatus),
     remediationError: item.remediationError,
     remediatedAt: item.remediatedAt,
     createdAt: item.createdAt,
