@@ -85,7 +85,7 @@ export const PERMISSION_TABLE = {
   'review:read': {
     holders: ['approver', 'resource_manager'],
     decision:
-      "approvers and resource managers follow access review campaigns and their items; a reviewer needs no permission for the items assigned to them.",
+      'approvers and resource managers follow access review campaigns and their items; a reviewer needs no permission for the items assigned to them.',
   },
 
   'approval:decide_any': {
