@@ -26,6 +26,7 @@ import { projectRoot } from '../db/migrate.js';
 import { ApiDocs } from './openapi/api-docs.js';
 import type { ResourceRouter, ResourceRouterDependencies } from './resource-router.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
+import { accessReviewRoutes } from './routes/access-reviews.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
 import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
@@ -137,6 +138,7 @@ export function createApp(deps: AppDependencies): App {
     resourceWebhookRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     entitlementRoutes(routerDeps, db),
     businessRoleRoutes(routerDeps, db, deps.connectors, deps.temporal),
+    accessReviewRoutes(routerDeps, runs),
     reportRoutes(routerDeps, db, config.databasePool.queryTimeoutMs),
     emailTemplateRoutes(routerDeps, db),
     documentTemplateRoutes(routerDeps, db),

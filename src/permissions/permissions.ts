@@ -77,6 +77,17 @@ export const PERMISSION_TABLE = {
       "resource managers move their configuration between instances; groups and organizations are exported with their members' emails only to holders of user:read (without it members are left out and details says so), since those emails are the directory's.",
   },
 
+  'review:manage': {
+    holders: ['resource_manager'],
+    decision:
+      'resource managers run access reviews (issue 47): create, start, close and cancel campaigns, and see or decide any of their items.',
+  },
+  'review:read': {
+    holders: ['approver', 'resource_manager'],
+    decision:
+      'approvers and resource managers follow access review campaigns and their items; a reviewer needs no permission for the items assigned to them.',
+  },
+
   'approval:decide_any': {
     holders: ADMIN_ONLY,
     decision:

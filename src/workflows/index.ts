@@ -4,3 +4,4 @@ export { scheduledSyncWorkflow, syncResourcesWorkflow } from './sync-resources.j
 export { purgeExpiredSessionsWorkflow } from './purge-sessions.js';
 export { expireRoleAssignmentsWorkflow } from './expire-role-assignments.js';
 export { resyncRoleHoldersWorkflow } from './resync-role-holders.js';
+export { accessReviewWorkflow } from './access-review.js';

@@ -1820,6 +1820,205 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/access-reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaigns with their status and progress */
+        get: operations["listAccessReviews"];
+        put?: never;
+        /**
+         * Create a campaign (a draft)
+         * @description Every business role, entitlement, group, organization, connector and user it names must exist: a 400 names the field otherwise.
+         */
+        post: operations["createAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/my-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's undecided items across active campaigns
+         * @description Needs no permission: every reviewer sees the items put to them.
+         */
+        get: operations["listMyAccessReviewItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign with its progress */
+        get: operations["getAccessReview"];
+        /** Replace the definition of a draft campaign */
+        put: operations["replaceAccessReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the items of a draft campaign and start it
+         * @description Writes one item per person and access in the scope, each with its reviewer and recommendations, sets the due date and starts the campaign's workflow. 400 when the scope holds nothing or some items have no possible reviewer (the message says how many).
+         */
+        post: operations["startAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's items
+         * @description Holders of review:read see every item; anyone else only the items put to them (404 when there are none).
+         */
+        get: operations["listAccessReviewItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}/items/bulk-decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide several of the caller's own items at once, all or nothing
+         * @description Only items put to the caller: one that is not refuses the whole request (404).
+         */
+        post: operations["bulkDecideAccessReviewItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}/items/{itemId}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep or revoke the access of one item
+         * @description The item's reviewer, or a holder of review:manage; anyone else gets a 404. A comment is required for revoke, and for keep when the campaign says so.
+         */
+        post: operations["decideAccessReviewItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}/items/{itemId}/delegate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand one undecided item to another reviewer
+         * @description Never to the item's subject, nor to the caller or its current reviewer (400).
+         */
+        post: operations["delegateAccessReviewItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a draft or active campaign without removing anything
+         * @description Its items keep their decisions and take no more; an active campaign's workflow is cancelled.
+         */
+        post: operations["cancelAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The campaign's evidence: its definition and every item, as JSON or CSV
+         * @description The same campaign state gives the same bytes; `X-Report-SHA256` carries their SHA-256 (hex). The CSV has one row per item; the JSON has the definition as well.
+         */
+        get: operations["getAccessReviewReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/workflow-stats": {
         parameters: {
             query?: never;
@@ -2302,7 +2501,7 @@ export interface components {
             email: string | null;
             displayName: string | null;
             roles: string[];
-            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
+            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
             /** @enum {string} */
             via: "api_token" | "oidc_token" | "session";
             apiToken?: {
@@ -2353,7 +2552,7 @@ export interface components {
         };
         CreateApiToken: {
             name: string;
-            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
+            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
             /** Format: date-time */
             expiresAt?: string;
         };
@@ -4373,6 +4572,245 @@ export interface components {
                 /** @description With `keep`: the other active roles of the user that grant this entitlement */
                 heldThrough?: string[];
             }[];
+        };
+        AccessReview: {
+            name: string;
+            /** @default null */
+            description: string | null;
+            scope: {
+                /**
+                 * @description "all", or the names of the business roles whose holders are reviewed
+                 * @default []
+                 */
+                businessRoles: "all" | string[];
+                /**
+                 * @description "all", or the names of the entitlements whose holders are reviewed
+                 * @default []
+                 */
+                entitlements: "all" | string[];
+                /**
+                 * @description "all", or the names of the groups whose holders are reviewed
+                 * @default []
+                 */
+                groups: "all" | string[];
+                /**
+                 * @description "all", or the names of the organizations whose holders are reviewed
+                 * @default []
+                 */
+                organizations: "all" | string[];
+                /**
+                 * @description Accounts of these connectors' synced records that are linked to users
+                 * @default []
+                 */
+                connectorAccounts: {
+                    /** Format: uuid */
+                    connectorId: string;
+                    /** @default user */
+                    resourceType: string;
+                }[];
+                /**
+                 * @description Narrows the people whose access is reviewed; every condition given must hold
+                 * @default {
+                 *       "organizationId": null,
+                 *       "department": null,
+                 *       "groupId": null
+                 *     }
+                 */
+                people: {
+                    /**
+                     * Format: uuid
+                     * @description Only members of this organization
+                     * @default null
+                     */
+                    organizationId: string | null;
+                    /**
+                     * @description Only people of this department
+                     * @default null
+                     */
+                    department: string | null;
+                    /**
+                     * Format: uuid
+                     * @description Only members of this group
+                     * @default null
+                     */
+                    groupId: string | null;
+                };
+            };
+            /** @description The first stage's reviewers */
+            reviewers: {
+                /**
+                 * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                 * @enum {string}
+                 */
+                type: "users" | "role_holders";
+                /** @default [] */
+                userIds: string[];
+                /**
+                 * @description A business role name
+                 * @default null
+                 */
+                role: string | null;
+                /**
+                 * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                 * @default []
+                 */
+                fallbackUserIds: string[];
+            };
+            /**
+             * @description Later stages in order, each seeing only what the one before kept; null for one stage
+             * @default null
+             */
+            stages: {
+                reviewers: {
+                    /**
+                     * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                     * @enum {string}
+                     */
+                    type: "users" | "role_holders";
+                    /** @default [] */
+                    userIds: string[];
+                    /**
+                     * @description A business role name
+                     * @default null
+                     */
+                    role: string | null;
+                    /**
+                     * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                     * @default []
+                     */
+                    fallbackUserIds: string[];
+                };
+            }[] | null;
+            /** @default 14 */
+            dueInDays: number;
+            /** @default null */
+            reminderEveryDays: number | null;
+            /** @default null */
+            escalateAfterDays: number | null;
+            /** @default [] */
+            escalateToUserIds: string[];
+            /**
+             * @default keep
+             * @enum {string}
+             */
+            whenUnanswered: "keep" | "revoke" | "escalate";
+            /** @default false */
+            requireCommentToKeep: boolean;
+            /**
+             * @description Carry out revokes at the close without waiting
+             * @default true
+             */
+            autoRemediate: boolean;
+            /** @default null */
+            recurrence: {
+                everyMonths: number;
+            } | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "active" | "closing" | "closed" | "cancelled";
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            dueAt: string | null;
+            /** Format: date-time */
+            closedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            progress: components["schemas"]["AccessReviewProgress"];
+        };
+        AccessReviewProgress: {
+            total: number;
+            decided: number;
+            kept: number;
+            revoked: number;
+            /** @description Undecided */
+            pending: number;
+            /** @description Undecided past the due date of an active campaign */
+            overdue: number;
+            remediated: number;
+            /** @description Revokes whose removal failed */
+            failed: number;
+        };
+        AccessReviewItem: {
+            /** Format: uuid */
+            id: string;
+            review: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: date-time */
+                dueAt: string | null;
+            };
+            subject: {
+                /** Format: uuid */
+                id: string;
+                displayName: string | null;
+                email: string | null;
+            };
+            access: {
+                /** @enum {string} */
+                kind: "business_role" | "entitlement" | "group" | "organization_role" | "connector_account";
+                /** @description The role, entitlement or group id; `<organization id>/<role>`; the synced record id */
+                ref: string;
+                label: string;
+            };
+            /** Format: uuid */
+            reviewerId: string | null;
+            stage: number;
+            /** @enum {string|null} */
+            decision: "keep" | "revoke" | null;
+            comment: string | null;
+            /** Format: uuid */
+            decidedBy: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            overdue: boolean;
+            /** @description Delegations and escalations, oldest first */
+            history: {
+                /** @enum {string} */
+                type: "delegated" | "escalated";
+                /** Format: uuid */
+                fromUserId: string | null;
+                /** Format: uuid */
+                toUserId: string;
+                /**
+                 * Format: uuid
+                 * @description null when the campaign escalated it by itself
+                 */
+                byUserId: string | null;
+                /** Format: date-time */
+                at: string;
+                comment: string | null;
+            }[];
+            recommendations: {
+                subjectDeactivated: boolean;
+                accountStale: boolean | null;
+                granted: {
+                    at: string | null;
+                    byUserId: string | null;
+                    byRunId: string | null;
+                };
+                /** @description Absent for subjects without a department */
+                peers?: {
+                    department: string;
+                    holders: number;
+                    peers: number;
+                    share: number;
+                    few: boolean;
+                };
+            };
+            /** @enum {string|null} */
+            remediationStatus: "pending" | "remediated" | "failed" | null;
+            remediationError: string | null;
+            /** Format: date-time */
+            remediatedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         WorkflowStatsReport: {
             overall: {
@@ -18670,6 +19108,1498 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccessReviews: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1000000 */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                pageSize?: number;
+                sortBy?: "createdAt" | "name";
+                sortOrder?: "asc" | "desc";
+                status?: "draft" | "active" | "closing" | "closed" | "cancelled";
+                /** @description Case-insensitive match on the name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessReview"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default null */
+                    description?: string | null;
+                    scope: {
+                        /**
+                         * @description "all", or the names of the business roles whose holders are reviewed
+                         * @default []
+                         */
+                        businessRoles?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the entitlements whose holders are reviewed
+                         * @default []
+                         */
+                        entitlements?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the groups whose holders are reviewed
+                         * @default []
+                         */
+                        groups?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the organizations whose holders are reviewed
+                         * @default []
+                         */
+                        organizations?: "all" | string[];
+                        /**
+                         * @description Accounts of these connectors' synced records that are linked to users
+                         * @default []
+                         */
+                        connectorAccounts?: {
+                            /** Format: uuid */
+                            connectorId: string;
+                            /** @default user */
+                            resourceType?: string;
+                        }[];
+                        /**
+                         * @description Narrows the people whose access is reviewed; every condition given must hold
+                         * @default {
+                         *       "organizationId": null,
+                         *       "department": null,
+                         *       "groupId": null
+                         *     }
+                         */
+                        people?: {
+                            /**
+                             * Format: uuid
+                             * @description Only members of this organization
+                             * @default null
+                             */
+                            organizationId?: string | null;
+                            /**
+                             * @description Only people of this department
+                             * @default null
+                             */
+                            department?: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Only members of this group
+                             * @default null
+                             */
+                            groupId?: string | null;
+                        };
+                    };
+                    /** @description The first stage's reviewers */
+                    reviewers: {
+                        /**
+                         * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                         * @enum {string}
+                         */
+                        type: "users" | "role_holders";
+                        /** @default [] */
+                        userIds?: string[];
+                        /**
+                         * @description A business role name
+                         * @default null
+                         */
+                        role?: string | null;
+                        /**
+                         * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                         * @default []
+                         */
+                        fallbackUserIds?: string[];
+                    };
+                    /**
+                     * @description Later stages in order, each seeing only what the one before kept; null for one stage
+                     * @default null
+                     */
+                    stages?: {
+                        reviewers: {
+                            /**
+                             * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                             * @enum {string}
+                             */
+                            type: "users" | "role_holders";
+                            /** @default [] */
+                            userIds?: string[];
+                            /**
+                             * @description A business role name
+                             * @default null
+                             */
+                            role?: string | null;
+                            /**
+                             * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                             * @default []
+                             */
+                            fallbackUserIds?: string[];
+                        };
+                    }[] | null;
+                    /** @default 14 */
+                    dueInDays?: number;
+                    /** @default null */
+                    reminderEveryDays?: number | null;
+                    /** @default null */
+                    escalateAfterDays?: number | null;
+                    /** @default [] */
+                    escalateToUserIds?: string[];
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    whenUnanswered?: "keep" | "revoke" | "escalate";
+                    /** @default false */
+                    requireCommentToKeep?: boolean;
+                    /**
+                     * @description Carry out revokes at the close without waiting
+                     * @default true
+                     */
+                    autoRemediate?: boolean;
+                    /** @default null */
+                    recurrence?: {
+                        everyMonths: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign with its progress */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another request changed the same records at the same time; reload them and try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyAccessReviewItems: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1000000 */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                pageSize?: number;
+                sortBy?: "createdAt";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessReviewItem"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default null */
+                    description?: string | null;
+                    scope: {
+                        /**
+                         * @description "all", or the names of the business roles whose holders are reviewed
+                         * @default []
+                         */
+                        businessRoles?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the entitlements whose holders are reviewed
+                         * @default []
+                         */
+                        entitlements?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the groups whose holders are reviewed
+                         * @default []
+                         */
+                        groups?: "all" | string[];
+                        /**
+                         * @description "all", or the names of the organizations whose holders are reviewed
+                         * @default []
+                         */
+                        organizations?: "all" | string[];
+                        /**
+                         * @description Accounts of these connectors' synced records that are linked to users
+                         * @default []
+                         */
+                        connectorAccounts?: {
+                            /** Format: uuid */
+                            connectorId: string;
+                            /** @default user */
+                            resourceType?: string;
+                        }[];
+                        /**
+                         * @description Narrows the people whose access is reviewed; every condition given must hold
+                         * @default {
+                         *       "organizationId": null,
+                         *       "department": null,
+                         *       "groupId": null
+                         *     }
+                         */
+                        people?: {
+                            /**
+                             * Format: uuid
+                             * @description Only members of this organization
+                             * @default null
+                             */
+                            organizationId?: string | null;
+                            /**
+                             * @description Only people of this department
+                             * @default null
+                             */
+                            department?: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Only members of this group
+                             * @default null
+                             */
+                            groupId?: string | null;
+                        };
+                    };
+                    /** @description The first stage's reviewers */
+                    reviewers: {
+                        /**
+                         * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                         * @enum {string}
+                         */
+                        type: "users" | "role_holders";
+                        /** @default [] */
+                        userIds?: string[];
+                        /**
+                         * @description A business role name
+                         * @default null
+                         */
+                        role?: string | null;
+                        /**
+                         * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                         * @default []
+                         */
+                        fallbackUserIds?: string[];
+                    };
+                    /**
+                     * @description Later stages in order, each seeing only what the one before kept; null for one stage
+                     * @default null
+                     */
+                    stages?: {
+                        reviewers: {
+                            /**
+                             * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                             * @enum {string}
+                             */
+                            type: "users" | "role_holders";
+                            /** @default [] */
+                            userIds?: string[];
+                            /**
+                             * @description A business role name
+                             * @default null
+                             */
+                            role?: string | null;
+                            /**
+                             * @description Who reviews an item when the chosen reviewer is missing or is its subject, the first that can
+                             * @default []
+                             */
+                            fallbackUserIds?: string[];
+                        };
+                    }[] | null;
+                    /** @default 14 */
+                    dueInDays?: number;
+                    /** @default null */
+                    reminderEveryDays?: number | null;
+                    /** @default null */
+                    escalateAfterDays?: number | null;
+                    /** @default [] */
+                    escalateToUserIds?: string[];
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    whenUnanswered?: "keep" | "revoke" | "escalate";
+                    /** @default false */
+                    requireCommentToKeep?: boolean;
+                    /**
+                     * @description Carry out revokes at the close without waiting
+                     * @default true
+                     */
+                    autoRemediate?: boolean;
+                    /** @default null */
+                    recurrence?: {
+                        everyMonths: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is no longer a draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is no longer a draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAccessReviewItems: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1000000 */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                pageSize?: number;
+                sortBy?: "createdAt";
+                sortOrder?: "asc" | "desc";
+                reviewerId?: string;
+                decision?: "keep" | "revoke" | "pending";
+                stage?: number;
+                /** @description The subject's user id */
+                userId?: string;
+                accessKind?: "business_role" | "entitlement" | "group" | "organization_role" | "connector_account";
+                accessRef?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessReviewItem"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkDecideAccessReviewItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "keep" | "revoke";
+                    /**
+                     * @description Required for revoke, and for keep when the campaign says so
+                     * @default null
+                     */
+                    comment?: string | null;
+                    itemIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description How many items were decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        decided: number;
+                        /** @enum {string} */
+                        decision: "keep" | "revoke";
+                    };
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is not active, or the item is decided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideAccessReviewItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "keep" | "revoke";
+                    /**
+                     * @description Required for revoke, and for keep when the campaign says so
+                     * @default null
+                     */
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReviewItem"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is not active, or the item is decided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delegateAccessReviewItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                    /** @default null */
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReviewItem"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is not active, or the item is decided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is closing, closed or cancelled already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccessReviewReport: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The request line and headers exceed 16 KiB */
             431: {

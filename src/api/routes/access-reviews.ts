@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import {
+  ACCESS_KINDS,
+  ACCESS_REVIEW_STATUSES,
+  REVIEW_DECISIONS,
+  accessReviewDefinitionSchema,
+  accessReviewInputSchema,
+  bulkDecideInputSchema,
+  decideItemInputSchema,
+  delegateItemInputSchema,
+  itemHistoryEntrySchema,
+  itemRecommendationsSchema,
+} from '../../domain/access-review.js';
+import { idParams, queryText } from '../../domain/common.js';
+import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { cancelReview } from '../../services/access-reviews/cancel-review.js';
+import { bulkDecide, decideItem } from '../../services/access-reviews/decide-items.js';
+import { delegateItem } from '../../services/access-reviews/delegate-item.js';
+import { listItems, listMyItems } from '../../services/access-reviews/list-items.js';
+import { listReviews } from '../../services/access-reviews/list-reviews.js';
+import { reviewView } from '../../services/access-reviews/review-record.js';
+import { reviewReport } from '../../services/access-reviews/review-report.js';
+import { createReview, replaceDraftReview } from '../../services/access-reviews/save-review.js';
+import { startReview, type AccessReviewContext } from '../../services/access-reviews/start-review.js';
+import { auditedCaller, callerOf } from '../audit-context.js';
+import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const count = z.number().int();
+const progressSchema = z
+  .object({
+    total: count,
+    decided: count,
+    kept: count,
+    revoked: count,
+    pending: count.describe('Undecided'),
+    overdue: count.describe('Undecided past the due date of an active campaign'),
+    remediated: count,
+    failed: count.describe('Revokes whose removal failed'),
+  })
+  .meta({ id: 'AccessReviewProgress' });
+
+const accessReviewSchema = accessReviewDefinitionSchema
+  .extend({
+    id: z.uuid(),
+    status: z.enum(ACCESS_REVIEW_STATUSES),
+    createdBy: z.uuid().nullable(),
+    startedAt: z.date().nullable(),
+    dueAt: z.date().nullable(),
+    closedAt: z.date().nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+    progress: progressSchema,
+  })
+  .meta({ id: 'AccessReview' });
+
+const listQuery = paginationQuery({ sortable: ['createdAt', 'name'], defaultSortBy: 'createdAt' }).extend({
+  status: z
+    .enum(ACCESS_REVIEW_STATUSES, { error: `status must be one of: ${ACCESS_REVIEW_STATUSES.join(', ')}` })
+    .optional(),
+  search: queryText('search').optional().describe('Case-insensitive match on the name'),
+});
+
+const one = { description: 'The campaign with its progress', schema: accessReviewSchema };
+
+const itemSchema = z
+  .object({
+    id: z.uuid(),
+    review: z.object({ id: z.uuid(), name: z.string(), dueAt: z.date().nullable() }),
+    subject: z.object({ id: z.uuid(), displayName: z.string().nullable(), email: z.string().nullable() }),
+    access: z.object({
+      kind: z.enum(ACCESS_KINDS),
+      ref: z.string().describe('The role, entitlement or group id; `<organization id>/<role>`; the synced record id'),
+      label: z.string(),
+    }),
+    reviewerId: z.uuid().nullable(),
+    stage: z.number().int(),
+    decision: z.enum(REVIEW_DECISIONS).nullable(),
+    comment: z.string().nullable(),
+    decidedBy: z.uuid().nullable(),
+    decidedAt: z.date().nullable(),
+    overdue: z.boolean(),
+    history: z.array(itemHistoryEntrySchema).describe('Delegations and escalations, oldest first'),
+    recommendations: itemRecommendationsSchema,
+    remediationStatus: z.enum(['pending', 'remediated', 'failed']).nullable(),
+    remediationError: z.string().nullable(),
+    remediatedAt: z.date().nullable(),
+    createdAt: z.date(),
+  })
+  .meta({ id: 'AccessReviewItem' });
+
+const itemParams = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  itemId: z.uuid({ error: 'itemId must be a UUID' }),
+});
+const itemPage = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt', defaultSortOrder: 'asc' });
+const itemQuery = itemPage.extend({
+  reviewerId: z.uuid().optional(),
+  decision: z.enum([...REVIEW_DECISIONS, 'pending'], { error: 'decision must be keep, revoke or pending' }).optional(),
+  stage: z
+    .string()
+    .regex(/^[1-9]$/, 'stage must be a number from 1 to 9')
+    .transform(Number)
+    .optional()
+    .meta({ type: 'integer', minimum: 1, maximum: 9, pattern: undefined }),
+  userId: z.uuid().optional().describe("The subject's user id"),
+  accessKind: z.enum(ACCESS_KINDS, { error: `accessKind must be one of: ${ACCESS_KINDS.join(', ')}` }).optional(),
+  accessRef: queryText('accessRef').optional(),
+});
+const oneItem = { description: 'The item', schema: itemSchema };
+const notActive = { description: 'The campaign is not active, or the item is decided already' };
+
+/** `/api/access-reviews`: certification campaigns (docs/access-reviews.md). */
+export function accessReviewRoutes(deps: ResourceRouterDependencies, context: AccessReviewContext): ResourceRouter {
+  const { db } = context;
+  return (
+    new ResourceRouter('/api/access-reviews', 'Access reviews', deps)
+      .add({
+        method: 'post',
+        path: '',
+        operationId: 'createAccessReview',
+        summary: 'Create a campaign (a draft)',
+        description:
+          'Every business role, entitlement, group, organization, connector and user it names must exist: a 400 names the field otherwise.',
+        access: 'review:manage',
+        body: accessReviewInputSchema,
+        responses: { 201: one },
+        async handler(ctx, { body }) {
+          ctx.status = 201;
+          ctx.body = await createReview(db, auditedCaller(ctx), body);
+        },
+      })
+      .add({
+        method: 'get',
+        path: '',
+        operationId: 'listAccessReviews',
+        summary: 'Campaigns with their status and progress',
+        access: 'review:read',
+        query: listQuery,
+        responses: { 200: { description: 'A page of campaigns', schema: pageSchema(accessReviewSchema) } },
+        async handler(ctx, { query }) {
+          ctx.body = await listReviews(db, query);
+        },
+      })
+      // Before `/:id`, which would otherwise take `my-items` for an id.
+      .add({
+        method: 'get',
+        path: '/my-items',
+        operationId: 'listMyAccessReviewItems',
+        summary: "The caller's undecided items across active campaigns",
+        description: 'Needs no permission: every reviewer sees the items put to them.',
+        access: 'authenticated',
+        query: itemPage,
+        responses: { 200: { description: 'A page of items', schema: pageSchema(itemSchema) } },
+        async handler(ctx, { query }) {
+          ctx.body = await listMyItems(db, callerOf(ctx), query);
+        },
+      })
+      .add({
+        method: 'get',
+        path: '/:id',
+        operationId: 'getAccessReview',
+        summary: 'One campaign with its progress',
+        access: 'review:read',
+        params: idParams,
+        responses: { 200: one },
+        async handler(ctx, { params }) {
+          ctx.body = await reviewView(db, params.id);
+        },
+      })
+      .add({
+        method: 'put',
+        path: '/:id',
+        operationId: 'replaceAccessReview',
+        summary: 'Replace the definition of a draft campaign',
+        access: 'review:manage',
+        params: idParams,
+        body: accessReviewInputSchema,
+        responses: { 200: one, 409: { description: 'The campaign is no longer a draft' } },
+        async handler(ctx, { params, body }) {
+          ctx.body = await replaceDraftReview(db, auditedCaller(ctx), params.id, body);
+        },
+      })
+      .add({
+        method: 'post',
+        path: '/:id/start',
+        operationId: 'startAccessReview',
+        summary: 'Generate the items of a draft campaign and start it',
+        description:
+          "Writes one item per person and access in the scope, each with its reviewer and recommendations, sets the due date and starts the campaign's workflow. 400 when the scope holds nothing or some items have no possible reviewer (the message says how many).",
+        access: 'review:manage',
+        params: idParams,
+        responses: { 200: one, 409: { description: 'The campaign is no longer a draft' } },
+        async handler(ctx, { params }) {
+          ctx.body = await startReview(context, auditedCaller(ctx), params.id);
+        },
+      })
+      .add({
+        method: 'get',
+        path: '/:id/items',
+        operationId: 'listAccessReviewItems',
+        summary: "A campaign's items",
+        description:
+          'Holders of review:read see every item; anyone else only the items put to them (404 when there are none).',
+        access: 'authenticated',
+        params: idParams,
+        query: itemQuery,
+        responses: { 200: { description: 'A page of items', schema: pageSchema(itemSchema) } },
+        async handler(ctx, { params, query }) {
+          ctx.body = await listItems(db, callerOf(ctx), params.id, query);
+        },
+      })
+      .add({
+        method: 'post',
+        path: '/:id/items/bulk-decide',
+        operationId: 'bulkDecideAccessReviewItems',
+        summary: "Decide several of the caller's own items at once, all or nothing",
+        description: 'Only items put to the caller: one that is not refuses the whole request (404).',
+        access: 'authenticated',
+        params: idParams,
+        body: bulkDecideInputSchema,
+        responses: {
+          200: {
+            description: 'How many items were decided',
+            schema: z.object({ decided: z.number().int(), decision: z.enum(REVIEW_DECISIONS) }),
+          },
+          409: notActive,
+        },
+        async handler(ctx, { params, body }) {
+          ctx.body = await bulkDecide(db, auditedCaller(ctx), params.id, body);
+        },
+      })
+      .add({
+        method: 'post',
+        path: '/:id/items/:itemId/decide',
+        operationId: 'decideAccessReviewItem',
+        summary: 'Keep or revoke the access of one item',
+        description:
+          "The item's reviewer, or a holder of review:manage; anyone else gets a 404. A comment is required for revoke, and for keep when the campaign says so.",
+        access: 'authenticated',
+        params: itemParams,
+        body: decideItemInputSchema,
+        responses: { 200: oneItem, 409: notActive },
+        async handler(ctx, { params, body }) {
+          ctx.body = await decideItem(db, auditedCaller(ctx), params.id, params.itemId, body);
+        },
+      })
+      .add({
+        method: 'post',
+        path: '/:id/items/:itemId/delegate',
+        operationId: 'delegateAccessReviewItem',
+        summary: 'Hand one undecided item to another reviewer',
+        description: "Never to the item's subject, nor to the caller or its current reviewer (400).",
+        access: 'authenticated',
+        params: itemParams,
+        body: delegateItemInputSchema,
+        responses: { 200: oneItem, 409: notActive },
+        async handler(ctx, { params, body }) {
+          ctx.body = await delegateItem(db, auditedCaller(ctx), params.id, params.itemId, body);
+        },
+      })
+      .add({
+        method: 'post',
+        path: '/:id/cancel',
+        operationId: 'cancelAccessReview',
+        summary: 'Stop a draft or active campaign without removing anything',
+        description: "Its items keep their decisions and take no more; an active campaign's workflow is cancelled.",
+        access: 'review:manage',
+        params: idParams,
+        responses: { 200: one, 409: { description: 'The campaign is closing, closed or cancelled already' } },
+        async handler(ctx, { params }) {
+          ctx.body = await cancelReview(context, auditedCaller(ctx), params.id);
+        },
+      })
+      .add({
+        method: 'get',
+        path: '/:id/report',
+        operationId: 'getAccessReviewReport',
+        summary: "The campaign's evidence: its definition and every item, as JSON or CSV",
+        description:
+          'The same campaign state gives the same bytes; `X-Report-SHA256` carries their SHA-256 (hex). The CSV has one row per item; the JSON has the definition as well.',
+        access: 'review:read',
+        params: idParams,
+        query: z.object({
+          format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional().default('json'),
+        }),
+        responses: {
+          200: {
+            description: 'The report',
+            schema: z.string().describe('JSON `{ campaign, items }`, or CSV with a header row'),
+            contentType: ['application/json', 'text/csv'],
+          },
+        },
+        async handler(ctx, { params, query }) {
+          const report = await reviewReport(db, params.id, query.format);
+          ctx.type = query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
+          ctx.set('x-report-sha256', report.sha256);
+          ctx.set('content-disposition', `attachment; filename="access-review-${params.id}.${query.format}"`);
+          ctx.body = report.body;
+        },
+      })
+  );
+}

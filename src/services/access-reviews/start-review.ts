@@ -1,0 +1,72 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/client.js';
+import { conflict, validationFailed } from '../../errors/index.js';
+import { accessReviewWorkflowId, type AccessReviewWorkflowInput } from '../../temporal/access-review-messages.js';
+import { withTemporalDeadline } from '../../temporal/client.js';
+import type { accessReviewWorkflow } from '../../workflows/access-review.js';
+import { auditChange, type Caller } from '../caller.js';
+import { resolveReview } from './check-references.js';
+import { generateItems } from './generate-items.js';
+import { definitionOf, loadReview, reviewView, type AccessReviewView } from './review-record.js';
+
+export interface AccessReviewContext {
+  db: Database;
+  temporal: Client;
+  config: Readonly<Config>;
+}
+
+/** A start writes every item of the campaign in its transaction: tens of thousands must fit. */
+const START_TRANSACTION_TIMEOUT_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Starts a draft campaign: writes its first stage's items with their reviewers and
+ * recommendations, makes it active with its due date, and starts its workflow, all or nothing. A
+ * scope that holds nothing, or an item nobody may review, is a 400 and leaves the draft as it was.
+ */
+export async function startReview(context: AccessReviewContext, caller: Caller, id: string): Promise<AccessReviewView> {
+  const { db, temporal } = context;
+  return db.$transaction(
+    async (tx) => {
+      // The row lock makes a second start wait for this one, then find the campaign active.
+      await tx.$queryRaw`SELECT id FROM access_reviews WHERE id = ${id}::uuid FOR UPDATE`;
+      const row = await loadReview(tx, id);
+      if (row.status !== 'draft') throw conflict(`Only a draft campaign can be started; this one is ${row.status}`);
+      const resolved = await resolveReview(tx, definitionOf(row));
+      const items = await generateItems(tx, id, resolved.scope, resolved.reviewers);
+      if (items === 0) throw validationFailed('The scope holds no access to review: nobody holds what it names');
+      const unassigned = await tx.accessReviewItem.count({ where: { reviewId: id, reviewerId: null } });
+      if (unassigned > 0) {
+        throw validationFailed(
+          `${unassigned} of ${items} items have no possible reviewer (nobody reviews their own access): add fallbackUserIds or other reviewers`,
+          { field: 'reviewers', unassigned },
+        );
+      }
+      const startedAt = new Date();
+      const dueAt = new Date(startedAt.getTime() + row.dueInDays * DAY_MS);
+      await tx.accessReview.update({ where: { id }, data: { status: 'active', startedAt, dueAt } });
+      const workflowId = accessReviewWorkflowId(id);
+      await auditChange(
+        tx,
+        caller,
+        'access_review.started',
+        { type: 'access_review', id },
+        { name: row.name, items, dueAt: dueAt.toISOString(), workflowId },
+      );
+      // Last, inside the transaction: Temporal down rolls the start back (503), and the workflow
+      // only exists for a campaign whose items do.
+      const input: AccessReviewWorkflowInput = { reviewId: id, dueAt: dueAt.toISOString() };
+      await withTemporalDeadline(temporal, () =>
+        temporal.workflow.start<typeof accessReviewWorkflow>('accessReviewWorkflow', {
+          workflowId,
+          taskQueue: context.config.temporal.taskQueue,
+          args: [input],
+          workflowIdConflictPolicy: 'USE_EXISTING',
+        }),
+      );
+      return reviewView(tx, id);
+    },
+    { timeout: START_TRANSACTION_TIMEOUT_MS, maxWait: START_TRANSACTION_TIMEOUT_MS },
+  );
+}
