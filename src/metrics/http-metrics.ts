@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { Counter, Histogram, type Registry } from 'prom-client';
+import { isServicePath } from '../domain/service-paths.js';
 
 /** Seconds: from a cached read to a slow import. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -10,7 +11,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  */
 function routeOf(ctx: { _matchedRoute?: string | RegExp; path: string }): string {
   if (typeof ctx._matchedRoute === 'string') return ctx._matchedRoute;
-  return /^\/(api|scim|metrics)(\/|$)/.test(ctx.path) ? 'unmatched' : 'console';
+  return isServicePath(ctx.path) ? 'unmatched' : 'console';
 }
 
 /** Counts and times every request by method, route template and status. */

@@ -39,10 +39,11 @@ describe('a console page opened under another loopback name goes to PUBLIC_URL',
     expect(answer.location).toBe(`${context.api.config.publicUrl}//evil.example/x`);
   });
 
-  it('leaves the API, SCIM, PUBLIC_URL itself and other ports alone', async () => {
+  it('leaves the API, SCIM, the metrics, PUBLIC_URL itself and other ports alone', async () => {
     const { port } = new URL(context.api.baseUrl);
     expect((await get('/api/health', `127.0.0.1:${port}`)).status).not.toBe(302);
     expect((await get('/scim/v2/ServiceProviderConfig', `127.0.0.1:${port}`)).status).not.toBe(302);
+    expect((await get('/metrics', `127.0.0.1:${port}`)).status).not.toBe(302);
     expect((await get('/workflows', `localhost:${port}`)).status).not.toBe(302);
     expect((await get('/workflows', `127.0.0.1:${Number(port) + 1}`)).status).not.toBe(302);
   });

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { isServicePath } from '../../domain/service-paths.js';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -6,7 +7,7 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  * Sends a console page opened under another loopback name of this server (`127.0.0.1:3000` while
  * PUBLIC_URL is `http://localhost:3000`) to PUBLIC_URL: the browser counts them as different
  * origins, so the page would read fine but every write would fail the session's origin check.
- * Only page loads move; API and SCIM calls answer where they are asked.
+ * Only page loads move; API, SCIM and metrics calls answer where they are asked.
  */
 export function loopbackRedirect(publicUrl: string): Middleware {
   const target = new URL(publicUrl);
@@ -15,8 +16,7 @@ export function loopbackRedirect(publicUrl: string): Middleware {
     if (
       applies &&
       (ctx.method === 'GET' || ctx.method === 'HEAD') &&
-      !ctx.path.startsWith('/api/') &&
-      !ctx.path.startsWith('/scim/') &&
+      !isServicePath(ctx.path) &&
       LOOPBACK_NAMES.has(ctx.hostname) &&
       ctx.hostname !== target.hostname &&
       portOf(ctx.host, ctx.protocol) === portOf(target.host, target.protocol.replace(/:$/, ''))

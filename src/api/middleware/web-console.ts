@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { notFound } from '../../errors/index.js';
 import type { AppState } from '../context.js';
 import { PAGE_CSP, setPageHeaders } from '../page-policy.js';
+import { isServicePath } from '../../domain/service-paths.js';
 
 /** Vite names every file under assets/ after its content hash, so it never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,10 +33,6 @@ const NOT_BUILT_PAGE = `<!doctype html>
 `;
 
 /** Paths the console never answers: the API (its explorer included) and SCIM keep their own 404s. */
-function belongsToApi(requestPath: string): boolean {
-  return /^\/(api|scim|metrics)(\/|$)/.test(requestPath);
-}
-
 /**
  * Serves the built console (`dist/web`) at `/`: its files, and index.html for every other GET
  * path outside /api, /scim and /metrics, so deep links and reloads of client-side routes work.
@@ -43,7 +40,7 @@ function belongsToApi(requestPath: string): boolean {
 export function webConsole(webRoot: string): Middleware<AppState> {
   const root = path.resolve(webRoot);
   return async function serveConsole(ctx, next) {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || belongsToApi(ctx.path)) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServicePath(ctx.path)) return next();
     setPageHeaders(ctx);
     const file = path.resolve(root, `.${ctx.path}`);
     // `path.resolve` removes `..`; anything that still lands outside the root is not ours to serve.
