@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { queryText } from '../domain/common.js';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../domain/pagination.js';
@@ -19,7 +19,8 @@ import {
   workflowDefinitionPatchSchema,
 } from '../domain/workflow-definition.js';
 import { ROLES } from '../permissions/index.js';
-import type { ApiClient, ApiFailure, ApiRequest } from './api-client.js';
+import type { ApiClient, ApiRequest } from './api-client.js';
+import { failureResult, quoted, successResult } from './results.js';
 
 /**
  * Every tool of spec 4.11, plus skip_step, which the diagnosis flow ends in, and preview_sync (a sync
@@ -142,15 +143,6 @@ const summaryOf =
     const parsed = shape.safeParse(data);
     return parsed.success ? describe(parsed.data) : 'Done; the API answer follows.';
   };
-
-/**
- * Text someone wrote (a workflow's name, a connector's error, which can carry run variables), as
- * it goes into a summary line: one JSON string, so its quotes and line breaks cannot pass for
- * the server's own words, and at most SUMMARY_QUOTE_LENGTH characters of it.
- */
-const SUMMARY_QUOTE_LENGTH = 200;
-const quoted = (text: string) =>
-  JSON.stringify(text.length > SUMMARY_QUOTE_LENGTH ? `${text.slice(0, SUMMARY_QUOTE_LENGTH)}…` : text);
 
 const pageSummary = (noun: string) =>
   summaryOf(
@@ -606,30 +598,6 @@ const TOOLS = [
     summarize: (data, args) => importSummary(args.dryRun)(data),
   }),
 ];
-
-/** The result of a failed call: the API's message and code, flagged so the assistant sees an error. */
-function failureResult(failure: ApiFailure): CallToolResult {
-  const where = failure.status === null ? 'no answer' : `HTTP ${failure.status}`;
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${failure.message} (code ${failure.code}, ${where})` }],
-    structuredContent: { error: failure },
-  };
-}
-
-function successResult(summary: string, data: unknown): CallToolResult {
-  if (typeof data === 'string') {
-    return { content: [{ type: 'text', text: summary }], structuredContent: { text: data } };
-  }
-  return {
-    content: [
-      { type: 'text', text: summary },
-      { type: 'text', text: JSON.stringify(data, null, 2) },
-    ],
-    structuredContent:
-      data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { data },
-  };
-}
 
 export function registerTools(server: McpServer, api: ApiClient): void {
   for (const tool of TOOLS) tool.register(server, api);

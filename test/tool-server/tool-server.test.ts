@@ -537,6 +537,27 @@ describe('errors become tool results, and the server stays up', () => {
     }
   });
 
+  it('a refused publish lists every finding in the text of the error, with the count', async () => {
+    const client = clients.http!;
+    const definition = approvalDefinition({ name: `Two faults ${Date.now()}` });
+    definition.steps[1]!.transitions[0]!.goto = 'nowhere';
+    definition.steps[1]!.transitions[1]!.goto = 'elsewhere';
+    const draft = await toolData(client, 'create_workflow', { definition });
+    const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+    expect(refused.isError).toBe(true);
+    const texts = refused.content.map((block) => (block.type === 'text' ? block.text : ''));
+    const error = (refused.structuredContent as any).error;
+    expect(error.details.errorCount).toBeGreaterThanOrEqual(2);
+    const findings = texts[1]!.split('\n');
+    expect(findings[0]).toBe(`${error.details.errorCount + error.details.warningCount} finding(s):`);
+    expect(findings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^- error unknown_transition_target at steps\.1\.transitions\.0\.goto: ".*nowhere/),
+        expect.stringMatching(/^- error unknown_transition_target at steps\.1\.transitions\.1\.goto: ".*elsewhere/),
+      ]),
+    );
+  });
+
   it('an HTTP caller without a token, on a server without SVC_API_TOKEN, is refused with 401', async () => {
     await expect(connectHttp(httpServer.url)).rejects.toThrow(/401|Authorization/);
   });
