@@ -63,18 +63,32 @@ interface Tool {
   register(server: McpServer, api: ApiClient): void;
 }
 
+/**
+ * The arguments of a tool, with no others: a misnamed filter (`workflowId` for `definitionId`)
+ * would otherwise be dropped and the call answer as if unfiltered. The error names the known ones.
+ */
+function strictArguments<S extends z.ZodRawShape>(shape: S) {
+  const known = Object.keys(shape).join(', ') || 'no arguments';
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown argument(s) ${issue.keys.join(', ')}: this tool takes ${known}`
+        : undefined,
+  });
+}
+
 /** A tool: its schema validates the arguments (the SDK answers isError when they do not fit), then one API call. */
 function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
   return {
     name: tool.name,
     register(server, api) {
-      // The SDK validates the arguments against the shape first; parsing them again here, with
-      // the same schema, gives them their precise type without a cast.
-      const schema = z.object(tool.input);
-      const shape: z.ZodRawShape = tool.input;
+      // The SDK validates the arguments against the schema first; parsing them again here gives
+      // them their precise type without a cast.
+      const schema = strictArguments(tool.input);
+      const inputSchema: z.ZodType = schema;
       server.registerTool(
         tool.name,
-        { title: tool.title, description: tool.description, inputSchema: shape, annotations: tool.annotations },
+        { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations },
         // The SDK aborts `signal` when the client cancels this request (notifications/cancelled).
         async (args, { signal }) => {
           const parsed = schema.parse(args);

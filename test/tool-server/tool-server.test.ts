@@ -616,6 +616,24 @@ describe('errors become tool results, and the server stays up', () => {
     expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
   });
 
+  it('an unknown argument is an isError result naming the known ones, and the schemas say so', async () => {
+    const client = clients.stdio!;
+    const misnamed = await callTool(client, 'list_runs', {
+      workflowId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(misnamed.isError).toBe(true);
+    expect(firstText(misnamed)).toContain(
+      'Unknown argument(s) workflowId: this tool takes page, pageSize, status, definitionId, startedBy, from, to',
+    );
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      expect({ tool: tool.name, additionalProperties: tool.inputSchema.additionalProperties }).toEqual({
+        tool: tool.name,
+        additionalProperties: false,
+      });
+    }
+  });
+
   it('refuses arguments beyond the API bounds before calling it, saying which bound', async () => {
     const client = clients.http!;
     const long = await callTool(client, 'list_workflows', { search: 'x'.repeat(10_000) });
