@@ -78,6 +78,19 @@ export function failureResult(failure: ApiFailure): CallToolResult {
   };
 }
 
+/**
+ * A 2xx answer that reports a failure (an import whose entries failed): an error for the
+ * assistant, with its summary, the failures and the whole answer.
+ */
+export function reportedFailureResult(summary: string, failures: string, data: unknown): CallToolResult {
+  const result = successResult(summary, data);
+  return {
+    ...result,
+    isError: true,
+    content: [result.content[0]!, { type: 'text', text: failures }, ...result.content.slice(1)],
+  };
+}
+
 export function successResult(summary: string, data: unknown): CallToolResult {
   if (typeof data === 'string') {
     return { content: [{ type: 'text', text: summary }], structuredContent: { text: data } };

@@ -20,7 +20,7 @@ import {
 } from '../domain/workflow-definition.js';
 import { ROLES } from '../permissions/index.js';
 import type { ApiClient, ApiRequest } from './api-client.js';
-import { failureResult, quoted, successResult } from './results.js';
+import { failureResult, MAX_LISTED_FINDINGS, quoted, reportedFailureResult, successResult } from './results.js';
 
 /**
  * Every tool of spec 4.11, plus skip_step, which the diagnosis flow ends in, and preview_sync (a sync
@@ -55,6 +55,8 @@ interface ToolDefinition<S extends z.ZodRawShape> {
   request(args: z.output<z.ZodObject<S>>): ApiRequest;
   /** One line for the assistant (and its user) saying what came back. */
   summarize(data: unknown, args: z.output<z.ZodObject<S>>): string;
+  /** For answers that report a failure with a 2xx (a failed import): the failures, one per line. */
+  failures?(data: unknown): string | undefined;
 }
 
 interface Tool {
@@ -93,9 +95,12 @@ function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
         async (args, { signal }) => {
           const parsed = schema.parse(args);
           const result = await api.call(tool.request(parsed), signal);
-          return result.ok
-            ? successResult(tool.summarize(result.data, parsed), result.data)
-            : failureResult(result.failure);
+          if (!result.ok) return failureResult(result.failure);
+          const summary = tool.summarize(result.data, parsed);
+          const failures = tool.failures?.(result.data);
+          return failures === undefined
+            ? successResult(summary, result.data)
+            : reportedFailureResult(summary, failures, result.data);
         },
       );
     },
@@ -193,12 +198,40 @@ const documentSummary = summaryOf(documentShape, (document) => {
   const sections = Object.entries(document.entities).map(([section, entries]) => `${section} ${entries.length}`);
   return sections.length > 0 ? `Exported ${sections.join(', ')}.` : 'Exported an empty document.';
 });
+const importDetailShape = z.object({
+  entity: z.string(),
+  name: z.string(),
+  action: z.string(),
+  error: z.string().optional(),
+});
+const importFailureShape = importResultShape.extend({ details: z.array(importDetailShape) });
+/** The entries an import could not write, when any: `failed` and `completed_with_errors` are errors. */
+const importFailures = (data: unknown): string | undefined => {
+  const parsed = importFailureShape.safeParse(data);
+  if (!parsed.success || parsed.data.status === 'completed') return undefined;
+  const failed = parsed.data.details.filter((detail) => detail.action === 'error');
+  const lines = failed
+    .slice(0, MAX_LISTED_FINDINGS)
+    .map((detail) => `- ${detail.entity} ${quoted(detail.name)}: ${quoted(detail.error ?? 'error')}`);
+  const head =
+    failed.length > lines.length
+      ? `${failed.length} entry(ies) failed, the first ${lines.length} listed:`
+      : `${failed.length} entry(ies) failed:`;
+  return [head, ...lines].join('\n');
+};
+
 const importSummary = (dryRun: boolean) =>
   summaryOf(importResultShape, ({ status, summary }) => {
     const counts = `${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped, ${summary.errors} error(s)`;
-    return dryRun
-      ? `Preview, nothing written (${status}): ${counts}. Call again with dryRun: false to import.`
-      : `Imported (${status}): ${counts}.`;
+    if (dryRun) {
+      return status === 'completed'
+        ? `Preview, nothing written (${status}): ${counts}. Call again with dryRun: false to import.`
+        : `Preview, nothing written (${status}): ${counts}. The entries below would fail: fix the document or choose another strategy first.`;
+    }
+    if (status === 'failed') return `Import failed, every entry refused (${status}): ${counts}.`;
+    return status === 'completed'
+      ? `Imported (${status}): ${counts}.`
+      : `Imported with errors (${status}): ${counts}; the entries below were not written.`;
   });
 
 const countShape = z.object({ count: z.number() });
@@ -610,6 +643,7 @@ const TOOLS = [
       body: args.document,
     }),
     summarize: (data, args) => importSummary(args.dryRun)(data),
+    failures: importFailures,
   }),
 ];
 

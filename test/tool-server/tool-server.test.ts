@@ -359,6 +359,42 @@ describe('configuration transfer through the tools', () => {
     );
   });
 
+  it('an import whose entries fail is an error result listing them; a completed one is not', async () => {
+    const client = clients.http!;
+    const existing = `Existing group ${Date.now()}`;
+    const fresh = `Fresh group ${Date.now()}`;
+    const done = await callTool(client, 'import_config', { document: groupDocument(existing), dryRun: false });
+    expect([done.isError ?? false, firstText(done)]).toEqual([false, expect.stringMatching(/^Imported \(completed\)/)]);
+
+    const failed = await callTool(client, 'import_config', {
+      document: groupDocument(existing),
+      strategy: 'create_only',
+      dryRun: false,
+    });
+    expect(failed.isError).toBe(true);
+    expect(failed.content.map((block) => (block.type === 'text' ? block.text : ''))).toEqual([
+      'Import failed, every entry refused (failed): 0 created, 0 updated, 0 skipped, 1 error(s).',
+      `1 entry(ies) failed:\n- user_group ${JSON.stringify(existing)}: "Already exists (strategy create_only)"`,
+      expect.any(String),
+    ]);
+    expect(failed.structuredContent).toEqual(expect.objectContaining({ status: 'failed' }));
+
+    const both = groupDocument(existing);
+    both.entities.userGroups.push({ name: fresh, description: 'Made by an assistant' });
+    const preview = await callTool(client, 'import_config', { document: both, strategy: 'create_only' });
+    expect([preview.isError, firstText(preview)]).toEqual([
+      true,
+      expect.stringMatching(
+        /^Preview, nothing written \(completed_with_errors\): 1 created, .* 1 error\(s\)\. The entries below would fail/,
+      ),
+    ]);
+    const partly = await callTool(client, 'import_config', { document: both, strategy: 'create_only', dryRun: false });
+    expect(partly.isError).toBe(true);
+    expect(firstText(partly)).toMatch(/^Imported with errors \(completed_with_errors\): 1 created/);
+    expect((partly.content[1] as { text: string }).text).toContain(JSON.stringify(existing));
+    expect(await groupNamed(fresh)).not.toBeNull();
+  });
+
   it('a document that does not fit the schema is refused before the API is called', async () => {
     const bad = await callTool(clients.http!, 'import_config', {
       document: { ...groupDocument('Never'), version: '2' },
