@@ -839,6 +839,62 @@ describe('the entry points and the HTTP transport guard themselves', () => {
       stdout: '',
       stderr: expect.stringContaining('SVC_API_URL must be the base address'),
     });
+    const wrongToken = await run({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: 'fgt_wrong' });
+    expect(wrongToken).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'SVC_API_TOKEN is refused by the Flowgate API: Invalid API token\n',
+    });
+    const revoked = await createUserWithToken(stack.database.db, ['admin']);
+    await stack.database.db.apiToken.update({
+      where: { prefix: revoked.tokenPrefix },
+      data: { revokedAt: new Date() },
+    });
+    expect(await run({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: revoked.token })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'SVC_API_TOKEN is refused by the Flowgate API: API token has been revoked\n',
+    });
+  });
+
+  it('over HTTP, a wrong token is refused at initialize with 401 and the challenge the MCP authorization spec asks for', async () => {
+    const initialize = (authorization: string) =>
+      fetch(httpServer.url, {
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+        }),
+      });
+    const metadataUrl = `${new URL(httpServer.url).origin}/.well-known/oauth-protected-resource/mcp`;
+    const refused = await initialize('Bearer fgt_wrong');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", error_description="Invalid API token", resource_metadata="${metadataUrl}"`,
+    );
+    expect(await refused.json()).toEqual(
+      expect.objectContaining({
+        error: expect.objectContaining({ message: 'The Flowgate API refused this token: Invalid API token' }),
+      }),
+    );
+    const missing = await fetch(httpServer.url, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(missing.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
+    const metadata = await fetch(metadataUrl);
+    expect(metadata.status).toBe(200);
+    expect(await metadata.json()).toEqual({
+      resource: httpServer.url,
+      bearer_methods_supported: ['header'],
+      resource_name: 'Flowgate tool server',
+    });
+    await expect(connectHttp(httpServer.url, 'fgt_wrong')).rejects.toThrow(/401|Unauthorized|refused/);
+    expect((await initialize(`Bearer ${adminToken}`)).status).toBe(200);
   });
 
   it('on loopback, only loopback Host headers are served (no DNS rebinding), only POST, only at /mcp', async () => {
