@@ -833,7 +833,7 @@ describe('the entry points and the HTTP transport guard themselves', () => {
       });
     const noToken = await run({ SVC_API_URL: stack.api.baseUrl });
     expect(noToken).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('SVC_API_TOKEN is required') });
-    const badUrl = await run({ SVC_API_URL: 'localhost', SVC_API_TOKEN: adminToken });
+    const badUrl = await run({ SVC_API_URL: 'localhost:3000', SVC_API_TOKEN: adminToken });
     expect(badUrl).toEqual({
       code: 1,
       stdout: '',
