@@ -19,7 +19,7 @@ import {
   workflowDefinitionPatchSchema,
 } from '../domain/workflow-definition.js';
 import { ROLES } from '../permissions/index.js';
-import type { ApiClient, ApiRequest } from './api-client.js';
+import type { ApiClient, ApiRequest, ApiResult } from './api-client.js';
 import { failureResult, MAX_LISTED_FINDINGS, quoted, reportedFailureResult, successResult } from './results.js';
 
 /**
@@ -55,6 +55,11 @@ interface ToolDefinition<S extends z.ZodRawShape> {
   request(args: z.output<z.ZodObject<S>>): ApiRequest;
   /** One line for the assistant (and its user) saying what came back. */
   summarize(data: unknown, args: z.output<z.ZodObject<S>>): string;
+  /**
+   * For calls whose effect comes after the answer (a cancellation): reads on through `call` and
+   * answers the data to report instead.
+   */
+  settle?(data: unknown, call: (request: ApiRequest) => Promise<ApiResult>): Promise<unknown>;
   /** For answers that report a failure with a 2xx (a failed import): the failures, one per line. */
   failures?(data: unknown): string | undefined;
 }
@@ -96,11 +101,12 @@ function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
           const parsed = schema.parse(args);
           const result = await api.call(tool.request(parsed), signal);
           if (!result.ok) return failureResult(result.failure);
-          const summary = tool.summarize(result.data, parsed);
-          const failures = tool.failures?.(result.data);
-          return failures === undefined
-            ? successResult(summary, result.data)
-            : reportedFailureResult(summary, failures, result.data);
+          const data = tool.settle
+            ? await tool.settle(result.data, (request) => api.call(request, signal))
+            : result.data;
+          const summary = tool.summarize(data, parsed);
+          const failures = tool.failures?.(data);
+          return failures === undefined ? successResult(summary, data) : reportedFailureResult(summary, failures, data);
         },
       );
     },
@@ -189,6 +195,34 @@ const runSummary = summaryOf(
   (run) =>
     `Run ${run.id} of ${quoted(run.definitionName)} is ${run.status}${run.currentStepId ? ` (at step ${run.currentStepId})` : ''}.`,
 );
+// A cancellation reaches the run through its workflow execution, a moment after the API answers.
+const CANCEL_SETTLE_MS = 5_000;
+const CANCEL_POLL_MS = 200;
+
+/** The run once it is cancelled, or as it is when CANCEL_SETTLE_MS have passed (or a read fails). */
+async function cancelledRun(data: unknown, call: (request: ApiRequest) => Promise<ApiResult>): Promise<unknown> {
+  const run = runShape.safeParse(data);
+  if (!run.success) return data;
+  const deadline = Date.now() + CANCEL_SETTLE_MS;
+  let latest: unknown = data;
+  let status = run.data.status;
+  while (status !== 'cancelled' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, CANCEL_POLL_MS));
+    const read = await call({ method: 'GET', path: `/api/runs/${run.data.id}` });
+    const parsed = read.ok ? runShape.safeParse(read.data) : undefined;
+    if (!read.ok || !parsed?.success) break;
+    latest = read.data;
+    status = parsed.data.status;
+  }
+  return latest;
+}
+
+const cancelSummary = summaryOf(runShape, (run) =>
+  run.status === 'cancelled'
+    ? `Run ${run.id} of ${quoted(run.definitionName)} is cancelled.`
+    : `Cancellation of run ${run.id} of ${quoted(run.definitionName)} requested and in progress: it is still ${run.status}${run.currentStepId ? ` (at step ${run.currentStepId})` : ''}. Call get_run to see it cancelled.`,
+);
+
 const versionSummary = summaryOf(
   versionShape,
   (result) =>
@@ -444,11 +478,12 @@ const TOOLS = [
     name: 'cancel_run',
     title: 'Cancel a run',
     description:
-      'Cancel a run that has not finished; its open approvals and tasks close as cancelled. Needs run:cancel.',
+      'Cancel a run that has not finished; its open approvals and tasks close as cancelled. Answers the run once it is cancelled (or, after a few seconds, says the cancellation is in progress). Needs run:cancel.',
     input: { runId },
     annotations: writes({ destructiveHint: true, idempotentHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/cancel` }),
-    summarize: runSummary,
+    settle: cancelledRun,
+    summarize: cancelSummary,
   }),
   defineTool({
     name: 'retry_run',

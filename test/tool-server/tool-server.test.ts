@@ -539,6 +539,44 @@ describe('the diagnosis flow', () => {
   });
 });
 
+describe('cancel_run', () => {
+  it('answers the run once the cancellation has reached it', async () => {
+    const client = clients.http!;
+    const draft = await toolData(client, 'create_workflow', {
+      definition: {
+        name: `Waiting ${Date.now()}`,
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'wait' }] },
+          {
+            id: 'wait',
+            name: 'Wait',
+            type: 'delay',
+            config: { duration: '1h' },
+            transitions: [{ on: 'success', goto: 'end' }],
+          },
+          { id: 'end', name: 'End', type: 'end' },
+        ],
+      },
+    });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    // A delay keeps the run running at that step.
+    const atDelay = await pollUntil(
+      () => toolData(client, 'get_run', { runId: started.id }),
+      (read) => read.steps.some((step: { stepId: string }) => step.stepId === 'wait'),
+      { timeoutMs: 20_000, intervalMs: 150 },
+    );
+    expect(atDelay.status).toBe('running');
+    const cancelled = await callTool(client, 'cancel_run', { runId: started.id });
+    expect(cancelled.isError).toBeFalsy();
+    expect(firstText(cancelled)).toBe(`Run ${started.id} of ${JSON.stringify(draft.name)} is cancelled.`);
+    expect(cancelled.structuredContent).toEqual(expect.objectContaining({ id: started.id, status: 'cancelled' }));
+    expect((await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: started.id } })).status).toBe(
+      'cancelled',
+    );
+  });
+});
+
 describe('errors become tool results, and the server stays up', () => {
   it('a token lacking workflow:publish gets an isError result naming it (the HTTP caller acts with its own token)', async () => {
     const author = await createUserWithToken(
