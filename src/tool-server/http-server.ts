@@ -2,6 +2,7 @@ import http from 'node:http';
 import { isIP } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createApiClient } from './api-client.js';
+import { InFlightCalls } from './http-cancellation.js';
 import type { ToolServerConfig } from './config.js';
 import { createToolServer } from './server.js';
 import { tokenRefusal } from './token-check.js';
@@ -155,6 +156,7 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
   const checkHost = listensOnLoopback(config);
   const fallbackToken = checkHost ? config.apiToken : undefined;
   const allowedOrigins = new Set(config.allowedOrigins ?? []);
+  const inFlight = new InFlightCalls();
   // The configured address itself is a name callers may use, such as 127.0.0.2.
   const allowedHosts = new Set([...LOOPBACK_NAMES, isIP(config.host) === 6 ? `[${config.host}]` : config.host]);
   return http.createServer(async function handleMcpRequest(request, response) {
@@ -212,9 +214,15 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
     }
     const body = await jsonBody(request);
     if (!body.ok) return sendJsonRpcError(response, body.status, body.message, {}, body.code);
-    // A caller that hangs up stops the API calls made for it, instead of leaving them to their time limit.
+    // Aborted when the caller hangs up, or cancels a call of this POST in another one: the API
+    // calls made for it stop, instead of running to their time limit.
     const callerGone = new AbortController();
-    response.on('close', () => callerGone.abort());
+    inFlight.cancel(token, body.value);
+    const untrack = inFlight.track(token, body.value, callerGone);
+    response.on('close', () => {
+      untrack();
+      callerGone.abort();
+    });
     const api = createApiClient({
       baseUrl: config.apiUrl,
       token,

@@ -1125,6 +1125,55 @@ describe('the entry points and the HTTP transport guard themselves', () => {
     }
   });
 
+  it('over HTTP, a cancellation of a call stops its API call, but only from the caller that made it', async () => {
+    const silent = await startSilentServer();
+    try {
+      await withToolHttpServer(
+        { host: '127.0.0.1', apiUrl: silent.url, apiTimeoutMs: 60_000 },
+        '127.0.0.1',
+        async (port) => {
+          const post = (token: string, message: unknown) =>
+            fetch(`http://127.0.0.1:${port}${MCP_PATH}`, {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                accept: 'application/json, text/event-stream',
+              },
+              body: JSON.stringify(message),
+            });
+          const call = post(adminToken, {
+            jsonrpc: '2.0',
+            id: 42,
+            method: 'tools/call',
+            params: { name: 'list_workflows', arguments: {} },
+          });
+          expect(await silent.openRequestsReach(1, 10_000)).toBe(1);
+          const cancellation = {
+            jsonrpc: '2.0',
+            method: 'notifications/cancelled',
+            params: { requestId: 42, reason: 'no longer needed' },
+          };
+          // Another caller cannot withdraw it.
+          expect((await post('fgt_someone_else', cancellation)).status).toBe(202);
+          expect(await silent.openRequestsReach(0, 1_000)).toBe(1);
+          expect((await post(adminToken, cancellation)).status).toBe(202);
+          // Well within the 60 s time limit of the call.
+          expect(await silent.openRequestsReach(0, 5_000)).toBe(0);
+          const answer = (await (await call).json()) as { result: { isError: boolean; structuredContent: unknown } };
+          expect(answer.result).toEqual(
+            expect.objectContaining({
+              isError: true,
+              structuredContent: { error: expect.objectContaining({ code: 'cancelled' }) },
+            }),
+          );
+        },
+      );
+    } finally {
+      await silent.close();
+    }
+  });
+
   it('on another loopback address, also answers to that address as Host', async () => {
     await withToolHttpServer({ host: '127.0.0.2' }, '127.0.0.2', async (port) => {
       const status = (host: string) => postStatus({ address: '127.0.0.2', port, path: MCP_PATH, host });
