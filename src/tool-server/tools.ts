@@ -466,7 +466,8 @@ const TOOLS = [
       workflowId,
       variables: z.record(z.string(), z.unknown()).default({}).describe('Values of the workflow variables, by name'),
     },
-    annotations: writes({ destructiveHint: false, idempotentHint: false, openWorldHint: true }),
+    // Destructive: a run's steps may revoke roles, disable accounts or call outside systems.
+    annotations: writes({ destructiveHint: true, idempotentHint: false, openWorldHint: true }),
     request: (args) => ({
       method: 'POST',
       path: `/api/workflows/${args.workflowId}/start`,
@@ -491,7 +492,8 @@ const TOOLS = [
     description:
       'Resume a failed run at its failed step, with its current variables. Fix the cause first (see diagnose_run). Needs run:update.',
     input: { runId },
-    annotations: writes({ destructiveHint: false, idempotentHint: false, openWorldHint: true }),
+    // Destructive like start_run: the steps it resumes may change access.
+    annotations: writes({ destructiveHint: true, idempotentHint: false, openWorldHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/retry` }),
     summarize: runSummary,
   }),

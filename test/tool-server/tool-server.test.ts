@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http, { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -172,7 +173,7 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
     ]) {
       expect(byName[name]!.annotations).toEqual(expect.objectContaining({ readOnlyHint: true }));
     }
-    for (const name of ['cancel_run', 'skip_step', 'update_workflow', 'import_config']) {
+    for (const name of ['cancel_run', 'skip_step', 'update_workflow', 'import_config', 'start_run', 'retry_run']) {
       expect(byName[name]!.annotations).toEqual(
         expect.objectContaining({ readOnlyHint: false, destructiveHint: true }),
       );
@@ -812,6 +813,8 @@ describe('the prompts walk through the flows of spec 4.11', () => {
       'svc://schema/workflow-definition',
       'validate_workflow',
       'create_workflow',
+      'ask whether to publish it',
+      'Stop here unless the user agrees',
       'publish_workflow',
       'generate_workflow_docs',
     ];
@@ -829,6 +832,43 @@ describe('the prompts walk through the flows of spec 4.11', () => {
     await expect(client.getPrompt({ name: 'diagnose-failure', arguments: { runId: 'nope' } })).rejects.toThrow(
       /runId must be a UUID/,
     );
+  });
+});
+
+describe('the authoring token the docs recommend', () => {
+  it('runs every lookup and check of the create-workflow prompt, and is refused only the publish', async () => {
+    const docs = readFileSync('docs/tool-server.md', 'utf8');
+    const recommended = /e\.g\. ((?:`[a-z_]+:[a-z_]+`(?:, | and )?)+) for an authoring assistant/.exec(
+      docs.replace(/\s+/g, ' '),
+    );
+    const permissions = [...(recommended?.[1] ?? '').matchAll(/`([a-z_]+:[a-z_]+)`/g)].map((match) => match[1]!);
+    expect(permissions).toEqual(expect.arrayContaining(['workflow:read', 'workflow:create']));
+    const author = await createUserWithToken(stack.database.db, ['admin'], permissions as any);
+    const client = await connectHttp(httpServer.url, author.token);
+    try {
+      for (const tool of ['list_connectors', 'list_roles', 'list_users', 'list_groups', 'list_projects']) {
+        const answer = await callTool(client, tool);
+        expect({ tool, isError: answer.isError ?? false, text: firstText(answer) }).toEqual({
+          tool,
+          isError: false,
+          text: expect.stringMatching(/in total/),
+        });
+      }
+      const definition = approvalDefinition({ name: `Recommended token ${Date.now()}` });
+      expect(await toolData(client, 'validate_workflow', { definition })).toEqual(
+        expect.objectContaining({ valid: true }),
+      );
+      const draft = await toolData(client, 'create_workflow', { definition });
+      expect(
+        await toolData(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'Revised' } }),
+      ).toEqual(expect.objectContaining({ description: 'Revised' }));
+      expect(firstText(await callTool(client, 'publish_workflow', { workflowId: draft.id }))).toBe(
+        'Missing permission workflow:publish (code forbidden, HTTP 403)',
+      );
+      expect((await callTool(client, 'generate_workflow_docs', { workflowId: draft.id })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
   });
 });
 
