@@ -10,6 +10,20 @@ const QUOTE_LENGTH = 200;
 export const quoted = (text: string) =>
   JSON.stringify(text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH)}…` : text);
 
+/**
+ * API texts name REST routes, which an assistant cannot call: the ones a tool makes are named by
+ * the tool, the others said to be the API's.
+ */
+const ROUTE_WORDING: Array<[RegExp, string]> = [
+  [/\(POST \/api\/workflows\/:id\/create-version\)/g, '(the create_version tool)'],
+  [/\(POST \/api\/workflows\/:id\/publish\)/g, '(the publish_workflow tool)'],
+  [/\(POST \/api\/runs\/:id\/(retry|cancel)\)/g, '(the $1_run tool)'],
+  [/\((POST|PATCH|PUT|DELETE) (\/api\/[^)\s]+)\)/g, '($1 $2 of the Flowgate API, which no tool makes)'],
+];
+
+export const inToolWords = (text: string): string =>
+  ROUTE_WORDING.reduce((wording, [route, words]) => wording.replace(route, words), text);
+
 /** How many findings an error's text lists; the rest are counted (structuredContent has them all). */
 export const MAX_LISTED_FINDINGS = 50;
 
@@ -71,7 +85,7 @@ export function failureResult(failure: ApiFailure): CallToolResult {
   return {
     isError: true,
     content: [
-      { type: 'text', text: `${failure.message} (code ${failure.code}, ${where})` },
+      { type: 'text', text: `${inToolWords(failure.message)} (code ${failure.code}, ${where})` },
       ...(details ? [{ type: 'text' as const, text: details }] : []),
     ],
     structuredContent: { error: failure },

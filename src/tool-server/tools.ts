@@ -12,15 +12,18 @@ import {
   transferDocumentSchema,
   transferSectionSchema,
 } from '../domain/transfer-document.js';
-import {
-  CATEGORIES,
-  WORKFLOW_STATUSES,
-  workflowDefinitionFieldsSchema,
-  workflowDefinitionPatchSchema,
-} from '../domain/workflow-definition.js';
+import { CATEGORIES, WORKFLOW_STATUSES } from '../domain/workflow-definition.js';
 import { ROLES } from '../permissions/index.js';
+import { toolDefinitionPatchSchema, toolDefinitionSchema } from './definition-schema.js';
 import type { ApiClient, ApiRequest, ApiResult } from './api-client.js';
-import { failureResult, MAX_LISTED_FINDINGS, quoted, reportedFailureResult, successResult } from './results.js';
+import {
+  failureResult,
+  inToolWords,
+  MAX_LISTED_FINDINGS,
+  quoted,
+  reportedFailureResult,
+  successResult,
+} from './results.js';
 
 /**
  * Every tool of spec 4.11, plus skip_step, which the diagnosis flow ends in, and preview_sync (a sync
@@ -30,7 +33,7 @@ import { failureResult, MAX_LISTED_FINDINGS, quoted, reportedFailureResult, succ
 
 const workflowId = z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow definition');
 const runId = z.uuid({ error: 'runId must be a UUID' }).describe('Id of the run');
-const definition = workflowDefinitionFieldsSchema.describe(
+const definition = toolDefinitionSchema.describe(
   'A complete workflow definition (read svc://schema/workflow-definition and svc://schema/step-types)',
 );
 
@@ -179,7 +182,7 @@ const workflowSummary = (verb: string) =>
   summaryOf(
     workflowShape,
     (workflow) =>
-      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).${workflow.notice ? ` ${workflow.notice}` : ''}`,
+      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).${workflow.notice ? ` ${inToolWords(workflow.notice)}` : ''}`,
   );
 const listedPart = (result: z.output<typeof findingsShape>) =>
   result.errors.length + result.warnings.length < result.errorCount + result.warningCount
@@ -295,8 +298,16 @@ const syncPreviewSummary = summaryOf(syncPreviewShape, ({ status, message, recor
   return `Preview, nothing changed: records ${counts.join(', ')}${steps}.`;
 });
 
+// The diagnosis's suggested actions, as the tools that take them.
+const ACTION_TOOLS: Record<string, string> = {
+  retry: 'retry_run',
+  skip: 'skip_step',
+  fix_workflow: 'fix the workflow (create_version, update_workflow, publish_workflow)',
+};
+
 const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
-  const actions = (diagnosis.suggestedActions ?? []).map((item) => item.action).join(', ') || 'none';
+  const actions =
+    (diagnosis.suggestedActions ?? []).map((item) => ACTION_TOOLS[item.action] ?? item.action).join(', ') || 'none';
   const failed = diagnosis.failedStep;
   return failed
     ? `Step ${failed.id} (${failed.type}) failed with the message ${quoted(failed.error?.message ?? '')}. Suggested actions: ${actions}.`
@@ -347,7 +358,7 @@ const TOOLS = [
       'Change fields of a draft (only drafts can change; use create_version for an active workflow). Send only the fields to change: the ones left out keep their values. Pass expectedRevision (from get_workflow) to refuse the change if someone changed the draft meanwhile. A project or workflowSet other than the current ones moves the draft, which needs workflow:move too. Needs workflow:update.',
     input: {
       workflowId,
-      changes: workflowDefinitionPatchSchema.describe(
+      changes: toolDefinitionPatchSchema.describe(
         'The fields of the definition to change (read svc://schema/workflow-definition); steps and variables are replaced as a whole list',
       ),
       expectedRevision: z
@@ -441,8 +452,17 @@ const TOOLS = [
       status: z.enum(RUN_STATUSES).optional().describe('Only runs in this status, e.g. failed'),
       definitionId: z.uuid().optional().describe('Only runs of this workflow'),
       startedBy: z.uuid().optional().describe('Only runs started by this user'),
-      from: z.iso.datetime({ offset: true }).optional().describe('Runs started at or after this ISO 8601 time'),
-      to: z.iso.datetime({ offset: true }).optional().describe('Runs started before this ISO 8601 time'),
+      from: z.iso
+        .datetime({
+          offset: true,
+          error: 'from must be an ISO 8601 time with its time zone, e.g. 2025-01-31T08:00:00Z',
+        })
+        .optional()
+        .describe('Runs started at or after this ISO 8601 time, with its time zone (2025-01-31T08:00:00Z or +01:00)'),
+      to: z.iso
+        .datetime({ offset: true, error: 'to must be an ISO 8601 time with its time zone, e.g. 2025-01-31T08:00:00Z' })
+        .optional()
+        .describe('Runs started before this ISO 8601 time, with its time zone (2025-01-31T18:00:00Z or +01:00)'),
     },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: '/api/runs', query: args }),

@@ -259,7 +259,10 @@ describe('reference resources are generated from the code', () => {
   it('the condition and interpolation references show results computed by the engine', async () => {
     const conditions = await read('svc://reference/condition-syntax');
     expect(conditions).toEqual(expect.objectContaining({ mimeType: 'text/markdown', text: renderConditionSyntax() }));
-    expect(conditions.text).toContain('| `amount > 1000 && department in ["IT", "HR"]` | `true` |');
+    expect(conditions.text).toContain('| `amount > 1000 && department in ["IT", "HR"]` | `true` | both sides hold |');
+    // Examples that are false too, each saying why.
+    expect(conditions.text).toContain('| `amount > 2000` | `false` | amount is 1500 |');
+    expect(conditions.text.split('\n').filter((line) => line.includes('| `false` |')).length).toBeGreaterThanOrEqual(5);
     const interpolation = await read('svc://reference/variable-interpolation');
     expect(interpolation.text).toBe(renderVariableInterpolation());
     expect(interpolation.text).toContain('| `{{amount}}` | `1500` |');
@@ -515,7 +518,7 @@ describe('the diagnosis flow', () => {
 
     const diagnosis = await callTool(client, 'diagnose_run', { runId: started.id });
     expect(firstText(diagnosis)).toBe(
-      'Step call (connector) failed with the message "LDAP server unreachable". Suggested actions: retry, skip.',
+      'Step call (connector) failed with the message "LDAP server unreachable". Suggested actions: retry_run, skip_step.',
     );
     expect(diagnosis.structuredContent).toEqual(
       expect.objectContaining({
@@ -707,6 +710,52 @@ describe('errors become tool results, and the server stays up', () => {
         additionalProperties: false,
       });
     }
+  });
+
+  it('the schemas list the step types, describe the definition fields and say date filters need a time zone', async () => {
+    const client = clients.http!;
+    const byName = Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+    const definition = (byName.create_workflow!.inputSchema as any).properties.definition;
+    const stepTypes = stepTypesReference().stepTypes.map((item: { type: string }) => item.type);
+    expect(definition.properties.steps.items.properties.type.enum).toEqual(stepTypes);
+    for (const field of ['onError', 'subjectVariable', 'trigger']) {
+      expect({ field, description: definition.properties[field].description }).toEqual({
+        field,
+        description: expect.any(String),
+      });
+    }
+    const changes = (byName.update_workflow!.inputSchema as any).properties.changes;
+    expect(changes.properties.steps.items.properties.type.enum).toEqual(stepTypes);
+    expect(changes.properties.onError.description).toEqual(definition.properties.onError.description);
+    const runs = (byName.list_runs!.inputSchema as any).properties;
+    expect([runs.from.description, runs.to.description]).toEqual([
+      expect.stringContaining('time zone'),
+      expect.stringContaining('time zone'),
+    ]);
+    const noZone = await callTool(client, 'list_runs', { from: '2025-01-31T08:00:00' });
+    expect([noZone.isError, firstText(noZone)]).toEqual([
+      true,
+      expect.stringContaining('from must be an ISO 8601 time with its time zone'),
+    ]);
+    const unknownType = await callTool(client, 'validate_workflow', {
+      definition: { name: 'x', steps: [{ id: 'a', name: 'a', type: 'sleep' }] },
+    });
+    expect([unknownType.isError, firstText(unknownType)]).toEqual([
+      true,
+      expect.stringContaining('at definition.steps[0].type'),
+    ]);
+  });
+
+  it('texts name the tools to use, not the API routes', async () => {
+    const client = clients.http!;
+    const draft = await toolData(client, 'create_workflow', {
+      definition: approvalDefinition({ name: `Worded ${Date.now()}` }),
+    });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    const refused = await callTool(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'x' } });
+    expect(refused.isError).toBe(true);
+    expect(firstText(refused)).toContain('create a new version (the create_version tool)');
+    expect(firstText(refused)).not.toContain('/api/');
   });
 
   it('refuses arguments beyond the API bounds before calling it, saying which bound', async () => {
