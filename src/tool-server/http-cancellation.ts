@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
  * Cancellation over stateless Streamable HTTP. A client withdraws a call with a
  * `notifications/cancelled` in a POST of its own, which reaches another server instance than the
  * call's; so the calls under way are kept here by the caller's token and their JSON-RPC id, and a
- * cancellation aborts the call of that id sent with the same token (no one withdraws another's
- * calls). The token is kept hashed.
+ * cancellation aborts the call of that id sent with the same token (a caller with another token
+ * cannot withdraw it). The token is kept hashed.
  */
 export class InFlightCalls {
   readonly #calls = new Map<string, AbortController>();

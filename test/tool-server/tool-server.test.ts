@@ -1214,7 +1214,7 @@ describe('the entry points and the HTTP transport guard themselves', () => {
     }
   });
 
-  it('over HTTP, a cancellation of a call stops its API call, but only from the caller that made it', async () => {
+  it('over HTTP, a cancellation of a call stops its API call, but only with the token that made it', async () => {
     const silent = await startSilentServer();
     try {
       await withToolHttpServer(
