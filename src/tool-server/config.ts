@@ -7,7 +7,13 @@ const optionalString = z
 
 /** Every environment variable the tool server reads, with its default. docs/tool-server.md lists the same. */
 const environmentSchema = z.object({
-  SVC_API_URL: z.url({ error: 'SVC_API_URL must be the base address of the Flowgate API, e.g. http://localhost:3000' }),
+  // http or https only: `localhost:3000` parses as a URL of scheme `localhost:`, and would make
+  // every call fail with "could not reach" instead of the start saying what is wrong.
+  SVC_API_URL: z.url({
+    protocol: /^https?$/,
+    error: (issue) =>
+      `SVC_API_URL must be the base address of the Flowgate API with http:// or https://, e.g. http://localhost:3000${typeof issue.input === 'string' ? ` (not ${JSON.stringify(issue.input)})` : ''}`,
+  }),
   SVC_API_TOKEN: optionalString,
   SVC_API_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(30_000),
   TOOLS_HOST: z.string().default('127.0.0.1'),

@@ -2,10 +2,16 @@ import http from 'node:http';
 import { isIP } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createApiClient } from './api-client.js';
+import { InFlightCalls } from './http-cancellation.js';
 import type { ToolServerConfig } from './config.js';
 import { createToolServer } from './server.js';
+import { tokenRefusal } from './token-check.js';
 
 export const MCP_PATH = '/mcp';
+/** Where the OAuth protected resource metadata of the endpoint is (RFC 9728), which a 401 points to. */
+export const RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
+// The SDK's own bound on a request body, kept since the body is read here.
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -18,6 +24,7 @@ export const listensOnLoopback = (config: Pick<ToolServerConfig, 'host'>) => isL
 // JSON-RPC's code for an error of the server itself, and the SDK's for errors of the transport.
 const INTERNAL_ERROR = -32603;
 const TRANSPORT_ERROR = -32000;
+const PARSE_ERROR = -32700;
 
 function sendJsonRpcError(
   response: http.ServerResponse,
@@ -52,6 +59,59 @@ function requestToken(request: http.IncomingMessage, fallback: string | undefine
   if (header === undefined) return relayedByProxy(request) || sentByWebPage(request) ? undefined : fallback;
   return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
+
+/** The address callers reach the server at: the Host they used, with https when a proxy says so. */
+function publicBase(request: http.IncomingMessage, config: Pick<ToolServerConfig, 'host' | 'port'>): string {
+  const scheme = request.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return `${scheme}://${request.headers.host ?? `${config.host}:${config.port}`}`;
+}
+
+/**
+ * The challenge of a 401, as the MCP authorization spec asks: the Bearer scheme and where the
+ * protected resource metadata is, with RFC 6750's invalid_token when a token was sent and refused.
+ */
+function bearerChallenge(metadataUrl: string, refusal?: string): string {
+  const parts = [`resource_metadata="${metadataUrl}"`];
+  if (refusal !== undefined)
+    parts.unshift('error="invalid_token"', `error_description="${refusal.replace(/["\\]/g, '')}"`);
+  return `Bearer ${parts.join(', ')}`;
+}
+
+/** The request body as JSON, or the status and message to answer instead. */
+async function jsonBody(
+  request: http.IncomingMessage,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string; code: number }> {
+  const tooLarge = {
+    ok: false as const,
+    status: 413,
+    message: `Request body over ${MAX_BODY_BYTES} bytes`,
+    code: TRANSPORT_ERROR,
+  };
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return tooLarge;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) return tooLarge;
+      chunks.push(chunk);
+    }
+  } catch {
+    // The caller went away while sending; nobody reads this answer.
+    return { ok: false, status: 400, message: 'The request body could not be read', code: TRANSPORT_ERROR };
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return { ok: false, status: 400, message: 'Parse error: Invalid JSON', code: PARSE_ERROR };
+  }
+}
+
+/** Whether a JSON-RPC message, or a batch of them, opens a session: where the token is checked. */
+const opensSession = (body: unknown): boolean =>
+  Array.isArray(body)
+    ? body.some(opensSession)
+    : body !== null && typeof body === 'object' && (body as { method?: unknown }).method === 'initialize';
 
 // What a page of an allowed origin may send (CORS): browsers ask first with a preflight OPTIONS,
 // since the calls carry Authorization and a JSON body, and keep the answer this many seconds.
@@ -96,12 +156,14 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
   const checkHost = listensOnLoopback(config);
   const fallbackToken = checkHost ? config.apiToken : undefined;
   const allowedOrigins = new Set(config.allowedOrigins ?? []);
+  const inFlight = new InFlightCalls();
   // The configured address itself is a name callers may use, such as 127.0.0.2.
   const allowedHosts = new Set([...LOOPBACK_NAMES, isIP(config.host) === 6 ? `[${config.host}]` : config.host]);
   return http.createServer(async function handleMcpRequest(request, response) {
     const path = requestPath(request);
     if (path === undefined) return sendJsonRpcError(response, 400, 'Bad request target: not a URL');
-    if (path !== MCP_PATH) return sendJsonRpcError(response, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
+    if (path !== MCP_PATH && path !== RESOURCE_METADATA_PATH)
+      return sendJsonRpcError(response, 404, `Not found; the MCP endpoint is ${MCP_PATH}`);
     if (checkHost) {
       let hostname: string | undefined;
       try {
@@ -125,6 +187,20 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
       response.setHeader('vary', 'Origin');
       if (request.method === 'OPTIONS') return answerPreflight(response);
     }
+    const metadataUrl = `${publicBase(request, config)}${RESOURCE_METADATA_PATH}`;
+    if (path === RESOURCE_METADATA_PATH) {
+      if (request.method !== 'GET') return sendJsonRpcError(response, 405, 'Method not allowed', { allow: 'GET' });
+      // No authorization server: callers bring an API token made in Flowgate (docs/tool-server.md).
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          resource: `${publicBase(request, config)}${MCP_PATH}`,
+          bearer_methods_supported: ['header'],
+          resource_name: 'Flowgate tool server',
+        }),
+      );
+      return;
+    }
     if (request.method !== 'POST') {
       return sendJsonRpcError(response, 405, 'Method not allowed: this stateless server only takes POST', {
         allow: 'POST',
@@ -133,27 +209,42 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
     const token = requestToken(request, fallbackToken);
     if (!token) {
       return sendJsonRpcError(response, 401, 'Send your Flowgate API token as Authorization: Bearer <token>', {
-        'www-authenticate': 'Bearer',
+        'www-authenticate': bearerChallenge(metadataUrl),
       });
     }
-    // A caller that hangs up stops the API calls made for it, instead of leaving them to their time limit.
+    const body = await jsonBody(request);
+    if (!body.ok) return sendJsonRpcError(response, body.status, body.message, {}, body.code);
+    // Aborted when the caller hangs up, or cancels a call of this POST in another one: the API
+    // calls made for it stop, instead of running to their time limit.
     const callerGone = new AbortController();
+    inFlight.cancel(token, body.value);
+    const untrack = inFlight.track(token, body.value, callerGone);
+    response.on('close', () => {
+      untrack();
+      callerGone.abort();
+    });
     const api = createApiClient({
       baseUrl: config.apiUrl,
       token,
       timeoutMs: config.apiTimeoutMs,
       signal: callerGone.signal,
     });
+    // Checked once per session, at initialize: a wrong or revoked token is refused there, not at each call.
+    const refusal = opensSession(body.value) ? await tokenRefusal(api) : undefined;
+    if (refusal) {
+      return sendJsonRpcError(response, 401, `The Flowgate API refused this token: ${refusal}`, {
+        'www-authenticate': bearerChallenge(metadataUrl, refusal),
+      });
+    }
     const server = createToolServer(api);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
-      callerGone.abort();
       void transport.close();
       void server.close();
     });
     try {
       await server.connect(transport);
-      await transport.handleRequest(request, response);
+      await transport.handleRequest(request, response, body.value);
     } catch (error) {
       console.error('Tool server request failed:', error);
       if (!response.headersSent)

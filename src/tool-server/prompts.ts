@@ -23,7 +23,7 @@ const userMessage = (text: string): GetPromptResult => ({
 function createWorkflowPrompt(description: string, category?: string): GetPromptResult {
   return userMessage(
     [
-      'Author a Flowgate workflow definition and publish it.',
+      'Author a Flowgate workflow definition, and publish it once the user agrees.',
       '',
       `What the workflow must do: ${description}`,
       category ? `Category: ${category}.` : `Choose the category among: ${CATEGORIES.join(', ')}.`,
@@ -34,8 +34,9 @@ function createWorkflowPrompt(description: string, category?: string): GetPrompt
       '3. Build the definition: exactly one start step, at least one end step, every step reachable from start and able to reach an end, one transition per outcome you handle, variables declared for every {{placeholder}} and condition name.',
       '4. Call validate_workflow with strict: true. For each error, fix the definition at its path according to its code, and validate again until valid is true. Mention warnings to the user.',
       '5. Call create_workflow with the valid definition and keep the returned id.',
-      '6. Call publish_workflow with that id. If it is refused, report the error message and code (a missing permission is named in it) instead of retrying blindly.',
-      '7. Call generate_workflow_docs and show the user the documentation, with the id and status of the workflow.',
+      '6. Show the user the draft (its id, steps and what they change, the warnings) and ask whether to publish it: publishing makes it the active workflow that runs start from. Stop here unless the user agrees.',
+      '7. Once the user agrees, call publish_workflow with that id. If it is refused, report the error message and code (a missing permission is named in it: a token meant for authoring may not publish, and a person with that permission then publishes) instead of retrying blindly.',
+      '8. Call generate_workflow_docs and show the user the documentation, with the id and status of the workflow.',
       '',
       UNTRUSTED_DATA_RULE,
     ].join('\n'),
@@ -82,7 +83,8 @@ export function registerPrompts(server: McpServer): void {
     'create-workflow',
     {
       title: 'Create a workflow',
-      description: 'Author, validate, publish and document a new workflow from a description.',
+      description:
+        'Author, validate and document a new workflow from a description, and publish it once the user agrees.',
       argsSchema: {
         description: z
           .string()

@@ -20,15 +20,22 @@ const REFERENCE_SCOPE = {
   steps: { lookup: { output: { data: { id: 42, cn: 'Ada Lovelace' } } } },
 } as const satisfies Record<string, unknown>;
 
+/** Each example with why it gives its result; the result itself is computed when rendered. */
 const CONDITION_EXAMPLES = [
-  'amount > 1000',
-  'amount > 1000 && department in ["IT", "HR"]',
-  'has(manager.email) && manager.email.endsWith("@example.com")',
-  'size(groups) == 0 || "admins" in groups',
-  '!contractor',
-  'endDate == null',
-  'run.startedBy != employee',
-  'steps.lookup.output.data.id == 42',
+  ['amount > 1000', 'amount is 1500'],
+  ['amount > 1000 && department in ["IT", "HR"]', 'both sides hold'],
+  ['has(manager.email) && manager.email.endsWith("@example.com")', 'manager has an email at example.com'],
+  ['size(groups) == 0 || "admins" in groups', 'groups holds "admins"'],
+  ['!contractor', 'contractor is false'],
+  ['endDate == null', 'endDate was not given'],
+  ['run.startedBy != employee', 'someone else started the run'],
+  ['steps.lookup.output.data.id == 42', 'the lookup step answered id 42'],
+  ['amount > 2000', 'amount is 1500'],
+  ['department == "HR"', 'department is "IT"'],
+  ['"auditors" in groups', 'groups holds only "staff" and "admins"'],
+  ['has(manager.phone)', 'manager has no phone field'],
+  ['amount > 1000 && contractor', 'the right side is false, so the whole is'],
+  ['amount == "1500"', 'a number never equals a string: values keep their JSON types'],
 ] as const;
 
 const INTERPOLATION_EXAMPLES = [
@@ -67,10 +74,10 @@ export function renderConditionSyntax(): string {
     '',
     ...scopeBlock(),
     '',
-    '| Expression | Result |',
-    '|---|---|',
+    '| Expression | Result | Why |',
+    '|---|---|---|',
     ...CONDITION_EXAMPLES.map(
-      (expression) => `| \`${expression}\` | \`${evaluateCondition(expression, REFERENCE_SCOPE)}\` |`,
+      ([expression, why]) => `| \`${expression}\` | \`${evaluateCondition(expression, REFERENCE_SCOPE)}\` | ${why} |`,
     ),
     '',
   ].join('\n');

@@ -3,14 +3,23 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createApiClient } from './api-client.js';
 import { loadToolServerConfig } from './config.js';
 import { createToolServer } from './server.js';
+import { tokenRefusal } from './token-check.js';
 
 // npm run tools — the tool server over stdio, as an assistant's configuration launches it.
 // stdout carries protocol messages only; everything else goes to stderr.
 
+// The start does not wait longer than this for the API to judge the token: an API that is down
+// now may be up by the first call, which then says what is wrong.
+const START_CHECK_TIMEOUT_MS = 3_000;
+
 try {
   const config = loadToolServerConfig(process.env);
   if (!config.apiToken) throw new Error('SVC_API_TOKEN is required: the tools act with this API token');
-  const api = createApiClient({ baseUrl: config.apiUrl, token: config.apiToken, timeoutMs: config.apiTimeoutMs });
+  const client = { baseUrl: config.apiUrl, token: config.apiToken };
+  const check = createApiClient({ ...client, timeoutMs: Math.min(config.apiTimeoutMs, START_CHECK_TIMEOUT_MS) });
+  const refusal = await tokenRefusal(check);
+  if (refusal) throw new Error(`SVC_API_TOKEN is refused by the Flowgate API: ${refusal}`);
+  const api = createApiClient({ ...client, timeoutMs: config.apiTimeoutMs });
   await createToolServer(api).connect(new StdioServerTransport());
   console.error(`Flowgate tool server on stdio, API ${config.apiUrl}`);
 } catch (error) {

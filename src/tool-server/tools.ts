@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { queryText } from '../domain/common.js';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../domain/pagination.js';
@@ -12,14 +12,18 @@ import {
   transferDocumentSchema,
   transferSectionSchema,
 } from '../domain/transfer-document.js';
-import {
-  CATEGORIES,
-  WORKFLOW_STATUSES,
-  workflowDefinitionFieldsSchema,
-  workflowDefinitionPatchSchema,
-} from '../domain/workflow-definition.js';
+import { CATEGORIES, WORKFLOW_STATUSES } from '../domain/workflow-definition.js';
 import { ROLES } from '../permissions/index.js';
-import type { ApiClient, ApiFailure, ApiRequest } from './api-client.js';
+import { toolDefinitionPatchSchema, toolDefinitionSchema } from './definition-schema.js';
+import type { ApiClient, ApiRequest, ApiResult } from './api-client.js';
+import {
+  failureResult,
+  inToolWords,
+  MAX_LISTED_FINDINGS,
+  quoted,
+  reportedFailureResult,
+  successResult,
+} from './results.js';
 
 /**
  * Every tool of spec 4.11, plus skip_step, which the diagnosis flow ends in, and preview_sync (a sync
@@ -29,7 +33,7 @@ import type { ApiClient, ApiFailure, ApiRequest } from './api-client.js';
 
 const workflowId = z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow definition');
 const runId = z.uuid({ error: 'runId must be a UUID' }).describe('Id of the run');
-const definition = workflowDefinitionFieldsSchema.describe(
+const definition = toolDefinitionSchema.describe(
   'A complete workflow definition (read svc://schema/workflow-definition and svc://schema/step-types)',
 );
 
@@ -54,6 +58,13 @@ interface ToolDefinition<S extends z.ZodRawShape> {
   request(args: z.output<z.ZodObject<S>>): ApiRequest;
   /** One line for the assistant (and its user) saying what came back. */
   summarize(data: unknown, args: z.output<z.ZodObject<S>>): string;
+  /**
+   * For calls whose effect comes after the answer (a cancellation): reads on through `call` and
+   * answers the data to report instead.
+   */
+  settle?(data: unknown, call: (request: ApiRequest) => Promise<ApiResult>): Promise<unknown>;
+  /** For answers that report a failure with a 2xx (a failed import): the failures, one per line. */
+  failures?(data: unknown): string | undefined;
 }
 
 interface Tool {
@@ -62,25 +73,43 @@ interface Tool {
   register(server: McpServer, api: ApiClient): void;
 }
 
+/**
+ * The arguments of a tool, with no others: a misnamed filter (`workflowId` for `definitionId`)
+ * would otherwise be dropped and the call answer as if unfiltered. The error names the known ones.
+ */
+function strictArguments<S extends z.ZodRawShape>(shape: S) {
+  const known = Object.keys(shape).join(', ') || 'no arguments';
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown argument(s) ${issue.keys.join(', ')}: this tool takes ${known}`
+        : undefined,
+  });
+}
+
 /** A tool: its schema validates the arguments (the SDK answers isError when they do not fit), then one API call. */
 function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
   return {
     name: tool.name,
     register(server, api) {
-      // The SDK validates the arguments against the shape first; parsing them again here, with
-      // the same schema, gives them their precise type without a cast.
-      const schema = z.object(tool.input);
-      const shape: z.ZodRawShape = tool.input;
+      // The SDK validates the arguments against the schema first; parsing them again here gives
+      // them their precise type without a cast.
+      const schema = strictArguments(tool.input);
+      const inputSchema: z.ZodType = schema;
       server.registerTool(
         tool.name,
-        { title: tool.title, description: tool.description, inputSchema: shape, annotations: tool.annotations },
+        { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations },
         // The SDK aborts `signal` when the client cancels this request (notifications/cancelled).
         async (args, { signal }) => {
           const parsed = schema.parse(args);
           const result = await api.call(tool.request(parsed), signal);
-          return result.ok
-            ? successResult(tool.summarize(result.data, parsed), result.data)
-            : failureResult(result.failure);
+          if (!result.ok) return failureResult(result.failure);
+          const data = tool.settle
+            ? await tool.settle(result.data, (request) => api.call(request, signal))
+            : result.data;
+          const summary = tool.summarize(data, parsed);
+          const failures = tool.failures?.(data);
+          return failures === undefined ? successResult(summary, data) : reportedFailureResult(summary, failures, data);
         },
       );
     },
@@ -143,15 +172,6 @@ const summaryOf =
     return parsed.success ? describe(parsed.data) : 'Done; the API answer follows.';
   };
 
-/**
- * Text someone wrote (a workflow's name, a connector's error, which can carry run variables), as
- * it goes into a summary line: one JSON string, so its quotes and line breaks cannot pass for
- * the server's own words, and at most SUMMARY_QUOTE_LENGTH characters of it.
- */
-const SUMMARY_QUOTE_LENGTH = 200;
-const quoted = (text: string) =>
-  JSON.stringify(text.length > SUMMARY_QUOTE_LENGTH ? `${text.slice(0, SUMMARY_QUOTE_LENGTH)}…` : text);
-
 const pageSummary = (noun: string) =>
   summaryOf(
     pageShape,
@@ -162,7 +182,7 @@ const workflowSummary = (verb: string) =>
   summaryOf(
     workflowShape,
     (workflow) =>
-      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).${workflow.notice ? ` ${workflow.notice}` : ''}`,
+      `${verb} ${quoted(workflow.name)} (id ${workflow.id}, ${workflow.status}, version ${workflow.version}, revision ${workflow.revision}).${workflow.notice ? ` ${inToolWords(workflow.notice)}` : ''}`,
   );
 const listedPart = (result: z.output<typeof findingsShape>) =>
   result.errors.length + result.warnings.length < result.errorCount + result.warningCount
@@ -178,6 +198,34 @@ const runSummary = summaryOf(
   (run) =>
     `Run ${run.id} of ${quoted(run.definitionName)} is ${run.status}${run.currentStepId ? ` (at step ${run.currentStepId})` : ''}.`,
 );
+// A cancellation reaches the run through its workflow execution, a moment after the API answers.
+const CANCEL_SETTLE_MS = 5_000;
+const CANCEL_POLL_MS = 200;
+
+/** The run once it is cancelled, or as it is when CANCEL_SETTLE_MS have passed (or a read fails). */
+async function cancelledRun(data: unknown, call: (request: ApiRequest) => Promise<ApiResult>): Promise<unknown> {
+  const run = runShape.safeParse(data);
+  if (!run.success) return data;
+  const deadline = Date.now() + CANCEL_SETTLE_MS;
+  let latest: unknown = data;
+  let status = run.data.status;
+  while (status !== 'cancelled' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, CANCEL_POLL_MS));
+    const read = await call({ method: 'GET', path: `/api/runs/${run.data.id}` });
+    const parsed = read.ok ? runShape.safeParse(read.data) : undefined;
+    if (!read.ok || !parsed?.success) break;
+    latest = read.data;
+    status = parsed.data.status;
+  }
+  return latest;
+}
+
+const cancelSummary = summaryOf(runShape, (run) =>
+  run.status === 'cancelled'
+    ? `Run ${run.id} of ${quoted(run.definitionName)} is cancelled.`
+    : `Cancellation of run ${run.id} of ${quoted(run.definitionName)} requested and in progress: it is still ${run.status}${run.currentStepId ? ` (at step ${run.currentStepId})` : ''}. Call get_run to see it cancelled.`,
+);
+
 const versionSummary = summaryOf(
   versionShape,
   (result) =>
@@ -187,12 +235,40 @@ const documentSummary = summaryOf(documentShape, (document) => {
   const sections = Object.entries(document.entities).map(([section, entries]) => `${section} ${entries.length}`);
   return sections.length > 0 ? `Exported ${sections.join(', ')}.` : 'Exported an empty document.';
 });
+const importDetailShape = z.object({
+  entity: z.string(),
+  name: z.string(),
+  action: z.string(),
+  error: z.string().optional(),
+});
+const importFailureShape = importResultShape.extend({ details: z.array(importDetailShape) });
+/** The entries an import could not write, when any: `failed` and `completed_with_errors` are errors. */
+const importFailures = (data: unknown): string | undefined => {
+  const parsed = importFailureShape.safeParse(data);
+  if (!parsed.success || parsed.data.status === 'completed') return undefined;
+  const failed = parsed.data.details.filter((detail) => detail.action === 'error');
+  const lines = failed
+    .slice(0, MAX_LISTED_FINDINGS)
+    .map((detail) => `- ${detail.entity} ${quoted(detail.name)}: ${quoted(detail.error ?? 'error')}`);
+  const head =
+    failed.length > lines.length
+      ? `${failed.length} entry(ies) failed, the first ${lines.length} listed:`
+      : `${failed.length} entry(ies) failed:`;
+  return [head, ...lines].join('\n');
+};
+
 const importSummary = (dryRun: boolean) =>
   summaryOf(importResultShape, ({ status, summary }) => {
     const counts = `${summary.created} created, ${summary.updated} updated, ${summary.skipped} skipped, ${summary.errors} error(s)`;
-    return dryRun
-      ? `Preview, nothing written (${status}): ${counts}. Call again with dryRun: false to import.`
-      : `Imported (${status}): ${counts}.`;
+    if (dryRun) {
+      return status === 'completed'
+        ? `Preview, nothing written (${status}): ${counts}. Call again with dryRun: false to import.`
+        : `Preview, nothing written (${status}): ${counts}. The entries below would fail: fix the document or choose another strategy first.`;
+    }
+    if (status === 'failed') return `Import failed, every entry refused (${status}): ${counts}.`;
+    return status === 'completed'
+      ? `Imported (${status}): ${counts}.`
+      : `Imported with errors (${status}): ${counts}; the entries below were not written.`;
   });
 
 const countShape = z.object({ count: z.number() });
@@ -222,8 +298,16 @@ const syncPreviewSummary = summaryOf(syncPreviewShape, ({ status, message, recor
   return `Preview, nothing changed: records ${counts.join(', ')}${steps}.`;
 });
 
+// The diagnosis's suggested actions, as the tools that take them.
+const ACTION_TOOLS: Record<string, string> = {
+  retry: 'retry_run',
+  skip: 'skip_step',
+  fix_workflow: 'fix the workflow (create_version, update_workflow, publish_workflow)',
+};
+
 const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
-  const actions = (diagnosis.suggestedActions ?? []).map((item) => item.action).join(', ') || 'none';
+  const actions =
+    (diagnosis.suggestedActions ?? []).map((item) => ACTION_TOOLS[item.action] ?? item.action).join(', ') || 'none';
   const failed = diagnosis.failedStep;
   return failed
     ? `Step ${failed.id} (${failed.type}) failed with the message ${quoted(failed.error?.message ?? '')}. Suggested actions: ${actions}.`
@@ -274,7 +358,7 @@ const TOOLS = [
       'Change fields of a draft (only drafts can change; use create_version for an active workflow). Send only the fields to change: the ones left out keep their values. Pass expectedRevision (from get_workflow) to refuse the change if someone changed the draft meanwhile. A project or workflowSet other than the current ones moves the draft, which needs workflow:move too. Needs workflow:update.',
     input: {
       workflowId,
-      changes: workflowDefinitionPatchSchema.describe(
+      changes: toolDefinitionPatchSchema.describe(
         'The fields of the definition to change (read svc://schema/workflow-definition); steps and variables are replaced as a whole list',
       ),
       expectedRevision: z
@@ -368,8 +452,17 @@ const TOOLS = [
       status: z.enum(RUN_STATUSES).optional().describe('Only runs in this status, e.g. failed'),
       definitionId: z.uuid().optional().describe('Only runs of this workflow'),
       startedBy: z.uuid().optional().describe('Only runs started by this user'),
-      from: z.iso.datetime({ offset: true }).optional().describe('Runs started at or after this ISO 8601 time'),
-      to: z.iso.datetime({ offset: true }).optional().describe('Runs started before this ISO 8601 time'),
+      from: z.iso
+        .datetime({
+          offset: true,
+          error: 'from must be an ISO 8601 time with its time zone, e.g. 2025-01-31T08:00:00Z',
+        })
+        .optional()
+        .describe('Runs started at or after this ISO 8601 time, with its time zone (2025-01-31T08:00:00Z or +01:00)'),
+      to: z.iso
+        .datetime({ offset: true, error: 'to must be an ISO 8601 time with its time zone, e.g. 2025-01-31T08:00:00Z' })
+        .optional()
+        .describe('Runs started before this ISO 8601 time, with its time zone (2025-01-31T18:00:00Z or +01:00)'),
     },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: '/api/runs', query: args }),
@@ -393,7 +486,8 @@ const TOOLS = [
       workflowId,
       variables: z.record(z.string(), z.unknown()).default({}).describe('Values of the workflow variables, by name'),
     },
-    annotations: writes({ destructiveHint: false, idempotentHint: false, openWorldHint: true }),
+    // Destructive: a run's steps may revoke roles, disable accounts or call outside systems.
+    annotations: writes({ destructiveHint: true, idempotentHint: false, openWorldHint: true }),
     request: (args) => ({
       method: 'POST',
       path: `/api/workflows/${args.workflowId}/start`,
@@ -405,11 +499,12 @@ const TOOLS = [
     name: 'cancel_run',
     title: 'Cancel a run',
     description:
-      'Cancel a run that has not finished; its open approvals and tasks close as cancelled. Needs run:cancel.',
+      'Cancel a run that has not finished; its open approvals and tasks close as cancelled. Answers the run once it is cancelled (or, after a few seconds, says the cancellation is in progress). Needs run:cancel.',
     input: { runId },
     annotations: writes({ destructiveHint: true, idempotentHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/cancel` }),
-    summarize: runSummary,
+    settle: cancelledRun,
+    summarize: cancelSummary,
   }),
   defineTool({
     name: 'retry_run',
@@ -417,7 +512,8 @@ const TOOLS = [
     description:
       'Resume a failed run at its failed step, with its current variables. Fix the cause first (see diagnose_run). Needs run:update.',
     input: { runId },
-    annotations: writes({ destructiveHint: false, idempotentHint: false, openWorldHint: true }),
+    // Destructive like start_run: the steps it resumes may change access.
+    annotations: writes({ destructiveHint: true, idempotentHint: false, openWorldHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/retry` }),
     summarize: runSummary,
   }),
@@ -604,32 +700,9 @@ const TOOLS = [
       body: args.document,
     }),
     summarize: (data, args) => importSummary(args.dryRun)(data),
+    failures: importFailures,
   }),
 ];
-
-/** The result of a failed call: the API's message and code, flagged so the assistant sees an error. */
-function failureResult(failure: ApiFailure): CallToolResult {
-  const where = failure.status === null ? 'no answer' : `HTTP ${failure.status}`;
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${failure.message} (code ${failure.code}, ${where})` }],
-    structuredContent: { error: failure },
-  };
-}
-
-function successResult(summary: string, data: unknown): CallToolResult {
-  if (typeof data === 'string') {
-    return { content: [{ type: 'text', text: summary }], structuredContent: { text: data } };
-  }
-  return {
-    content: [
-      { type: 'text', text: summary },
-      { type: 'text', text: JSON.stringify(data, null, 2) },
-    ],
-    structuredContent:
-      data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { data },
-  };
-}
 
 export function registerTools(server: McpServer, api: ApiClient): void {
   for (const tool of TOOLS) tool.register(server, api);

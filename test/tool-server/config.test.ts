@@ -17,4 +17,14 @@ describe('the tool server configuration', () => {
       loadToolServerConfig({ ...base, TOOLS_ALLOWED_ORIGINS: 'https://assistant.example/path,assistant.example' }),
     ).toThrow(/TOOLS_ALLOWED_ORIGINS: https:\/\/assistant\.example\/path is not an origin/);
   });
+
+  it('refuses an SVC_API_URL without http:// or https://, naming it', () => {
+    for (const url of ['localhost:3000', 'ftp://files.example', 'localhost', '', '/api']) {
+      expect(() => loadToolServerConfig({ SVC_API_URL: url })).toThrow(
+        /SVC_API_URL: SVC_API_URL must be the base address of the Flowgate API with http:\/\/ or https:\/\//,
+      );
+    }
+    expect(() => loadToolServerConfig({ SVC_API_URL: 'ftp://files.example' })).toThrow('(not "ftp://files.example")');
+    expect(loadToolServerConfig({ SVC_API_URL: 'https://flowgate.example/' }).apiUrl).toBe('https://flowgate.example');
+  });
 });

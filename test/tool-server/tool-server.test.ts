@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http, { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -172,7 +173,7 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
     ]) {
       expect(byName[name]!.annotations).toEqual(expect.objectContaining({ readOnlyHint: true }));
     }
-    for (const name of ['cancel_run', 'skip_step', 'update_workflow', 'import_config']) {
+    for (const name of ['cancel_run', 'skip_step', 'update_workflow', 'import_config', 'start_run', 'retry_run']) {
       expect(byName[name]!.annotations).toEqual(
         expect.objectContaining({ readOnlyHint: false, destructiveHint: true }),
       );
@@ -258,7 +259,10 @@ describe('reference resources are generated from the code', () => {
   it('the condition and interpolation references show results computed by the engine', async () => {
     const conditions = await read('svc://reference/condition-syntax');
     expect(conditions).toEqual(expect.objectContaining({ mimeType: 'text/markdown', text: renderConditionSyntax() }));
-    expect(conditions.text).toContain('| `amount > 1000 && department in ["IT", "HR"]` | `true` |');
+    expect(conditions.text).toContain('| `amount > 1000 && department in ["IT", "HR"]` | `true` | both sides hold |');
+    // Examples that are false too, each saying why.
+    expect(conditions.text).toContain('| `amount > 2000` | `false` | amount is 1500 |');
+    expect(conditions.text.split('\n').filter((line) => line.includes('| `false` |')).length).toBeGreaterThanOrEqual(5);
     const interpolation = await read('svc://reference/variable-interpolation');
     expect(interpolation.text).toBe(renderVariableInterpolation());
     expect(interpolation.text).toContain('| `{{amount}}` | `1500` |');
@@ -357,6 +361,42 @@ describe('configuration transfer through the tools', () => {
     expect(again.summary).toEqual(
       expect.objectContaining({ created: 0, errors: 0, skipped: section.entities.userGroups.length }),
     );
+  });
+
+  it('an import whose entries fail is an error result listing them; a completed one is not', async () => {
+    const client = clients.http!;
+    const existing = `Existing group ${Date.now()}`;
+    const fresh = `Fresh group ${Date.now()}`;
+    const done = await callTool(client, 'import_config', { document: groupDocument(existing), dryRun: false });
+    expect([done.isError ?? false, firstText(done)]).toEqual([false, expect.stringMatching(/^Imported \(completed\)/)]);
+
+    const failed = await callTool(client, 'import_config', {
+      document: groupDocument(existing),
+      strategy: 'create_only',
+      dryRun: false,
+    });
+    expect(failed.isError).toBe(true);
+    expect(failed.content.map((block) => (block.type === 'text' ? block.text : ''))).toEqual([
+      'Import failed, every entry refused (failed): 0 created, 0 updated, 0 skipped, 1 error(s).',
+      `1 entry(ies) failed:\n- user_group ${JSON.stringify(existing)}: "Already exists (strategy create_only)"`,
+      expect.any(String),
+    ]);
+    expect(failed.structuredContent).toEqual(expect.objectContaining({ status: 'failed' }));
+
+    const both = groupDocument(existing);
+    both.entities.userGroups.push({ name: fresh, description: 'Made by an assistant' });
+    const preview = await callTool(client, 'import_config', { document: both, strategy: 'create_only' });
+    expect([preview.isError, firstText(preview)]).toEqual([
+      true,
+      expect.stringMatching(
+        /^Preview, nothing written \(completed_with_errors\): 1 created, .* 1 error\(s\)\. The entries below would fail/,
+      ),
+    ]);
+    const partly = await callTool(client, 'import_config', { document: both, strategy: 'create_only', dryRun: false });
+    expect(partly.isError).toBe(true);
+    expect(firstText(partly)).toMatch(/^Imported with errors \(completed_with_errors\): 1 created/);
+    expect((partly.content[1] as { text: string }).text).toContain(JSON.stringify(existing));
+    expect(await groupNamed(fresh)).not.toBeNull();
   });
 
   it('a document that does not fit the schema is refused before the API is called', async () => {
@@ -478,7 +518,7 @@ describe('the diagnosis flow', () => {
 
     const diagnosis = await callTool(client, 'diagnose_run', { runId: started.id });
     expect(firstText(diagnosis)).toBe(
-      'Step call (connector) failed with the message "LDAP server unreachable". Suggested actions: retry, skip.',
+      'Step call (connector) failed with the message "LDAP server unreachable". Suggested actions: retry_run, skip_step.',
     );
     expect(diagnosis.structuredContent).toEqual(
       expect.objectContaining({
@@ -500,6 +540,44 @@ describe('the diagnosis flow', () => {
     const retry = await callTool(client, 'retry_run', { runId: started.id });
     expect(retry.isError).toBe(true);
     expect(retry.structuredContent).toEqual({ error: expect.objectContaining({ status: 409, code: 'conflict' }) });
+  });
+});
+
+describe('cancel_run', () => {
+  it('answers the run once the cancellation has reached it', async () => {
+    const client = clients.http!;
+    const draft = await toolData(client, 'create_workflow', {
+      definition: {
+        name: `Waiting ${Date.now()}`,
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'wait' }] },
+          {
+            id: 'wait',
+            name: 'Wait',
+            type: 'delay',
+            config: { duration: '1h' },
+            transitions: [{ on: 'success', goto: 'end' }],
+          },
+          { id: 'end', name: 'End', type: 'end' },
+        ],
+      },
+    });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    // A delay keeps the run running at that step.
+    const atDelay = await pollUntil(
+      () => toolData(client, 'get_run', { runId: started.id }),
+      (read) => read.steps.some((step: { stepId: string }) => step.stepId === 'wait'),
+      { timeoutMs: 20_000, intervalMs: 150 },
+    );
+    expect(atDelay.status).toBe('running');
+    const cancelled = await callTool(client, 'cancel_run', { runId: started.id });
+    expect(cancelled.isError).toBeFalsy();
+    expect(firstText(cancelled)).toBe(`Run ${started.id} of ${JSON.stringify(draft.name)} is cancelled.`);
+    expect(cancelled.structuredContent).toEqual(expect.objectContaining({ id: started.id, status: 'cancelled' }));
+    expect((await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: started.id } })).status).toBe(
+      'cancelled',
+    );
   });
 });
 
@@ -535,6 +613,27 @@ describe('errors become tool results, and the server stays up', () => {
       await client.close();
       await server.close();
     }
+  });
+
+  it('a refused publish lists every finding in the text of the error, with the count', async () => {
+    const client = clients.http!;
+    const definition = approvalDefinition({ name: `Two faults ${Date.now()}` });
+    definition.steps[1]!.transitions[0]!.goto = 'nowhere';
+    definition.steps[1]!.transitions[1]!.goto = 'elsewhere';
+    const draft = await toolData(client, 'create_workflow', { definition });
+    const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+    expect(refused.isError).toBe(true);
+    const texts = refused.content.map((block) => (block.type === 'text' ? block.text : ''));
+    const error = (refused.structuredContent as any).error;
+    expect(error.details.errorCount).toBeGreaterThanOrEqual(2);
+    const findings = texts[1]!.split('\n');
+    expect(findings[0]).toBe(`${error.details.errorCount + error.details.warningCount} finding(s):`);
+    expect(findings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^- error unknown_transition_target at steps\.1\.transitions\.0\.goto: ".*nowhere/),
+        expect.stringMatching(/^- error unknown_transition_target at steps\.1\.transitions\.1\.goto: ".*elsewhere/),
+      ]),
+    );
   });
 
   it('an HTTP caller without a token, on a server without SVC_API_TOKEN, is refused with 401', async () => {
@@ -593,6 +692,70 @@ describe('errors become tool results, and the server stays up', () => {
       }),
     );
     expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
+  });
+
+  it('an unknown argument is an isError result naming the known ones, and the schemas say so', async () => {
+    const client = clients.stdio!;
+    const misnamed = await callTool(client, 'list_runs', {
+      workflowId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(misnamed.isError).toBe(true);
+    expect(firstText(misnamed)).toContain(
+      'Unknown argument(s) workflowId: this tool takes page, pageSize, status, definitionId, startedBy, from, to',
+    );
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      expect({ tool: tool.name, additionalProperties: tool.inputSchema.additionalProperties }).toEqual({
+        tool: tool.name,
+        additionalProperties: false,
+      });
+    }
+  });
+
+  it('the schemas list the step types, describe the definition fields and say date filters need a time zone', async () => {
+    const client = clients.http!;
+    const byName = Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, tool]));
+    const definition = (byName.create_workflow!.inputSchema as any).properties.definition;
+    const stepTypes = stepTypesReference().stepTypes.map((item: { type: string }) => item.type);
+    expect(definition.properties.steps.items.properties.type.enum).toEqual(stepTypes);
+    for (const field of ['onError', 'subjectVariable', 'trigger']) {
+      expect({ field, description: definition.properties[field].description }).toEqual({
+        field,
+        description: expect.any(String),
+      });
+    }
+    const changes = (byName.update_workflow!.inputSchema as any).properties.changes;
+    expect(changes.properties.steps.items.properties.type.enum).toEqual(stepTypes);
+    expect(changes.properties.onError.description).toEqual(definition.properties.onError.description);
+    const runs = (byName.list_runs!.inputSchema as any).properties;
+    expect([runs.from.description, runs.to.description]).toEqual([
+      expect.stringContaining('time zone'),
+      expect.stringContaining('time zone'),
+    ]);
+    const noZone = await callTool(client, 'list_runs', { from: '2025-01-31T08:00:00' });
+    expect([noZone.isError, firstText(noZone)]).toEqual([
+      true,
+      expect.stringContaining('from must be an ISO 8601 time with its time zone'),
+    ]);
+    const unknownType = await callTool(client, 'validate_workflow', {
+      definition: { name: 'x', steps: [{ id: 'a', name: 'a', type: 'sleep' }] },
+    });
+    expect([unknownType.isError, firstText(unknownType)]).toEqual([
+      true,
+      expect.stringContaining('at definition.steps[0].type'),
+    ]);
+  });
+
+  it('texts name the tools to use, not the API routes', async () => {
+    const client = clients.http!;
+    const draft = await toolData(client, 'create_workflow', {
+      definition: approvalDefinition({ name: `Worded ${Date.now()}` }),
+    });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    const refused = await callTool(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'x' } });
+    expect(refused.isError).toBe(true);
+    expect(firstText(refused)).toContain('create a new version (the create_version tool)');
+    expect(firstText(refused)).not.toContain('/api/');
   });
 
   it('refuses arguments beyond the API bounds before calling it, saying which bound', async () => {
@@ -699,6 +862,8 @@ describe('the prompts walk through the flows of spec 4.11', () => {
       'svc://schema/workflow-definition',
       'validate_workflow',
       'create_workflow',
+      'ask whether to publish it',
+      'Stop here unless the user agrees',
       'publish_workflow',
       'generate_workflow_docs',
     ];
@@ -716,6 +881,43 @@ describe('the prompts walk through the flows of spec 4.11', () => {
     await expect(client.getPrompt({ name: 'diagnose-failure', arguments: { runId: 'nope' } })).rejects.toThrow(
       /runId must be a UUID/,
     );
+  });
+});
+
+describe('the authoring token the docs recommend', () => {
+  it('runs every lookup and check of the create-workflow prompt, and is refused only the publish', async () => {
+    const docs = readFileSync('docs/tool-server.md', 'utf8');
+    const recommended = /e\.g\. ((?:`[a-z_]+:[a-z_]+`(?:, | and )?)+) for an authoring assistant/.exec(
+      docs.replace(/\s+/g, ' '),
+    );
+    const permissions = [...(recommended?.[1] ?? '').matchAll(/`([a-z_]+:[a-z_]+)`/g)].map((match) => match[1]!);
+    expect(permissions).toEqual(expect.arrayContaining(['workflow:read', 'workflow:create']));
+    const author = await createUserWithToken(stack.database.db, ['admin'], permissions as any);
+    const client = await connectHttp(httpServer.url, author.token);
+    try {
+      for (const tool of ['list_connectors', 'list_roles', 'list_users', 'list_groups', 'list_projects']) {
+        const answer = await callTool(client, tool);
+        expect({ tool, isError: answer.isError ?? false, text: firstText(answer) }).toEqual({
+          tool,
+          isError: false,
+          text: expect.stringMatching(/in total/),
+        });
+      }
+      const definition = approvalDefinition({ name: `Recommended token ${Date.now()}` });
+      expect(await toolData(client, 'validate_workflow', { definition })).toEqual(
+        expect.objectContaining({ valid: true }),
+      );
+      const draft = await toolData(client, 'create_workflow', { definition });
+      expect(
+        await toolData(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'Revised' } }),
+      ).toEqual(expect.objectContaining({ description: 'Revised' }));
+      expect(firstText(await callTool(client, 'publish_workflow', { workflowId: draft.id }))).toBe(
+        'Missing permission workflow:publish (code forbidden, HTTP 403)',
+      );
+      expect((await callTool(client, 'generate_workflow_docs', { workflowId: draft.id })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
   });
 });
 
@@ -758,12 +960,68 @@ describe('the entry points and the HTTP transport guard themselves', () => {
       });
     const noToken = await run({ SVC_API_URL: stack.api.baseUrl });
     expect(noToken).toEqual({ code: 1, stdout: '', stderr: expect.stringContaining('SVC_API_TOKEN is required') });
-    const badUrl = await run({ SVC_API_URL: 'localhost', SVC_API_TOKEN: adminToken });
+    const badUrl = await run({ SVC_API_URL: 'localhost:3000', SVC_API_TOKEN: adminToken });
     expect(badUrl).toEqual({
       code: 1,
       stdout: '',
       stderr: expect.stringContaining('SVC_API_URL must be the base address'),
     });
+    const wrongToken = await run({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: 'fgt_wrong' });
+    expect(wrongToken).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'SVC_API_TOKEN is refused by the Flowgate API: Invalid API token\n',
+    });
+    const revoked = await createUserWithToken(stack.database.db, ['admin']);
+    await stack.database.db.apiToken.update({
+      where: { prefix: revoked.tokenPrefix },
+      data: { revokedAt: new Date() },
+    });
+    expect(await run({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: revoked.token })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'SVC_API_TOKEN is refused by the Flowgate API: API token has been revoked\n',
+    });
+  });
+
+  it('over HTTP, a wrong token is refused at initialize with 401 and the challenge the MCP authorization spec asks for', async () => {
+    const initialize = (authorization: string) =>
+      fetch(httpServer.url, {
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+        }),
+      });
+    const metadataUrl = `${new URL(httpServer.url).origin}/.well-known/oauth-protected-resource/mcp`;
+    const refused = await initialize('Bearer fgt_wrong');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", error_description="Invalid API token", resource_metadata="${metadataUrl}"`,
+    );
+    expect(await refused.json()).toEqual(
+      expect.objectContaining({
+        error: expect.objectContaining({ message: 'The Flowgate API refused this token: Invalid API token' }),
+      }),
+    );
+    const missing = await fetch(httpServer.url, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(missing.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
+    const metadata = await fetch(metadataUrl);
+    expect(metadata.status).toBe(200);
+    expect(await metadata.json()).toEqual({
+      resource: httpServer.url,
+      bearer_methods_supported: ['header'],
+      resource_name: 'Flowgate tool server',
+    });
+    await expect(connectHttp(httpServer.url, 'fgt_wrong')).rejects.toThrow(/401|Unauthorized|refused/);
+    expect((await initialize(`Bearer ${adminToken}`)).status).toBe(200);
   });
 
   it('on loopback, only loopback Host headers are served (no DNS rebinding), only POST, only at /mcp', async () => {
@@ -949,6 +1207,55 @@ describe('the entry points and the HTTP transport guard themselves', () => {
           request.destroy();
           // Well within the 60 s time limit of the call.
           expect(await silent.openRequestsReach(0, 5_000)).toBe(0);
+        },
+      );
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('over HTTP, a cancellation of a call stops its API call, but only with the token that made it', async () => {
+    const silent = await startSilentServer();
+    try {
+      await withToolHttpServer(
+        { host: '127.0.0.1', apiUrl: silent.url, apiTimeoutMs: 60_000 },
+        '127.0.0.1',
+        async (port) => {
+          const post = (token: string, message: unknown) =>
+            fetch(`http://127.0.0.1:${port}${MCP_PATH}`, {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                accept: 'application/json, text/event-stream',
+              },
+              body: JSON.stringify(message),
+            });
+          const call = post(adminToken, {
+            jsonrpc: '2.0',
+            id: 42,
+            method: 'tools/call',
+            params: { name: 'list_workflows', arguments: {} },
+          });
+          expect(await silent.openRequestsReach(1, 10_000)).toBe(1);
+          const cancellation = {
+            jsonrpc: '2.0',
+            method: 'notifications/cancelled',
+            params: { requestId: 42, reason: 'no longer needed' },
+          };
+          // Another caller cannot withdraw it.
+          expect((await post('fgt_someone_else', cancellation)).status).toBe(202);
+          expect(await silent.openRequestsReach(0, 1_000)).toBe(1);
+          expect((await post(adminToken, cancellation)).status).toBe(202);
+          // Well within the 60 s time limit of the call.
+          expect(await silent.openRequestsReach(0, 5_000)).toBe(0);
+          const answer = (await (await call).json()) as { result: { isError: boolean; structuredContent: unknown } };
+          expect(answer.result).toEqual(
+            expect.objectContaining({
+              isError: true,
+              structuredContent: { error: expect.objectContaining({ code: 'cancelled' }) },
+            }),
+          );
         },
       );
     } finally {
