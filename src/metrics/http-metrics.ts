@@ -11,7 +11,12 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  */
 function routeOf(ctx: { _matchedRoute?: string | RegExp; path: string }): string {
   if (typeof ctx._matchedRoute === 'string') return ctx._matchedRoute;
-  return isServicePath(ctx.path) ? 'unmatched' : 'console';
+  try {
+    return isServicePath(ctx.path) ? 'unmatched' : 'console';
+  } catch {
+    // A request target that is no URL (`http://[/`): Koa cannot parse its path, and it was answered 400.
+    return 'unmatched';
+  }
 }
 
 /** Counts and times every request by method, route template and status. */
