@@ -172,7 +172,8 @@ export const bulkDecideInputSchema = decideItemInputSchema.extend({
     .array(z.uuid({ error: 'itemIds must hold item ids (UUIDs)' }))
     .min(1, 'itemIds must name at least one item')
     .max(MAX_BULK_DECISION_ITEMS, `itemIds may name at most ${MAX_BULK_DECISION_ITEMS} items`)
-    .refine((ids) => new Set(ids).size === ids.length, 'itemIds names an item twice'),
+    .refine((ids) => new Set(ids).size === ids.length, 'itemIds names an item twice')
+    .meta({ uniqueItems: true }),
 });
 export type BulkDecideInput = z.output<typeof bulkDecideInputSchema>;
 
