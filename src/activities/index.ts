@@ -2,6 +2,7 @@ import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logging/logger.js';
 import type { Mailer } from '../notifications/mailer.js';
+import { createAccessReviewActivities } from './access-reviews.js';
 import { createAccountReconciliationActivities } from './account-reconciliation.js';
 import { createAuditActivities } from './audit.js';
 import { createPeopleConfirmationActivities } from './people-confirmations.js';
@@ -43,6 +44,7 @@ export function createActivities(deps: ActivityDependencies) {
     ...createPostSyncActivities(deps.db),
     ...createRoleExpiryActivities(deps),
     ...createRoleResyncActivities(deps),
+    ...createAccessReviewActivities(deps),
   };
 }
 

@@ -22,6 +22,14 @@ export type AccessKind = (typeof ACCESS_KINDS)[number];
 export const REVIEW_DECISIONS = ['keep', 'revoke'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
+/**
+ * Where the removal of a revoked item stands once its campaign closes: `awaiting_go` until an
+ * administrator gives it (campaigns without autoRemediate), `pending` until it is carried out,
+ * then `remediated` or `failed` (retried on request).
+ */
+export const REMEDIATION_STATUSES = ['awaiting_go', 'pending', 'remediated', 'failed'] as const;
+export type RemediationStatus = (typeof REMEDIATION_STATUSES)[number];
+
 const uniqueIds = (name: string, max = MAX_NAMED_PEOPLE) =>
   z
     .array(z.uuid({ error: `${name} must hold user ids (UUIDs)` }))
@@ -122,6 +130,13 @@ export const accessReviewDefinitionSchema = z.object({
     .default('keep'),
   requireCommentToKeep: z.boolean().default(false),
   autoRemediate: z.boolean().default(true).describe('Carry out revokes at the close without waiting'),
+  unansweredGraceDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_REVIEW_DAYS)
+    .default(3)
+    .describe('With whenUnanswered escalate: the days escalated items get before the campaign closes'),
   recurrence: z
     .object({ everyMonths: z.number().int().min(1).max(24) })
     .strict()
@@ -156,6 +171,15 @@ const reviewComment = z
   .trim()
   .max(MAX_REVIEW_COMMENT_LENGTH, `comment must be at most ${MAX_REVIEW_COMMENT_LENGTH} characters`);
 
+/** The items one request acts on: distinct, at most MAX_BULK_DECISION_ITEMS. */
+const itemIdList = () =>
+  z
+    .array(z.uuid({ error: 'itemIds must hold item ids (UUIDs)' }))
+    .min(1, 'itemIds must name at least one item')
+    .max(MAX_BULK_DECISION_ITEMS, `itemIds may name at most ${MAX_BULK_DECISION_ITEMS} items`)
+    .refine((ids) => new Set(ids).size === ids.length, 'itemIds names an item twice')
+    .meta({ uniqueItems: true });
+
 export const decideItemInputSchema = z
   .object({
     decision: z.enum(REVIEW_DECISIONS, { error: 'decision must be keep or revoke' }),
@@ -168,12 +192,7 @@ export const decideItemInputSchema = z
 export type DecideItemInput = z.output<typeof decideItemInputSchema>;
 
 export const bulkDecideInputSchema = decideItemInputSchema.extend({
-  itemIds: z
-    .array(z.uuid({ error: 'itemIds must hold item ids (UUIDs)' }))
-    .min(1, 'itemIds must name at least one item')
-    .max(MAX_BULK_DECISION_ITEMS, `itemIds may name at most ${MAX_BULK_DECISION_ITEMS} items`)
-    .refine((ids) => new Set(ids).size === ids.length, 'itemIds names an item twice')
-    .meta({ uniqueItems: true }),
+  itemIds: itemIdList(),
 });
 export type BulkDecideInput = z.output<typeof bulkDecideInputSchema>;
 
@@ -184,6 +203,15 @@ export const delegateItemInputSchema = z
   })
   .strict();
 export type DelegateItemInput = z.output<typeof delegateItemInputSchema>;
+
+export const approveRemovalsInputSchema = z
+  .object({
+    itemIds: itemIdList()
+      .optional()
+      .describe('The removals to carry out or retry; all that wait or failed when absent'),
+  })
+  .strict();
+export type ApproveRemovalsInput = z.output<typeof approveRemovalsInputSchema>;
 
 /** One delegation or escalation of an item, in the order they happened. */
 export const itemHistoryEntrySchema = z.object({

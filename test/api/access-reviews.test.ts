@@ -521,16 +521,6 @@ describe("the campaign's workflow", () => {
     await handle.signal(closeAccessReviewSignal);
     expect(await handle.result()).toEqual({ endedBy: 'close' });
   });
-
-  it('ends at its due date', async () => {
-    const reviewId = randomUUID();
-    const handle = await temporal.client.workflow.start('accessReviewWorkflow', {
-      workflowId: accessReviewWorkflowId(reviewId),
-      taskQueue: context.taskQueue,
-      args: [{ reviewId, dueAt: new Date(Date.now() + 1500).toISOString() }],
-    });
-    expect(await handle.result()).toEqual({ endedBy: 'due_date' });
-  });
 });
 
 describe('deciding items', () => {

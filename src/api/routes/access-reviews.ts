@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   ACCESS_KINDS,
   ACCESS_REVIEW_STATUSES,
+  REMEDIATION_STATUSES,
   REVIEW_DECISIONS,
   accessReviewDefinitionSchema,
+  approveRemovalsInputSchema,
   accessReviewInputSchema,
   bulkDecideInputSchema,
   decideItemInputSchema,
@@ -13,7 +15,9 @@ import {
 } from '../../domain/access-review.js';
 import { idParams, queryText } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
+import { approveRemovals } from '../../services/access-reviews/approve-removals.js';
 import { cancelReview } from '../../services/access-reviews/cancel-review.js';
+import { closeReview } from '../../services/access-reviews/close-review.js';
 import { bulkDecide, decideItem } from '../../services/access-reviews/decide-items.js';
 import { delegateItem } from '../../services/access-reviews/delegate-item.js';
 import { listItems, listMyItems } from '../../services/access-reviews/list-items.js';
@@ -36,6 +40,9 @@ const progressSchema = z
     overdue: count.describe('Undecided past the due date of an active campaign'),
     remediated: count,
     failed: count.describe('Revokes whose removal failed'),
+    awaitingGo: count.describe(
+      "Revokes whose removal waits for an administrator's go (campaigns without autoRemediate)",
+    ),
   })
   .meta({ id: 'AccessReviewProgress' });
 
@@ -46,7 +53,9 @@ const accessReviewSchema = accessReviewDefinitionSchema
     createdBy: z.uuid().nullable(),
     startedAt: z.date().nullable(),
     dueAt: z.date().nullable(),
-    closedAt: z.date().nullable(),
+    closedAt: z.date().nullable().describe('When decisions stopped: a close, or the due date'),
+    closedBy: z.uuid().nullable().describe('Who closed it; null when its due date did'),
+    finishedAt: z.date().nullable().describe('When it was closed for good and its report frozen'),
     createdAt: z.date(),
     updatedAt: z.date(),
     progress: progressSchema,
@@ -75,14 +84,19 @@ const itemSchema = z
     reviewerId: z.uuid().nullable(),
     stage: z.number().int(),
     decision: z.enum(REVIEW_DECISIONS).nullable(),
+    decidedByPolicy: z.boolean().describe("Decided at the close by the campaign's whenUnanswered policy"),
     comment: z.string().nullable(),
     decidedBy: z.uuid().nullable(),
     decidedAt: z.date().nullable(),
     overdue: z.boolean(),
     history: z.array(itemHistoryEntrySchema).describe('Delegations and escalations, oldest first'),
     recommendations: itemRecommendationsSchema,
-    remediationStatus: z.enum(['pending', 'remediated', 'failed']).nullable(),
+    remediationStatus: z.enum(REMEDIATION_STATUSES).nullable().describe('Where the removal of a revoke stands'),
     remediationError: z.string().nullable(),
+    remediationResult: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('What the removal did: the roles revoked with their connector outcomes, the account deactivated'),
     remediatedAt: z.date().nullable(),
     createdAt: z.date(),
   })
@@ -105,6 +119,10 @@ const itemQuery = itemPage.extend({
   userId: z.uuid().optional().describe("The subject's user id"),
   accessKind: z.enum(ACCESS_KINDS, { error: `accessKind must be one of: ${ACCESS_KINDS.join(', ')}` }).optional(),
   accessRef: queryText('accessRef').optional(),
+  remediation: z
+    .enum(REMEDIATION_STATUSES, { error: `remediation must be one of: ${REMEDIATION_STATUSES.join(', ')}` })
+    .optional()
+    .describe('Only revokes whose removal stands so'),
 });
 const oneItem = { description: 'The item', schema: itemSchema };
 const notActive = { description: 'The campaign is not active, or the item is decided already' };
@@ -272,12 +290,44 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         },
       })
       .add({
+        method: 'post',
+        path: '/:id/close',
+        operationId: 'closeAccessReview',
+        summary: 'Close a campaign now, or close a closing one for good',
+        description:
+          'An active campaign stops taking decisions: what is undecided follows its whenUnanswered policy, and its revokes are carried out (or wait for a go without autoRemediate), acting as the caller. A closing campaign whose removals wait or failed is closed for good as it stands, its report frozen.',
+        access: 'review:manage',
+        params: idParams,
+        responses: { 200: one, 409: { description: 'The campaign is a draft, closed or cancelled' } },
+        async handler(ctx, { params }) {
+          ctx.body = await closeReview(context, auditedCaller(ctx), params.id);
+        },
+      })
+      .add({
+        method: 'post',
+        path: '/:id/remediate',
+        operationId: 'approveAccessReviewRemovals',
+        summary: 'Give the go to the removals that wait for it, and retry those that failed',
+        description:
+          'All of them, or the items named in itemIds. They act as the caller from now on. Only while the campaign is closing.',
+        access: 'review:manage',
+        params: idParams,
+        body: approveRemovalsInputSchema,
+        responses: {
+          200: one,
+          409: { description: 'The campaign is not closing, or an item named has no removal waiting or failed' },
+        },
+        async handler(ctx, { params, body }) {
+          ctx.body = await approveRemovals(context, auditedCaller(ctx), params.id, body);
+        },
+      })
+      .add({
         method: 'get',
         path: '/:id/report',
         operationId: 'getAccessReviewReport',
         summary: "The campaign's evidence: its definition and every item, as JSON or CSV",
         description:
-          'The same campaign state gives the same bytes; `X-Report-SHA256` carries their SHA-256 (hex). The CSV has one row per item; the JSON has the definition as well.',
+          'The same campaign state gives the same bytes; `X-Report-SHA256` carries their SHA-256 (hex). A closed campaign answers the report frozen when it closed, whose hash the access_review.closed audit entry records. The CSV has one row per item; the JSON has the definition as well.',
         access: 'review:read',
         params: idParams,
         query: z.object({

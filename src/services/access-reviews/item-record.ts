@@ -3,6 +3,7 @@ import type { DatabaseClient } from '../../db/client.js';
 import type { AccessReviewItem } from '../../db/generated/client.js';
 import {
   ACCESS_KINDS,
+  REMEDIATION_STATUSES,
   REVIEW_DECISIONS,
   itemHistoryEntrySchema,
   itemRecommendationsSchema,
@@ -14,7 +15,7 @@ import { can, type Principal } from '../../permissions/index.js';
 const historySchema = z.array(itemHistoryEntrySchema);
 const kindSchema = z.enum(ACCESS_KINDS);
 const decisionSchema = z.enum(REVIEW_DECISIONS).nullable();
-const remediationSchema = z.enum(['pending', 'remediated', 'failed']).nullable();
+const remediationSchema = z.enum(REMEDIATION_STATUSES).nullable();
 
 /** The campaign fields an item's view shows beside it. */
 export interface ItemReview {
@@ -45,6 +46,7 @@ export function toItemView(item: AccessReviewItem, review: ItemReview, subject: 
     reviewerId: item.reviewerId,
     stage: item.stage,
     decision: decisionSchema.parse(item.decision),
+    decidedByPolicy: item.decidedByPolicy,
     comment: item.comment,
     decidedBy: item.decidedBy,
     decidedAt: item.decidedAt,
@@ -53,6 +55,7 @@ export function toItemView(item: AccessReviewItem, review: ItemReview, subject: 
     recommendations: itemRecommendationsSchema.parse(item.recommendations),
     remediationStatus: remediationSchema.parse(item.remediationStatus),
     remediationError: item.remediationError,
+    remediationResult: item.remediationResult as Record<string, unknown> | null,
     remediatedAt: item.remediatedAt,
     createdAt: item.createdAt,
   };

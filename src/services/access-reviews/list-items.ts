@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
-import type { AccessKind, ReviewDecision } from '../../domain/access-review.js';
+import type { AccessKind, RemediationStatus, ReviewDecision } from '../../domain/access-review.js';
 import { fetchPage, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
 import { notFound } from '../../errors/index.js';
 import type { Principal } from '../../permissions/index.js';
@@ -14,6 +14,7 @@ export interface ItemListQuery extends SortedPageQuery<'createdAt'> {
   userId?: string;
   accessKind?: AccessKind;
   accessRef?: string;
+  remediation?: RemediationStatus;
 }
 
 function filtersOf(query: ItemListQuery): Prisma.AccessReviewItemWhereInput {
@@ -24,6 +25,7 @@ function filtersOf(query: ItemListQuery): Prisma.AccessReviewItemWhereInput {
     ...(query.userId ? { subjectUserId: query.userId } : {}),
     ...(query.accessKind ? { accessKind: query.accessKind } : {}),
     ...(query.accessRef ? { accessRef: query.accessRef } : {}),
+    ...(query.remediation ? { remediationStatus: query.remediation } : {}),
   };
 }
 

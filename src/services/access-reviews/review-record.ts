@@ -18,6 +18,7 @@ export interface ReviewProgress {
   overdue: number;
   remediated: number;
   failed: number;
+  awaitingGo: number;
 }
 
 const NO_ITEMS: ReviewProgress = {
@@ -29,6 +30,7 @@ const NO_ITEMS: ReviewProgress = {
   overdue: 0,
   remediated: 0,
   failed: 0,
+  awaitingGo: 0,
 };
 
 export async function loadReview(db: DatabaseClient, id: string): Promise<AccessReview> {
@@ -52,6 +54,7 @@ export function definitionOf(row: AccessReview): AccessReviewInput {
     whenUnanswered: row.whenUnanswered,
     requireCommentToKeep: row.requireCommentToKeep,
     autoRemediate: row.autoRemediate,
+    unansweredGraceDays: row.unansweredGraceDays,
     recurrence: row.recurrence,
   });
 }
@@ -83,7 +86,8 @@ export async function progressOf(db: DatabaseClient, ids: string[]): Promise<Map
       (count(*) FILTER (WHERE i.decision IS NULL))::int AS pending,
       (count(*) FILTER (WHERE i.decision IS NULL AND r.status = 'active' AND r.due_at < now()))::int AS overdue,
       (count(*) FILTER (WHERE i.remediation_status = 'remediated'))::int AS remediated,
-      (count(*) FILTER (WHERE i.remediation_status = 'failed'))::int AS failed
+      (count(*) FILTER (WHERE i.remediation_status = 'failed'))::int AS failed,
+      (count(*) FILTER (WHERE i.remediation_status = 'awaiting_go'))::int AS "awaitingGo"
     FROM access_review_items i JOIN access_reviews r ON r.id = i.review_id
     WHERE i.review_id = ANY(${ids}::uuid[])
     GROUP BY i.review_id`);
@@ -99,6 +103,8 @@ export function toReviewView(row: AccessReview, progress: ReviewProgress = NO_IT
     startedAt: row.startedAt,
     dueAt: row.dueAt,
     closedAt: row.closedAt,
+    closedBy: row.closedBy,
+    finishedAt: row.finishedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     progress,

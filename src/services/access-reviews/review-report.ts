@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../../db/client.js';
+import type { DatabaseClient } from '../../db/client.js';
 import type { AccessReviewItem } from '../../db/generated/client.js';
 import { definitionOf, loadReview } from './review-record.js';
 
@@ -15,7 +15,7 @@ interface Person {
 }
 
 /** Every item of a campaign in the report's fixed order, with the people it names, a page at a time. */
-async function* reportItems(db: Database, reviewId: string) {
+async function* reportItems(db: DatabaseClient, reviewId: string) {
   let after: string | null = null;
   for (;;) {
     const items: AccessReviewItem[] = await db.accessReviewItem.findMany({
@@ -61,6 +61,7 @@ function itemRecord({ item, subject, reviewer, decidedBy }: ReportRow) {
     reviewer,
     stage: item.stage,
     decision: item.decision,
+    decidedByPolicy: item.decidedByPolicy,
     comment: item.comment,
     decidedBy,
     decidedAt: item.decidedAt?.toISOString() ?? null,
@@ -68,6 +69,7 @@ function itemRecord({ item, subject, reviewer, decidedBy }: ReportRow) {
     remediation: {
       status: item.remediationStatus,
       error: item.remediationError,
+      result: item.remediationResult,
       at: item.remediatedAt?.toISOString() ?? null,
     },
   };
@@ -85,6 +87,7 @@ const CSV_COLUMNS = [
   'reviewer_email',
   'stage',
   'decision',
+  'decided_by_policy',
   'comment',
   'decided_by',
   'decided_by_email',
@@ -92,6 +95,7 @@ const CSV_COLUMNS = [
   'history',
   'remediation_status',
   'remediation_error',
+  'remediation_result',
   'remediated_at',
 ] as const;
 
@@ -120,6 +124,7 @@ function csvRow(row: ReportRow): string {
     reviewer_email: record.reviewer?.email ?? null,
     stage: record.stage,
     decision: record.decision,
+    decided_by_policy: String(record.decidedByPolicy),
     comment: record.comment,
     decided_by: record.decidedBy?.id ?? null,
     decided_by_email: record.decidedBy?.email ?? null,
@@ -127,6 +132,7 @@ function csvRow(row: ReportRow): string {
     history: JSON.stringify(record.history),
     remediation_status: record.remediation.status,
     remediation_error: record.remediation.error,
+    remediation_result: record.remediation.result === null ? null : JSON.stringify(record.remediation.result),
     remediated_at: record.remediation.at,
   };
   return CSV_COLUMNS.map((column) => csvField(values[column])).join(',');
@@ -138,12 +144,18 @@ export interface ReviewReport {
   sha256: string;
 }
 
+const sha256 = (body: string) => createHash('sha256').update(body).digest('hex');
+
 /**
  * The evidence of a campaign: its definition (JSON) and every item with its subject, access,
  * reviewer, stage, decision, comment, history and remediation. Built only from stored rows, in a
  * fixed order and without the time of the download, so the same campaign state gives the same bytes.
  */
-export async function reviewReport(db: Database, reviewId: string, format: ReportFormat): Promise<ReviewReport> {
+export async function buildReviewReport(
+  db: DatabaseClient,
+  reviewId: string,
+  format: ReportFormat,
+): Promise<ReviewReport> {
   const review = await loadReview(db, reviewId);
   const parts: string[] = [];
   if (format === 'csv') {
@@ -159,6 +171,8 @@ export async function reviewReport(db: Database, reviewId: string, format: Repor
       startedAt: review.startedAt?.toISOString() ?? null,
       dueAt: review.dueAt?.toISOString() ?? null,
       closedAt: review.closedAt?.toISOString() ?? null,
+      closedBy: review.closedBy,
+      finishedAt: review.finishedAt?.toISOString() ?? null,
     };
     parts.push(`{"campaign":${JSON.stringify(campaign)},"items":[`);
     let first = true;
@@ -169,5 +183,15 @@ export async function reviewReport(db: Database, reviewId: string, format: Repor
     parts.push(']}\n');
   }
   const body = parts.join('');
-  return { body, sha256: createHash('sha256').update(body).digest('hex') };
+  return { body, sha256: sha256(body) };
+}
+
+/**
+ * A campaign's report: the one frozen when it closed, whose bytes never change again, or, before
+ * that, the report of its state now.
+ */
+export async function reviewReport(db: DatabaseClient, reviewId: string, format: ReportFormat): Promise<ReviewReport> {
+  const frozen = await db.accessReviewReport.findUnique({ where: { reviewId_format: { reviewId, format } } });
+  if (frozen) return { body: frozen.body, sha256: frozen.sha256 };
+  return buildReviewReport(db, reviewId, format);
 }

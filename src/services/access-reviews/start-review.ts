@@ -45,7 +45,10 @@ export async function startReview(context: AccessReviewContext, caller: Caller, 
       }
       const startedAt = new Date();
       const dueAt = new Date(startedAt.getTime() + row.dueInDays * DAY_MS);
-      await tx.accessReview.update({ where: { id }, data: { status: 'active', startedAt, dueAt } });
+      await tx.accessReview.update({
+        where: { id },
+        data: { status: 'active', startedAt, dueAt, actingUserId: caller.principal.userId },
+      });
       const workflowId = accessReviewWorkflowId(id);
       await auditChange(
         tx,
@@ -54,15 +57,15 @@ export async function startReview(context: AccessReviewContext, caller: Caller, 
         { type: 'access_review', id },
         { name: row.name, items, dueAt: dueAt.toISOString(), workflowId },
       );
-      // Last, inside the transaction: Temporal down rolls the start back (503), and the workflow
-      // only exists for a campaign whose items do.
+      // Last, inside the transaction: Temporal down rolls the start back (503). A workflow of the
+      // same id can only be one whose start failed to commit: it is replaced.
       const input: AccessReviewWorkflowInput = { reviewId: id, dueAt: dueAt.toISOString() };
       await withTemporalDeadline(temporal, () =>
         temporal.workflow.start<typeof accessReviewWorkflow>('accessReviewWorkflow', {
           workflowId,
           taskQueue: context.config.temporal.taskQueue,
           args: [input],
-          workflowIdConflictPolicy: 'USE_EXISTING',
+          workflowIdConflictPolicy: 'TERMINATE_EXISTING',
         }),
       );
       return reviewView(tx, id);

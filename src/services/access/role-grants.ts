@@ -50,8 +50,12 @@ export interface RoleChangeRequest {
   /** The workflow run that asked, when a role_grant / role_revoke step did. */
   sourceRunId?: string;
   requestId?: string;
-  /** Why a revoke happened when nobody asked for it: the assignment's expiry passed. */
-  reason?: 'expired';
+  /**
+   * Why a revoke happened when nobody asked for it directly: the assignment's expiry passed, or an
+   * access review's reviewer revoked it (`reviewItemId` names the item).
+   */
+  reason?: 'expired' | 'access_review';
+  reviewItemId?: string;
 }
 
 export type LinkedEntitlement = {
@@ -522,6 +526,7 @@ async function deprovisionRole(
         sourceRunId: request.sourceRunId ?? null,
         results,
         ...(request.reason ? { reason: request.reason } : {}),
+        ...(request.reviewItemId ? { reviewItemId: request.reviewItemId } : {}),
       },
       requestId: request.requestId,
     });

@@ -1999,6 +1999,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/access-reviews/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a campaign now, or close a closing one for good
+         * @description An active campaign stops taking decisions: what is undecided follows its whenUnanswered policy, and its revokes are carried out (or wait for a go without autoRemediate), acting as the caller. A closing campaign whose removals wait or failed is closed for good as it stands, its report frozen.
+         */
+        post: operations["closeAccessReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access-reviews/{id}/remediate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the go to the removals that wait for it, and retry those that failed
+         * @description All of them, or the items named in itemIds. They act as the caller from now on. Only while the campaign is closing.
+         */
+        post: operations["approveAccessReviewRemovals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/access-reviews/{id}/report": {
         parameters: {
             query?: never;
@@ -2008,7 +2048,7 @@ export interface paths {
         };
         /**
          * The campaign's evidence: its definition and every item, as JSON or CSV
-         * @description The same campaign state gives the same bytes; `X-Report-SHA256` carries their SHA-256 (hex). The CSV has one row per item; the JSON has the definition as well.
+         * @description The same campaign state gives the same bytes; `X-Report-SHA256` carries their SHA-256 (hex). A closed campaign answers the report frozen when it closed, whose hash the access_review.closed audit entry records. The CSV has one row per item; the JSON has the definition as well.
          */
         get: operations["getAccessReviewReport"];
         put?: never;
@@ -4701,6 +4741,11 @@ export interface components {
              * @default true
              */
             autoRemediate: boolean;
+            /**
+             * @description With whenUnanswered escalate: the days escalated items get before the campaign closes
+             * @default 3
+             */
+            unansweredGraceDays: number;
             /** @default null */
             recurrence: {
                 everyMonths: number;
@@ -4715,8 +4760,21 @@ export interface components {
             startedAt: string | null;
             /** Format: date-time */
             dueAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When decisions stopped: a close, or the due date
+             */
             closedAt: string | null;
+            /**
+             * Format: uuid
+             * @description Who closed it; null when its due date did
+             */
+            closedBy: string | null;
+            /**
+             * Format: date-time
+             * @description When it was closed for good and its report frozen
+             */
+            finishedAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -4735,6 +4793,8 @@ export interface components {
             remediated: number;
             /** @description Revokes whose removal failed */
             failed: number;
+            /** @description Revokes whose removal waits for an administrator's go (campaigns without autoRemediate) */
+            awaitingGo: number;
         };
         AccessReviewItem: {
             /** Format: uuid */
@@ -4764,6 +4824,8 @@ export interface components {
             stage: number;
             /** @enum {string|null} */
             decision: "keep" | "revoke" | null;
+            /** @description Decided at the close by the campaign's whenUnanswered policy */
+            decidedByPolicy: boolean;
             comment: string | null;
             /** Format: uuid */
             decidedBy: string | null;
@@ -4804,9 +4866,16 @@ export interface components {
                     few: boolean;
                 };
             };
-            /** @enum {string|null} */
-            remediationStatus: "pending" | "remediated" | "failed" | null;
+            /**
+             * @description Where the removal of a revoke stands
+             * @enum {string|null}
+             */
+            remediationStatus: "awaiting_go" | "pending" | "remediated" | "failed" | null;
             remediationError: string | null;
+            /** @description What the removal did: the roles revoked with their connector outcomes, the account deactivated */
+            remediationResult: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             remediatedAt: string | null;
             /** Format: date-time */
@@ -19365,6 +19434,11 @@ export interface operations {
                      * @default true
                      */
                     autoRemediate?: boolean;
+                    /**
+                     * @description With whenUnanswered escalate: the days escalated items get before the campaign closes
+                     * @default 3
+                     */
+                    unansweredGraceDays?: number;
                     /** @default null */
                     recurrence?: {
                         everyMonths: number;
@@ -19776,6 +19850,11 @@ export interface operations {
                      * @default true
                      */
                     autoRemediate?: boolean;
+                    /**
+                     * @description With whenUnanswered escalate: the days escalated items get before the campaign closes
+                     * @default 3
+                     */
+                    unansweredGraceDays?: number;
                     /** @default null */
                     recurrence?: {
                         everyMonths: number;
@@ -19991,6 +20070,8 @@ export interface operations {
                 userId?: string;
                 accessKind?: "business_role" | "entitlement" | "group" | "organization_role" | "connector_account";
                 accessRef?: string;
+                /** @description Only revokes whose removal stands so */
+                remediation?: "awaiting_go" | "pending" | "remediated" | "failed";
             };
             header?: never;
             path: {
@@ -20512,6 +20593,215 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closeAccessReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is a draft, closed or cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveAccessReviewRemovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The removals to carry out or retry; all that wait or failed when absent */
+                    itemIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign is not closing, or an item named has no removal waiting or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The request line and headers exceed 16 KiB */
             431: {

@@ -6,15 +6,17 @@ import { projectRoot } from '../../src/db/migrate.js';
 import { historyFromJSON } from '../support/histories.js';
 import { stackValue } from '../support/stack.js';
 
-// Sync passes recorded by earlier versions of syncResourcesWorkflow (sync-history-recorder.ts):
-// full-pass-three-pages.json calls `syncPage` once per page, as passes did before `syncPages`
-// stored several pages per activity; a pass in flight at the upgrade must replay.
-const FIXTURES = path.join(projectRoot(), 'test/fixtures/sync-histories');
+// Histories of the workflows other than the run interpreter (recorded-histories.test.ts has its),
+// recorded by earlier versions of their code (workflow-history-recorder.ts); what is in flight at
+// an upgrade must replay. sync-full-pass-three-pages.json calls `syncPage` once per page, as passes
+// did before `syncPages` stored several pages per activity; access-review-gated-removals.json is a
+// campaign closed with removals that waited for an administrator's go.
+const FIXTURES = path.join(projectRoot(), 'test/fixtures/workflow-histories');
 
 beforeAll(() => void Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] }));
 
-describe('sync passes begun by an earlier version of the workflow keep running', () => {
-  it('replays every recorded pass with the current workflow code', async () => {
+describe('workflows begun by an earlier version of their code keep running', () => {
+  it('replays every recorded history with the current workflow code', async () => {
     const files = (await readdir(FIXTURES)).filter((name) => name.endsWith('.json')).sort();
     expect(files.length).toBeGreaterThan(0);
     const histories = async function* () {
