@@ -11,7 +11,7 @@ import {
 // own failure is recorded on its item, not thrown, so these retries repeat no removal.
 const reviews = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '30 seconds',
+  heartbeatTimeout: '15 seconds',
   retry: { initialInterval: '1s', maximumInterval: '1 minute' },
 });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startScim2Server, type RunningScim2Server } from '../../scripts/local/scim2-server.js';
 import { useTestApp } from '../support/app.js';
+import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
+import { scim2Request } from '../support/scim2-request.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
 import { workerProcesses } from '../support/worker-process.js';
@@ -22,64 +22,18 @@ const workers = workerProcesses({
   env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' },
 });
 let server: RunningScim2Server;
-let proxy: http.Server;
-let proxyUrl: string;
-/** The account writes (PATCH or PUT of a user) the proxy passed on to the server, by path. */
-const forwarded: string[] = [];
-let writes = 0;
-/** The write the proxy holds without answering, counted from 1; none while undefined. */
-let holdWrite: number | undefined;
-let writeHeld: () => void = () => undefined;
+let proxy: HoldingProxy;
 
-// Headers of the connection to the proxy, not of the request it passes on.
-const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
-
-async function readBody(request: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function scim(path: string, init: { method?: string; body?: unknown } = {}) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/scim+json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return (await response.json()) as Record<string, any>;
-}
+const scim = (path: string, init?: { method?: string; body?: unknown }) => scim2Request(server, path, init);
 
 beforeAll(async () => {
   server = await startScim2Server();
-  const upstream = new URL(server.baseUrl);
-  proxy = http.createServer(async (request, response) => {
-    const body = await readBody(request);
-    const isWrite = (request.method === 'PATCH' || request.method === 'PUT') && /\/Users\//.test(request.url ?? '');
-    if (isWrite) {
-      writes += 1;
-      if (writes === holdWrite) return writeHeld();
-    }
-    const answer = await fetch(`${upstream.origin}${request.url}`, {
-      method: request.method,
-      headers: Object.fromEntries(
-        Object.entries(request.headers).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string' && !HOP_HEADERS.has(entry[0]),
-        ),
-      ),
-      body: body.length > 0 ? body : undefined,
-    });
-    if (isWrite) forwarded.push(request.url!);
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-    response.end(Buffer.from(await answer.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${upstream.pathname}`;
+  proxy = await startHoldingProxy(server.baseUrl);
 }, INSTALL_TIMEOUT_MS);
 
 afterAll(async () => {
   workers.killAll();
-  proxy?.closeAllConnections();
-  await new Promise((resolve) => proxy?.close(resolve));
+  await proxy?.close();
   await server?.stop();
 });
 
@@ -105,7 +59,7 @@ describe('a bulk deactivation survives its worker being killed', () => {
     const connector = await call('POST', '/api/connectors', {
       name: 'app',
       type: 'scim',
-      config: { baseUrl: proxyUrl, authentication: 'bearer' },
+      config: { baseUrl: proxy.url, authentication: 'bearer' },
       secrets: { bearerToken: server.token },
     });
     expect(connector.status).toBe(201);
@@ -133,14 +87,13 @@ describe('a bulk deactivation survives its worker being killed', () => {
     const run = (await call('POST', `/api/workflows/${workflow.id}/start`, { variables: {} })).body;
     await waitForRun(context.api, admin.token, run.id, hasStatus('waiting'), 60_000);
     const approval = await db.approval.findFirstOrThrow({ where: { runId: run.id } });
-    const held = new Promise<void>((resolve) => (writeHeld = resolve));
-    holdWrite = 3;
+    const held = proxy.holdWrite(3);
     const decided = await call('POST', `/api/approvals/${approval.id}/decide`, { decision: 'approve' }, approver.token);
     expect(decided.status).toBe(200);
     await held;
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
-    holdWrite = undefined;
+    proxy.release();
 
     // Two accounts are recorded as done; the one in flight and the rest wait.
     const batch = await db.reconciliationBatchAccount.findMany({ orderBy: { position: 'asc' } });
@@ -158,7 +111,7 @@ describe('a bulk deactivation survives its worker being killed', () => {
     });
     // Each account was written once: the held write never reached the server, and the accounts
     // done before the kill were not written again.
-    expect(forwarded.sort()).toEqual(ids.map((id) => `${new URL(server.baseUrl).pathname}/Users/${id}`).sort());
+    expect(proxy.forwarded.sort()).toEqual(ids.map((id) => `${new URL(server.baseUrl).pathname}/Users/${id}`).sort());
     for (const id of ids) expect((await scim(`/Users/${id}`)).active).toBe(false);
   }, 240_000);
 });
