@@ -8,6 +8,7 @@ import { startToxiproxy, type Proxy, type Toxic, type Toxiproxy } from './faults
 import { countFailure, verifyRuns, waitForRuns, type RunFigures } from './faults/verify-runs.js';
 import { slapdKilledMidPass } from './faults/ldap-sync-pass.js';
 import { scimThrottledProvisioning } from './faults/scim-throttled.js';
+import { accessReviewRemovals } from './faults/access-review-removals.js';
 import { createWorkload, type Workload } from './faults/workload.js';
 import { parseCommandLine, usageError } from './lib/command-line.js';
 
@@ -151,20 +152,25 @@ const temporalRestarted: Scenario = (suite) =>
     outage(suite, 'Temporal', suite.stack.stopTemporal, suite.stack.startTemporal),
   );
 
+/** SIGKILLs one of the stack's live workers, picked at random, and starts a fresh one. */
+async function killRandomWorker(suite: Suite): Promise<string> {
+  const alive = suite.stack.workers.filter(
+    (worker) => worker.child.exitCode === null && worker.child.signalCode === null,
+  );
+  const victim = alive[Math.floor(Math.random() * alive.length)]!;
+  victim.child.kill('SIGKILL');
+  await victim.exited;
+  const replacement = await suite.stack.startWorker();
+  return `${victim.name} SIGKILLed, ${replacement.name} started`;
+}
+
 /** Item 1: SIGKILL a worker three times at random moments, starting a fresh one each time. */
 const workerKilled: Scenario = (suite) =>
   underLoad(suite, 'worker killed', async () => {
     const notes: string[] = [];
     for (let kill = 1; kill <= 3; kill += 1) {
       await pause(random(3_000, 12_000));
-      const alive = suite.stack.workers.filter(
-        (worker) => worker.child.exitCode === null && worker.child.signalCode === null,
-      );
-      const victim = alive[Math.floor(Math.random() * alive.length)]!;
-      victim.child.kill('SIGKILL');
-      await victim.exited;
-      const replacement = await suite.stack.startWorker();
-      notes.push(`kill ${kill}: ${victim.name} SIGKILLed, ${replacement.name} started`);
+      notes.push(`kill ${kill}: ${await killRandomWorker(suite)}`);
       log(notes.at(-1)!);
     }
     return notes;
@@ -340,6 +346,31 @@ const scimThrottled: Scenario = async (suite) => {
   return { ...result, problems };
 };
 
+/** People whose role and group membership the access-review scenario revokes. */
+const REVIEW_PEOPLE = Number(process.env.FAULTS_REVIEW_PEOPLE ?? 300);
+
+/**
+ * Issue 47: a campaign's removals (scripts/faults/access-review-removals.ts) with workers killed
+ * while they run, beside the workload's runs.
+ */
+const accessReviewKilled: Scenario = async (suite) => {
+  const problems: string[] = [];
+  const result = await underLoad(suite, 'access review removals, workers killed', async () => {
+    const outcome = await accessReviewRemovals(
+      {
+        call: (method, path, body) => suite.api.request(method, path, body),
+        db: suite.db,
+        log,
+        killWorker: () => killRandomWorker(suite),
+      },
+      REVIEW_PEOPLE,
+    );
+    problems.push(...outcome.problems);
+    return outcome.notes;
+  });
+  return { ...result, problems };
+};
+
 const SCENARIOS: Record<string, Scenario> = {
   'worker-killed': workerKilled,
   'postgres-restarted': postgresRestarted,
@@ -348,6 +379,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'database-slow-and-broken': databaseSlowAndBroken,
   'slapd-killed': slapdKilled,
   'scim-throttled': scimThrottled,
+  'access-review-killed': accessReviewKilled,
 };
 /** The scenarios that need toxiproxy between the service and its dependencies. */
 const NETWORK_SCENARIOS = new Set(['remote-slow-and-broken', 'database-slow-and-broken']);
@@ -398,7 +430,8 @@ const usage = [
   'Usage: npm run faults [-- <scenario> ...]',
   `  runs the named fault scenarios (all when none is named): ${Object.keys(SCENARIOS).join(', ')}`,
   '  FAULTS_RUNS sets the runs per scenario (default 100), FAULTS_LDAP_USERS the users of slapd-killed (default 30000),',
-  '  FAULTS_SCIM_PEOPLE the people of scim-throttled (default 60)',
+  '  FAULTS_SCIM_PEOPLE the people of scim-throttled (default 60), FAULTS_REVIEW_PEOPLE the people of',
+  '  access-review-killed (default 300)',
 ].join('\n');
 const chosen = parseCommandLine(usage, { allowPositionals: true }).positionals;
 const unknownScenarios = chosen.filter((name) => !(name in SCENARIOS));
