@@ -6,6 +6,7 @@ import { benchApprovals } from './bench/approvals.js';
 import { benchConsole } from './bench/console.js';
 import { benchLdap } from './bench/ldap.js';
 import { benchReads } from './bench/reads.js';
+import { benchReviews } from './bench/reviews.js';
 import { benchRuns } from './bench/runs.js';
 import { benchScimGroupPatch } from './bench/scim-group-patch.js';
 import { benchScimOut, FULL_SIZE, QUICK_SIZE } from './bench/scim-out.js';
@@ -169,6 +170,19 @@ const benchmarks: Record<string, () => Promise<object>> = {
         `    PostgreSQL statements per connector step: ${service.postgresStatementsPerStep}`,
         `    server holds ${state(service.state)}, ${thousands(service.state.links)} account links: right ${service.stateRight}`,
         `  ratio to the yardstick (mean of before and after, ${result.yardstickMs} ms): ${result.ratioToYardstick}× (goal ≥ 0.7×)`,
+      ].join('\n'),
+    );
+    return result;
+  },
+  async reviews() {
+    const result = await benchReviews(log);
+    const { start, decisions, close } = result;
+    console.log(
+      [
+        `${result.benchmark}:`,
+        `  start of a campaign of ${thousands(start.items)} items: ${start.ms} ms (goal < 10,000 ms) against ${start.yardstickMs} ms for one bare INSERT of the same rows: ${start.ratio}× (goal ≥ 0.3×)`,
+        `  ${thousands(decisions.count)} decisions through the API: ${decisions.perSecond}/s (goal ≥ 100/s)`,
+        `  close with ${thousands(close.removals)} removals through the simulated Active Directory: ${close.seconds} s, ${close.removalsPerSecond} removals/s against ${close.bareCallsPerSecond} bare connector calls/s: ${close.ratio}× (${close.remediated} remediated)`,
       ].join('\n'),
     );
     return result;

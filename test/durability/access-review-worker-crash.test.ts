@@ -85,12 +85,15 @@ describe("a campaign's removals survive their worker being killed", () => {
     await new Promise((resolve) => first.once('exit', resolve));
     proxy.release();
 
-    // Two removals are recorded; the one in flight and the rest wait.
-    const statuses = async () =>
-      (await db.accessReviewItem.findMany({ where: { reviewId: id }, orderBy: { id: 'asc' } })).map(
-        (item) => item.remediationStatus,
-      );
-    expect(await statuses()).toEqual(['remediated', 'remediated', 'pending', 'pending', 'pending']);
+    // The removal whose write is held waits; others of the people removed at once may be recorded,
+    // or cut off between their write and its record.
+    const accountOf = async (item: { accessRef: string }) =>
+      (await db.connectorResource.findUniqueOrThrow({ where: { id: item.accessRef } })).externalId;
+    const atKill = await db.accessReviewItem.findMany({ where: { reviewId: id } });
+    const recordedAtKill = await Promise.all(
+      atKill.filter((item) => item.remediationStatus === 'remediated').map(accountOf),
+    );
+    expect(atKill.filter((item) => item.remediationStatus === 'pending').length).toBeGreaterThanOrEqual(1);
 
     await workers.start();
     const deadline = Date.now() + 90_000;
@@ -101,10 +104,13 @@ describe("a campaign's removals survive their worker being killed", () => {
       status: 'closed',
       progress: { total: 5, revoked: 5, remediated: 5, failed: 0 },
     });
-    // Each account was written once: the held write never reached the server, and the removals
-    // recorded before the kill were not carried out again.
+    // The removals recorded before the kill were not carried out again: their accounts were written
+    // once. One cut off between its write and its record wrote again, the same deactivation.
     const base = new URL(server.baseUrl).pathname;
-    expect([...proxy.forwarded].sort()).toEqual(ids.map((scimId) => `${base}/Users/${scimId}`).sort());
+    const writesTo = (scimId: string) => proxy.forwarded.filter((path) => path === `${base}/Users/${scimId}`).length;
+    for (const scimId of recordedAtKill) expect(writesTo(scimId)).toBe(1);
+    for (const scimId of ids) expect(writesTo(scimId)).toBeGreaterThanOrEqual(1);
+    expect(proxy.forwarded.length).toBeLessThanOrEqual(ids.length + 3);
     for (const scimId of ids) expect((await scim(`/Users/${scimId}`)).active).toBe(false);
     const remediated = await db.auditLog.groupBy({
       by: ['targetId'],

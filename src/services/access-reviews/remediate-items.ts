@@ -6,7 +6,13 @@ import { permissionShortfall } from '../runs/permission-shortfall.js';
 import { removeAccess, type RemovalOutcome } from './remove-access.js';
 
 /** Removals carried out per call: each may be a connector call per entitlement of a role. */
-export const REMEDIATION_BATCH_SIZE = 20;
+export const REMEDIATION_BATCH_SIZE = 40;
+/**
+ * People whose removals run at once: a removal waits mostly on its connector calls and the
+ * database, so a few at a time keep both busy. One person's removals run one after the other, as
+ * their role changes must.
+ */
+const REMEDIATION_CONCURRENCY = 4;
 
 export interface RemediationBatch {
   remediated: number;
@@ -82,7 +88,7 @@ export async function remediateNextItems(
   const actingUserId = review.actingUserId;
   const shortfall = actingUserId ? await permissionShortfall(db, actingUserId, 'review:manage') : 'deleted';
   const actor: AuditActor = actingUserId ? { type: 'user', userId: actingUserId } : { type: 'system' };
-  for (const item of items) {
+  const remove = async (item: AccessReviewItem) => {
     const record = recorder(item, actor, counts);
     if (shortfall) {
       const error = `The removals act as the person who started, closed or approved them, who ${SHORTFALL_TEXT[shortfall]}: another administrator gives the go again`;
@@ -91,6 +97,15 @@ export async function remediateNextItems(
       await removeAccess({ db, runtime, item, actor, record });
     }
     onItem();
-  }
+  };
+  const bySubject = new Map<string, AccessReviewItem[]>();
+  for (const item of items) bySubject.set(item.subjectUserId, [...(bySubject.get(item.subjectUserId) ?? []), item]);
+  const people = [...bySubject.values()];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(REMEDIATION_CONCURRENCY, people.length) }, async () => {
+      while (next < people.length) for (const item of people[next++]!) await remove(item);
+    }),
+  );
   return { ...counts, more: items.length === REMEDIATION_BATCH_SIZE };
 }
