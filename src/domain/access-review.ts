@@ -91,8 +91,12 @@ export type ReviewScope = z.output<typeof reviewScopeSchema>;
 export const reviewersSchema = z
   .object({
     type: z
-      .enum(['users', 'role_holders'], { error: 'reviewers.type must be users or role_holders' })
-      .describe('users: the people named in userIds; role_holders: the holders of the business role `role`'),
+      .enum(['manager', 'owner', 'users', 'role_holders'], {
+        error: 'reviewers.type must be manager, owner, users or role_holders',
+      })
+      .describe(
+        "manager: the subject's manager; owner: the owner of the business role or entitlement; users: the people named in userIds; role_holders: the holders of the business role `role`",
+      ),
     userIds: uniqueIds('userIds').default([]),
     role: z.string().trim().min(1).max(200).nullable().default(null).describe('A business role name'),
     fallbackUserIds: uniqueIds('fallbackUserIds')

@@ -511,6 +511,87 @@ describe('starting a campaign', () => {
   });
 });
 
+describe('manager and owner reviewers', () => {
+  it("puts each subject's items to their manager, the fallback when they have none", async () => {
+    const role = await db().businessRole.create({ data: { name: 'Managed' } });
+    const boss = await subject('boss');
+    const managed = await subject('managed');
+    const orphan = await subject('orphan');
+    for (const holder of [boss, managed, orphan]) await holdRole(holder.id, role.id);
+    const set = await call(admin.token, 'PATCH', `/api/users/${managed.id}/profile`, { managerId: boss.id });
+    expect(set.status).toBe(200);
+    expect(set.body.profile.managerId).toBe(boss.id);
+    expect((await call(admin.token, 'PATCH', `/api/users/${boss.id}/profile`, { managerId: boss.id })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(admin.token, 'PATCH', `/api/users/${boss.id}/profile`, { managerId: randomUUID() })).status,
+    ).toBe(400);
+    // The boss's manager is themselves deactivated: the fallback reviews the boss.
+    const gone = await subject('gone', null, false);
+    await db().user.update({ where: { id: boss.id }, data: { managerId: gone.id } });
+
+    const { id, start } = await started({
+      name: 'Manager review',
+      scope: { businessRoles: ['Managed'] },
+      reviewers: { type: 'manager', fallbackUserIds: [fallbackId] },
+    });
+    expect(start.status).toBe(200);
+    const reviewerOf = new Map((await itemsOf(id)).map((item) => [item.subjectUserId, item.reviewerId]));
+    expect(reviewerOf.get(managed.id)).toBe(boss.id);
+    expect(reviewerOf.get(boss.id)).toBe(fallbackId);
+    expect(reviewerOf.get(orphan.id)).toBe(fallbackId);
+  });
+
+  it('puts items to the owner of the role or entitlement; setting an owner is audited and needs role:manage', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Owned' } });
+    const unowned = await db().businessRole.create({ data: { name: 'Unowned' } });
+    const owner = await subject('owner');
+    const holder = await subject('owned-holder');
+    await holdRole(holder.id, role.id);
+    await holdRole(holder.id, unowned.id);
+    await holdRole(owner.id, role.id); // the owner's own holding goes to the fallback
+    const path = `/api/roles/${role.id}/owner`;
+    expect((await call(approver.token, 'PUT', path, { ownerId: owner.id })).status).toBe(403);
+    expect((await call(admin.token, 'PUT', path, { ownerId: randomUUID() })).status).toBe(400);
+    expect((await call(admin.token, 'PUT', `/api/roles/${randomUUID()}/owner`, { ownerId: owner.id })).status).toBe(
+      404,
+    );
+    const owned = await call(admin.token, 'PUT', path, { ownerId: owner.id });
+    expect(owned.status).toBe(200);
+    expect(owned.body.ownerId).toBe(owner.id);
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { action: 'business_role.owner_changed', targetId: role.id },
+    });
+    expect(audit.metadata).toMatchObject({ from: null, to: owner.id });
+    const entitlement = await db().entitlement.create({
+      data: {
+        name: 'owned-vault',
+        connectorId,
+        provisionConfig: { command: 'x' },
+        deprovisionConfig: { command: 'y' },
+      },
+    });
+    const entitlementOwner = await call(admin.token, 'PUT', `/api/entitlements/${entitlement.id}/owner`, {
+      ownerId: owner.id,
+    });
+    expect(entitlementOwner.body.ownerId).toBe(owner.id);
+
+    const { id, start } = await started({
+      name: 'Owner review',
+      scope: { businessRoles: ['Owned', 'Unowned'] },
+      reviewers: { type: 'owner', fallbackUserIds: [fallbackId] },
+    });
+    expect(start.status).toBe(200);
+    const items = await itemsOf(id);
+    const reviewerOf = (userId: string, roleId: string) =>
+      items.find((item) => item.subjectUserId === userId && item.accessRef === roleId)!.reviewerId;
+    expect(reviewerOf(holder.id, role.id)).toBe(owner.id);
+    expect(reviewerOf(owner.id, role.id)).toBe(fallbackId);
+    expect(reviewerOf(holder.id, unowned.id)).toBe(fallbackId);
+  });
+});
+
 describe("the campaign's workflow", () => {
   it('ends when the campaign is closed before its due date', async () => {
     const role = await db().businessRole.create({ data: { name: 'Closable' } });

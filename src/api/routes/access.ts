@@ -25,22 +25,36 @@ import {
   updateEntitlement,
 } from '../../services/access/entitlements.js';
 import { grantRole, revokeRole } from '../../services/access/role-grants.js';
+import { setOwner } from '../../services/access/owners.js';
 import { requestRoleResync } from '../../services/access/role-resync.js';
+import type { Caller } from '../../services/caller.js';
 import { auditedCaller } from '../audit-context.js';
 import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
+
+const ownerIdField = z
+  .uuid()
+  .nullable()
+  .describe('Who answers for it (a user id): the reviewer of its holders in owner reviews; set with PUT …/owner');
 
 const entitlementSchema = entitlementInputSchema
   .extend({
     id: z.uuid(),
     // As stored: writes have been checked against ReconciliationConfig since 23 Nov 2026 only.
     reconciliationConfig: z.record(z.string(), z.unknown()).nullable(),
+    ownerId: ownerIdField,
     createdAt: z.date(),
     updatedAt: z.date(),
   })
   .meta({ id: 'Entitlement' });
 const businessRoleSchema = businessRoleInputSchema
-  .extend({ id: z.uuid(), activeAssignments: z.number().int(), createdAt: z.date(), updatedAt: z.date() })
+  .extend({
+    id: z.uuid(),
+    activeAssignments: z.number().int(),
+    ownerId: ownerIdField,
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
   .meta({ id: 'BusinessRole' });
 const assignmentSchema = z
   .object({
@@ -86,8 +100,36 @@ const outcomeSchema = z
   })
   .meta({ id: 'RoleChangeOutcome' });
 
+/** Adds `PUT /:id/owner`, which sets or clears who answers for a business role or an entitlement. */
+function withOwnerRoute<V>(
+  router: ResourceRouter,
+  noun: string,
+  viewSchema: z.ZodType,
+  setOwnerOf: (caller: Caller, id: string, ownerId: string | null) => Promise<V>,
+): ResourceRouter {
+  const typeName = noun.replace(/(?:^|\s+)(\w)/g, (_, letter: string) => letter.toUpperCase());
+  return router.add({
+    method: 'put',
+    path: '/:id/owner',
+    operationId: `set${typeName}Owner`,
+    summary: `Set or clear the owner of a ${noun}`,
+    description:
+      'The owner reviews its holders in access reviews whose reviewers are `owner`; exports leave owners out.',
+    access: 'role:manage',
+    params: idParams,
+    body: z
+      .object({ ownerId: z.uuid({ error: 'ownerId must be a user id (UUID)' }).nullable() })
+      .strict()
+      .describe('An active user, or null for none'),
+    responses: { 200: { description: `The ${noun}`, schema: viewSchema } },
+    async handler(ctx, { params, body }) {
+      ctx.body = await setOwnerOf(auditedCaller(ctx), params.id, body.ownerId);
+    },
+  });
+}
+
 export function entitlementRoutes(deps: ResourceRouterDependencies, db: Database): ResourceRouter {
-  return addCrudRoutes(new ResourceRouter('/api/entitlements', 'Entitlements', deps), {
+  const router = addCrudRoutes(new ResourceRouter('/api/entitlements', 'Entitlements', deps), {
     noun: 'entitlement',
     readPermission: 'role_definition:read',
     managePermission: 'role:manage',
@@ -99,6 +141,10 @@ export function entitlementRoutes(deps: ResourceRouterDependencies, db: Database
     update: (caller, id, input) => updateEntitlement(db, caller, id, input),
     remove: (caller, id) => deleteEntitlement(db, caller, id),
   });
+  return withOwnerRoute(router, 'entitlement', entitlementSchema, async (caller, id, ownerId) => {
+    await setOwner(db, caller, 'entitlement', id, ownerId);
+    return toEntitlementView(await loadEntitlement(db, id));
+  });
 }
 
 export function businessRoleRoutes(
@@ -107,7 +153,7 @@ export function businessRoleRoutes(
   runtime: ConnectorRuntime,
   temporal: Client,
 ): ResourceRouter {
-  return addCrudRoutes(new ResourceRouter('/api/roles', 'Business roles', deps), {
+  const router = addCrudRoutes(new ResourceRouter('/api/roles', 'Business roles', deps), {
     noun: 'business role',
     readPermission: 'role_definition:read',
     managePermission: 'role:manage',
@@ -122,6 +168,10 @@ export function businessRoleRoutes(
       return role;
     },
     remove: (caller, id) => deleteBusinessRole(db, caller, id),
+  });
+  return withOwnerRoute(router, 'business role', businessRoleSchema, async (caller, id, ownerId) => {
+    await setOwner(db, caller, 'business_role', id, ownerId);
+    return toBusinessRoleView(await loadBusinessRole(db, id));
   })
     .add({
       method: 'get',

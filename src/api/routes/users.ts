@@ -37,6 +37,7 @@ const userSchema = z
       employeeId: z.string().nullable(),
       costCenter: z.string().nullable(),
       startDate: z.string().nullable().describe('YYYY-MM-DD'),
+      managerId: z.uuid().nullable().describe("The user's manager (a user id): their reviewer in manager reviews"),
       custom: z.record(z.string(), z.unknown()).describe('Custom attributes by name'),
     }),
     attributeSources: z.record(z.string(), z.enum(['manual', 'oidc', 'workflow', 'connector'])),
@@ -62,6 +63,11 @@ const profileBody = z
   .object({
     displayName: z.string().max(200).nullable().optional(),
     ...Object.fromEntries(PROFILE_FIELDS.map((field) => [field, PROFILE_FIELD_VALUES[field].nullable().optional()])),
+    managerId: z
+      .uuid({ error: 'managerId must be a user id (UUID)' })
+      .nullable()
+      .optional()
+      .describe('An active user other than this one; null removes the manager'),
     custom: z
       .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/), z.unknown())
       .optional()
@@ -138,9 +144,10 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
       body: profileBody,
       responses: { 200: user },
       async handler(ctx, { params, body }) {
-        const { displayName, custom, ...fields } = body;
+        const { displayName, custom, managerId, ...fields } = body;
         ctx.body = await updateUserProfile(db, auditedCaller(ctx), params.id, {
           displayName,
+          managerId,
           custom,
           fields: fields as Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>>,
         });

@@ -55,7 +55,7 @@ function insertItems(context: ItemContext, kind: string, source: Prisma.Sql): Pr
     INSERT INTO access_review_items (id, review_id, subject_user_id, access_kind, access_ref, access_label,
       reviewer_id, stage, recommendations, created_at)
     SELECT gen_random_uuid(), ${context.reviewId}::uuid, s.subject_user_id, ${kind}, s.access_ref,
-      left(s.access_label, 600), ${reviewerOf(Prisma.sql`s.subject_user_id`)}, 1,
+      left(s.access_label, 600), ${reviewerOf(Prisma.sql`s.subject_user_id`, kind, Prisma.sql`s.access_ref`)}, 1,
       s.recommendations || CASE WHEN ${peers} > 0 THEN jsonb_build_object('peers', jsonb_build_object(
         'department', s.department, 'holders', ${holders}, 'peers', ${peers},
         'share', round(${holders}::numeric / ${peers}, 3),

@@ -24,6 +24,7 @@ export function toBusinessRoleView(row: BusinessRoleRow) {
     expiresAfterDays: row.expiresAfterDays,
     entitlements: row.entitlements.map((link) => link.entitlement.name).sort(),
     activeAssignments: row._count.assignments,
+    ownerId: row.ownerId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

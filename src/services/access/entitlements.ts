@@ -22,6 +22,7 @@ export function toEntitlementView(row: EntitlementRow) {
     provisionConfig: connectorCallSchema.parse(row.provisionConfig),
     deprovisionConfig: connectorCallSchema.parse(row.deprovisionConfig),
     reconciliationConfig: jsonObject.nullable().parse(row.reconciliationConfig),
+    ownerId: row.ownerId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,7 +1,7 @@
 import { actorOf, recordAudit, type AuditActor } from '../../audit/index.js';
 import { isUniqueViolation, type Database, type DatabaseClient } from '../../db/client.js';
 import type { User } from '../../db/generated/client.js';
-import { conflict } from '../../errors/index.js';
+import { conflict, validationFailed } from '../../errors/index.js';
 import type { Role } from '../../permissions/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { associateUserByEmailDomain } from '../organizations/domain-association.js';
@@ -104,24 +104,39 @@ export function setUserRoles(db: Database, caller: Caller, userId: string, roles
   });
 }
 
+/** Sets or clears a user's manager: an active user other than themselves (400 otherwise). */
+async function setManager(tx: DatabaseClient, userId: string, managerId: string | null): Promise<void> {
+  if (managerId === userId) throw validationFailed('managerId: nobody is their own manager', { field: 'managerId' });
+  if (managerId !== null) {
+    const manager = await tx.user.count({ where: { id: managerId, active: true, deletedAt: null } });
+    if (manager === 0) throw validationFailed(`managerId: no active user with id ${managerId}`, { field: 'managerId' });
+  }
+  await tx.user.update({ where: { id: userId }, data: { managerId } });
+}
+
 /** Manual profile edits; attributeSources records `manual` for each field written. */
 export function updateUserProfile(
   db: Database,
   caller: Caller,
   userId: string,
-  changes: ProfileChanges & { displayName?: string | null },
+  changes: ProfileChanges & { displayName?: string | null; managerId?: string | null },
 ) {
   return db.$transaction(async (tx) => {
     await loadUser(tx, userId);
     if (changes.displayName !== undefined)
       await tx.user.update({ where: { id: userId }, data: { displayName: changes.displayName } });
+    if (changes.managerId !== undefined) await setManager(tx, userId, changes.managerId);
     const written = await writeProfile(tx, userId, changes, 'manual');
     await auditChange(
       tx,
       caller,
       'user.profile_updated',
       { type: 'user', id: userId },
-      { fields: written, source: 'manual' },
+      {
+        fields: changes.managerId === undefined ? written : [...written, 'managerId'],
+        source: 'manual',
+        ...(changes.managerId === undefined ? {} : { managerId: changes.managerId }),
+      },
     );
     return toUserView(await loadUser(tx, userId));
   });

@@ -32,6 +32,7 @@ export function toUserView(user: User) {
       employeeId: user.employeeId,
       costCenter: user.costCenter,
       startDate: user.startDate,
+      managerId: user.managerId,
       custom: jsonObject.parse(user.customAttributes),
     },
     attributeSources: attributeSources.parse(user.attributeSources),

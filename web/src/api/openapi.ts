@@ -1748,6 +1748,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/entitlements/{id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear the owner of a entitlement
+         * @description The owner reviews its holders in access reviews whose reviewers are `owner`; exports leave owners out.
+         */
+        put: operations["setEntitlementOwner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -1780,6 +1800,26 @@ export interface paths {
         post?: never;
         /** Delete a business role that is not in use */
         delete: operations["deleteBusinessRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear the owner of a business role
+         * @description The owner reviews its holders in access reviews whose reviewers are `owner`; exports leave owners out.
+         */
+        put: operations["setBusinessRoleOwner"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3330,6 +3370,11 @@ export interface components {
                 costCenter: string | null;
                 /** @description YYYY-MM-DD */
                 startDate: string | null;
+                /**
+                 * Format: uuid
+                 * @description The user's manager (a user id): their reviewer in manager reviews
+                 */
+                managerId: string | null;
                 /** @description Custom attributes by name */
                 custom: {
                     [key: string]: unknown;
@@ -4508,6 +4553,11 @@ export interface components {
             } | null;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: uuid
+             * @description Who answers for it (a user id): the reviewer of its holders in owner reviews; set with PUT …/owner
+             */
+            ownerId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -4557,6 +4607,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             activeAssignments: number;
+            /**
+             * Format: uuid
+             * @description Who answers for it (a user id): the reviewer of its holders in owner reviews; set with PUT …/owner
+             */
+            ownerId: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -4679,10 +4734,10 @@ export interface components {
             /** @description The first stage's reviewers */
             reviewers: {
                 /**
-                 * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                 * @description manager: the subject's manager; owner: the owner of the business role or entitlement; users: the people named in userIds; role_holders: the holders of the business role `role`
                  * @enum {string}
                  */
-                type: "users" | "role_holders";
+                type: "manager" | "owner" | "users" | "role_holders";
                 /** @default [] */
                 userIds: string[];
                 /**
@@ -4703,10 +4758,10 @@ export interface components {
             stages: {
                 reviewers: {
                     /**
-                     * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                     * @description manager: the subject's manager; owner: the owner of the business role or entitlement; users: the people named in userIds; role_holders: the holders of the business role `role`
                      * @enum {string}
                      */
-                    type: "users" | "role_holders";
+                    type: "manager" | "owner" | "users" | "role_holders";
                     /** @default [] */
                     userIds: string[];
                     /**
@@ -10349,6 +10404,11 @@ export interface operations {
                     costCenter?: string | null;
                     /** Format: date */
                     startDate?: string | null;
+                    /**
+                     * Format: uuid
+                     * @description An active user other than this one; null removes the manager
+                     */
+                    managerId?: string | null;
                     /** @description Custom attributes; null removes one */
                     custom?: {
                         [key: string]: unknown;
@@ -18369,6 +18429,125 @@ export interface operations {
             };
         };
     };
+    setEntitlementOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    ownerId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The entitlement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Entitlement"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another request changed the same records at the same time; reload them and try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listBusinessRoles: {
         parameters: {
             query?: {
@@ -18894,6 +19073,125 @@ export interface operations {
             };
         };
     };
+    setBusinessRoleOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    ownerId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The business role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BusinessRole"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another request changed the same records at the same time; reload them and try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listBusinessRoleAssignments: {
         parameters: {
             query?: {
@@ -19372,10 +19670,10 @@ export interface operations {
                     /** @description The first stage's reviewers */
                     reviewers: {
                         /**
-                         * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                         * @description manager: the subject's manager; owner: the owner of the business role or entitlement; users: the people named in userIds; role_holders: the holders of the business role `role`
                          * @enum {string}
                          */
-                        type: "users" | "role_holders";
+                        type: "manager" | "owner" | "users" | "role_holders";
                         /** @default [] */
                         userIds?: string[];
                         /**
@@ -19396,10 +19694,10 @@ export interface operations {
                     stages?: {
                         reviewers: {
                             /**
-                             * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                             * @description manager: the subject's manager; owner: the owner of the business role or entitlement; users: the people named in userIds; role_holders: the holders of the business role `role`
                              * @enum {string}
                              */
-                            type: "users" | "role_holders";
+                            type: "manager" | "owner" | "users" | "role_holders";
                             /** @default [] */
                             userIds?: string[];
                             /**
@@ -19788,10 +20086,10 @@ export interface operations {
                     /** @description The first stage's reviewers */
                     reviewers: {
                         /**
-                         * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                         * @description manager: the subject's manager; owner: the owner of the business role or entitlement; users: the people named in userIds; role_holders: the holders of the business role `role`
                          * @enum {string}
                          */
-                        type: "users" | "role_holders";
+                        type: "manager" | "owner" | "users" | "role_holders";
                         /** @default [] */
                         userIds?: string[];
                         /**
@@ -19812,10 +20110,10 @@ export interface operations {
                     stages?: {
                         reviewers: {
                             /**
-                             * @description users: the people named in userIds; role_holders: the holders of the business role `role`
+                             * @description manager: the subject's manager; owner: the owner of the business role or entitlement; users: the people named in userIds; role_holders: the holders of the business role `role`
                              * @enum {string}
                              */
-                            type: "users" | "role_holders";
+                            type: "manager" | "owner" | "users" | "role_holders";
                             /** @default [] */
                             userIds?: string[];
                             /**
