@@ -1,14 +1,18 @@
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
+import type { Mailer } from '../notifications/mailer.js';
 import { finishReview } from '../services/access-reviews/finish-review.js';
 import { remediateNextItems } from '../services/access-reviews/remediate-items.js';
-import { escalateUnanswered, settleReview } from '../services/access-reviews/settle-review.js';
+import { remindReviewers } from '../services/access-reviews/remind-reviewers.js';
+import { escalateOverdue, escalateUnanswered, settleReview } from '../services/access-reviews/settle-review.js';
 import { withHeartbeat } from './heartbeat.js';
 
 /** A campaign's steps after its decisions: each repeatable, so its workflow retries them freely. */
-export function createAccessReviewActivities(deps: { db: Database; connectors: ConnectorRuntime }) {
-  const { db, connectors } = deps;
+export function createAccessReviewActivities(deps: { db: Database; connectors: ConnectorRuntime; mailer?: Mailer }) {
+  const { db, connectors, mailer } = deps;
   return {
+    remindReviewers: (reviewId: string, round: number) => remindReviewers(db, mailer, reviewId, round),
+    escalateOverdueReviewItems: (reviewId: string) => escalateOverdue(db, reviewId),
     escalateUnansweredReviewItems: (reviewId: string) => escalateUnanswered(db, reviewId),
     settleAccessReview: (reviewId: string) => settleReview(db, reviewId),
     remediateAccessReviewItems: (reviewId: string) =>

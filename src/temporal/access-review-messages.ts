@@ -15,6 +15,17 @@ export interface AccessReviewWorkflowInput {
   phase?: 'open' | 'closing';
   /** Carried across a continue-as-new: what ended the decisions. */
   endedBy?: AccessReviewWorkflowResult['endedBy'];
+  /**
+   * The timers besides the due date, counted from `startedAt` (ISO 8601): a round of reminders
+   * every `reminderEveryDays`, and the escalation of what is undecided `escalateAfterDays` after
+   * the start. Absent: none (workflows started before they existed).
+   */
+  startedAt?: string;
+  reminderEveryDays?: number | null;
+  escalateAfterDays?: number | null;
+  /** Carried across a continue-as-new: reminder rounds sent, and whether the escalation happened. */
+  remindersSent?: number;
+  overdueEscalated?: boolean;
 }
 
 /** How a campaign's waiting ended: its due date passed, it was closed before, or cancelled. */

@@ -1,4 +1,4 @@
-import { condition, continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import {
   closeAccessReviewSignal,
@@ -18,10 +18,50 @@ const reviews = proxyActivities<Activities>({
 /** Removal batches one execution runs before continuing as new: each adds a handful of events. */
 const BATCHES_PER_EXECUTION = 200;
 
-/** Waits until `at` (ISO 8601) or until `stop` holds; answers whether `stop` ended the wait. */
-function waitUntil(at: string, stop: () => boolean): Promise<boolean> {
+const DAY_MS = 86_400_000;
+
+/** Waits until `at` (ISO 8601, or epoch ms) or until `stop` holds; answers whether `stop` ended the wait. */
+function waitUntil(at: string | number, stop: () => boolean): Promise<boolean> {
   // Date.now() is the workflow's own clock here, the same on every replay.
-  return condition(stop, Math.max(Date.parse(at) - Date.now(), 1));
+  const when = typeof at === 'number' ? at : Date.parse(at);
+  return condition(stop, Math.max(when - Date.now(), 1));
+}
+
+/**
+ * The campaign while it takes decisions: until its due date or a close, with a round of
+ * reminders every reminderEveryDays and the escalation of what is undecided escalateAfterDays
+ * after the start, each an activity at its time. Continues as new when the history grows long
+ * (a long campaign reminding daily).
+ */
+async function whileOpen(
+  input: AccessReviewWorkflowInput,
+  closeAsked: () => boolean,
+): Promise<'close' | 'due_date' | { continued: AccessReviewWorkflowInput }> {
+  const due = Date.parse(input.dueAt);
+  const started = input.startedAt === undefined ? undefined : Date.parse(input.startedAt);
+  const every = started !== undefined && input.reminderEveryDays ? input.reminderEveryDays * DAY_MS : undefined;
+  let remindersSent = input.remindersSent ?? 0;
+  let escalateAt =
+    started !== undefined && input.escalateAfterDays && !input.overdueEscalated
+      ? started + input.escalateAfterDays * DAY_MS
+      : undefined;
+  for (;;) {
+    const nextReminder = every === undefined ? Infinity : started! + (remindersSent + 1) * every;
+    if (await waitUntil(Math.min(due, nextReminder, escalateAt ?? Infinity), closeAsked)) return 'close';
+    const now = Date.now();
+    if (now >= due) return 'due_date';
+    if (escalateAt !== undefined && now >= escalateAt) {
+      await reviews.escalateOverdueReviewItems(input.reviewId);
+      escalateAt = undefined;
+    }
+    if (now >= nextReminder) {
+      remindersSent += 1;
+      await reviews.remindReviewers(input.reviewId, remindersSent);
+    }
+    if (workflowInfo().continueAsNewSuggested) {
+      return { continued: { ...input, remindersSent, overdueEscalated: escalateAt === undefined } };
+    }
+  }
 }
 
 /**
@@ -44,7 +84,9 @@ export async function accessReviewWorkflow(input: AccessReviewWorkflowInput): Pr
   });
   let endedBy = input.endedBy ?? 'close';
   if (input.phase !== 'closing') {
-    if (!(await waitUntil(input.dueAt, () => closeAsked))) {
+    const decided = await whileOpen(input, () => closeAsked);
+    if (typeof decided === 'object') return continueAsNew<typeof accessReviewWorkflow>(decided.continued);
+    if (decided === 'due_date') {
       endedBy = 'due_date';
       const extendedTo = await reviews.escalateUnansweredReviewItems(reviewId);
       if (extendedTo && (await waitUntil(extendedTo, () => closeAsked))) endedBy = 'close';

@@ -425,4 +425,77 @@ describe('the due date', () => {
     expect(kept).toMatchObject({ decision: 'keep', decidedByPolicy: true });
     expect(await db().userGroupMember.count({ where: { groupId: group.id } })).toBe(2);
   });
+
+  it("reminds the reviewers on their days and escalates what is undecided escalateAfterDays after the start to the reviewer's manager", async () => {
+    const ownReviewer = await person(['requestor']);
+    const boss = await person(['requestor']);
+    await db().user.update({ where: { id: ownReviewer.userId }, data: { managerId: boss.userId } });
+    const group = await db().userGroup.create({ data: { name: `Reminded group ${randomUUID()}` } });
+    const first = await subject('rem-1');
+    const second = await subject('rem-2');
+    for (const holder of [first, second]) {
+      await db().userGroupMember.create({ data: { groupId: group.id, userId: holder.id } });
+    }
+    const created = await call(manager.token, 'POST', '/api/access-reviews', {
+      name: 'Reminded review',
+      scope: { groups: [group.name] },
+      reviewers: { type: 'users', userIds: [ownReviewer.userId] },
+      reminderEveryDays: 1,
+      escalateAfterDays: 1,
+    });
+    const id = created.body.id as string;
+    expect((await call(manager.token, 'POST', `/api/access-reviews/${id}/start`)).status).toBe(200);
+    const items = await db().accessReviewItem.findMany({ where: { reviewId: id } });
+    const decided = items.find((item) => item.subjectUserId === first.id)!;
+    const waiting = items.find((item) => item.subjectUserId === second.id)!;
+    const decideUrl = `/api/access-reviews/${id}/items/${decided.id}/decide`;
+    expect((await call(ownReviewer.token, 'POST', decideUrl, { decision: 'keep' })).status).toBe(200);
+    // The workflow again, as if started a day ago less 1.5 s: the first reminder and the escalation are due.
+    const row = await db().accessReview.findUniqueOrThrow({ where: { id } });
+    await temporal.client.workflow.start('accessReviewWorkflow', {
+      workflowId: accessReviewWorkflowId(id),
+      taskQueue: context.taskQueue,
+      args: [
+        {
+          reviewId: id,
+          dueAt: row.dueAt!.toISOString(),
+          startedAt: new Date(Date.now() - 86_400_000 + 1500).toISOString(),
+          reminderEveryDays: 1,
+          escalateAfterDays: 1,
+        },
+      ],
+      workflowIdConflictPolicy: 'TERMINATE_EXISTING',
+    });
+    const reminded = await until(
+      () => db().accessReview.findUniqueOrThrow({ where: { id } }),
+      (review) => review.remindersSent === 1,
+    );
+    expect(reminded.overdueEscalatedAt).not.toBeNull();
+    const escalated = await db().accessReviewItem.findUniqueOrThrow({ where: { id: waiting.id } });
+    expect(escalated.reviewerId).toBe(boss.userId);
+    expect(escalated.history).toEqual([
+      expect.objectContaining({
+        type: 'escalated',
+        fromUserId: ownReviewer.userId,
+        toUserId: boss.userId,
+        comment: 'Undecided 1 day after the start',
+      }),
+    ]);
+    expect((await db().accessReviewItem.findUniqueOrThrow({ where: { id: decided.id } })).reviewerId).toBe(
+      ownReviewer.userId,
+    );
+    const entry = await db().auditLog.findFirstOrThrow({
+      where: { action: 'access_review.item_escalated', targetId: waiting.id },
+    });
+    expect(entry.metadata).toMatchObject({ reason: 'overdue', toUserId: boss.userId });
+    // The reminder went to whoever has undecided items after the escalation: the manager.
+    const notifications = await call(boss.token, 'GET', '/api/notifications');
+    expect(notifications.body.data).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('1 of your items in the access review "Reminded review"'),
+      }),
+    ]);
+    expect((await call(ownReviewer.token, 'GET', '/api/notifications')).body.data).toHaveLength(0);
+    expect((await reviewOf(id)).body.status).toBe('active');
+  });
 });

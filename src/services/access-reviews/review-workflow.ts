@@ -4,6 +4,20 @@ import { withTemporalDeadline } from '../../temporal/client.js';
 import type { accessReviewWorkflow } from '../../workflows/access-review.js';
 import type { AccessReviewContext } from './start-review.js';
 
+/** What a campaign's row gives its workflow to start from. */
+export function workflowInputOf(review: AccessReview): AccessReviewWorkflowInput {
+  return {
+    reviewId: review.id,
+    dueAt: (review.dueAt ?? new Date()).toISOString(),
+    phase: review.status === 'active' ? 'open' : 'closing',
+    startedAt: review.startedAt?.toISOString(),
+    reminderEveryDays: review.reminderEveryDays,
+    escalateAfterDays: review.escalateAfterDays,
+    remindersSent: review.remindersSent,
+    overdueEscalated: review.overdueEscalatedAt !== null,
+  };
+}
+
 /**
  * Sends `signal` to a campaign's workflow, starting the workflow first when it is gone (ended by
  * an operator, or lost to a start whose commit failed), so a close or a go always finds one to act
@@ -11,15 +25,11 @@ import type { AccessReviewContext } from './start-review.js';
  */
 export function signalReviewWorkflow(
   context: AccessReviewContext,
-  review: Pick<AccessReview, 'id' | 'status' | 'dueAt'>,
+  review: AccessReview,
   signal: 'closeAccessReview' | 'remediateAccessReview',
 ): Promise<unknown> {
   const { temporal } = context;
-  const input: AccessReviewWorkflowInput = {
-    reviewId: review.id,
-    dueAt: (review.dueAt ?? new Date()).toISOString(),
-    phase: review.status === 'active' ? 'open' : 'closing',
-  };
+  const input = workflowInputOf(review);
   return withTemporalDeadline(temporal, () =>
     temporal.workflow.signalWithStart<typeof accessReviewWorkflow, []>('accessReviewWorkflow', {
       workflowId: accessReviewWorkflowId(review.id),

@@ -2,7 +2,8 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
 import { conflict, validationFailed } from '../../errors/index.js';
-import { accessReviewWorkflowId, type AccessReviewWorkflowInput } from '../../temporal/access-review-messages.js';
+import { accessReviewWorkflowId } from '../../temporal/access-review-messages.js';
+import { workflowInputOf } from './review-workflow.js';
 import { withTemporalDeadline } from '../../temporal/client.js';
 import type { accessReviewWorkflow } from '../../workflows/access-review.js';
 import { auditChange, type Caller } from '../caller.js';
@@ -45,7 +46,7 @@ export async function startReview(context: AccessReviewContext, caller: Caller, 
       }
       const startedAt = new Date();
       const dueAt = new Date(startedAt.getTime() + row.dueInDays * DAY_MS);
-      await tx.accessReview.update({
+      const active = await tx.accessReview.update({
         where: { id },
         data: { status: 'active', startedAt, dueAt, actingUserId: caller.principal.userId },
       });
@@ -59,7 +60,7 @@ export async function startReview(context: AccessReviewContext, caller: Caller, 
       );
       // Last, inside the transaction: Temporal down rolls the start back (503). A workflow of the
       // same id can only be one whose start failed to commit: it is replaced.
-      const input: AccessReviewWorkflowInput = { reviewId: id, dueAt: dueAt.toISOString() };
+      const input = workflowInputOf(active);
       await withTemporalDeadline(temporal, () =>
         temporal.workflow.start<typeof accessReviewWorkflow>('accessReviewWorkflow', {
           workflowId,
