@@ -1,7 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from './api-client.js';
 import { registerPrompts, UNTRUSTED_DATA_RULE } from './prompts.js';
 import { registerResources } from './resources.js';
+import { ALL_TOOLS, hiddenToolMessage, type ToolAccess } from './tool-access.js';
 import { registerTools } from './tools.js';
 
 const TOOL_SERVER_INFO = { name: 'flowgate', version: '0.1.0' } as const;
@@ -15,10 +17,30 @@ const INSTRUCTIONS = [
   UNTRUSTED_DATA_RULE,
 ].join('\n');
 
-/** One MCP server with every tool, resource and prompt, acting through `api`. */
-export function createToolServer(api: ApiClient): McpServer {
-  const server = new McpServer(TOOL_SERVER_INFO, { instructions: INSTRUCTIONS });
-  registerTools(server, api);
+/**
+ * The SDK answers a call to a tool it does not list with the tool error "Tool x not found"; for
+ * the tools this session leaves out, the error says why instead. The SDK offers no hook for that
+ * answer but its (typed private) createToolError, so that method is wrapped on this instance; a
+ * test calls a hidden tool and reads the reason.
+ */
+function explainHiddenTools(server: McpServer, hidden: ReadonlyMap<string, string>): void {
+  const sdk = server as unknown as { createToolError(message: string): CallToolResult };
+  const createToolError = sdk.createToolError.bind(server);
+  sdk.createToolError = (message) => {
+    const name = /Tool (\S+) not found$/.exec(message)?.[1];
+    const reason = name === undefined ? undefined : hidden.get(name);
+    return createToolError(reason === undefined ? message : hiddenToolMessage(name!, reason));
+  };
+}
+
+/** One MCP server with the tools `access` allows, every resource and prompt, acting through `api`. */
+export function createToolServer(api: ApiClient, access: ToolAccess = ALL_TOOLS): McpServer {
+  const server = new McpServer(TOOL_SERVER_INFO, {
+    instructions: INSTRUCTIONS,
+    // Declared even when a token allows no tool at all, so that tools/list answers an empty list.
+    capabilities: { tools: {} },
+  });
+  explainHiddenTools(server, registerTools(server, api, access));
   registerResources(server);
   registerPrompts(server);
   return server;

@@ -13,7 +13,8 @@ import {
   transferSectionSchema,
 } from '../domain/transfer-document.js';
 import { CATEGORIES, WORKFLOW_STATUSES } from '../domain/workflow-definition.js';
-import { ROLES } from '../permissions/index.js';
+import { ROLES, type Permission } from '../permissions/index.js';
+import { hiddenBecause, type ToolAccess, type ToolRequirements, type Toolset } from './tool-access.js';
 import { toolDefinitionPatchSchema, toolDefinitionSchema } from './definition-schema.js';
 import type { ApiClient, ApiRequest, ApiResult } from './api-client.js';
 import {
@@ -51,6 +52,9 @@ const search = queryText('search').optional().describe('Case-insensitive match o
 
 interface ToolDefinition<S extends z.ZodRawShape> {
   name: string;
+  toolset: Toolset;
+  /** Every permission its API route needs: a token without one of them is not shown the tool. */
+  permissions: readonly Permission[];
   title: string;
   description: string;
   input: S;
@@ -67,8 +71,7 @@ interface ToolDefinition<S extends z.ZodRawShape> {
   failures?(data: unknown): string | undefined;
 }
 
-interface Tool {
-  name: string;
+interface Tool extends ToolRequirements {
   /** Registers the tool on `server`, calling the API through `api`. */
   register(server: McpServer, api: ApiClient): void;
 }
@@ -91,6 +94,9 @@ function strictArguments<S extends z.ZodRawShape>(shape: S) {
 function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
   return {
     name: tool.name,
+    toolset: tool.toolset,
+    permissions: tool.permissions,
+    readOnly: tool.annotations.readOnlyHint === true,
     register(server, api) {
       // The SDK validates the arguments against the schema first; parsing them again here gives
       // them their precise type without a cast.
@@ -317,6 +323,8 @@ const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
 const TOOLS = [
   defineTool({
     name: 'list_workflows',
+    toolset: 'workflows',
+    permissions: ['workflow:read'],
     title: 'List workflows',
     description:
       'List workflow definitions, newest first, with optional filters, as summaries without variables and steps (get_workflow gives those). Needs workflow:read.',
@@ -334,6 +342,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'get_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:read'],
     title: 'Get a workflow',
     description: 'The full definition of one workflow: variables, steps, transitions, status, version and revision.',
     input: { workflowId },
@@ -343,6 +353,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'create_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:create'],
     title: 'Create a draft workflow',
     description:
       'Create a new draft from a definition. Drafts are checked leniently (shape only); run validate_workflow with strict: true before publishing. Needs workflow:create.',
@@ -353,6 +365,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'update_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:update'],
     title: 'Update a draft workflow',
     description:
       'Change fields of a draft (only drafts can change; use create_version for an active workflow). Send only the fields to change: the ones left out keep their values. Pass expectedRevision (from get_workflow) to refuse the change if someone changed the draft meanwhile. A project or workflowSet other than the current ones moves the draft, which needs workflow:move too. Needs workflow:update.',
@@ -379,6 +393,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'validate_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:read'],
     title: 'Validate a definition',
     description:
       'Dry-run validation; nothing is saved. strict (default true) applies the publish-time rules, including the registered connectors. Each finding has a code, a message and a path into the definition.',
@@ -396,6 +412,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'publish_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:publish'],
     title: 'Publish a draft',
     description:
       'Turn a draft into the active workflow after strict validation (findings come back in the error details). Optionally deprecate the previous active version in the same step. Needs workflow:publish, and to deprecate, workflow:update and authority over the project of that workflow.',
@@ -418,6 +436,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'create_version',
+    toolset: 'workflows',
+    permissions: ['workflow:create'],
     title: 'Create a new version',
     description:
       'Clone an active or deprecated workflow into a new draft to change it, then update_workflow and publish_workflow. Needs workflow:create and authority over its project.',
@@ -428,6 +448,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'generate_workflow_docs',
+    toolset: 'workflows',
+    permissions: ['workflow:read'],
     title: 'Generate workflow documentation',
     description:
       'Documentation of a workflow generated from its definition: Markdown (overview, variables, steps, flow diagram, how to start a run) or a Mermaid flowchart.',
@@ -445,6 +467,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'list_runs',
+    toolset: 'runs',
+    permissions: ['run:read'],
     title: 'List runs',
     description: 'List runs, newest first. status=failed finds the runs to diagnose. Needs run:read.',
     input: {
@@ -470,6 +494,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'get_run',
+    toolset: 'runs',
+    permissions: ['run:read'],
     title: 'Get a run',
     description: 'A run with its status, variables, error and every step it went through. Needs run:read.',
     input: { runId },
@@ -479,6 +505,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'start_run',
+    toolset: 'runs',
+    permissions: ['workflow:start'],
     title: 'Start a run',
     description:
       'Start a run of a workflow with its variables (required ones must be given). Runs of drafts are test runs; deprecated workflows cannot start. Needs workflow:start.',
@@ -497,6 +525,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'cancel_run',
+    toolset: 'runs',
+    permissions: ['run:cancel'],
     title: 'Cancel a run',
     description:
       'Cancel a run that has not finished; its open approvals and tasks close as cancelled. Answers the run once it is cancelled (or, after a few seconds, says the cancellation is in progress). Needs run:cancel.',
@@ -508,6 +538,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'retry_run',
+    toolset: 'runs',
+    permissions: ['run:update'],
     title: 'Retry a failed run',
     description:
       'Resume a failed run at its failed step, with its current variables. Fix the cause first (see diagnose_run). Needs run:update.',
@@ -519,6 +551,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'skip_step',
+    toolset: 'runs',
+    permissions: ['run:update'],
     title: 'Skip the failed step',
     description:
       'Mark the failed step of a failed run skipped and continue on its success path. Use it when the step is not needed. Needs run:update.',
@@ -529,6 +563,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'diagnose_run',
+    toolset: 'runs',
+    permissions: ['run:read'],
     title: 'Diagnose a run',
     description:
       'Failure analysis of a run: statuses, the failed step with its config and error, the audit trail, the variables and the suggested actions (retry, skip, ...). Needs run:read.',
@@ -539,6 +575,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'list_connectors',
+    toolset: 'connectors',
+    permissions: ['connector:read'],
     title: 'List connectors',
     description: 'Connectors that connector steps can call, with their commands (configSchema). Needs connector:read.',
     input: {
@@ -553,6 +591,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'preview_sync',
+    toolset: 'connectors',
+    permissions: ['connector:manage', 'connector:read'],
     title: 'Preview a sync pass',
     description:
       'What the next sync pass of a connector and resource type would do, without changing anything: records added, updated, unchanged, staled and purged, matches, users created and deactivated (and held by the deletion safeguard), profile fields changed. `changes` takes the fields of the sync config (as PUT .../sync-config/:type), applied over the stored config for this preview only. Use it before saving a changed filter. It reads every page from the connector. Needs connector:manage and connector:read.',
@@ -583,6 +623,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'get_reconciliation',
+    toolset: 'connectors',
+    permissions: ['connector:read'],
     title: 'Reconcile a connector’s accounts',
     description:
       'From the connector’s user sync: accounts in the application that match no Flowgate user (orphans), and accounts still active there of users deactivated or deleted in Flowgate, one page of each with counts. Works for any connector with a user sync (a scim connector, for one). Needs connector:read.',
@@ -604,6 +646,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'list_projects',
+    toolset: 'directory',
+    permissions: ['project:read'],
     title: 'List projects',
     description: 'Projects with their workflow sets (a definition names both). Needs project:read.',
     input: { ...pageFields, search },
@@ -613,6 +657,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'list_roles',
+    toolset: 'directory',
+    permissions: ['role_definition:read'],
     title: 'List business roles',
     description:
       'Business role definitions (what role_grant and role_revoke steps name), with their entitlements. Needs role_definition:read.',
@@ -623,6 +669,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'list_users',
+    toolset: 'directory',
+    permissions: ['user:read'],
     title: 'List users',
     description: 'Users (approvers, assignees, subjects of runs). Needs user:read.',
     input: {
@@ -638,6 +686,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'list_groups',
+    toolset: 'directory',
+    permissions: ['group:read'],
     title: 'List groups',
     description: 'User groups. Needs group:read.',
     input: { ...pageFields, search },
@@ -647,6 +697,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'list_schedules',
+    toolset: 'schedules',
+    permissions: ['schedule:read'],
     title: 'List schedules',
     description: 'Schedules that start runs by cron expression. Needs schedule:read.',
     input: { ...pageFields, workflowId: z.uuid().optional().describe('Only schedules of this workflow') },
@@ -656,6 +708,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'export_config',
+    toolset: 'config',
+    permissions: ['config:export'],
     title: 'Export configuration',
     description:
       'Export configuration as a portable document (names, never ids or secret values). entities is either a list of whole sections, or names per section; omit it for everything. Named entities bring what they refer to unless includeDependencies is false. Needs config:export.',
@@ -683,6 +737,8 @@ const TOOLS = [
   }),
   defineTool({
     name: 'import_config',
+    toolset: 'config',
+    permissions: ['config:import'],
     title: 'Import configuration',
     description:
       'Import a configuration document (from export_config) in one transaction. dryRun (default true) only previews: the same answer, nothing written; review it, then call again with dryRun: false. Needs config:import.',
@@ -704,6 +760,19 @@ const TOOLS = [
   }),
 ];
 
-export function registerTools(server: McpServer, api: ApiClient): void {
-  for (const tool of TOOLS) tool.register(server, api);
+/** Every tool the server knows, with what it needs to be listed. */
+export const TOOL_REQUIREMENTS: readonly ToolRequirements[] = TOOLS;
+
+/**
+ * Registers the tools `access` allows on `server`; answers the others, by name, with why they are
+ * left out.
+ */
+export function registerTools(server: McpServer, api: ApiClient, access: ToolAccess): Map<string, string> {
+  const hidden = new Map<string, string>();
+  for (const tool of TOOLS) {
+    const reason = hiddenBecause(tool, access);
+    if (reason === undefined) tool.register(server, api);
+    else hidden.set(tool.name, reason);
+  }
+  return hidden;
 }

@@ -417,10 +417,9 @@ describe('configuration transfer through the tools', () => {
       for (const dryRun of [true, false]) {
         const refused = await callTool(client, 'import_config', { document: groupDocument(name), dryRun });
         expect(refused.isError).toBe(true);
-        expect(firstText(refused)).toBe('Missing permission config:import (code forbidden, HTTP 403)');
-        expect(refused.structuredContent).toEqual({
-          error: expect.objectContaining({ status: 403, code: 'forbidden' }),
-        });
+        expect(firstText(refused)).toBe(
+          'The tool import_config is not available in this session: the API token lacks config:import. Only the listed tools (tools/list) can be called.',
+        );
       }
       expect(await groupNamed(name)).toBeNull();
       expect(await toolData(client, 'export_config', { entities: ['projects'] })).toEqual(
@@ -474,7 +473,9 @@ describe('sync preview through the tools', () => {
     try {
       const refused = await callTool(client, 'preview_sync', { connectorId, resourceType: 'user' });
       expect(refused.isError).toBe(true);
-      expect(firstText(refused)).toBe('Missing permission connector:manage (code forbidden, HTTP 403)');
+      expect(firstText(refused)).toBe(
+        'The tool preview_sync is not available in this session: the API token lacks connector:manage. Only the listed tools (tools/list) can be called.',
+      );
     } finally {
       await client.close();
     }
@@ -581,8 +582,92 @@ describe('cancel_run', () => {
   });
 });
 
+describe('the tools a session lists: the token, the toolsets and read-only mode', () => {
+  const READ_TOOLS = [
+    'diagnose_run',
+    'generate_workflow_docs',
+    'get_run',
+    'get_workflow',
+    'list_runs',
+    'list_workflows',
+    'validate_workflow',
+  ];
+  const hiddenText = (tool: string, reason: string) =>
+    `The tool ${tool} is not available in this session: ${reason}. Only the listed tools (tools/list) can be called.`;
+
+  it('a read-only token is listed only the tools it can use, over both transports, and a hidden tool says why', async () => {
+    const reader = await createUserWithToken(stack.database.db, ['admin'], ['workflow:read', 'run:read']);
+    const stdio = (await connectStdio({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: reader.token })).client;
+    const http = await connectHttp(httpServer.url, reader.token);
+    try {
+      for (const client of [stdio, http]) {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS);
+        const started = await callTool(client, 'start_run', { workflowId: '00000000-0000-4000-8000-000000000001' });
+        expect(started.isError).toBe(true);
+        expect(firstText(started)).toBe(hiddenText('start_run', 'the API token lacks workflow:start'));
+        expect(await toolData(client, 'list_runs', { pageSize: 1 })).toEqual(
+          expect.objectContaining({ total: expect.any(Number) }),
+        );
+      }
+    } finally {
+      await stdio.close();
+      await http.close();
+    }
+  });
+
+  it('TOOLS_ENABLED narrows to the toolsets named, and read-only mode hides every tool that writes', async () => {
+    const runsOnly = (
+      await connectStdio({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: adminToken, TOOLS_ENABLED: 'runs' })
+    ).client;
+    try {
+      expect((await runsOnly.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+        'cancel_run',
+        'diagnose_run',
+        'get_run',
+        'list_runs',
+        'retry_run',
+        'skip_step',
+        'start_run',
+      ]);
+      expect(firstText(await callTool(runsOnly, 'list_workflows'))).toBe(
+        hiddenText('list_workflows', "its toolset workflows is not in the tool server's TOOLS_ENABLED"),
+      );
+    } finally {
+      await runsOnly.close();
+    }
+    await withToolHttpServer(
+      { host: '127.0.0.1', readOnly: true, toolsets: ['workflows', 'config'] },
+      '127.0.0.1',
+      async (port) => {
+        const client = await connectHttp(`http://127.0.0.1:${port}${MCP_PATH}`, adminToken);
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.map((tool) => tool.name).sort()).toEqual([
+            'export_config',
+            'generate_workflow_docs',
+            'get_workflow',
+            'list_workflows',
+            'validate_workflow',
+          ]);
+          expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+          const publish = await callTool(client, 'publish_workflow', {
+            workflowId: '00000000-0000-4000-8000-000000000001',
+          });
+          expect(publish.isError).toBe(true);
+          expect(firstText(publish)).toBe(
+            hiddenText('publish_workflow', 'the tool server is read-only (TOOLS_READ_ONLY=true) and this tool writes'),
+          );
+        } finally {
+          await client.close();
+        }
+      },
+    );
+  });
+});
+
 describe('errors become tool results, and the server stays up', () => {
-  it('a token lacking workflow:publish gets an isError result naming it (the HTTP caller acts with its own token)', async () => {
+  it('a permission the API refuses is an isError result naming it (the HTTP caller acts with its own token)', async () => {
     const author = await createUserWithToken(
       stack.database.db,
       ['admin'],
@@ -593,19 +678,26 @@ describe('errors become tool results, and the server stays up', () => {
     const client = await connectHttp(server.url, author.token);
     try {
       const draft = await toolData(client, 'create_workflow', {
-        definition: approvalDefinition({ name: `Unpublishable ${Date.now()}` }),
+        definition: approvalDefinition({ name: `Unmovable ${Date.now()}` }),
       });
-      const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+      const project = `Elsewhere ${Date.now()}`;
+      const created = await stack.api.request('POST', '/api/projects', { token: adminToken, body: { name: project } });
+      expect(created.status).toBe(201);
+      // Listed (it needs workflow:update), but moving the draft needs workflow:move too.
+      const refused = await callTool(client, 'update_workflow', { workflowId: draft.id, changes: { project } });
       expect(refused.isError).toBe(true);
-      expect(firstText(refused)).toBe('Missing permission workflow:publish (code forbidden, HTTP 403)');
+      expect(firstText(refused)).toMatch(
+        /^Changing the project or workflow set of a workflow needs workflow:move .*\(code forbidden, HTTP 403\)$/,
+      );
       expect(refused.structuredContent).toEqual({
-        error: {
-          status: 403,
-          code: 'forbidden',
-          message: 'Missing permission workflow:publish',
-          details: { permission: 'workflow:publish' },
-        },
+        error: expect.objectContaining({ status: 403, code: 'forbidden' }),
       });
+      // publish_workflow is not even listed for this token; a call says why.
+      const hidden = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+      expect(hidden.isError).toBe(true);
+      expect(firstText(hidden)).toBe(
+        'The tool publish_workflow is not available in this session: the API token lacks workflow:publish. Only the listed tools (tools/list) can be called.',
+      );
       expect(await toolData(client, 'get_workflow', { workflowId: draft.id })).toEqual(
         expect.objectContaining({ status: 'draft' }),
       );
@@ -912,7 +1004,7 @@ describe('the authoring token the docs recommend', () => {
         await toolData(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'Revised' } }),
       ).toEqual(expect.objectContaining({ description: 'Revised' }));
       expect(firstText(await callTool(client, 'publish_workflow', { workflowId: draft.id }))).toBe(
-        'Missing permission workflow:publish (code forbidden, HTTP 403)',
+        'The tool publish_workflow is not available in this session: the API token lacks workflow:publish. Only the listed tools (tools/list) can be called.',
       );
       expect((await callTool(client, 'generate_workflow_docs', { workflowId: draft.id })).isError).toBeFalsy();
     } finally {
