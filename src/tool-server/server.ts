@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiClient } from './api-client.js';
+import { LIST_INSTRUCTIONS } from './list-answers.js';
 import { registerPrompts, UNTRUSTED_DATA_RULE } from './prompts.js';
 import { registerResources } from './resources.js';
 import { ALL_TOOLS, hiddenToolMessage, type ToolAccess } from './tool-access.js';
@@ -14,6 +15,7 @@ const INSTRUCTIONS = [
   'Authoring: validate_workflow (strict) until valid, create_workflow, publish_workflow, generate_workflow_docs.',
   'Diagnosis: list_runs with status failed, diagnose_run, then retry_run or skip_step.',
   'Every tool acts with the permissions of the API token; a refusal names the missing permission.',
+  LIST_INSTRUCTIONS,
   UNTRUSTED_DATA_RULE,
 ].join('\n');
 
@@ -40,7 +42,11 @@ export function createToolServer(api: ApiClient, access: ToolAccess = ALL_TOOLS)
     // Declared even when a token allows no tool at all, so that tools/list answers an empty list.
     capabilities: { tools: {} },
   });
-  explainHiddenTools(server, registerTools(server, api, access));
+  const { listed, hidden } = registerTools(server, api, access);
+  explainHiddenTools(server, hidden);
+  // The SDK lists the schemas it validates with; the list sent instead is compact (compactJsonSchema,
+  // and light schemas of the large arguments), since every session pays for it in its context.
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   registerResources(server);
   registerPrompts(server);
   return server;

@@ -152,16 +152,10 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
     expect(importInput.required).toEqual(['document']);
     expect(importInput.properties.strategy.enum).toEqual(['upsert', 'create_only', 'skip_existing']);
     expect(importInput.properties.dryRun).toEqual(expect.objectContaining({ type: 'boolean', default: true }));
-    // The document is the API's ConfigurationDocument schema, referenced by its id.
-    expect(importInput.properties.document.allOf).toEqual([{ $ref: '#/definitions/ConfigurationDocument' }]);
-    expect(Object.keys(importInput.definitions.ConfigurationDocument.properties)).toEqual([
-      'version',
-      'exportedAt',
-      'exportedBy',
-      'description',
-      'details',
-      'entities',
-    ]);
+    // The list shows the document's frame; the arguments are validated against the whole schema.
+    expect(importInput.properties.document).toEqual(
+      expect.objectContaining({ type: 'object', required: ['version', 'entities'] }),
+    );
     for (const name of [
       'list_workflows',
       'get_run',
@@ -203,6 +197,106 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
       'diagnose-failure': ['runId'],
       'document-workflow': ['workflowId'],
     });
+  });
+});
+
+describe('compact answers on a seeded service', () => {
+  // What a model reads of an answer: its text blocks (the structured content is the same data).
+  const textLength = (result: { content: unknown }) =>
+    (result.content as Array<{ type: string; text?: string }>).reduce(
+      (sum, block) => sum + (block.text?.length ?? 0),
+      0,
+    );
+  const BUDGET_CHARACTERS = 25_000 * 4;
+
+  beforeAll(async () => {
+    for (let index = 0; index < 13; index += 1) {
+      const created = await stack.api.request('POST', '/api/connectors', {
+        token: adminToken,
+        body: {
+          name: `sized-${index}`,
+          type: 'scim',
+          config: { baseUrl: `https://app${index}.example.test/scim/v2`, authentication: 'bearer' },
+        },
+      });
+      expect(created.status).toBe(201);
+    }
+  });
+
+  it('list_connectors of 13 connectors, export_config and the tool list stay within the budget (docs/tool-server.md has the figures)', async () => {
+    const client = clients.http!;
+    const connectors = await callTool(client, 'list_connectors', { pageSize: 100 });
+    const exported = await callTool(client, 'export_config', {});
+    const toolList = JSON.stringify(await client.listTools());
+    console.log(
+      `sizes: list_connectors ${textLength(connectors)}, export_config ${textLength(exported)}, tools/list ${toolList.length}`,
+    );
+    expect(textLength(connectors)).toBeLessThan(5_000);
+    expect(textLength(exported)).toBeLessThan(5_000);
+    expect(Buffer.byteLength(toolList)).toBeLessThan(15 * 1024);
+    // The JSON text is compact and said once.
+    expect(connectors.content).toHaveLength(2);
+    expect((connectors.content[1] as { text: string }).text).toBe(JSON.stringify(connectors.structuredContent));
+  });
+
+  it('lists answer summaries, more fields on request, and page on with a cursor instead of page numbers', async () => {
+    const client = clients.stdio!;
+    const first = await callTool(client, 'list_connectors', { search: 'sized-', pageSize: 5 });
+    expect(firstText(first)).toBe('13 connector(s) in total; 5 here; more with cursor (nextCursor).');
+    const page = first.structuredContent as any;
+    expect(page).toEqual(
+      expect.objectContaining({
+        total: 13,
+        hasMore: true,
+        nextCursor: expect.any(String),
+        otherFields: expect.arrayContaining(['configSchema']),
+      }),
+    );
+    expect(Object.keys(page.items[0]).sort()).toEqual(['description', 'enabled', 'id', 'name', 'type']);
+    const seen = new Set<string>(page.items.map((item: { id: string }) => item.id));
+    let cursor: string | undefined = page.nextCursor;
+    while (cursor) {
+      const next = (await toolData(client, 'list_connectors', { cursor, fields: ['configSchema'] })) as any;
+      for (const item of next.items) {
+        expect(item.configSchema).toEqual(expect.any(Object));
+        seen.add(item.id);
+      }
+      cursor = next.hasMore ? next.nextCursor : undefined;
+    }
+    expect(seen.size).toBe(13);
+    const mixed = await callTool(client, 'list_connectors', { cursor: page.nextCursor, search: 'other' });
+    expect([mixed.isError, firstText(mixed)]).toEqual([true, expect.stringContaining('send it alone')]);
+    const forged = await callTool(client, 'list_connectors', { cursor: 'not-a-cursor' });
+    expect([forged.isError, firstText(forged)]).toEqual([
+      true,
+      expect.stringContaining('cursor is not one this tool gave'),
+    ]);
+  });
+
+  it('export_config without entities answers an overview with the size of the whole document; an answer over the budget is cut, saying how to narrow', async () => {
+    const client = clients.http!;
+    const overview = await callTool(client, 'export_config', {});
+    const answer = overview.structuredContent as any;
+    expect(answer.sections.connectors).toEqual(
+      expect.objectContaining({ count: expect.any(Number), names: expect.arrayContaining(['sized-0', 'sized-12']) }),
+    );
+    const whole = await callTool(client, 'export_config', {
+      entities: ['connectors', 'workflows', 'projects', 'roles'],
+    });
+    expect(firstText(overview)).toMatch(
+      /^Overview, not the document: the whole document is \d+ characters \(about \d+ tokens\)/,
+    );
+    expect(answer.characters).toBeGreaterThan(0);
+    // Every connector with every field is over the budget: cut, with a note.
+    const all = await callTool(client, 'list_connectors', { pageSize: 100, fields: ['*'] });
+    expect(all.isError).toBeFalsy();
+    expect(textLength(all)).toBeLessThanOrEqual(BUDGET_CHARACTERS);
+    const text = (all.content[1] as { text: string }).text;
+    expect(text).toMatch(
+      /\[Cut: the whole answer is \d+ characters, about \d+ tokens, over the budget of 25000 tokens per answer\. Ask for fewer fields or a smaller pageSize, and page on with cursor\.\]$/,
+    );
+    expect(all.structuredContent).toEqual(expect.objectContaining({ truncated: true, characters: expect.any(Number) }));
+    expect(whole.isError).toBeFalsy();
   });
 });
 
@@ -515,7 +609,7 @@ describe('the diagnosis flow', () => {
     await waitForRunTool(client, started.id, 'failed');
 
     const failedRuns = await toolData(client, 'list_runs', { status: 'failed', definitionId: draft.id });
-    expect(failedRuns.data.map((run: { id: string }) => run.id)).toEqual([started.id]);
+    expect(failedRuns.items.map((run: { id: string }) => run.id)).toEqual([started.id]);
 
     const diagnosis = await callTool(client, 'diagnose_run', { runId: started.id });
     expect(firstText(diagnosis)).toBe(
@@ -793,7 +887,7 @@ describe('errors become tool results, and the server stays up', () => {
     });
     expect(misnamed.isError).toBe(true);
     expect(firstText(misnamed)).toContain(
-      'Unknown argument(s) workflowId: this tool takes page, pageSize, status, definitionId, startedBy, from, to',
+      'Unknown argument(s) workflowId: this tool takes status, definitionId, startedBy, from, to, pageSize, cursor, fields',
     );
     const { tools } = await client.listTools();
     for (const tool of tools) {
@@ -816,9 +910,15 @@ describe('errors become tool results, and the server stays up', () => {
         description: expect.any(String),
       });
     }
-    const changes = (byName.update_workflow!.inputSchema as any).properties.changes;
-    expect(changes.properties.steps.items.properties.type.enum).toEqual(stepTypes);
-    expect(changes.properties.onError.description).toEqual(definition.properties.onError.description);
+    // The list carries the definition once: validate_workflow and update_workflow point to it.
+    for (const [tool, argument] of [
+      ['update_workflow', 'changes'],
+      ['validate_workflow', 'definition'],
+    ] as const) {
+      expect((byName[tool]!.inputSchema as any).properties[argument].description).toContain(
+        "create_workflow's definition",
+      );
+    }
     const runs = (byName.list_runs!.inputSchema as any).properties;
     expect([runs.from.description, runs.to.description]).toEqual([
       expect.stringContaining('time zone'),
@@ -857,8 +957,13 @@ describe('errors become tool results, and the server stays up', () => {
       true,
       expect.stringMatching(/search must be at most 255 characters/),
     ]);
-    const far = await callTool(client, 'list_runs', { page: 2_000_000 });
+    const far = await callTool(client, 'get_reconciliation', {
+      connectorId: '00000000-0000-4000-8000-000000000001',
+      page: 2_000_000,
+    });
     expect([far.isError, firstText(far)]).toEqual([true, expect.stringMatching(/<=1000000 at page/)]);
+    const large = await callTool(client, 'list_runs', { pageSize: 1_000 });
+    expect([large.isError, firstText(large)]).toEqual([true, expect.stringMatching(/<=100 at pageSize/)]);
 
     // Nested far deeper than JSON.stringify can follow: sent as raw JSON, as a client could.
     const depth = 100_000;
