@@ -5,7 +5,7 @@ import { LIST_INSTRUCTIONS } from './list-answers.js';
 import { registerPrompts, UNTRUSTED_DATA_RULE } from './prompts.js';
 import { registerResources } from './resources.js';
 import { ALL_TOOLS, hiddenToolMessage, type ToolAccess } from './tool-access.js';
-import { registerTools } from './tools.js';
+import { registerTools, type ToolContext } from './tools.js';
 
 const TOOL_SERVER_INFO = { name: 'flowgate', version: '0.1.0' } as const;
 
@@ -16,6 +16,7 @@ const INSTRUCTIONS = [
   'Diagnosis: list_runs with status failed, diagnose_run, then retry_run or skip_step.',
   'Every tool acts with the permissions of the API token; a refusal names the missing permission.',
   LIST_INSTRUCTIONS,
+  'publish_workflow, import_config (dryRun false), cancel_run, retry_run, and start_run of a workflow that may change access, first ask the user to confirm; where the client cannot ask, the first call only describes the effect: show it to the user, and call again with confirm: true only once they agree.',
   UNTRUSTED_DATA_RULE,
 ].join('\n');
 
@@ -36,13 +37,17 @@ function explainHiddenTools(server: McpServer, hidden: ReadonlyMap<string, strin
 }
 
 /** One MCP server with the tools `access` allows, every resource and prompt, acting through `api`. */
-export function createToolServer(api: ApiClient, access: ToolAccess = ALL_TOOLS): McpServer {
+export function createToolServer(
+  api: ApiClient,
+  access: ToolAccess = ALL_TOOLS,
+  context: ToolContext = { elicitation: false },
+): McpServer {
   const server = new McpServer(TOOL_SERVER_INFO, {
     instructions: INSTRUCTIONS,
     // Declared even when a token allows no tool at all, so that tools/list answers an empty list.
     capabilities: { tools: {} },
   });
-  const { listed, hidden } = registerTools(server, api, access);
+  const { listed, hidden } = registerTools(server, api, access, context);
   explainHiddenTools(server, hidden);
   // The SDK lists the schemas it validates with; the list sent instead is compact (compactJsonSchema,
   // and light schemas of the large arguments), since every session pays for it in its context.

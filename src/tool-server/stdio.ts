@@ -23,7 +23,8 @@ try {
   // The client's name is known once it has initialized, which is before any tool call.
   const clientName = () => server.server.getClientVersion()?.name;
   const api = createApiClient({ ...client, timeoutMs: config.apiTimeoutMs, clientName });
-  const server = createToolServer(api, access);
+  // Over stdio the server can ask the client's user to confirm (when the client supports it).
+  const server = createToolServer(api, access, { elicitation: true });
   await server.connect(new StdioServerTransport());
   console.error(`Flowgate tool server on stdio, API ${config.apiUrl}`);
 } catch (error) {

@@ -23,6 +23,8 @@ import {
   toolDefinitionSchema,
 } from './definition-schema.js';
 import { compactJsonSchema } from './compact-schema.js';
+import { confirm, confirmArgument } from './confirmation.js';
+import { cancelEffect, importEffect, publishEffect, retryEffect, startEffect, type Read } from './effects.js';
 import { listAnswer, listArguments, listQuery, listSummary, type ListArguments } from './list-answers.js';
 import type { ApiClient, ApiRequest, ApiResult } from './api-client.js';
 import {
@@ -82,13 +84,24 @@ interface ToolDefinition<S extends z.ZodRawShape> {
    * with the whole schema.
    */
   listedAs?: { [K in keyof S]?: z.ZodType };
+  /**
+   * For destructive calls: what this one would do, for a person to confirm first (confirmation.ts),
+   * or undefined when it needs no confirmation. The tool then takes `confirm`.
+   */
+  effect?(args: z.output<z.ZodObject<S>>, read: Read): Promise<string | undefined>;
+}
+
+/** What registering a tool needs beside the server and the API. */
+export interface ToolContext {
+  /** Whether the transport lets the server ask the client (elicitation): stdio yes, stateless HTTP no. */
+  elicitation: boolean;
 }
 
 interface Tool extends ToolRequirements {
   /** The tool as tools/list shows it. */
   listing(): ListedTool;
   /** Registers the tool on `server`, calling the API through `api`. */
-  register(server: McpServer, api: ApiClient): void;
+  register(server: McpServer, api: ApiClient, context: ToolContext): void;
 }
 
 /**
@@ -117,25 +130,36 @@ function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
       title: tool.title,
       description: tool.description,
       inputSchema: compactJsonSchema(
-        z.toJSONSchema(strictArguments({ ...tool.input, ...tool.listedAs }), {
-          io: 'input',
-          unrepresentable: 'any',
-          target: 'draft-7',
-        }),
+        z.toJSONSchema(
+          strictArguments({ ...tool.input, ...tool.listedAs, ...(tool.effect ? { confirm: confirmArgument } : {}) }),
+          { io: 'input', unrepresentable: 'any', target: 'draft-7' },
+        ),
       ) as ListedTool['inputSchema'],
       annotations: tool.annotations,
     }),
-    register(server, api) {
+    register(server, api, context) {
       // The SDK validates the arguments against the schema first; parsing them again here gives
       // them their precise type without a cast.
-      const schema = strictArguments(tool.input);
+      const input = tool.effect ? { ...tool.input, confirm: confirmArgument } : tool.input;
+      const schema = strictArguments(input);
       const inputSchema: z.ZodType = schema;
       server.registerTool(
         tool.name,
         { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations },
         // The SDK aborts `signal` when the client cancels this request (notifications/cancelled).
         async (args, { signal }) => {
-          const parsed = schema.parse(args);
+          const parsed = schema.parse(args) as z.output<z.ZodObject<S>> & { confirm?: boolean };
+          const effect = await tool.effect?.(parsed, (request) => api.call(request, signal));
+          if (effect !== undefined) {
+            const answer = await confirm(server, {
+              elicitation: context.elicitation,
+              tool: tool.name,
+              effect,
+              confirmed: parsed.confirm,
+              signal,
+            });
+            if (!answer.confirmed) return answer.result;
+          }
           const result = await api.call(tool.request(parsed), signal);
           if (!result.ok) return failureResult(result.failure);
           const settled = tool.settle
@@ -521,6 +545,7 @@ const TOOLS = [
         .optional()
         .describe('An earlier version it replaces, deprecated in the same step'),
     },
+    effect: (args, read) => publishEffect(read, args),
     annotations: writes({ destructiveHint: true }),
     request: (args) => ({
       method: 'POST',
@@ -606,6 +631,7 @@ const TOOLS = [
       variables: z.record(z.string(), z.unknown()).default({}),
     },
     // Destructive: a run's steps may revoke roles, disable accounts or call outside systems.
+    effect: (args, read) => startEffect(read, args),
     annotations: writes({ destructiveHint: true, openWorldHint: true }),
     request: (args) => ({
       method: 'POST',
@@ -621,6 +647,7 @@ const TOOLS = [
     title: 'Cancel a run',
     description: 'Cancel a run that has not finished; its open approvals and tasks close.',
     input: { runId },
+    effect: (args, read) => cancelEffect(read, args),
     annotations: writes({ destructiveHint: true, idempotentHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/cancel` }),
     settle: cancelledRun,
@@ -634,6 +661,7 @@ const TOOLS = [
     description: 'Resume a failed run at its failed step, once the cause is fixed (see diagnose_run).',
     input: { runId },
     // Destructive like start_run: the steps it resumes may change access.
+    effect: (args, read) => retryEffect(read, args),
     annotations: writes({ destructiveHint: true, openWorldHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/retry` }),
     summarize: runSummary,
@@ -847,6 +875,7 @@ const TOOLS = [
         .describe('As export_config returns it'),
     },
     // Destructive when dryRun is false: existing entries are overwritten under upsert.
+    effect: (args, read) => importEffect(read, args),
     annotations: writes({ destructiveHint: true }),
     request: (args) => ({
       method: 'POST',
@@ -870,6 +899,7 @@ export function registerTools(
   server: McpServer,
   api: ApiClient,
   access: ToolAccess,
+  context: ToolContext,
 ): { listed: ListedTool[]; hidden: Map<string, string> } {
   const hidden = new Map<string, string>();
   const listed: ListedTool[] = [];
@@ -879,7 +909,7 @@ export function registerTools(
       hidden.set(tool.name, reason);
       continue;
     }
-    tool.register(server, api);
+    tool.register(server, api, context);
     listed.push(tool.listing());
   }
   return { listed, hidden };

@@ -4,6 +4,7 @@ import http, { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
 import { EXAMPLE_ROLE } from '../../src/services/seed-examples.js';
 import type { ToolServerConfig } from '../../src/tool-server/config.js';
@@ -392,7 +393,7 @@ describe.each(transports)('over %s, the authoring flow', (transport) => {
     );
     const draft = await toolData(client, 'create_workflow', { definition });
     expect(draft).toEqual(expect.objectContaining({ status: 'draft', name: definition.name }));
-    const published = await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    const published = await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
     expect(published).toEqual(expect.objectContaining({ id: draft.id, status: 'active', version: 1 }));
 
     const docs = await callTool(client, 'generate_workflow_docs', { workflowId: draft.id });
@@ -430,7 +431,11 @@ describe('configuration transfer through the tools', () => {
     });
     expect(await groupNamed(name)).toBeNull();
 
-    const imported = await callTool(client, 'import_config', { document: groupDocument(name), dryRun: false });
+    const imported = await callTool(client, 'import_config', {
+      document: groupDocument(name),
+      dryRun: false,
+      confirm: true,
+    });
     expect(firstText(imported)).toBe('Imported (completed): 1 created, 0 updated, 0 skipped, 0 error(s).');
     expect(await groupNamed(name)).toEqual(expect.objectContaining({ description: 'Made by an assistant' }));
 
@@ -451,6 +456,7 @@ describe('configuration transfer through the tools', () => {
       document: section,
       strategy: 'skip_existing',
       dryRun: false,
+      confirm: true,
     });
     expect(again.summary).toEqual(
       expect.objectContaining({ created: 0, errors: 0, skipped: section.entities.userGroups.length }),
@@ -461,13 +467,18 @@ describe('configuration transfer through the tools', () => {
     const client = clients.http!;
     const existing = `Existing group ${Date.now()}`;
     const fresh = `Fresh group ${Date.now()}`;
-    const done = await callTool(client, 'import_config', { document: groupDocument(existing), dryRun: false });
+    const done = await callTool(client, 'import_config', {
+      document: groupDocument(existing),
+      dryRun: false,
+      confirm: true,
+    });
     expect([done.isError ?? false, firstText(done)]).toEqual([false, expect.stringMatching(/^Imported \(completed\)/)]);
 
     const failed = await callTool(client, 'import_config', {
       document: groupDocument(existing),
       strategy: 'create_only',
       dryRun: false,
+      confirm: true,
     });
     expect(failed.isError).toBe(true);
     expect(failed.content.map((block) => (block.type === 'text' ? block.text : ''))).toEqual([
@@ -486,7 +497,12 @@ describe('configuration transfer through the tools', () => {
         /^Preview, nothing written \(completed_with_errors\): 1 created, .* 1 error\(s\)\. The entries below would fail/,
       ),
     ]);
-    const partly = await callTool(client, 'import_config', { document: both, strategy: 'create_only', dryRun: false });
+    const partly = await callTool(client, 'import_config', {
+      document: both,
+      strategy: 'create_only',
+      dryRun: false,
+      confirm: true,
+    });
     expect(partly.isError).toBe(true);
     expect(firstText(partly)).toMatch(/^Imported with errors \(completed_with_errors\): 1 created/);
     expect((partly.content[1] as { text: string }).text).toContain(JSON.stringify(existing));
@@ -497,6 +513,7 @@ describe('configuration transfer through the tools', () => {
     const bad = await callTool(clients.http!, 'import_config', {
       document: { ...groupDocument('Never'), version: '2' },
       dryRun: false,
+      confirm: true,
     });
     expect(bad.isError).toBe(true);
     expect(firstText(bad)).toContain('version must be "1"');
@@ -604,8 +621,8 @@ describe('the diagnosis flow', () => {
       ],
     };
     const draft = await toolData(client, 'create_workflow', { definition });
-    await toolData(client, 'publish_workflow', { workflowId: draft.id });
-    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+    const started = await toolData(client, 'start_run', { workflowId: draft.id, confirm: true });
     await waitForRunTool(client, started.id, 'failed');
 
     const failedRuns = await toolData(client, 'list_runs', { status: 'failed', definitionId: draft.id });
@@ -632,7 +649,7 @@ describe('the diagnosis flow', () => {
     expect(trail[1]).toMatch(/^call:/);
     expect(trail.at(-1)).toBe('end:completed');
 
-    const retry = await callTool(client, 'retry_run', { runId: started.id });
+    const retry = await callTool(client, 'retry_run', { runId: started.id, confirm: true });
     expect(retry.isError).toBe(true);
     expect(retry.structuredContent).toEqual({ error: expect.objectContaining({ status: 409, code: 'conflict' }) });
   });
@@ -657,8 +674,8 @@ describe('cancel_run', () => {
         ],
       },
     });
-    await toolData(client, 'publish_workflow', { workflowId: draft.id });
-    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+    const started = await toolData(client, 'start_run', { workflowId: draft.id, confirm: true });
     // A delay keeps the run running at that step.
     const atDelay = await pollUntil(
       () => toolData(client, 'get_run', { runId: started.id }),
@@ -666,13 +683,132 @@ describe('cancel_run', () => {
       { timeoutMs: 20_000, intervalMs: 150 },
     );
     expect(atDelay.status).toBe('running');
-    const cancelled = await callTool(client, 'cancel_run', { runId: started.id });
+    const cancelled = await callTool(client, 'cancel_run', { runId: started.id, confirm: true });
     expect(cancelled.isError).toBeFalsy();
     expect(firstText(cancelled)).toBe(`Run ${started.id} of ${JSON.stringify(draft.name)} is cancelled.`);
     expect(cancelled.structuredContent).toEqual(expect.objectContaining({ id: started.id, status: 'cancelled' }));
     expect((await stack.database.db.workflowRun.findUniqueOrThrow({ where: { id: started.id } })).status).toBe(
       'cancelled',
     );
+  });
+});
+
+describe('confirmation before destructive actions', () => {
+  const connectorDefinition = (name: string) => ({
+    name,
+    steps: [
+      { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'call' }] },
+      {
+        id: 'call',
+        name: 'List tables',
+        type: 'connector',
+        config: { connector: 'test-db', command: 'list-tables' },
+        transitions: [{ on: 'success', goto: 'end' }],
+      },
+      { id: 'end', name: 'End', type: 'end' },
+    ],
+  });
+
+  it('a client that cannot be asked gets the effect first, and the tool acts only with confirm: true', async () => {
+    const client = clients.http!;
+    const draft = await toolData(client, 'create_workflow', {
+      definition: {
+        name: `Confirm ${Date.now()}`,
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'wait' }] },
+          {
+            id: 'wait',
+            name: 'Wait',
+            type: 'delay',
+            config: { duration: '1h' },
+            transitions: [{ on: 'success', goto: 'end' }],
+          },
+          { id: 'end', name: 'End', type: 'end' },
+        ],
+      },
+    });
+    const described = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+    expect(described.isError).toBeFalsy();
+    expect(firstText(described)).toBe(
+      `Not done yet, confirmation needed: Publish the draft ${JSON.stringify(draft.name)}: it becomes the active workflow that runs start from. Show this to the user; once they agree, call publish_workflow again with the same arguments and confirm: true.`,
+    );
+    expect(described.structuredContent).toEqual(expect.objectContaining({ done: false, confirmationRequired: true }));
+    expect((await toolData(client, 'get_workflow', { workflowId: draft.id })).status).toBe('draft');
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+
+    // A run of a workflow without access-changing steps starts without confirmation; cancelling it needs one.
+    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    await pollUntil(
+      () => toolData(client, 'get_run', { runId: started.id }),
+      (read) => read.steps.some((step: { stepId: string }) => step.stepId === 'wait'),
+      { timeoutMs: 20_000, intervalMs: 150 },
+    );
+    const cancel = await callTool(client, 'cancel_run', { runId: started.id });
+    expect(firstText(cancel)).toMatch(/^Not done yet, confirmation needed: Cancel run .* \(running\): it stops for good/);
+    expect((await toolData(client, 'get_run', { runId: started.id })).status).toBe('running');
+    expect(firstText(await callTool(client, 'cancel_run', { runId: started.id, confirm: true }))).toContain(
+      'is cancelled',
+    );
+
+    // A workflow with a connector step may change access: its start needs confirmation.
+    const changing = await toolData(client, 'create_workflow', {
+      definition: connectorDefinition(`Changing ${Date.now()}`),
+    });
+    await toolData(client, 'publish_workflow', { workflowId: changing.id, confirm: true });
+    const start = await callTool(client, 'start_run', { workflowId: changing.id });
+    expect(firstText(start)).toContain('its steps connector "call" may grant or revoke access');
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: changing.id } })).toBe(0);
+
+    // An import that writes says what it would write, from its preview; a dry run needs nothing.
+    const name = `Confirmed group ${Date.now()}`;
+    const document = {
+      version: '1',
+      exportedAt: new Date().toISOString(),
+      exportedBy: 'an assistant',
+      entities: { userGroups: [{ name, description: '' }] },
+    };
+    const importing = await callTool(client, 'import_config', { document, dryRun: false });
+    expect(firstText(importing)).toContain(
+      'Import a configuration document (userGroups 1) with strategy upsert, in one transaction. It would create 1, update 0',
+    );
+    expect(await stack.database.db.userGroup.findFirst({ where: { name } })).toBeNull();
+  });
+
+  it('a client that supports elicitation asks its user with the summary, and a refusal does nothing', async () => {
+    const asked: string[] = [];
+    let answer: 'accept' | 'decline' = 'decline';
+    const { client } = await connectStdio(
+      { SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: adminToken },
+      {
+        capabilities: { elicitation: {} },
+        prepare: (elicitingClient) =>
+          elicitingClient.setRequestHandler(ElicitRequestSchema, async (request) => {
+            asked.push((request.params as { message: string }).message);
+            return answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+          }),
+      },
+    );
+    try {
+      const draft = await toolData(client, 'create_workflow', {
+        definition: approvalDefinition({ name: `Asked ${Date.now()}` }),
+      });
+      // confirm: true from the model does not stand in for the user where the user can be asked.
+      const declined = await callTool(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+      expect(firstText(declined)).toBe(
+        `Not done: the user did not confirm (decline). Publish the draft ${JSON.stringify(draft.name)}: it becomes the active workflow that runs start from.`,
+      );
+      expect(asked).toEqual([
+        `Publish the draft ${JSON.stringify(draft.name)}: it becomes the active workflow that runs start from.\n\nDo it?`,
+      ]);
+      expect((await toolData(client, 'get_workflow', { workflowId: draft.id })).status).toBe('draft');
+      answer = 'accept';
+      expect(await toolData(client, 'publish_workflow', { workflowId: draft.id })).toEqual(
+        expect.objectContaining({ status: 'active' }),
+      );
+      expect(asked).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
   });
 });
 
@@ -787,7 +923,7 @@ describe('errors become tool results, and the server stays up', () => {
         error: expect.objectContaining({ status: 403, code: 'forbidden' }),
       });
       // publish_workflow is not even listed for this token; a call says why.
-      const hidden = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+      const hidden = await callTool(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
       expect(hidden.isError).toBe(true);
       expect(firstText(hidden)).toBe(
         'The tool publish_workflow is not available in this session: the API token lacks workflow:publish. Only the listed tools (tools/list) can be called.',
@@ -807,7 +943,7 @@ describe('errors become tool results, and the server stays up', () => {
     definition.steps[1]!.transitions[0]!.goto = 'nowhere';
     definition.steps[1]!.transitions[1]!.goto = 'elsewhere';
     const draft = await toolData(client, 'create_workflow', { definition });
-    const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+    const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
     expect(refused.isError).toBe(true);
     const texts = refused.content.map((block) => (block.type === 'text' ? block.text : ''));
     const error = (refused.structuredContent as any).error;
@@ -943,7 +1079,7 @@ describe('errors become tool results, and the server stays up', () => {
     const draft = await toolData(client, 'create_workflow', {
       definition: approvalDefinition({ name: `Worded ${Date.now()}` }),
     });
-    await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
     const refused = await callTool(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'x' } });
     expect(refused.isError).toBe(true);
     expect(firstText(refused)).toContain('create a new version (the create_version tool)');
@@ -1108,7 +1244,7 @@ describe('the authoring token the docs recommend', () => {
       expect(
         await toolData(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'Revised' } }),
       ).toEqual(expect.objectContaining({ description: 'Revised' }));
-      expect(firstText(await callTool(client, 'publish_workflow', { workflowId: draft.id }))).toBe(
+      expect(firstText(await callTool(client, 'publish_workflow', { workflowId: draft.id, confirm: true }))).toBe(
         'The tool publish_workflow is not available in this session: the API token lacks workflow:publish. Only the listed tools (tools/list) can be called.',
       );
       expect((await callTool(client, 'generate_workflow_docs', { workflowId: draft.id })).isError).toBeFalsy();
