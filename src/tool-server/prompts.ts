@@ -1,7 +1,10 @@
+import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CATEGORIES } from '../domain/workflow-definition.js';
+import type { ApiClient } from './api-client.js';
+import { completers } from './templates.js';
 
 /** The guided flows of spec 4.11, each naming the tools and resources in the order to use them. */
 
@@ -78,7 +81,9 @@ function documentWorkflowPrompt(workflowId: string): GetPromptResult {
   );
 }
 
-export function registerPrompts(server: McpServer): void {
+/** The prompts; their run and workflow ids complete from what the token may read (templates.ts). */
+export function registerPrompts(server: McpServer, api: ApiClient): void {
+  const complete = completers(api);
   server.registerPrompt(
     'create-workflow',
     {
@@ -104,7 +109,9 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Diagnose a failed run',
       description: 'Find why a run failed and retry it, skip the failed step, or propose a fix.',
-      argsSchema: { runId: z.uuid({ error: 'runId must be a UUID' }).describe('Id of the failed run') },
+      argsSchema: {
+        runId: completable(z.uuid({ error: 'runId must be a UUID' }).describe('Id of the failed run'), complete.runId),
+      },
     },
     ({ runId }) => diagnoseFailurePrompt(runId),
   );
@@ -113,7 +120,12 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Document a workflow',
       description: 'Write documentation of a workflow for the people who use it.',
-      argsSchema: { workflowId: z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow') },
+      argsSchema: {
+        workflowId: completable(
+          z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow'),
+          complete.workflowId,
+        ),
+      },
     },
     ({ workflowId }) => documentWorkflowPrompt(workflowId),
   );

@@ -4,6 +4,7 @@ import type { ApiClient } from './api-client.js';
 import { LIST_INSTRUCTIONS } from './list-answers.js';
 import { registerPrompts, UNTRUSTED_DATA_RULE } from './prompts.js';
 import { registerResources } from './resources.js';
+import { registerResourceTemplates } from './templates.js';
 import { ALL_TOOLS, hiddenToolMessage, type ToolAccess } from './tool-access.js';
 import { registerTools, type ToolContext } from './tools.js';
 
@@ -53,6 +54,7 @@ export function createToolServer(
   // and light schemas of the large arguments), since every session pays for it in its context.
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   registerResources(server);
-  registerPrompts(server);
+  registerResourceTemplates(server, api);
+  registerPrompts(server, api);
   return server;
 }

@@ -693,6 +693,76 @@ describe('cancel_run', () => {
   });
 });
 
+describe('resource templates and completion', () => {
+  it('workflow://, run:// and connector:// read what the token may, and their identifiers complete in templates and prompts', async () => {
+    const client = clients.stdio!;
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual([
+      'connector://{name}',
+      'run://{id}',
+      'workflow://{id}',
+    ]);
+    const draft = await toolData(client, 'create_workflow', {
+      definition: {
+        name: `Completed ${Date.now()}`,
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'end' }] },
+          { id: 'end', name: 'End', type: 'end' },
+        ],
+      },
+    });
+    const byPrefix = await client.complete({
+      ref: { type: 'ref/resource', uri: 'workflow://{id}' },
+      argument: { name: 'id', value: draft.id.slice(0, 8) },
+    });
+    expect(byPrefix.completion.values).toContain(draft.id);
+    const byName = await client.complete({
+      ref: { type: 'ref/prompt', name: 'document-workflow' },
+      argument: { name: 'workflowId', value: draft.name.slice(0, 14) },
+    });
+    expect(byName.completion.values).toContain(draft.id);
+    const read = await client.readResource({ uri: `workflow://${draft.id}` });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(
+      expect.objectContaining({ id: draft.id, name: draft.name }),
+    );
+
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+    const run = await toolData(client, 'start_run', { workflowId: draft.id });
+    const runs = await client.complete({
+      ref: { type: 'ref/prompt', name: 'diagnose-failure' },
+      argument: { name: 'runId', value: run.id.slice(0, 6) },
+    });
+    expect(runs.completion.values).toEqual([run.id]);
+    const runRead = await client.readResource({ uri: `run://${run.id}` });
+    expect(JSON.parse((runRead.contents[0] as { text: string }).text)).toEqual(expect.objectContaining({ id: run.id }));
+
+    const connectors = await client.complete({
+      ref: { type: 'ref/resource', uri: 'connector://{name}' },
+      argument: { name: 'name', value: 'sized-1' },
+    });
+    expect(connectors.completion.values).toEqual(expect.arrayContaining(['sized-1', 'sized-10', 'sized-12']));
+    const connector = await client.readResource({ uri: 'connector://sized-1' });
+    expect(JSON.parse((connector.contents[0] as { text: string }).text)).toEqual(
+      expect.objectContaining({ name: 'sized-1', type: 'scim' }),
+    );
+    await expect(client.readResource({ uri: 'connector://nobody' })).rejects.toThrow(/no connector is named "nobody"/);
+
+    // A token without run:read completes no runs and cannot read them.
+    const reader = await createUserWithToken(stack.database.db, ['admin'], ['workflow:read']);
+    const narrow = await connectHttp(httpServer.url, reader.token);
+    try {
+      const none = await narrow.complete({
+        ref: { type: 'ref/resource', uri: 'run://{id}' },
+        argument: { name: 'id', value: '' },
+      });
+      expect(none.completion.values).toEqual([]);
+      await expect(narrow.readResource({ uri: `run://${run.id}` })).rejects.toThrow(/Missing permission run:read/);
+    } finally {
+      await narrow.close();
+    }
+  });
+});
+
 describe('confirmation before destructive actions', () => {
   const connectorDefinition = (name: string) => ({
     name,
@@ -744,7 +814,9 @@ describe('confirmation before destructive actions', () => {
       { timeoutMs: 20_000, intervalMs: 150 },
     );
     const cancel = await callTool(client, 'cancel_run', { runId: started.id });
-    expect(firstText(cancel)).toMatch(/^Not done yet, confirmation needed: Cancel run .* \(running\): it stops for good/);
+    expect(firstText(cancel)).toMatch(
+      /^Not done yet, confirmation needed: Cancel run .* \(running\): it stops for good/,
+    );
     expect((await toolData(client, 'get_run', { runId: started.id })).status).toBe('running');
     expect(firstText(await callTool(client, 'cancel_run', { runId: started.id, confirm: true }))).toContain(
       'is cancelled',
