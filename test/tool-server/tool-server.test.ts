@@ -763,6 +763,64 @@ describe('resource templates and completion', () => {
   });
 });
 
+describe('attribution in the audit', () => {
+  const entriesOf = (targetId: string) =>
+    stack.database.db.auditLog.findMany({ where: { targetId }, orderBy: { createdAt: 'asc' } });
+
+  it('an action through the tool server is audited with the channel and the client name from initialize, over both transports', async () => {
+    const { client: stdio } = await connectStdio(
+      { SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: adminToken },
+      { name: 'Attribution stdio client' },
+    );
+    const http = await connectHttp(httpServer.url, adminToken, { name: 'Attribution HTTP client' });
+    try {
+      for (const [client, name] of [
+        [stdio, 'Attribution stdio client'],
+        [http, 'Attribution HTTP client'],
+      ] as const) {
+        const draft = await toolData(client, 'create_workflow', {
+          definition: approvalDefinition({ name: `Attributed ${Date.now()}` }),
+        });
+        const [created] = await entriesOf(draft.id);
+        expect(created!.metadata).toEqual(
+          expect.objectContaining({
+            via: 'api_token',
+            channel: 'tool_server',
+            client: name,
+            tokenPrefix: expect.any(String),
+          }),
+        );
+      }
+    } finally {
+      await stdio.close();
+      await http.close();
+    }
+  });
+
+  it('the labels are bounded and cleaned, an unknown channel is ignored, and a direct API call carries none', async () => {
+    const create = (headers: Record<string, string>) =>
+      fetch(`${stack.api.baseUrl}/api/workflows`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(approvalDefinition({ name: `Labelled ${Date.now()} ${Math.random()}` })),
+      }).then(async (response) => {
+        expect(response.status).toBe(201);
+        return ((await response.json()) as { id: string }).id;
+      });
+    const long = await create({ 'x-flowgate-via': 'tool_server', 'x-flowgate-client': `Évil\t${'x'.repeat(300)}` });
+    const [longEntry] = await entriesOf(long);
+    expect((longEntry!.metadata as any).client).toBe(`vil${'x'.repeat(97)}`);
+    const other = await create({ 'x-flowgate-via': 'console', 'x-flowgate-client': 'Someone' });
+    const plain = await create({});
+    for (const id of [other, plain]) {
+      const [entry] = await entriesOf(id);
+      expect(entry!.metadata).not.toHaveProperty('channel');
+      expect(entry!.metadata).not.toHaveProperty('client');
+      expect(entry!.metadata).toEqual(expect.objectContaining({ via: 'api_token' }));
+    }
+  });
+});
+
 describe('confirmation before destructive actions', () => {
   const connectorDefinition = (name: string) => ({
     name,
