@@ -38,7 +38,7 @@ function createWorkflowPrompt(description: string, category?: string): GetPrompt
       '4. Call validate_workflow with strict: true. For each error, fix the definition at its path according to its code, and validate again until valid is true. Mention warnings to the user.',
       '5. Call create_workflow with the valid definition and keep the returned id.',
       '6. Show the user the draft (its id, steps and what they change, the warnings) and ask whether to publish it: publishing makes it the active workflow that runs start from. Stop here unless the user agrees.',
-      '7. Once the user agrees, call publish_workflow with that id. If it is refused, report the error message and code (a missing permission is named in it: a token meant for authoring may not publish, and a person with that permission then publishes) instead of retrying blindly.',
+      '7. Once the user agrees, call publish_workflow with that id (where it answers that confirmation is needed, the user has agreed: call it again with confirm: true). If it is refused, report the error message and code (a missing permission is named in it: a token meant for authoring may not publish, and a person with that permission then publishes) instead of retrying blindly.',
       '8. Call generate_workflow_docs and show the user the documentation, with the id and status of the workflow.',
       '',
       UNTRUSTED_DATA_RULE,
