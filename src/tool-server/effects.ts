@@ -4,8 +4,9 @@ import { quoted } from './results.js';
 
 /**
  * What a destructive tool call would do, in words a person confirms (confirmation.ts). Each reads
- * what it needs through the API first; when that read fails the summary names the ids only, and
- * the call itself then answers the API's error.
+ * what it needs through the API first; when that read fails the summary names the ids only (and a
+ * start is confirmed, as its steps may change access), and the call itself then answers the API's
+ * error.
  */
 
 export type Read = (request: ApiRequest) => Promise<ApiResult>;
@@ -44,14 +45,15 @@ export async function publishEffect(
   return `Publish ${what}: it becomes the active workflow that runs start from.${deprecation}`;
 }
 
-/** The steps of a workflow that may change access, or undefined when it has none (no confirmation then). */
+/** What a run would do when its workflow may change access, or undefined when it cannot (no confirmation then). */
 export async function startEffect(
   read: Read,
   args: { workflowId: string; variables: Record<string, unknown> },
 ): Promise<string | undefined> {
   const workflow = await readAs(read, `/api/workflows/${args.workflowId}`, workflowShape);
-  // Unreadable: the start itself answers the API's error (not found, forbidden).
-  if (!workflow) return undefined;
+  // Steps that could not be read may change access too: a person confirms all the same.
+  if (!workflow)
+    return `Start a run of workflow ${args.workflowId}, whose steps could not be read: they may grant or revoke access or change accounts in outside systems.`;
   const changing = workflow.steps.filter((step) => ACCESS_CHANGING_STEP_TYPES.includes(step.type));
   if (changing.length === 0) return undefined;
   const steps = changing.map((step) => `${step.type} ${quoted(step.id)}`).join(', ');

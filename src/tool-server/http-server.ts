@@ -251,8 +251,8 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
     });
     // Checked once per session, at initialize: a wrong or revoked token is refused there, not at
     // each call. Its permissions are remembered for the tools/list and tools/call that follow.
-    let session: CallerSession | undefined;
-    if (initialize || (usesTools(body.value) && !(session = sessions.fresh(token)))) {
+    let session: CallerSession | undefined = initialize ? undefined : sessions.fresh(token);
+    if (initialize || (session === undefined && usesTools(body.value))) {
       const check = await checkToken(api);
       if (initialize && check.refusal) {
         return sendJsonRpcError(response, 401, `The Flowgate API refused this token: ${check.refusal}`, {

@@ -888,9 +888,6 @@ const TOOLS = [
   }),
 ];
 
-/** Every tool the server knows, with what it needs to be listed. */
-export const TOOL_REQUIREMENTS: readonly ToolRequirements[] = TOOLS;
-
 /**
  * Registers the tools `access` allows on `server`: answers them as tools/list shows them, and the
  * others, by name, with why they are left out.

@@ -888,6 +888,8 @@ describe('confirmation before destructive actions', () => {
     const start = await callTool(client, 'start_run', { workflowId: changing.id });
     expect(firstText(start)).toContain('its steps connector "call" may grant or revoke access');
     expect(await stack.database.db.workflowRun.count({ where: { definitionId: changing.id } })).toBe(0);
+    const unknown = await callTool(client, 'start_run', { workflowId: '00000000-0000-4000-8000-00000000000f' });
+    expect(firstText(unknown)).toContain('whose steps could not be read: they may grant or revoke access');
 
     // An import that writes says what it would write, from its preview; a dry run needs nothing.
     const name = `Confirmed group ${Date.now()}`;
@@ -1241,7 +1243,7 @@ describe('errors become tool results, and the server stays up', () => {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
-      body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"start_run","arguments":{"workflowId":"00000000-0000-4000-8000-000000000000","variables":${variables}}}}`,
+      body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"start_run","arguments":{"workflowId":"00000000-0000-4000-8000-000000000000","confirm":true,"variables":${variables}}}}`,
     });
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
