@@ -4,7 +4,7 @@ import { redact } from './redact.js';
 
 /** Who did it: a user (possibly through an API token), a SCIM or other service client, or the system. */
 export type AuditActor =
-  | { type: 'user'; userId: string; apiToken?: ApiTokenIdentity }
+  | { type: 'user'; userId: string; apiToken?: ApiTokenIdentity; labels?: { channel: string; client?: string } }
   | { type: 'service_client'; clientId: string }
   | { type: 'system' };
 
@@ -17,7 +17,7 @@ export interface AuditEntry {
 }
 
 export function actorOf(principal: Principal): AuditActor {
-  return { type: 'user', userId: principal.userId, apiToken: principal.apiToken };
+  return { type: 'user', userId: principal.userId, apiToken: principal.apiToken, labels: principal.labels };
 }
 
 /** Metadata every action taken with an API token carries (spec 2.11, 6.1). */
@@ -36,7 +36,9 @@ export async function recordAudit(db: DatabaseClient, entry: AuditEntry): Promis
 /** The row of an entry, its metadata redacted. */
 export function auditRow(entry: AuditEntry) {
   const actorMetadata =
-    entry.actor.type === 'user' && entry.actor.apiToken ? apiTokenMetadata(entry.actor.apiToken) : {};
+    entry.actor.type === 'user' && entry.actor.apiToken
+      ? { ...apiTokenMetadata(entry.actor.apiToken), ...entry.actor.labels }
+      : {};
   return {
     action: entry.action,
     actorType: entry.actor.type,

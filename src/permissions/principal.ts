@@ -19,6 +19,8 @@ export interface Principal {
   permissions: ReadonlySet<Permission>;
   via: CredentialKind;
   apiToken?: ApiTokenIdentity;
+  /** Labels of the program that made the request (the tool server, and its client), for the audit only. */
+  labels?: { channel: string; client?: string };
 }
 
 export function can(principal: Principal, permission: Permission): boolean {

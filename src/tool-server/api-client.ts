@@ -42,7 +42,17 @@ export interface ApiClientOptions {
   /** Aborted when whoever the calls are made for has gone away: calls still under way stop. */
   signal?: AbortSignal;
   fetch?: typeof globalThis.fetch;
+  /**
+   * The assistant client's name from `initialize`, sent with every call (X-Flowgate-Client) beside
+   * X-Flowgate-Via: tool_server, so that the API's audit says which assistant acted. Labels only:
+   * the API never authorizes by them.
+   */
+  clientName?: () => string | undefined;
 }
+
+/** The request headers that attribute a call to the tool server and the assistant client. */
+export const VIA_HEADER = 'x-flowgate-via';
+export const CLIENT_HEADER = 'x-flowgate-client';
 
 function urlOf(baseUrl: string, request: ApiRequest): string {
   const url = new URL(`${baseUrl}${request.path}`);
@@ -92,6 +102,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...request.headers,
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
+      headers[VIA_HEADER] = 'tool_server';
+      const clientName = options.clientName?.();
+      // Header values must be visible ASCII; the API bounds and cleans the label again.
+      if (clientName) headers[CLIENT_HEADER] = clientName.replace(/[^\x20-\x7e]/g, '?').slice(0, 100);
       if (request.body !== undefined) headers['content-type'] = 'application/json';
       const body = serialised(request.body);
       if (typeof body === 'object') return { ok: false, failure: body };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOLSETS, type Toolset } from './tool-access.js';
 
 const optionalString = z
   .string()
@@ -32,6 +33,27 @@ const environmentSchema = z.object({
       }
       return origins;
     }),
+  TOOLS_ENABLED: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const names = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (names.length === 0) return [...TOOLSETS];
+      const unknown = names.filter((name) => !(TOOLSETS as readonly string[]).includes(name));
+      if (unknown.length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: `unknown toolset(s) ${unknown.join(', ')}: the toolsets are ${TOOLSETS.join(', ')}`,
+        });
+      return names as Toolset[];
+    }),
+  TOOLS_READ_ONLY: z
+    .enum(['true', 'false', ''], { error: 'TOOLS_READ_ONLY must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export interface ToolServerConfig {
@@ -45,6 +67,10 @@ export interface ToolServerConfig {
   port: number;
   /** Origins whose browser pages may call the HTTP transport; a request from any other origin gets 403. */
   allowedOrigins?: readonly string[];
+  /** The toolsets whose tools are listed (TOOLS_ENABLED); every one when not set. */
+  toolsets?: readonly Toolset[];
+  /** Only read-only tools are listed (TOOLS_READ_ONLY). */
+  readOnly?: boolean;
 }
 
 /** The tool server's settings from `env`, frozen; throws one error naming every bad variable. */
@@ -62,5 +88,7 @@ export function loadToolServerConfig(env: Record<string, string | undefined>): R
     host: value.TOOLS_HOST,
     port: value.TOOLS_PORT,
     allowedOrigins: value.TOOLS_ALLOWED_ORIGINS,
+    toolsets: value.TOOLS_ENABLED,
+    readOnly: value.TOOLS_READ_ONLY,
   });
 }

@@ -41,3 +41,39 @@ export const toolDefinitionPatchSchema = workflowDefinitionPatchSchema.extend({
   steps: z.array(toolStepSchema).optional(),
   onError: patch.onError.describe(onErrorDescription),
 });
+
+/**
+ * The definition as the tool list shows it, which every session carries in its context: every
+ * field with its type and the words a model needs, the rest (bounds, the shape of variables and
+ * transitions, step configs) in svc://schema/workflow-definition and svc://schema/step-types.
+ * Arguments are validated against the whole schema all the same. validate_workflow and
+ * update_workflow point to create_workflow's, so that the list carries it once.
+ */
+const listedStep = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(STEP_TYPE_NAMES as [string, ...string[]]),
+  config: z.record(z.string(), z.unknown()).optional(),
+  transitions: z.array(z.object({ on: z.string(), goto: z.string().describe('Next step id') })).optional(),
+});
+export const listedDefinitionSchema = z
+  .object({
+    name: z.string(),
+    category: fields.category,
+    subjectVariable: z.string().nullable().optional().describe('Variable the run is about, recorded as its subject'),
+    trigger: z
+      .object({ types: z.array(z.enum(['manual', 'scheduled', 'webhook'])) })
+      .optional()
+      .describe('How runs start; default manual'),
+    variables: z.array(z.looseObject({ name: z.string(), type: z.string() })).optional(),
+    steps: z.array(listedStep).optional(),
+    onError: fields.onError.describe('A failed step without error transition: stop (default), skip or retry'),
+  })
+  .describe(
+    'Also description, project, workflowSet (names), debugLogging. Whole schema: svc://schema/workflow-definition; step configs: svc://schema/step-types',
+  );
+const listedFields = "create_workflow's definition";
+export const listedValidateDefinitionSchema = z.looseObject({}).describe(`A definition, as ${listedFields}`);
+export const listedDefinitionPatchSchema = z
+  .looseObject({})
+  .describe(`Fields of ${listedFields} to change; lists are replaced whole`);

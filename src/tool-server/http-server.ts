@@ -5,7 +5,9 @@ import { createApiClient } from './api-client.js';
 import { InFlightCalls } from './http-cancellation.js';
 import type { ToolServerConfig } from './config.js';
 import { createToolServer } from './server.js';
-import { tokenRefusal } from './token-check.js';
+import { CallerSessions, type CallerSession } from './http-sessions.js';
+import { checkToken } from './token-check.js';
+import { TOOLSETS, type ToolAccess } from './tool-access.js';
 
 export const MCP_PATH = '/mcp';
 /** Where the OAuth protected resource metadata of the endpoint is (RFC 9728), which a 401 points to. */
@@ -107,11 +109,25 @@ async function jsonBody(
   }
 }
 
-/** Whether a JSON-RPC message, or a batch of them, opens a session: where the token is checked. */
-const opensSession = (body: unknown): boolean =>
-  Array.isArray(body)
-    ? body.some(opensSession)
-    : body !== null && typeof body === 'object' && (body as { method?: unknown }).method === 'initialize';
+type Message = { method?: unknown; params?: unknown };
+const messagesOf = (body: unknown): Message[] =>
+  (Array.isArray(body) ? body : [body]).filter(
+    (message): message is Message => message !== null && typeof message === 'object',
+  );
+
+/** The initialize message of a POST, which opens a session: where the token is checked. */
+const initializeOf = (body: unknown): Message | undefined =>
+  messagesOf(body).find((message) => message.method === 'initialize');
+
+/** Whether a POST lists or calls tools, which needs the caller's permissions. */
+const usesTools = (body: unknown): boolean =>
+  messagesOf(body).some((message) => typeof message.method === 'string' && message.method.startsWith('tools/'));
+
+/** The client's name from initialize's clientInfo, when it gave one. */
+const clientNameOf = (initialize: Message): string | undefined => {
+  const name = (initialize.params as { clientInfo?: { name?: unknown } } | undefined)?.clientInfo?.name;
+  return typeof name === 'string' ? name : undefined;
+};
 
 // What a page of an allowed origin may send (CORS): browsers ask first with a preflight OPTIONS,
 // since the calls carry Authorization and a JSON body, and keep the answer this many seconds.
@@ -157,6 +173,7 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
   const fallbackToken = checkHost ? config.apiToken : undefined;
   const allowedOrigins = new Set(config.allowedOrigins ?? []);
   const inFlight = new InFlightCalls();
+  const sessions = new CallerSessions();
   // The configured address itself is a name callers may use, such as 127.0.0.2.
   const allowedHosts = new Set([...LOOPBACK_NAMES, isIP(config.host) === 6 ? `[${config.host}]` : config.host]);
   return http.createServer(async function handleMcpRequest(request, response) {
@@ -223,20 +240,34 @@ export function createToolHttpServer(config: Readonly<ToolServerConfig>): http.S
       untrack();
       callerGone.abort();
     });
+    const initialize = initializeOf(body.value);
+    const clientName = initialize ? clientNameOf(initialize) : sessions.clientName(token);
     const api = createApiClient({
       baseUrl: config.apiUrl,
       token,
       timeoutMs: config.apiTimeoutMs,
       signal: callerGone.signal,
+      clientName: () => clientName,
     });
-    // Checked once per session, at initialize: a wrong or revoked token is refused there, not at each call.
-    const refusal = opensSession(body.value) ? await tokenRefusal(api) : undefined;
-    if (refusal) {
-      return sendJsonRpcError(response, 401, `The Flowgate API refused this token: ${refusal}`, {
-        'www-authenticate': bearerChallenge(metadataUrl, refusal),
-      });
+    // Checked once per session, at initialize: a wrong or revoked token is refused there, not at
+    // each call. Its permissions are remembered for the tools/list and tools/call that follow.
+    let session: CallerSession | undefined = initialize ? undefined : sessions.fresh(token);
+    if (initialize || (session === undefined && usesTools(body.value))) {
+      const check = await checkToken(api);
+      if (initialize && check.refusal) {
+        return sendJsonRpcError(response, 401, `The Flowgate API refused this token: ${check.refusal}`, {
+          'www-authenticate': bearerChallenge(metadataUrl, check.refusal),
+        });
+      }
+      session = { permissions: check.permissions, clientName, checkedAt: Date.now() };
+      if (check.permissions) sessions.remember(token, session);
     }
-    const server = createToolServer(api);
+    const access: ToolAccess = {
+      toolsets: new Set(config.toolsets ?? TOOLSETS),
+      readOnly: config.readOnly ?? false,
+      permissions: session?.permissions,
+    };
+    const server = createToolServer(api, access);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     response.on('close', () => {
       void transport.close();

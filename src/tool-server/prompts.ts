@@ -1,7 +1,10 @@
+import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CATEGORIES } from '../domain/workflow-definition.js';
+import type { ApiClient } from './api-client.js';
+import { completers } from './templates.js';
 
 /** The guided flows of spec 4.11, each naming the tools and resources in the order to use them. */
 
@@ -35,7 +38,7 @@ function createWorkflowPrompt(description: string, category?: string): GetPrompt
       '4. Call validate_workflow with strict: true. For each error, fix the definition at its path according to its code, and validate again until valid is true. Mention warnings to the user.',
       '5. Call create_workflow with the valid definition and keep the returned id.',
       '6. Show the user the draft (its id, steps and what they change, the warnings) and ask whether to publish it: publishing makes it the active workflow that runs start from. Stop here unless the user agrees.',
-      '7. Once the user agrees, call publish_workflow with that id. If it is refused, report the error message and code (a missing permission is named in it: a token meant for authoring may not publish, and a person with that permission then publishes) instead of retrying blindly.',
+      '7. Once the user agrees, call publish_workflow with that id (where it answers that confirmation is needed, the user has agreed: call it again with confirm: true). If it is refused, report the error message and code (a missing permission is named in it: a token meant for authoring may not publish, and a person with that permission then publishes) instead of retrying blindly.',
       '8. Call generate_workflow_docs and show the user the documentation, with the id and status of the workflow.',
       '',
       UNTRUSTED_DATA_RULE,
@@ -78,7 +81,9 @@ function documentWorkflowPrompt(workflowId: string): GetPromptResult {
   );
 }
 
-export function registerPrompts(server: McpServer): void {
+/** The prompts; their run and workflow ids complete from what the token may read (templates.ts). */
+export function registerPrompts(server: McpServer, api: ApiClient): void {
+  const complete = completers(api);
   server.registerPrompt(
     'create-workflow',
     {
@@ -104,7 +109,9 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Diagnose a failed run',
       description: 'Find why a run failed and retry it, skip the failed step, or propose a fix.',
-      argsSchema: { runId: z.uuid({ error: 'runId must be a UUID' }).describe('Id of the failed run') },
+      argsSchema: {
+        runId: completable(z.uuid({ error: 'runId must be a UUID' }).describe('Id of the failed run'), complete.runId),
+      },
     },
     ({ runId }) => diagnoseFailurePrompt(runId),
   );
@@ -113,7 +120,12 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Document a workflow',
       description: 'Write documentation of a workflow for the people who use it.',
-      argsSchema: { workflowId: z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow') },
+      argsSchema: {
+        workflowId: completable(
+          z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow'),
+          complete.workflowId,
+        ),
+      },
     },
     ({ workflowId }) => documentWorkflowPrompt(workflowId),
   );

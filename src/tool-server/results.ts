@@ -93,6 +93,55 @@ export function failureResult(failure: ApiFailure): CallToolResult {
 }
 
 /**
+ * The budget of one answer: popular clients refuse or cut tool answers over 25,000 tokens, and a
+ * token is about four characters of JSON.
+ */
+export const ANSWER_BUDGET_TOKENS = 25_000;
+const CHARACTERS_PER_TOKEN = 4;
+export const ANSWER_BUDGET_CHARACTERS = ANSWER_BUDGET_TOKENS * CHARACTERS_PER_TOKEN;
+
+/** How to ask for less, said when an answer is cut. */
+export const NARROW_IN_GENERAL = 'Ask for less: fewer fields, a smaller pageSize, narrower filters or fewer entities.';
+
+/**
+ * A text within the budget once `used` characters are spent: whole, or its beginning and a note
+ * saying how large the whole is and how to narrow the request.
+ */
+function withinBudget(text: string, used: number, narrow: string): { text: string; cut: boolean } {
+  if (used + text.length <= ANSWER_BUDGET_CHARACTERS) return { text, cut: false };
+  const note = `\n[Cut: the whole answer is ${text.length} characters, about ${Math.ceil(text.length / CHARACTERS_PER_TOKEN)} tokens, over the budget of ${ANSWER_BUDGET_TOKENS} tokens per answer. ${narrow}]`;
+  return { text: text.slice(0, Math.max(0, ANSWER_BUDGET_CHARACTERS - used - note.length)) + note, cut: true };
+}
+
+/**
+ * A successful answer: the one-line summary, then the data once as compact JSON (clients show the
+ * model the text blocks), and the same data as structuredContent for programs. Over the budget the
+ * JSON text is cut with a note, and structuredContent says so instead of carrying it all.
+ */
+export function successResult(summary: string, data: unknown, narrow = NARROW_IN_GENERAL): CallToolResult {
+  const text = typeof data === 'string' ? data : JSON.stringify(data);
+  // Generated documentation is its own summary: the text once.
+  const alone = typeof data === 'string' && summary === data;
+  const fitted = withinBudget(text, alone ? 0 : summary.length, narrow);
+  const structured =
+    typeof data === 'string'
+      ? { text: fitted.text }
+      : data !== null && typeof data === 'object' && !Array.isArray(data)
+        ? (data as Record<string, unknown>)
+        : { data };
+  const content = alone
+    ? [{ type: 'text' as const, text: fitted.text }]
+    : [
+        { type: 'text' as const, text: summary },
+        { type: 'text' as const, text: fitted.text },
+      ];
+  return {
+    content,
+    structuredContent: fitted.cut ? { truncated: true, characters: text.length, note: narrow } : structured,
+  };
+}
+
+/**
  * A 2xx answer that reports a failure (an import whose entries failed): an error for the
  * assistant, with its summary, the failures and the whole answer.
  */
@@ -102,19 +151,5 @@ export function reportedFailureResult(summary: string, failures: string, data: u
     ...result,
     isError: true,
     content: [result.content[0]!, { type: 'text', text: failures }, ...result.content.slice(1)],
-  };
-}
-
-export function successResult(summary: string, data: unknown): CallToolResult {
-  if (typeof data === 'string') {
-    return { content: [{ type: 'text', text: summary }], structuredContent: { text: data } };
-  }
-  return {
-    content: [
-      { type: 'text', text: summary },
-      { type: 'text', text: JSON.stringify(data, null, 2) },
-    ],
-    structuredContent:
-      data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { data },
   };
 }

@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as ListedTool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { queryText } from '../domain/common.js';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../domain/pagination.js';
@@ -13,8 +13,19 @@ import {
   transferSectionSchema,
 } from '../domain/transfer-document.js';
 import { CATEGORIES, WORKFLOW_STATUSES } from '../domain/workflow-definition.js';
-import { ROLES } from '../permissions/index.js';
-import { toolDefinitionPatchSchema, toolDefinitionSchema } from './definition-schema.js';
+import { ROLES, type Permission } from '../permissions/index.js';
+import { hiddenBecause, type ToolAccess, type ToolRequirements, type Toolset } from './tool-access.js';
+import {
+  listedDefinitionPatchSchema,
+  listedDefinitionSchema,
+  listedValidateDefinitionSchema,
+  toolDefinitionPatchSchema,
+  toolDefinitionSchema,
+} from './definition-schema.js';
+import { compactJsonSchema } from './compact-schema.js';
+import { confirm, confirmArgument } from './confirmation.js';
+import { cancelEffect, importEffect, publishEffect, retryEffect, startEffect, type Read } from './effects.js';
+import { listAnswer, listArguments, listQuery, listSummary, type ListArguments } from './list-answers.js';
 import type { ApiClient, ApiRequest, ApiResult } from './api-client.js';
 import {
   failureResult,
@@ -31,26 +42,24 @@ import {
  * permission, so a tool never needs more privilege than the token it runs with.
  */
 
-const workflowId = z.uuid({ error: 'workflowId must be a UUID' }).describe('Id of the workflow definition');
-const runId = z.uuid({ error: 'runId must be a UUID' }).describe('Id of the run');
+// Ids go undescribed: their names and the uuid format say what they are, in a list every session pays for.
+const workflowId = z.uuid({ error: 'workflowId must be a UUID' });
+const runId = z.uuid({ error: 'runId must be a UUID' });
 const definition = toolDefinitionSchema.describe(
   'A complete workflow definition (read svc://schema/workflow-definition and svc://schema/step-types)',
 );
 
 const pageFields = {
-  page: z.number().int().min(1).max(MAX_PAGE).optional().describe(`Page number, 1 to ${MAX_PAGE} (default 1)`),
-  pageSize: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .optional()
-    .describe(`Items per page, 1 to ${MAX_PAGE_SIZE} (default 20)`),
+  page: z.number().int().min(1).max(MAX_PAGE).optional(),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().describe('Default 20'),
 };
-const search = queryText('search').optional().describe('Case-insensitive match on the name');
+const search = queryText('search').optional().describe('Part of the name');
 
 interface ToolDefinition<S extends z.ZodRawShape> {
   name: string;
+  toolset: Toolset;
+  /** Every permission its API route needs: a token without one of them is not shown the tool. */
+  permissions: readonly Permission[];
   title: string;
   description: string;
   input: S;
@@ -65,12 +74,34 @@ interface ToolDefinition<S extends z.ZodRawShape> {
   settle?(data: unknown, call: (request: ApiRequest) => Promise<ApiResult>): Promise<unknown>;
   /** For answers that report a failure with a 2xx (a failed import): the failures, one per line. */
   failures?(data: unknown): string | undefined;
+  /** The tool's answer made of the API's (summaries of a list), when it differs from it. */
+  answer?(data: unknown, args: z.output<z.ZodObject<S>>): unknown;
+  /** How to ask for less, said when an answer is cut at the budget. */
+  narrow?: string;
+  /**
+   * Lighter schemas of large arguments for the tool list, which every session sends the model;
+   * the arguments are still validated against `input`, and their descriptions name the resource
+   * with the whole schema.
+   */
+  listedAs?: { [K in keyof S]?: z.ZodType };
+  /**
+   * For destructive calls: what this one would do, for a person to confirm first (confirmation.ts),
+   * or undefined when it needs no confirmation. The tool then takes `confirm`.
+   */
+  effect?(args: z.output<z.ZodObject<S>>, read: Read): Promise<string | undefined>;
 }
 
-interface Tool {
-  name: string;
+/** What registering a tool needs beside the server and the API. */
+export interface ToolContext {
+  /** Whether the transport lets the server ask the client (elicitation): stdio yes, stateless HTTP no. */
+  elicitation: boolean;
+}
+
+interface Tool extends ToolRequirements {
+  /** The tool as tools/list shows it. */
+  listing(): ListedTool;
   /** Registers the tool on `server`, calling the API through `api`. */
-  register(server: McpServer, api: ApiClient): void;
+  register(server: McpServer, api: ApiClient, context: ToolContext): void;
 }
 
 /**
@@ -91,25 +122,55 @@ function strictArguments<S extends z.ZodRawShape>(shape: S) {
 function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
   return {
     name: tool.name,
-    register(server, api) {
+    toolset: tool.toolset,
+    permissions: tool.permissions,
+    readOnly: tool.annotations.readOnlyHint === true,
+    listing: () => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: compactJsonSchema(
+        z.toJSONSchema(
+          strictArguments({ ...tool.input, ...tool.listedAs, ...(tool.effect ? { confirm: confirmArgument } : {}) }),
+          { io: 'input', unrepresentable: 'any', target: 'draft-7' },
+        ),
+      ) as ListedTool['inputSchema'],
+      annotations: tool.annotations,
+    }),
+    register(server, api, context) {
       // The SDK validates the arguments against the schema first; parsing them again here gives
       // them their precise type without a cast.
-      const schema = strictArguments(tool.input);
+      const input = tool.effect ? { ...tool.input, confirm: confirmArgument } : tool.input;
+      const schema = strictArguments(input);
       const inputSchema: z.ZodType = schema;
       server.registerTool(
         tool.name,
         { title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations },
         // The SDK aborts `signal` when the client cancels this request (notifications/cancelled).
         async (args, { signal }) => {
-          const parsed = schema.parse(args);
+          const parsed = schema.parse(args) as z.output<z.ZodObject<S>> & { confirm?: boolean };
+          const effect = await tool.effect?.(parsed, (request) => api.call(request, signal));
+          if (effect !== undefined) {
+            const answer = await confirm(server, {
+              elicitation: context.elicitation,
+              tool: tool.name,
+              effect,
+              confirmed: parsed.confirm,
+              signal,
+            });
+            if (!answer.confirmed) return answer.result;
+          }
           const result = await api.call(tool.request(parsed), signal);
           if (!result.ok) return failureResult(result.failure);
-          const data = tool.settle
+          const settled = tool.settle
             ? await tool.settle(result.data, (request) => api.call(request, signal))
             : result.data;
+          const data = tool.answer ? (tool.answer(settled, parsed) ?? settled) : settled;
           const summary = tool.summarize(data, parsed);
           const failures = tool.failures?.(data);
-          return failures === undefined ? successResult(summary, data) : reportedFailureResult(summary, failures, data);
+          return failures === undefined
+            ? successResult(summary, data, tool.narrow)
+            : reportedFailureResult(summary, failures, data);
         },
       );
     },
@@ -117,6 +178,44 @@ function defineTool<S extends z.ZodRawShape>(tool: ToolDefinition<S>): Tool {
 }
 
 const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+
+interface ListToolDefinition<S extends z.ZodRawShape> extends Omit<
+  ToolDefinition<S & typeof listArguments>,
+  'input' | 'request' | 'summarize' | 'annotations' | 'answer'
+> {
+  path: string;
+  filters: S;
+  /** The fields of each item shown unless `fields` asks for more. */
+  summaryFields: readonly string[];
+  noun: string;
+}
+
+/** A read-only list tool: filters, then summaries with `fields`, `cursor` and `hasMore`. */
+function defineListTool<S extends z.ZodRawShape>(tool: ListToolDefinition<S>): Tool {
+  const { path, filters, summaryFields, noun, ...rest } = tool;
+  return defineTool<S & typeof listArguments>({
+    ...rest,
+    input: { ...filters, ...listArguments },
+    annotations: readOnly,
+    // Typed by the shape of S, which TypeScript cannot relate to ListArguments generically.
+    request: (args) => ({ method: 'GET', path, query: listQuery(args as ListArguments) }),
+    answer: (data, args) =>
+      listAnswer(data, listQuery(args as ListArguments), summaryFields, (args as ListArguments).fields),
+    summarize: (data) => {
+      const parsed = listAnswerShape.safeParse(data);
+      return parsed.success ? listSummary(parsed.data, noun) : 'Done; the API answer follows.';
+    },
+    narrow: 'Ask for fewer fields or a smaller pageSize, and page on with cursor.',
+  });
+}
+
+const listAnswerShape = z.object({
+  total: z.number(),
+  items: z.array(z.record(z.string(), z.unknown())),
+  hasMore: z.boolean(),
+  otherFields: z.array(z.string()),
+});
+// idempotentHint is left out where it is false, its default.
 const writes = (hints: Omit<ToolAnnotations, 'readOnlyHint'>): ToolAnnotations => ({
   readOnlyHint: false,
   openWorldHint: false,
@@ -127,7 +226,6 @@ const writes = (hints: Omit<ToolAnnotations, 'readOnlyHint'>): ToolAnnotations =
 const reconciliationShape = z.object({
   counts: z.object({ orphans: z.number(), activeAccountsOfInactiveUsers: z.number() }),
 });
-const pageShape = z.object({ total: z.number(), page: z.number(), totalPages: z.number(), data: z.array(z.unknown()) });
 const workflowShape = z.object({
   id: z.string(),
   name: z.string(),
@@ -172,12 +270,6 @@ const summaryOf =
     return parsed.success ? describe(parsed.data) : 'Done; the API answer follows.';
   };
 
-const pageSummary = (noun: string) =>
-  summaryOf(
-    pageShape,
-    (page) =>
-      `${page.total} ${noun} in total; page ${page.page} of ${Math.max(page.totalPages, 1)} shows ${page.data.length}.`,
-  );
 const workflowSummary = (verb: string) =>
   summaryOf(
     workflowShape,
@@ -231,6 +323,40 @@ const versionSummary = summaryOf(
   (result) =>
     `New draft ${result.newWorkflow.id} cloned from ${result.sourceWorkflowId}; change it with update_workflow.`,
 );
+// An overview names at most this many entries per section; the count says how many there are.
+const OVERVIEW_NAMES = 100;
+
+/** What an export without `entities` answers: each section's entries by name, and the whole document's size. */
+function documentOverview(data: unknown) {
+  const document = documentShape.safeParse(data);
+  if (!document.success) return undefined;
+  const characters = JSON.stringify(data).length;
+  const sections = Object.fromEntries(
+    Object.entries(document.data.entities).map(([section, entries]) => {
+      const names = entries.map((entry) => {
+        const { name, email } = (entry ?? {}) as { name?: unknown; email?: unknown };
+        return typeof name === 'string' ? name : typeof email === 'string' ? email : '?';
+      });
+      return [section, { count: entries.length, names: names.slice(0, OVERVIEW_NAMES) }];
+    }),
+  );
+  return { overview: true, characters, tokens: Math.ceil(characters / 4), sections };
+}
+
+const overviewShape = z.object({
+  overview: z.literal(true),
+  characters: z.number(),
+  tokens: z.number(),
+  sections: z.record(z.string(), z.object({ count: z.number() })),
+});
+
+const exportSummary = (data: unknown) => {
+  const overview = overviewShape.safeParse(data);
+  if (!overview.success) return documentSummary(data);
+  const counts = Object.entries(overview.data.sections).map(([section, { count }]) => `${section} ${count}`);
+  return `Overview, not the document: the whole document is ${overview.data.characters} characters (about ${overview.data.tokens} tokens), with ${counts.join(', ') || 'no entries'}. Call again with entities, whole sections (["workflows"]) or names per section ({ "workflows": ["Onboarding"] }), for their content.`;
+};
+
 const documentSummary = summaryOf(documentShape, (document) => {
   const sections = Object.entries(document.entities).map(([section, entries]) => `${section} ${entries.length}`);
   return sections.length > 0 ? `Exported ${sections.join(', ')}.` : 'Exported an empty document.';
@@ -315,25 +441,27 @@ const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
 });
 
 const TOOLS = [
-  defineTool({
+  defineListTool({
     name: 'list_workflows',
+    toolset: 'workflows',
+    permissions: ['workflow:read'],
     title: 'List workflows',
-    description:
-      'List workflow definitions, newest first, with optional filters, as summaries without variables and steps (get_workflow gives those). Needs workflow:read.',
-    input: {
-      ...pageFields,
-      status: z.enum(WORKFLOW_STATUSES).optional().describe('Only workflows in this status'),
+    description: 'Workflow definitions, newest first, without variables and steps (get_workflow has them).',
+    filters: {
+      status: z.enum(WORKFLOW_STATUSES).optional(),
       category: z.enum(CATEGORIES).optional(),
       project: queryText('project').optional().describe('Project name'),
       workflowSet: queryText('workflowSet').optional().describe('Workflow set name'),
-      search: queryText('search').optional().describe('Case-insensitive match on name or description'),
+      search: queryText('search').optional().describe('Part of name or description'),
     },
-    annotations: readOnly,
-    request: (args) => ({ method: 'GET', path: '/api/workflows', query: args }),
-    summarize: pageSummary('workflow(s)'),
+    path: '/api/workflows',
+    summaryFields: ['id', 'name', 'status', 'version', 'category', 'project', 'workflowSet'],
+    noun: 'workflow(s)',
   }),
   defineTool({
     name: 'get_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:read'],
     title: 'Get a workflow',
     description: 'The full definition of one workflow: variables, steps, transitions, status, version and revision.',
     input: { workflowId },
@@ -343,19 +471,24 @@ const TOOLS = [
   }),
   defineTool({
     name: 'create_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:create'],
     title: 'Create a draft workflow',
     description:
-      'Create a new draft from a definition. Drafts are checked leniently (shape only); run validate_workflow with strict: true before publishing. Needs workflow:create.',
+      'Create a new draft from a definition. Drafts are checked leniently (shape only); run validate_workflow with strict: true before publishing.',
     input: { definition },
-    annotations: writes({ destructiveHint: false, idempotentHint: false }),
+    listedAs: { definition: listedDefinitionSchema },
+    annotations: writes({ destructiveHint: false }),
     request: (args) => ({ method: 'POST', path: '/api/workflows', body: args.definition }),
     summarize: workflowSummary('Created draft'),
   }),
   defineTool({
     name: 'update_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:update'],
     title: 'Update a draft workflow',
     description:
-      'Change fields of a draft (only drafts can change; use create_version for an active workflow). Send only the fields to change: the ones left out keep their values. Pass expectedRevision (from get_workflow) to refuse the change if someone changed the draft meanwhile. A project or workflowSet other than the current ones moves the draft, which needs workflow:move too. Needs workflow:update.',
+      'Change fields of a draft (an active workflow: create_version first); fields left out keep their values. Moving to another project or workflowSet needs workflow:move too.',
     input: {
       workflowId,
       changes: toolDefinitionPatchSchema.describe(
@@ -366,8 +499,9 @@ const TOOLS = [
         .int()
         .min(0)
         .optional()
-        .describe('The revision you read; the update is refused (precondition failed) if the draft changed since'),
+        .describe('From get_workflow: refused if the draft changed since'),
     },
+    listedAs: { changes: listedDefinitionPatchSchema },
     annotations: writes({ destructiveHint: true, idempotentHint: true }),
     request: (args) => ({
       method: 'PATCH',
@@ -379,13 +513,16 @@ const TOOLS = [
   }),
   defineTool({
     name: 'validate_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:read'],
     title: 'Validate a definition',
     description:
-      'Dry-run validation; nothing is saved. strict (default true) applies the publish-time rules, including the registered connectors. Each finding has a code, a message and a path into the definition.',
+      'Dry-run validation, nothing saved; strict (default) applies the publish-time rules. Findings have a code, message and path.',
     input: {
       definition,
-      strict: z.boolean().default(true).describe('Apply the publish-time rules (default true)'),
+      strict: z.boolean().default(true).describe('Publish-time rules'),
     },
+    listedAs: { definition: listedValidateDefinitionSchema },
     annotations: readOnly,
     request: (args) => ({
       method: 'POST',
@@ -396,19 +533,20 @@ const TOOLS = [
   }),
   defineTool({
     name: 'publish_workflow',
+    toolset: 'workflows',
+    permissions: ['workflow:publish'],
     title: 'Publish a draft',
     description:
-      'Turn a draft into the active workflow after strict validation (findings come back in the error details). Optionally deprecate the previous active version in the same step. Needs workflow:publish, and to deprecate, workflow:update and authority over the project of that workflow.',
+      'Make a draft the active workflow, after strict validation, optionally deprecating an earlier version (which needs workflow:update too).',
     input: {
       workflowId,
       deprecatePreviousVersionId: z
         .uuid()
         .optional()
-        .describe(
-          'An earlier version of this workflow that it replaces; it becomes deprecated atomically (already deprecated: left as it is)',
-        ),
+        .describe('An earlier version it replaces, deprecated in the same step'),
     },
-    annotations: writes({ destructiveHint: true, idempotentHint: false }),
+    effect: (args, read) => publishEffect(read, args),
+    annotations: writes({ destructiveHint: true }),
     request: (args) => ({
       method: 'POST',
       path: `/api/workflows/${args.workflowId}/publish`,
@@ -418,22 +556,24 @@ const TOOLS = [
   }),
   defineTool({
     name: 'create_version',
+    toolset: 'workflows',
+    permissions: ['workflow:create'],
     title: 'Create a new version',
-    description:
-      'Clone an active or deprecated workflow into a new draft to change it, then update_workflow and publish_workflow. Needs workflow:create and authority over its project.',
+    description: 'Clone an active or deprecated workflow into a new draft, to change with update_workflow.',
     input: { workflowId },
-    annotations: writes({ destructiveHint: false, idempotentHint: false }),
+    annotations: writes({ destructiveHint: false }),
     request: (args) => ({ method: 'POST', path: `/api/workflows/${args.workflowId}/create-version` }),
     summarize: versionSummary,
   }),
   defineTool({
     name: 'generate_workflow_docs',
+    toolset: 'workflows',
+    permissions: ['workflow:read'],
     title: 'Generate workflow documentation',
-    description:
-      'Documentation of a workflow generated from its definition: Markdown (overview, variables, steps, flow diagram, how to start a run) or a Mermaid flowchart.',
+    description: 'Documentation generated from a workflow definition: Markdown or a Mermaid flowchart.',
     input: {
       workflowId,
-      format: z.enum(['markdown', 'mermaid']).default('markdown').describe('markdown (default) or mermaid'),
+      format: z.enum(['markdown', 'mermaid']).default('markdown'),
     },
     annotations: readOnly,
     request: (args) => ({
@@ -443,35 +583,38 @@ const TOOLS = [
     }),
     summarize: (data) => (typeof data === 'string' ? data : 'Done; the API answer follows.'),
   }),
-  defineTool({
+  defineListTool({
     name: 'list_runs',
+    toolset: 'runs',
+    permissions: ['run:read'],
     title: 'List runs',
-    description: 'List runs, newest first. status=failed finds the runs to diagnose. Needs run:read.',
-    input: {
-      ...pageFields,
-      status: z.enum(RUN_STATUSES).optional().describe('Only runs in this status, e.g. failed'),
-      definitionId: z.uuid().optional().describe('Only runs of this workflow'),
-      startedBy: z.uuid().optional().describe('Only runs started by this user'),
+    description: 'List runs, newest first. status=failed finds the runs to diagnose.',
+    filters: {
+      status: z.enum(RUN_STATUSES).optional(),
+      definitionId: z.uuid().optional().describe('Workflow id'),
+      startedBy: z.uuid().optional().describe('User id'),
       from: z.iso
         .datetime({
           offset: true,
           error: 'from must be an ISO 8601 time with its time zone, e.g. 2025-01-31T08:00:00Z',
         })
         .optional()
-        .describe('Runs started at or after this ISO 8601 time, with its time zone (2025-01-31T08:00:00Z or +01:00)'),
+        .describe('Started at or after; ISO 8601 with time zone (2025-01-31T08:00:00Z)'),
       to: z.iso
         .datetime({ offset: true, error: 'to must be an ISO 8601 time with its time zone, e.g. 2025-01-31T08:00:00Z' })
         .optional()
-        .describe('Runs started before this ISO 8601 time, with its time zone (2025-01-31T18:00:00Z or +01:00)'),
+        .describe('Started before; ISO 8601 with time zone (+01:00 or Z)'),
     },
-    annotations: readOnly,
-    request: (args) => ({ method: 'GET', path: '/api/runs', query: args }),
-    summarize: pageSummary('run(s)'),
+    path: '/api/runs',
+    summaryFields: ['id', 'status', 'definitionId', 'definitionName', 'currentStepId', 'startedAt', 'completedAt'],
+    noun: 'run(s)',
   }),
   defineTool({
     name: 'get_run',
+    toolset: 'runs',
+    permissions: ['run:read'],
     title: 'Get a run',
-    description: 'A run with its status, variables, error and every step it went through. Needs run:read.',
+    description: 'A run with its status, variables, error and every step it went through.',
     input: { runId },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: `/api/runs/${args.runId}` }),
@@ -479,15 +622,17 @@ const TOOLS = [
   }),
   defineTool({
     name: 'start_run',
+    toolset: 'runs',
+    permissions: ['workflow:start'],
     title: 'Start a run',
-    description:
-      'Start a run of a workflow with its variables (required ones must be given). Runs of drafts are test runs; deprecated workflows cannot start. Needs workflow:start.',
+    description: 'Start a run of a workflow with its variables. Runs of drafts are test runs.',
     input: {
       workflowId,
-      variables: z.record(z.string(), z.unknown()).default({}).describe('Values of the workflow variables, by name'),
+      variables: z.record(z.string(), z.unknown()).default({}),
     },
     // Destructive: a run's steps may revoke roles, disable accounts or call outside systems.
-    annotations: writes({ destructiveHint: true, idempotentHint: false, openWorldHint: true }),
+    effect: (args, read) => startEffect(read, args),
+    annotations: writes({ destructiveHint: true, openWorldHint: true }),
     request: (args) => ({
       method: 'POST',
       path: `/api/workflows/${args.workflowId}/start`,
@@ -497,10 +642,12 @@ const TOOLS = [
   }),
   defineTool({
     name: 'cancel_run',
+    toolset: 'runs',
+    permissions: ['run:cancel'],
     title: 'Cancel a run',
-    description:
-      'Cancel a run that has not finished; its open approvals and tasks close as cancelled. Answers the run once it is cancelled (or, after a few seconds, says the cancellation is in progress). Needs run:cancel.',
+    description: 'Cancel a run that has not finished; its open approvals and tasks close.',
     input: { runId },
+    effect: (args, read) => cancelEffect(read, args),
     annotations: writes({ destructiveHint: true, idempotentHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/cancel` }),
     settle: cancelledRun,
@@ -508,54 +655,61 @@ const TOOLS = [
   }),
   defineTool({
     name: 'retry_run',
+    toolset: 'runs',
+    permissions: ['run:update'],
     title: 'Retry a failed run',
-    description:
-      'Resume a failed run at its failed step, with its current variables. Fix the cause first (see diagnose_run). Needs run:update.',
+    description: 'Resume a failed run at its failed step, once the cause is fixed (see diagnose_run).',
     input: { runId },
     // Destructive like start_run: the steps it resumes may change access.
-    annotations: writes({ destructiveHint: true, idempotentHint: false, openWorldHint: true }),
+    effect: (args, read) => retryEffect(read, args),
+    annotations: writes({ destructiveHint: true, openWorldHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/retry` }),
     summarize: runSummary,
   }),
   defineTool({
     name: 'skip_step',
+    toolset: 'runs',
+    permissions: ['run:update'],
     title: 'Skip the failed step',
-    description:
-      'Mark the failed step of a failed run skipped and continue on its success path. Use it when the step is not needed. Needs run:update.',
+    description: 'Skip the failed step of a failed run and continue on its success path.',
     input: { runId },
-    annotations: writes({ destructiveHint: true, idempotentHint: false, openWorldHint: true }),
+    annotations: writes({ destructiveHint: true, openWorldHint: true }),
     request: (args) => ({ method: 'POST', path: `/api/runs/${args.runId}/skip` }),
     summarize: runSummary,
   }),
   defineTool({
     name: 'diagnose_run',
+    toolset: 'runs',
+    permissions: ['run:read'],
     title: 'Diagnose a run',
-    description:
-      'Failure analysis of a run: statuses, the failed step with its config and error, the audit trail, the variables and the suggested actions (retry, skip, ...). Needs run:read.',
+    description: 'Why a run failed: the failed step, its config and error, audit trail, variables, suggested actions.',
     input: { runId },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: `/api/runs/${args.runId}/diagnose` }),
     summarize: diagnosisSummary,
   }),
-  defineTool({
+  defineListTool({
     name: 'list_connectors',
+    toolset: 'connectors',
+    permissions: ['connector:read'],
     title: 'List connectors',
-    description: 'Connectors that connector steps can call, with their commands (configSchema). Needs connector:read.',
-    input: {
-      ...pageFields,
-      type: queryText('type').optional().describe('Handler name, e.g. http or test-ldap'),
+    description: 'Connectors that connector steps can call, with their commands (configSchema).',
+    filters: {
+      type: queryText('type').optional().describe('Handler, e.g. http'),
       enabled: z.boolean().optional(),
       search,
     },
-    annotations: readOnly,
-    request: (args) => ({ method: 'GET', path: '/api/connectors', query: args }),
-    summarize: pageSummary('connector(s)'),
+    path: '/api/connectors',
+    summaryFields: ['id', 'name', 'type', 'enabled', 'description'],
+    noun: 'connector(s)',
   }),
   defineTool({
     name: 'preview_sync',
+    toolset: 'connectors',
+    permissions: ['connector:manage', 'connector:read'],
     title: 'Preview a sync pass',
     description:
-      'What the next sync pass of a connector and resource type would do, without changing anything: records added, updated, unchanged, staled and purged, matches, users created and deactivated (and held by the deletion safeguard), profile fields changed. `changes` takes the fields of the sync config (as PUT .../sync-config/:type), applied over the stored config for this preview only. Use it before saving a changed filter. It reads every page from the connector. Needs connector:manage and connector:read.',
+      'What the next sync pass of a connector would do, changing nothing (records, matches, users created, deactivated or held). Reads every page from the connector.',
     input: {
       connectorId: z
         .uuid({ error: 'connectorId must be a UUID' })
@@ -568,9 +722,13 @@ const TOOLS = [
         .min(1)
         .max(MAX_PREVIEW_SECONDS)
         .default(25)
-        .describe(
-          `How long the preview may read, 1 to ${MAX_PREVIEW_SECONDS} s (default 25, within the tool server's default API time limit of 30 s; raise SVC_API_TIMEOUT_MS for more)`,
-        ),
+        .describe('Default 25, within the default API time limit of 30 s'),
+    },
+    listedAs: {
+      changes: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('Sync config fields (docs/sync.md) applied over the stored ones, for this preview only'),
     },
     annotations: { readOnlyHint: true, openWorldHint: true },
     request: (args) => ({
@@ -583,11 +741,13 @@ const TOOLS = [
   }),
   defineTool({
     name: 'get_reconciliation',
+    toolset: 'connectors',
+    permissions: ['connector:read'],
     title: 'Reconcile a connector’s accounts',
     description:
-      'From the connector’s user sync: accounts in the application that match no Flowgate user (orphans), and accounts still active there of users deactivated or deleted in Flowgate, one page of each with counts. Works for any connector with a user sync (a scim connector, for one). Needs connector:read.',
+      'From a connector’s user sync: accounts matching no Flowgate user (orphans), and active accounts of users inactive in Flowgate, one page of each with counts.',
     input: {
-      connectorId: z.uuid({ error: 'connectorId must be a UUID' }).describe('Id of the connector'),
+      connectorId: z.uuid({ error: 'connectorId must be a UUID' }),
       ...pageFields,
     },
     annotations: readOnly,
@@ -602,73 +762,87 @@ const TOOLS = [
         `${counts.orphans} orphan account(s); ${counts.activeAccountsOfInactiveUsers} active account(s) of inactive users.`,
     ),
   }),
-  defineTool({
+  defineListTool({
     name: 'list_projects',
+    toolset: 'directory',
+    permissions: ['project:read'],
     title: 'List projects',
-    description: 'Projects with their workflow sets (a definition names both). Needs project:read.',
-    input: { ...pageFields, search },
-    annotations: readOnly,
-    request: (args) => ({ method: 'GET', path: '/api/projects', query: args }),
-    summarize: pageSummary('project(s)'),
+    description: 'Projects with their workflow sets (a definition names both).',
+    filters: { search },
+    path: '/api/projects',
+    summaryFields: ['id', 'name', 'description', 'workflowSets'],
+    noun: 'project(s)',
   }),
-  defineTool({
+  defineListTool({
     name: 'list_roles',
+    toolset: 'directory',
+    permissions: ['role_definition:read'],
     title: 'List business roles',
-    description:
-      'Business role definitions (what role_grant and role_revoke steps name), with their entitlements. Needs role_definition:read.',
-    input: { ...pageFields, search },
-    annotations: readOnly,
-    request: (args) => ({ method: 'GET', path: '/api/roles', query: args }),
-    summarize: pageSummary('role(s)'),
+    description: 'Business roles (named by role_grant and role_revoke steps).',
+    filters: { search },
+    path: '/api/roles',
+    summaryFields: ['id', 'name', 'description'],
+    noun: 'role(s)',
   }),
-  defineTool({
+  defineListTool({
     name: 'list_users',
+    toolset: 'directory',
+    permissions: ['user:read'],
     title: 'List users',
-    description: 'Users (approvers, assignees, subjects of runs). Needs user:read.',
-    input: {
-      ...pageFields,
-      email: queryText('email').optional().describe('Exact email, case-insensitive'),
-      role: z.enum(ROLES).optional().describe('Only users holding this built-in role'),
-      search: queryText('search').optional().describe('Part of the email or display name'),
+    description: 'Users (approvers, assignees, subjects of runs).',
+    filters: {
+      email: queryText('email').optional(),
+      role: z.enum(ROLES).optional(),
+      search: queryText('search').optional().describe('Part of email or name'),
       includeDeleted: z.boolean().optional(),
     },
-    annotations: readOnly,
-    request: (args) => ({ method: 'GET', path: '/api/users', query: args }),
-    summarize: pageSummary('user(s)'),
+    path: '/api/users',
+    summaryFields: ['id', 'email', 'displayName', 'roles', 'active'],
+    noun: 'user(s)',
   }),
-  defineTool({
+  defineListTool({
     name: 'list_groups',
+    toolset: 'directory',
+    permissions: ['group:read'],
     title: 'List groups',
-    description: 'User groups. Needs group:read.',
-    input: { ...pageFields, search },
-    annotations: readOnly,
-    request: (args) => ({ method: 'GET', path: '/api/groups', query: args }),
-    summarize: pageSummary('group(s)'),
+    description: 'User groups.',
+    filters: { search },
+    path: '/api/groups',
+    summaryFields: ['id', 'name', 'description'],
+    noun: 'group(s)',
   }),
-  defineTool({
+  defineListTool({
     name: 'list_schedules',
+    toolset: 'schedules',
+    permissions: ['schedule:read'],
     title: 'List schedules',
-    description: 'Schedules that start runs by cron expression. Needs schedule:read.',
-    input: { ...pageFields, workflowId: z.uuid().optional().describe('Only schedules of this workflow') },
-    annotations: readOnly,
-    request: (args) => ({ method: 'GET', path: '/api/schedules', query: args }),
-    summarize: pageSummary('schedule(s)'),
+    description: 'Schedules that start runs by cron expression.',
+    filters: { workflowId: z.uuid().optional() },
+    path: '/api/schedules',
+    summaryFields: ['id', 'name', 'workflowId', 'cronExpression', 'enabled', 'nextRunAt'],
+    noun: 'schedule(s)',
   }),
   defineTool({
     name: 'export_config',
+    toolset: 'config',
+    permissions: ['config:export'],
     title: 'Export configuration',
     description:
-      'Export configuration as a portable document (names, never ids or secret values). entities is either a list of whole sections, or names per section; omit it for everything. Named entities bring what they refer to unless includeDependencies is false. Needs config:export.',
+      'Export configuration as a portable document (no ids, no secrets). Without entities: an overview with the names per section and the size of the whole document.',
     input: {
       entities: z
         .union([z.array(transferSectionSchema).min(1), exportSelectionSchema.shape.entities])
         .optional()
-        .describe(
-          'Whole sections, e.g. ["workflows", "roles"], or names per section, e.g. { "workflows": ["Onboarding"] }; default every section',
-        ),
+        .describe('Sections (["workflows"]) or names per section ({ "workflows": ["Onboarding"] })'),
       includeDependencies: exportSelectionSchema.shape.includeDependencies.describe(
-        'With names: also export what they refer to (workflows of schedules, projects of workflows, ...); default true',
+        'With names: also what they refer to (default true)',
       ),
+    },
+    listedAs: {
+      entities: z
+        .union([z.array(transferSectionSchema), z.record(z.string(), z.array(z.string()))])
+        .optional()
+        .describe('Sections (["workflows"]) or names per section ({ "workflows": ["Onboarding"] })'),
     },
     annotations: readOnly,
     request: (args) =>
@@ -679,20 +853,30 @@ const TOOLS = [
             path: '/api/config/export',
             body: { entities: args.entities, includeDependencies: args.includeDependencies },
           },
-    summarize: documentSummary,
+    answer: (data, args) => (args.entities === undefined ? documentOverview(data) : undefined),
+    summarize: exportSummary,
+    narrow: 'Export fewer sections, or names per section with includeDependencies: false.',
   }),
   defineTool({
     name: 'import_config',
+    toolset: 'config',
+    permissions: ['config:import'],
     title: 'Import configuration',
     description:
-      'Import a configuration document (from export_config) in one transaction. dryRun (default true) only previews: the same answer, nothing written; review it, then call again with dryRun: false. Needs config:import.',
+      'Import a document from export_config in one transaction. dryRun (default) only previews; then call with dryRun: false.',
     input: {
       document: transferDocumentSchema.describe('A configuration document, as export_config returns it'),
       strategy: importStrategySchema.default('upsert'),
-      dryRun: z.boolean().default(true).describe('Preview only, nothing written (default true)'),
+      dryRun: z.boolean().default(true).describe('Preview only'),
+    },
+    listedAs: {
+      document: z
+        .looseObject({ version: z.literal('1'), entities: z.record(z.string(), z.array(z.unknown())) })
+        .describe('As export_config returns it'),
     },
     // Destructive when dryRun is false: existing entries are overwritten under upsert.
-    annotations: writes({ destructiveHint: true, idempotentHint: false }),
+    effect: (args, read) => importEffect(read, args),
+    annotations: writes({ destructiveHint: true }),
     request: (args) => ({
       method: 'POST',
       path: args.dryRun ? '/api/config/import/preview' : '/api/config/import',
@@ -704,6 +888,26 @@ const TOOLS = [
   }),
 ];
 
-export function registerTools(server: McpServer, api: ApiClient): void {
-  for (const tool of TOOLS) tool.register(server, api);
+/**
+ * Registers the tools `access` allows on `server`: answers them as tools/list shows them, and the
+ * others, by name, with why they are left out.
+ */
+export function registerTools(
+  server: McpServer,
+  api: ApiClient,
+  access: ToolAccess,
+  context: ToolContext,
+): { listed: ListedTool[]; hidden: Map<string, string> } {
+  const hidden = new Map<string, string>();
+  const listed: ListedTool[] = [];
+  for (const tool of TOOLS) {
+    const reason = hiddenBecause(tool, access);
+    if (reason !== undefined) {
+      hidden.set(tool.name, reason);
+      continue;
+    }
+    tool.register(server, api, context);
+    listed.push(tool.listing());
+  }
+  return { listed, hidden };
 }

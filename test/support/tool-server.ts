@@ -4,14 +4,34 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { createToolHttpServer, MCP_PATH } from '../../src/tool-server/http-server.js';
 import { pollUntil } from './poll.js';
 
 export const STDIO_ENTRY = path.resolve('src/tool-server/stdio.ts');
 
+/** The client's name and capabilities, as it declares them at initialize. */
+export interface ClientIdentity {
+  name?: string;
+  capabilities?: ClientCapabilities;
+  /** Called before connecting, to install request handlers (elicitation). */
+  prepare?(client: Client): void;
+}
+
+const clientOf = (identity: ClientIdentity = {}) => {
+  const client = new Client(
+    { name: identity.name ?? 'flowgate-tests', version: '1.0.0' },
+    { capabilities: identity.capabilities ?? {} },
+  );
+  identity.prepare?.(client);
+  return client;
+};
+
 /** An MCP client talking to `npm run tools` (the stdio entry point) as an assistant launches it. */
-export async function connectStdio(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
+export async function connectStdio(
+  env: Record<string, string>,
+  identity?: ClientIdentity,
+): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', STDIO_ENTRY],
@@ -20,7 +40,7 @@ export async function connectStdio(env: Record<string, string>): Promise<{ clien
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
-  const client = new Client({ name: 'flowgate-tests', version: '1.0.0' });
+  const client = clientOf(identity);
   await client.connect(transport);
   return { client, stderr: () => stderr };
 }
@@ -44,11 +64,11 @@ export async function startToolHttpServer(apiUrl: string, apiToken?: string): Pr
 }
 
 /** An MCP client over Streamable HTTP, sending `token` as its own bearer token when given. */
-export async function connectHttp(url: string, token?: string): Promise<Client> {
+export async function connectHttp(url: string, token?: string, identity?: ClientIdentity): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : undefined,
   });
-  const client = new Client({ name: 'flowgate-tests', version: '1.0.0' });
+  const client = clientOf(identity);
   await client.connect(transport);
   return client;
 }

@@ -27,4 +27,30 @@ describe('the tool server configuration', () => {
     expect(() => loadToolServerConfig({ SVC_API_URL: 'ftp://files.example' })).toThrow('(not "ftp://files.example")');
     expect(loadToolServerConfig({ SVC_API_URL: 'https://flowgate.example/' }).apiUrl).toBe('https://flowgate.example');
   });
+
+  it('reads TOOLS_ENABLED as toolset names (every toolset by default) and refuses unknown ones, listing the known', () => {
+    expect(loadToolServerConfig(base).toolsets).toEqual([
+      'workflows',
+      'runs',
+      'connectors',
+      'directory',
+      'schedules',
+      'config',
+    ]);
+    expect(loadToolServerConfig({ ...base, TOOLS_ENABLED: ' runs, workflows ' }).toolsets).toEqual([
+      'runs',
+      'workflows',
+    ]);
+    expect(() => loadToolServerConfig({ ...base, TOOLS_ENABLED: 'runs,users,flows' })).toThrow(
+      'TOOLS_ENABLED: unknown toolset(s) users, flows: the toolsets are workflows, runs, connectors, directory, schedules, config',
+    );
+  });
+
+  it('reads TOOLS_READ_ONLY as true or false, false by default', () => {
+    expect(loadToolServerConfig(base).readOnly).toBe(false);
+    expect(loadToolServerConfig({ ...base, TOOLS_READ_ONLY: 'true' }).readOnly).toBe(true);
+    expect(() => loadToolServerConfig({ ...base, TOOLS_READ_ONLY: 'yes' })).toThrow(
+      'TOOLS_READ_ONLY: TOOLS_READ_ONLY must be true or false',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import http, { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { provisioningExample, simpleApprovalExample } from '../../src/examples/index.js';
 import { EXAMPLE_ROLE } from '../../src/services/seed-examples.js';
 import type { ToolServerConfig } from '../../src/tool-server/config.js';
@@ -152,16 +153,10 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
     expect(importInput.required).toEqual(['document']);
     expect(importInput.properties.strategy.enum).toEqual(['upsert', 'create_only', 'skip_existing']);
     expect(importInput.properties.dryRun).toEqual(expect.objectContaining({ type: 'boolean', default: true }));
-    // The document is the API's ConfigurationDocument schema, referenced by its id.
-    expect(importInput.properties.document.allOf).toEqual([{ $ref: '#/definitions/ConfigurationDocument' }]);
-    expect(Object.keys(importInput.definitions.ConfigurationDocument.properties)).toEqual([
-      'version',
-      'exportedAt',
-      'exportedBy',
-      'description',
-      'details',
-      'entities',
-    ]);
+    // The list shows the document's frame; the arguments are validated against the whole schema.
+    expect(importInput.properties.document).toEqual(
+      expect.objectContaining({ type: 'object', required: ['version', 'entities'] }),
+    );
     for (const name of [
       'list_workflows',
       'get_run',
@@ -203,6 +198,106 @@ describe.each(transports)('over %s, the catalogue', (transport) => {
       'diagnose-failure': ['runId'],
       'document-workflow': ['workflowId'],
     });
+  });
+});
+
+describe('compact answers on a seeded service', () => {
+  // What a model reads of an answer: its text blocks (the structured content is the same data).
+  const textLength = (result: { content: unknown }) =>
+    (result.content as Array<{ type: string; text?: string }>).reduce(
+      (sum, block) => sum + (block.text?.length ?? 0),
+      0,
+    );
+  const BUDGET_CHARACTERS = 25_000 * 4;
+
+  beforeAll(async () => {
+    for (let index = 0; index < 13; index += 1) {
+      const created = await stack.api.request('POST', '/api/connectors', {
+        token: adminToken,
+        body: {
+          name: `sized-${index}`,
+          type: 'scim',
+          config: { baseUrl: `https://app${index}.example.test/scim/v2`, authentication: 'bearer' },
+        },
+      });
+      expect(created.status).toBe(201);
+    }
+  });
+
+  it('list_connectors of 13 connectors, export_config and the tool list stay within the budget (docs/tool-server.md has the figures)', async () => {
+    const client = clients.http!;
+    const connectors = await callTool(client, 'list_connectors', { pageSize: 100 });
+    const exported = await callTool(client, 'export_config', {});
+    const toolList = JSON.stringify(await client.listTools());
+    console.log(
+      `sizes: list_connectors ${textLength(connectors)}, export_config ${textLength(exported)}, tools/list ${toolList.length}`,
+    );
+    expect(textLength(connectors)).toBeLessThan(5_000);
+    expect(textLength(exported)).toBeLessThan(5_000);
+    expect(Buffer.byteLength(toolList)).toBeLessThan(15 * 1024);
+    // The JSON text is compact and said once.
+    expect(connectors.content).toHaveLength(2);
+    expect((connectors.content[1] as { text: string }).text).toBe(JSON.stringify(connectors.structuredContent));
+  });
+
+  it('lists answer summaries, more fields on request, and page on with a cursor instead of page numbers', async () => {
+    const client = clients.stdio!;
+    const first = await callTool(client, 'list_connectors', { search: 'sized-', pageSize: 5 });
+    expect(firstText(first)).toBe('13 connector(s) in total; 5 here; more with cursor (nextCursor).');
+    const page = first.structuredContent as any;
+    expect(page).toEqual(
+      expect.objectContaining({
+        total: 13,
+        hasMore: true,
+        nextCursor: expect.any(String),
+        otherFields: expect.arrayContaining(['configSchema']),
+      }),
+    );
+    expect(Object.keys(page.items[0]).sort()).toEqual(['description', 'enabled', 'id', 'name', 'type']);
+    const seen = new Set<string>(page.items.map((item: { id: string }) => item.id));
+    let cursor: string | undefined = page.nextCursor;
+    while (cursor) {
+      const next = (await toolData(client, 'list_connectors', { cursor, fields: ['configSchema'] })) as any;
+      for (const item of next.items) {
+        expect(item.configSchema).toEqual(expect.any(Object));
+        seen.add(item.id);
+      }
+      cursor = next.hasMore ? next.nextCursor : undefined;
+    }
+    expect(seen.size).toBe(13);
+    const mixed = await callTool(client, 'list_connectors', { cursor: page.nextCursor, search: 'other' });
+    expect([mixed.isError, firstText(mixed)]).toEqual([true, expect.stringContaining('send it alone')]);
+    const forged = await callTool(client, 'list_connectors', { cursor: 'not-a-cursor' });
+    expect([forged.isError, firstText(forged)]).toEqual([
+      true,
+      expect.stringContaining('cursor is not one this tool gave'),
+    ]);
+  });
+
+  it('export_config without entities answers an overview with the size of the whole document; an answer over the budget is cut, saying how to narrow', async () => {
+    const client = clients.http!;
+    const overview = await callTool(client, 'export_config', {});
+    const answer = overview.structuredContent as any;
+    expect(answer.sections.connectors).toEqual(
+      expect.objectContaining({ count: expect.any(Number), names: expect.arrayContaining(['sized-0', 'sized-12']) }),
+    );
+    const whole = await callTool(client, 'export_config', {
+      entities: ['connectors', 'workflows', 'projects', 'roles'],
+    });
+    expect(firstText(overview)).toMatch(
+      /^Overview, not the document: the whole document is \d+ characters \(about \d+ tokens\)/,
+    );
+    expect(answer.characters).toBeGreaterThan(0);
+    // Every connector with every field is over the budget: cut, with a note.
+    const all = await callTool(client, 'list_connectors', { pageSize: 100, fields: ['*'] });
+    expect(all.isError).toBeFalsy();
+    expect(textLength(all)).toBeLessThanOrEqual(BUDGET_CHARACTERS);
+    const text = (all.content[1] as { text: string }).text;
+    expect(text).toMatch(
+      /\[Cut: the whole answer is \d+ characters, about \d+ tokens, over the budget of 25000 tokens per answer\. Ask for fewer fields or a smaller pageSize, and page on with cursor\.\]$/,
+    );
+    expect(all.structuredContent).toEqual(expect.objectContaining({ truncated: true, characters: expect.any(Number) }));
+    expect(whole.isError).toBeFalsy();
   });
 });
 
@@ -298,7 +393,7 @@ describe.each(transports)('over %s, the authoring flow', (transport) => {
     );
     const draft = await toolData(client, 'create_workflow', { definition });
     expect(draft).toEqual(expect.objectContaining({ status: 'draft', name: definition.name }));
-    const published = await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    const published = await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
     expect(published).toEqual(expect.objectContaining({ id: draft.id, status: 'active', version: 1 }));
 
     const docs = await callTool(client, 'generate_workflow_docs', { workflowId: draft.id });
@@ -336,7 +431,11 @@ describe('configuration transfer through the tools', () => {
     });
     expect(await groupNamed(name)).toBeNull();
 
-    const imported = await callTool(client, 'import_config', { document: groupDocument(name), dryRun: false });
+    const imported = await callTool(client, 'import_config', {
+      document: groupDocument(name),
+      dryRun: false,
+      confirm: true,
+    });
     expect(firstText(imported)).toBe('Imported (completed): 1 created, 0 updated, 0 skipped, 0 error(s).');
     expect(await groupNamed(name)).toEqual(expect.objectContaining({ description: 'Made by an assistant' }));
 
@@ -357,6 +456,7 @@ describe('configuration transfer through the tools', () => {
       document: section,
       strategy: 'skip_existing',
       dryRun: false,
+      confirm: true,
     });
     expect(again.summary).toEqual(
       expect.objectContaining({ created: 0, errors: 0, skipped: section.entities.userGroups.length }),
@@ -367,13 +467,18 @@ describe('configuration transfer through the tools', () => {
     const client = clients.http!;
     const existing = `Existing group ${Date.now()}`;
     const fresh = `Fresh group ${Date.now()}`;
-    const done = await callTool(client, 'import_config', { document: groupDocument(existing), dryRun: false });
+    const done = await callTool(client, 'import_config', {
+      document: groupDocument(existing),
+      dryRun: false,
+      confirm: true,
+    });
     expect([done.isError ?? false, firstText(done)]).toEqual([false, expect.stringMatching(/^Imported \(completed\)/)]);
 
     const failed = await callTool(client, 'import_config', {
       document: groupDocument(existing),
       strategy: 'create_only',
       dryRun: false,
+      confirm: true,
     });
     expect(failed.isError).toBe(true);
     expect(failed.content.map((block) => (block.type === 'text' ? block.text : ''))).toEqual([
@@ -392,7 +497,12 @@ describe('configuration transfer through the tools', () => {
         /^Preview, nothing written \(completed_with_errors\): 1 created, .* 1 error\(s\)\. The entries below would fail/,
       ),
     ]);
-    const partly = await callTool(client, 'import_config', { document: both, strategy: 'create_only', dryRun: false });
+    const partly = await callTool(client, 'import_config', {
+      document: both,
+      strategy: 'create_only',
+      dryRun: false,
+      confirm: true,
+    });
     expect(partly.isError).toBe(true);
     expect(firstText(partly)).toMatch(/^Imported with errors \(completed_with_errors\): 1 created/);
     expect((partly.content[1] as { text: string }).text).toContain(JSON.stringify(existing));
@@ -403,6 +513,7 @@ describe('configuration transfer through the tools', () => {
     const bad = await callTool(clients.http!, 'import_config', {
       document: { ...groupDocument('Never'), version: '2' },
       dryRun: false,
+      confirm: true,
     });
     expect(bad.isError).toBe(true);
     expect(firstText(bad)).toContain('version must be "1"');
@@ -417,10 +528,9 @@ describe('configuration transfer through the tools', () => {
       for (const dryRun of [true, false]) {
         const refused = await callTool(client, 'import_config', { document: groupDocument(name), dryRun });
         expect(refused.isError).toBe(true);
-        expect(firstText(refused)).toBe('Missing permission config:import (code forbidden, HTTP 403)');
-        expect(refused.structuredContent).toEqual({
-          error: expect.objectContaining({ status: 403, code: 'forbidden' }),
-        });
+        expect(firstText(refused)).toBe(
+          'The tool import_config is not available in this session: the API token lacks config:import. Only the listed tools (tools/list) can be called.',
+        );
       }
       expect(await groupNamed(name)).toBeNull();
       expect(await toolData(client, 'export_config', { entities: ['projects'] })).toEqual(
@@ -474,7 +584,9 @@ describe('sync preview through the tools', () => {
     try {
       const refused = await callTool(client, 'preview_sync', { connectorId, resourceType: 'user' });
       expect(refused.isError).toBe(true);
-      expect(firstText(refused)).toBe('Missing permission connector:manage (code forbidden, HTTP 403)');
+      expect(firstText(refused)).toBe(
+        'The tool preview_sync is not available in this session: the API token lacks connector:manage. Only the listed tools (tools/list) can be called.',
+      );
     } finally {
       await client.close();
     }
@@ -509,12 +621,12 @@ describe('the diagnosis flow', () => {
       ],
     };
     const draft = await toolData(client, 'create_workflow', { definition });
-    await toolData(client, 'publish_workflow', { workflowId: draft.id });
-    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+    const started = await toolData(client, 'start_run', { workflowId: draft.id, confirm: true });
     await waitForRunTool(client, started.id, 'failed');
 
     const failedRuns = await toolData(client, 'list_runs', { status: 'failed', definitionId: draft.id });
-    expect(failedRuns.data.map((run: { id: string }) => run.id)).toEqual([started.id]);
+    expect(failedRuns.items.map((run: { id: string }) => run.id)).toEqual([started.id]);
 
     const diagnosis = await callTool(client, 'diagnose_run', { runId: started.id });
     expect(firstText(diagnosis)).toBe(
@@ -537,7 +649,7 @@ describe('the diagnosis flow', () => {
     expect(trail[1]).toMatch(/^call:/);
     expect(trail.at(-1)).toBe('end:completed');
 
-    const retry = await callTool(client, 'retry_run', { runId: started.id });
+    const retry = await callTool(client, 'retry_run', { runId: started.id, confirm: true });
     expect(retry.isError).toBe(true);
     expect(retry.structuredContent).toEqual({ error: expect.objectContaining({ status: 409, code: 'conflict' }) });
   });
@@ -562,8 +674,8 @@ describe('cancel_run', () => {
         ],
       },
     });
-    await toolData(client, 'publish_workflow', { workflowId: draft.id });
-    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+    const started = await toolData(client, 'start_run', { workflowId: draft.id, confirm: true });
     // A delay keeps the run running at that step.
     const atDelay = await pollUntil(
       () => toolData(client, 'get_run', { runId: started.id }),
@@ -571,7 +683,7 @@ describe('cancel_run', () => {
       { timeoutMs: 20_000, intervalMs: 150 },
     );
     expect(atDelay.status).toBe('running');
-    const cancelled = await callTool(client, 'cancel_run', { runId: started.id });
+    const cancelled = await callTool(client, 'cancel_run', { runId: started.id, confirm: true });
     expect(cancelled.isError).toBeFalsy();
     expect(firstText(cancelled)).toBe(`Run ${started.id} of ${JSON.stringify(draft.name)} is cancelled.`);
     expect(cancelled.structuredContent).toEqual(expect.objectContaining({ id: started.id, status: 'cancelled' }));
@@ -581,8 +693,343 @@ describe('cancel_run', () => {
   });
 });
 
+describe('resource templates and completion', () => {
+  it('workflow://, run:// and connector:// read what the token may, and their identifiers complete in templates and prompts', async () => {
+    const client = clients.stdio!;
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual([
+      'connector://{name}',
+      'run://{id}',
+      'workflow://{id}',
+    ]);
+    const draft = await toolData(client, 'create_workflow', {
+      definition: {
+        name: `Completed ${Date.now()}`,
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'end' }] },
+          { id: 'end', name: 'End', type: 'end' },
+        ],
+      },
+    });
+    const byPrefix = await client.complete({
+      ref: { type: 'ref/resource', uri: 'workflow://{id}' },
+      argument: { name: 'id', value: draft.id.slice(0, 8) },
+    });
+    expect(byPrefix.completion.values).toContain(draft.id);
+    const byName = await client.complete({
+      ref: { type: 'ref/prompt', name: 'document-workflow' },
+      argument: { name: 'workflowId', value: draft.name.slice(0, 14) },
+    });
+    expect(byName.completion.values).toContain(draft.id);
+    const read = await client.readResource({ uri: `workflow://${draft.id}` });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(
+      expect.objectContaining({ id: draft.id, name: draft.name }),
+    );
+
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+    const run = await toolData(client, 'start_run', { workflowId: draft.id });
+    const runs = await client.complete({
+      ref: { type: 'ref/prompt', name: 'diagnose-failure' },
+      argument: { name: 'runId', value: run.id.slice(0, 6) },
+    });
+    expect(runs.completion.values).toEqual([run.id]);
+    const runRead = await client.readResource({ uri: `run://${run.id}` });
+    expect(JSON.parse((runRead.contents[0] as { text: string }).text)).toEqual(expect.objectContaining({ id: run.id }));
+
+    const connectors = await client.complete({
+      ref: { type: 'ref/resource', uri: 'connector://{name}' },
+      argument: { name: 'name', value: 'sized-1' },
+    });
+    expect(connectors.completion.values).toEqual(expect.arrayContaining(['sized-1', 'sized-10', 'sized-12']));
+    const connector = await client.readResource({ uri: 'connector://sized-1' });
+    expect(JSON.parse((connector.contents[0] as { text: string }).text)).toEqual(
+      expect.objectContaining({ name: 'sized-1', type: 'scim' }),
+    );
+    await expect(client.readResource({ uri: 'connector://nobody' })).rejects.toThrow(/no connector is named "nobody"/);
+
+    // A token without run:read completes no runs and cannot read them.
+    const reader = await createUserWithToken(stack.database.db, ['admin'], ['workflow:read']);
+    const narrow = await connectHttp(httpServer.url, reader.token);
+    try {
+      const none = await narrow.complete({
+        ref: { type: 'ref/resource', uri: 'run://{id}' },
+        argument: { name: 'id', value: '' },
+      });
+      expect(none.completion.values).toEqual([]);
+      await expect(narrow.readResource({ uri: `run://${run.id}` })).rejects.toThrow(/Missing permission run:read/);
+    } finally {
+      await narrow.close();
+    }
+  });
+});
+
+describe('attribution in the audit', () => {
+  const entriesOf = (targetId: string) =>
+    stack.database.db.auditLog.findMany({ where: { targetId }, orderBy: { createdAt: 'asc' } });
+
+  it('an action through the tool server is audited with the channel and the client name from initialize, over both transports', async () => {
+    const { client: stdio } = await connectStdio(
+      { SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: adminToken },
+      { name: 'Attribution stdio client' },
+    );
+    const http = await connectHttp(httpServer.url, adminToken, { name: 'Attribution HTTP client' });
+    try {
+      for (const [client, name] of [
+        [stdio, 'Attribution stdio client'],
+        [http, 'Attribution HTTP client'],
+      ] as const) {
+        const draft = await toolData(client, 'create_workflow', {
+          definition: approvalDefinition({ name: `Attributed ${Date.now()}` }),
+        });
+        const [created] = await entriesOf(draft.id);
+        expect(created!.metadata).toEqual(
+          expect.objectContaining({
+            via: 'api_token',
+            channel: 'tool_server',
+            client: name,
+            tokenPrefix: expect.any(String),
+          }),
+        );
+      }
+    } finally {
+      await stdio.close();
+      await http.close();
+    }
+  });
+
+  it('the labels are bounded and cleaned, an unknown channel is ignored, and a direct API call carries none', async () => {
+    const create = (headers: Record<string, string>) =>
+      fetch(`${stack.api.baseUrl}/api/workflows`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(approvalDefinition({ name: `Labelled ${Date.now()} ${Math.random()}` })),
+      }).then(async (response) => {
+        expect(response.status).toBe(201);
+        return ((await response.json()) as { id: string }).id;
+      });
+    const long = await create({ 'x-flowgate-via': 'tool_server', 'x-flowgate-client': `Évil\t${'x'.repeat(300)}` });
+    const [longEntry] = await entriesOf(long);
+    expect((longEntry!.metadata as any).client).toBe(`vil${'x'.repeat(97)}`);
+    const other = await create({ 'x-flowgate-via': 'console', 'x-flowgate-client': 'Someone' });
+    const plain = await create({});
+    for (const id of [other, plain]) {
+      const [entry] = await entriesOf(id);
+      expect(entry!.metadata).not.toHaveProperty('channel');
+      expect(entry!.metadata).not.toHaveProperty('client');
+      expect(entry!.metadata).toEqual(expect.objectContaining({ via: 'api_token' }));
+    }
+  });
+});
+
+describe('confirmation before destructive actions', () => {
+  const connectorDefinition = (name: string) => ({
+    name,
+    steps: [
+      { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'call' }] },
+      {
+        id: 'call',
+        name: 'List tables',
+        type: 'connector',
+        config: { connector: 'test-db', command: 'list-tables' },
+        transitions: [{ on: 'success', goto: 'end' }],
+      },
+      { id: 'end', name: 'End', type: 'end' },
+    ],
+  });
+
+  it('a client that cannot be asked gets the effect first, and the tool acts only with confirm: true', async () => {
+    const client = clients.http!;
+    const draft = await toolData(client, 'create_workflow', {
+      definition: {
+        name: `Confirm ${Date.now()}`,
+        steps: [
+          { id: 'start', name: 'Start', type: 'start', transitions: [{ on: 'success', goto: 'wait' }] },
+          {
+            id: 'wait',
+            name: 'Wait',
+            type: 'delay',
+            config: { duration: '1h' },
+            transitions: [{ on: 'success', goto: 'end' }],
+          },
+          { id: 'end', name: 'End', type: 'end' },
+        ],
+      },
+    });
+    const described = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+    expect(described.isError).toBeFalsy();
+    expect(firstText(described)).toBe(
+      `Not done yet, confirmation needed: Publish the draft ${JSON.stringify(draft.name)}: it becomes the active workflow that runs start from. Show this to the user; once they agree, call publish_workflow again with the same arguments and confirm: true.`,
+    );
+    expect(described.structuredContent).toEqual(expect.objectContaining({ done: false, confirmationRequired: true }));
+    expect((await toolData(client, 'get_workflow', { workflowId: draft.id })).status).toBe('draft');
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+
+    // A run of a workflow without access-changing steps starts without confirmation; cancelling it needs one.
+    const started = await toolData(client, 'start_run', { workflowId: draft.id });
+    await pollUntil(
+      () => toolData(client, 'get_run', { runId: started.id }),
+      (read) => read.steps.some((step: { stepId: string }) => step.stepId === 'wait'),
+      { timeoutMs: 20_000, intervalMs: 150 },
+    );
+    const cancel = await callTool(client, 'cancel_run', { runId: started.id });
+    expect(firstText(cancel)).toMatch(
+      /^Not done yet, confirmation needed: Cancel run .* \(running\): it stops for good/,
+    );
+    expect((await toolData(client, 'get_run', { runId: started.id })).status).toBe('running');
+    expect(firstText(await callTool(client, 'cancel_run', { runId: started.id, confirm: true }))).toContain(
+      'is cancelled',
+    );
+
+    // A workflow with a connector step may change access: its start needs confirmation.
+    const changing = await toolData(client, 'create_workflow', {
+      definition: connectorDefinition(`Changing ${Date.now()}`),
+    });
+    await toolData(client, 'publish_workflow', { workflowId: changing.id, confirm: true });
+    const start = await callTool(client, 'start_run', { workflowId: changing.id });
+    expect(firstText(start)).toContain('its steps connector "call" may grant or revoke access');
+    expect(await stack.database.db.workflowRun.count({ where: { definitionId: changing.id } })).toBe(0);
+    const unknown = await callTool(client, 'start_run', { workflowId: '00000000-0000-4000-8000-00000000000f' });
+    expect(firstText(unknown)).toContain('whose steps could not be read: they may grant or revoke access');
+
+    // An import that writes says what it would write, from its preview; a dry run needs nothing.
+    const name = `Confirmed group ${Date.now()}`;
+    const document = {
+      version: '1',
+      exportedAt: new Date().toISOString(),
+      exportedBy: 'an assistant',
+      entities: { userGroups: [{ name, description: '' }] },
+    };
+    const importing = await callTool(client, 'import_config', { document, dryRun: false });
+    expect(firstText(importing)).toContain(
+      'Import a configuration document (userGroups 1) with strategy upsert, in one transaction. It would create 1, update 0',
+    );
+    expect(await stack.database.db.userGroup.findFirst({ where: { name } })).toBeNull();
+  });
+
+  it('a client that supports elicitation asks its user with the summary, and a refusal does nothing', async () => {
+    const asked: string[] = [];
+    let answer: 'accept' | 'decline' = 'decline';
+    const { client } = await connectStdio(
+      { SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: adminToken },
+      {
+        capabilities: { elicitation: {} },
+        prepare: (elicitingClient) =>
+          elicitingClient.setRequestHandler(ElicitRequestSchema, async (request) => {
+            asked.push((request.params as { message: string }).message);
+            return answer === 'accept' ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+          }),
+      },
+    );
+    try {
+      const draft = await toolData(client, 'create_workflow', {
+        definition: approvalDefinition({ name: `Asked ${Date.now()}` }),
+      });
+      // confirm: true from the model does not stand in for the user where the user can be asked.
+      const declined = await callTool(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+      expect(firstText(declined)).toBe(
+        `Not done: the user did not confirm (decline). Publish the draft ${JSON.stringify(draft.name)}: it becomes the active workflow that runs start from.`,
+      );
+      expect(asked).toEqual([
+        `Publish the draft ${JSON.stringify(draft.name)}: it becomes the active workflow that runs start from.\n\nDo it?`,
+      ]);
+      expect((await toolData(client, 'get_workflow', { workflowId: draft.id })).status).toBe('draft');
+      answer = 'accept';
+      expect(await toolData(client, 'publish_workflow', { workflowId: draft.id })).toEqual(
+        expect.objectContaining({ status: 'active' }),
+      );
+      expect(asked).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('the tools a session lists: the token, the toolsets and read-only mode', () => {
+  const READ_TOOLS = [
+    'diagnose_run',
+    'generate_workflow_docs',
+    'get_run',
+    'get_workflow',
+    'list_runs',
+    'list_workflows',
+    'validate_workflow',
+  ];
+  const hiddenText = (tool: string, reason: string) =>
+    `The tool ${tool} is not available in this session: ${reason}. Only the listed tools (tools/list) can be called.`;
+
+  it('a read-only token is listed only the tools it can use, over both transports, and a hidden tool says why', async () => {
+    const reader = await createUserWithToken(stack.database.db, ['admin'], ['workflow:read', 'run:read']);
+    const stdio = (await connectStdio({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: reader.token })).client;
+    const http = await connectHttp(httpServer.url, reader.token);
+    try {
+      for (const client of [stdio, http]) {
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name).sort()).toEqual(READ_TOOLS);
+        const started = await callTool(client, 'start_run', { workflowId: '00000000-0000-4000-8000-000000000001' });
+        expect(started.isError).toBe(true);
+        expect(firstText(started)).toBe(hiddenText('start_run', 'the API token lacks workflow:start'));
+        expect(await toolData(client, 'list_runs', { pageSize: 1 })).toEqual(
+          expect.objectContaining({ total: expect.any(Number) }),
+        );
+      }
+    } finally {
+      await stdio.close();
+      await http.close();
+    }
+  });
+
+  it('TOOLS_ENABLED narrows to the toolsets named, and read-only mode hides every tool that writes', async () => {
+    const runsOnly = (
+      await connectStdio({ SVC_API_URL: stack.api.baseUrl, SVC_API_TOKEN: adminToken, TOOLS_ENABLED: 'runs' })
+    ).client;
+    try {
+      expect((await runsOnly.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+        'cancel_run',
+        'diagnose_run',
+        'get_run',
+        'list_runs',
+        'retry_run',
+        'skip_step',
+        'start_run',
+      ]);
+      expect(firstText(await callTool(runsOnly, 'list_workflows'))).toBe(
+        hiddenText('list_workflows', "its toolset workflows is not in the tool server's TOOLS_ENABLED"),
+      );
+    } finally {
+      await runsOnly.close();
+    }
+    await withToolHttpServer(
+      { host: '127.0.0.1', readOnly: true, toolsets: ['workflows', 'config'] },
+      '127.0.0.1',
+      async (port) => {
+        const client = await connectHttp(`http://127.0.0.1:${port}${MCP_PATH}`, adminToken);
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.map((tool) => tool.name).sort()).toEqual([
+            'export_config',
+            'generate_workflow_docs',
+            'get_workflow',
+            'list_workflows',
+            'validate_workflow',
+          ]);
+          expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+          const publish = await callTool(client, 'publish_workflow', {
+            workflowId: '00000000-0000-4000-8000-000000000001',
+          });
+          expect(publish.isError).toBe(true);
+          expect(firstText(publish)).toBe(
+            hiddenText('publish_workflow', 'the tool server is read-only (TOOLS_READ_ONLY=true) and this tool writes'),
+          );
+        } finally {
+          await client.close();
+        }
+      },
+    );
+  });
+});
+
 describe('errors become tool results, and the server stays up', () => {
-  it('a token lacking workflow:publish gets an isError result naming it (the HTTP caller acts with its own token)', async () => {
+  it('a permission the API refuses is an isError result naming it (the HTTP caller acts with its own token)', async () => {
     const author = await createUserWithToken(
       stack.database.db,
       ['admin'],
@@ -593,19 +1040,26 @@ describe('errors become tool results, and the server stays up', () => {
     const client = await connectHttp(server.url, author.token);
     try {
       const draft = await toolData(client, 'create_workflow', {
-        definition: approvalDefinition({ name: `Unpublishable ${Date.now()}` }),
+        definition: approvalDefinition({ name: `Unmovable ${Date.now()}` }),
       });
-      const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+      const project = `Elsewhere ${Date.now()}`;
+      const created = await stack.api.request('POST', '/api/projects', { token: adminToken, body: { name: project } });
+      expect(created.status).toBe(201);
+      // Listed (it needs workflow:update), but moving the draft needs workflow:move too.
+      const refused = await callTool(client, 'update_workflow', { workflowId: draft.id, changes: { project } });
       expect(refused.isError).toBe(true);
-      expect(firstText(refused)).toBe('Missing permission workflow:publish (code forbidden, HTTP 403)');
+      expect(firstText(refused)).toMatch(
+        /^Changing the project or workflow set of a workflow needs workflow:move .*\(code forbidden, HTTP 403\)$/,
+      );
       expect(refused.structuredContent).toEqual({
-        error: {
-          status: 403,
-          code: 'forbidden',
-          message: 'Missing permission workflow:publish',
-          details: { permission: 'workflow:publish' },
-        },
+        error: expect.objectContaining({ status: 403, code: 'forbidden' }),
       });
+      // publish_workflow is not even listed for this token; a call says why.
+      const hidden = await callTool(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
+      expect(hidden.isError).toBe(true);
+      expect(firstText(hidden)).toBe(
+        'The tool publish_workflow is not available in this session: the API token lacks workflow:publish. Only the listed tools (tools/list) can be called.',
+      );
       expect(await toolData(client, 'get_workflow', { workflowId: draft.id })).toEqual(
         expect.objectContaining({ status: 'draft' }),
       );
@@ -621,7 +1075,7 @@ describe('errors become tool results, and the server stays up', () => {
     definition.steps[1]!.transitions[0]!.goto = 'nowhere';
     definition.steps[1]!.transitions[1]!.goto = 'elsewhere';
     const draft = await toolData(client, 'create_workflow', { definition });
-    const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id });
+    const refused = await callTool(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
     expect(refused.isError).toBe(true);
     const texts = refused.content.map((block) => (block.type === 'text' ? block.text : ''));
     const error = (refused.structuredContent as any).error;
@@ -701,7 +1155,7 @@ describe('errors become tool results, and the server stays up', () => {
     });
     expect(misnamed.isError).toBe(true);
     expect(firstText(misnamed)).toContain(
-      'Unknown argument(s) workflowId: this tool takes page, pageSize, status, definitionId, startedBy, from, to',
+      'Unknown argument(s) workflowId: this tool takes status, definitionId, startedBy, from, to, pageSize, cursor, fields',
     );
     const { tools } = await client.listTools();
     for (const tool of tools) {
@@ -724,9 +1178,15 @@ describe('errors become tool results, and the server stays up', () => {
         description: expect.any(String),
       });
     }
-    const changes = (byName.update_workflow!.inputSchema as any).properties.changes;
-    expect(changes.properties.steps.items.properties.type.enum).toEqual(stepTypes);
-    expect(changes.properties.onError.description).toEqual(definition.properties.onError.description);
+    // The list carries the definition once: validate_workflow and update_workflow point to it.
+    for (const [tool, argument] of [
+      ['update_workflow', 'changes'],
+      ['validate_workflow', 'definition'],
+    ] as const) {
+      expect((byName[tool]!.inputSchema as any).properties[argument].description).toContain(
+        "create_workflow's definition",
+      );
+    }
     const runs = (byName.list_runs!.inputSchema as any).properties;
     expect([runs.from.description, runs.to.description]).toEqual([
       expect.stringContaining('time zone'),
@@ -751,7 +1211,7 @@ describe('errors become tool results, and the server stays up', () => {
     const draft = await toolData(client, 'create_workflow', {
       definition: approvalDefinition({ name: `Worded ${Date.now()}` }),
     });
-    await toolData(client, 'publish_workflow', { workflowId: draft.id });
+    await toolData(client, 'publish_workflow', { workflowId: draft.id, confirm: true });
     const refused = await callTool(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'x' } });
     expect(refused.isError).toBe(true);
     expect(firstText(refused)).toContain('create a new version (the create_version tool)');
@@ -765,8 +1225,13 @@ describe('errors become tool results, and the server stays up', () => {
       true,
       expect.stringMatching(/search must be at most 255 characters/),
     ]);
-    const far = await callTool(client, 'list_runs', { page: 2_000_000 });
+    const far = await callTool(client, 'get_reconciliation', {
+      connectorId: '00000000-0000-4000-8000-000000000001',
+      page: 2_000_000,
+    });
     expect([far.isError, firstText(far)]).toEqual([true, expect.stringMatching(/<=1000000 at page/)]);
+    const large = await callTool(client, 'list_runs', { pageSize: 1_000 });
+    expect([large.isError, firstText(large)]).toEqual([true, expect.stringMatching(/<=100 at pageSize/)]);
 
     // Nested far deeper than JSON.stringify can follow: sent as raw JSON, as a client could.
     const depth = 100_000;
@@ -778,7 +1243,7 @@ describe('errors become tool results, and the server stays up', () => {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
       },
-      body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"start_run","arguments":{"workflowId":"00000000-0000-4000-8000-000000000000","variables":${variables}}}}`,
+      body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"start_run","arguments":{"workflowId":"00000000-0000-4000-8000-000000000000","confirm":true,"variables":${variables}}}}`,
     });
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
@@ -911,8 +1376,8 @@ describe('the authoring token the docs recommend', () => {
       expect(
         await toolData(client, 'update_workflow', { workflowId: draft.id, changes: { description: 'Revised' } }),
       ).toEqual(expect.objectContaining({ description: 'Revised' }));
-      expect(firstText(await callTool(client, 'publish_workflow', { workflowId: draft.id }))).toBe(
-        'Missing permission workflow:publish (code forbidden, HTTP 403)',
+      expect(firstText(await callTool(client, 'publish_workflow', { workflowId: draft.id, confirm: true }))).toBe(
+        'The tool publish_workflow is not available in this session: the API token lacks workflow:publish. Only the listed tools (tools/list) can be called.',
       );
       expect((await callTool(client, 'generate_workflow_docs', { workflowId: draft.id })).isError).toBeFalsy();
     } finally {

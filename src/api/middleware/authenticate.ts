@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { AppError } from '../../errors/index.js';
 import type { Principal } from '../../permissions/index.js';
+import { clientLabelsOf } from '../client-labels.js';
 import type { AppContext, AppState } from '../context.js';
 
 /**
@@ -22,7 +23,8 @@ export function authenticate(resolvers: readonly CredentialResolver[]): Middlewa
     if (!principal) {
       throw new AppError('unauthenticated', 'Authentication required: send Authorization: Bearer <token>');
     }
-    ctx.state.principal = principal;
+    const labels = clientLabelsOf(ctx, principal);
+    ctx.state.principal = labels ? { ...principal, labels } : principal;
     await next();
   };
 }
