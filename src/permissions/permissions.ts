@@ -82,6 +82,11 @@ export const PERMISSION_TABLE = {
     decision:
       'resource managers run access reviews (issue 47): create, start, close and cancel campaigns, and see or decide any of their items.',
   },
+  'review:decide': {
+    holders: EVERYONE,
+    decision:
+      'anyone may be asked to review access (issue 47): it lets them see and decide the items assigned to them; a token needs it among its own permissions, so a narrow token cannot decide reviews.',
+  },
   'review:read': {
     holders: ['approver', 'resource_manager'],
     decision:

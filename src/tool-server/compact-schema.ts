@@ -3,10 +3,10 @@
  * pays for in its context. `$schema` is the same for every tool; a `pattern` beside a `format`
  * (zod writes the whole UUID and date-time regular expressions) says nothing the format does not;
  * `additionalProperties: {}`, `propertyNames: { type: "string" }` and the safe-integer bounds are
- * what JSON Schema assumes anyway; and length bounds of strings and arrays are left to validation,
- * whose error names the bound.
+ * what JSON Schema assumes anyway; and the bounds of numbers and of the length of strings and
+ * arrays are left to validation, whose error names the bound.
  */
-const LEFT_OUT = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems']);
+const LEFT_OUT = new Set(['$schema', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minimum', 'maximum']);
 
 const isEmptySchema = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
@@ -16,8 +16,6 @@ function leftOut(key: string, value: unknown, node: Record<string, unknown>): bo
   if (key === 'pattern') return typeof node.format === 'string';
   if (key === 'additionalProperties') return isEmptySchema(value);
   if (key === 'propertyNames') return JSON.stringify(value) === '{"type":"string"}';
-  if (key === 'maximum') return value === Number.MAX_SAFE_INTEGER;
-  if (key === 'minimum') return value === Number.MIN_SAFE_INTEGER;
   return false;
 }
 

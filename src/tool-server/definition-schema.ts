@@ -59,18 +59,17 @@ const listedStep = z.looseObject({
 export const listedDefinitionSchema = z
   .object({
     name: z.string(),
-    category: fields.category,
     subjectVariable: z.string().nullable().optional().describe('Variable the run is about, recorded as its subject'),
     trigger: z
-      .object({ types: z.array(z.enum(['manual', 'scheduled', 'webhook'])) })
+      .looseObject({})
       .optional()
-      .describe('How runs start; default manual'),
-    variables: z.array(z.looseObject({ name: z.string(), type: z.string() })).optional(),
+      .describe('How runs start: { types: [manual|scheduled|webhook] }; default manual'),
+    variables: z.array(z.looseObject({})).optional().describe('[{ name, type }]'),
     steps: z.array(listedStep).optional(),
     onError: fields.onError.describe('A failed step without error transition: stop (default), skip or retry'),
   })
   .describe(
-    'Also description, project, workflowSet (names), debugLogging. Whole schema: svc://schema/workflow-definition; step configs: svc://schema/step-types',
+    'Also category, description, project, workflowSet, debugLogging. Schemas: svc://schema/workflow-definition, svc://schema/step-types',
   );
 const listedFields = "create_workflow's definition";
 export const listedValidateDefinitionSchema = z.looseObject({}).describe(`A definition, as ${listedFields}`);

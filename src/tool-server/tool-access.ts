@@ -8,7 +8,7 @@ import type { Permission } from '../permissions/index.js';
  */
 
 /** The toolsets an operator can choose with TOOLS_ENABLED; docs/tool-server.md lists their tools. */
-export const TOOLSETS = ['workflows', 'runs', 'connectors', 'directory', 'schedules', 'config'] as const;
+export const TOOLSETS = ['workflows', 'runs', 'connectors', 'directory', 'schedules', 'config', 'reviews'] as const;
 export type Toolset = (typeof TOOLSETS)[number];
 
 /** What a tool needs to be listed. */

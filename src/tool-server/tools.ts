@@ -45,6 +45,8 @@ import {
 // Ids go undescribed: their names and the uuid format say what they are, in a list every session pays for.
 const workflowId = z.uuid({ error: 'workflowId must be a UUID' });
 const runId = z.uuid({ error: 'runId must be a UUID' });
+const reviewId = z.uuid({ error: 'reviewId must be a UUID' });
+const itemId = z.uuid({ error: 'itemId must be a UUID' });
 const definition = toolDefinitionSchema.describe(
   'A complete workflow definition (read svc://schema/workflow-definition and svc://schema/step-types)',
 );
@@ -424,6 +426,27 @@ const syncPreviewSummary = summaryOf(syncPreviewShape, ({ status, message, recor
   return `Preview, nothing changed: records ${counts.join(', ')}${steps}.`;
 });
 
+const reviewItemSummary = summaryOf(
+  z.object({
+    id: z.string(),
+    decision: z.string().nullable(),
+    access: z.object({ label: z.string() }),
+    subject: z.object({ displayName: z.string().nullable(), email: z.string().nullable() }),
+  }),
+  (item) =>
+    `Item ${item.id}: ${item.decision ?? 'undecided'}, ${quoted(item.access.label)} of ${quoted(item.subject.displayName ?? item.subject.email ?? 'someone')}.`,
+);
+const accessReviewSummary = summaryOf(
+  z.object({
+    name: z.string(),
+    status: z.string(),
+    dueAt: z.string().nullable(),
+    progress: z.object({ total: z.number(), decided: z.number(), revoked: z.number(), remediated: z.number() }),
+  }),
+  ({ name, status, dueAt, progress }) =>
+    `Campaign ${quoted(name)} is ${status}${dueAt ? `, due ${dueAt}` : ''}: ${progress.decided} of ${progress.total} items decided, ${progress.revoked} revoked, ${progress.remediated} removed.`,
+);
+
 // The diagnosis's suggested actions, as the tools that take them.
 const ACTION_TOOLS: Record<string, string> = {
   retry: 'retry_run',
@@ -442,11 +465,53 @@ const diagnosisSummary = summaryOf(diagnosisShape, (diagnosis) => {
 
 const TOOLS = [
   defineListTool({
+    name: 'list_review_items',
+    toolset: 'reviews',
+    permissions: ['review:decide'],
+    title: 'List my review items',
+    description: 'Your undecided access review items, with recommendations.',
+    filters: {},
+    path: '/api/access-reviews/my-items',
+    summaryFields: ['id', 'review', 'subject', 'access', 'recommendations', 'overdue'],
+    noun: 'item(s)',
+  }),
+  defineTool({
+    name: 'decide_review_item',
+    toolset: 'reviews',
+    permissions: ['review:decide'],
+    title: 'Decide a review item',
+    description: 'Keep or revoke one of your items; a revoke needs a comment.',
+    input: {
+      reviewId,
+      itemId,
+      decision: z.enum(['keep', 'revoke']),
+      comment: z.string().max(2000).optional(),
+    },
+    annotations: writes({ destructiveHint: false, idempotentHint: true }),
+    request: (args) => ({
+      method: 'POST',
+      path: `/api/access-reviews/${args.reviewId}/items/${args.itemId}/decide`,
+      body: { decision: args.decision, comment: args.comment ?? null },
+    }),
+    summarize: reviewItemSummary,
+  }),
+  defineTool({
+    name: 'get_access_review',
+    toolset: 'reviews',
+    permissions: ['review:read'],
+    title: 'Get an access review',
+    description: 'An access review campaign with its progress.',
+    input: { reviewId },
+    annotations: readOnly,
+    request: (args) => ({ method: 'GET', path: `/api/access-reviews/${args.reviewId}` }),
+    summarize: accessReviewSummary,
+  }),
+  defineListTool({
     name: 'list_workflows',
     toolset: 'workflows',
     permissions: ['workflow:read'],
     title: 'List workflows',
-    description: 'Workflow definitions, newest first, without variables and steps (get_workflow has them).',
+    description: 'Workflow definitions, newest first, without variables and steps.',
     filters: {
       status: z.enum(WORKFLOW_STATUSES).optional(),
       category: z.enum(CATEGORIES).optional(),
@@ -463,7 +528,7 @@ const TOOLS = [
     toolset: 'workflows',
     permissions: ['workflow:read'],
     title: 'Get a workflow',
-    description: 'The full definition of one workflow: variables, steps, transitions, status, version and revision.',
+    description: 'One workflow whole: variables, steps, transitions, status, version.',
     input: { workflowId },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: `/api/workflows/${args.workflowId}` }),
@@ -475,7 +540,7 @@ const TOOLS = [
     permissions: ['workflow:create'],
     title: 'Create a draft workflow',
     description:
-      'Create a new draft from a definition. Drafts are checked leniently (shape only); run validate_workflow with strict: true before publishing.',
+      'Create a draft from a definition, checked for shape only: validate_workflow (strict) before publishing.',
     input: { definition },
     listedAs: { definition: listedDefinitionSchema },
     annotations: writes({ destructiveHint: false }),
@@ -488,7 +553,7 @@ const TOOLS = [
     permissions: ['workflow:update'],
     title: 'Update a draft workflow',
     description:
-      'Change fields of a draft (an active workflow: create_version first); fields left out keep their values. Moving to another project or workflowSet needs workflow:move too.',
+      'Change fields of a draft (create_version first for an active one). Moving project or workflowSet needs workflow:move.',
     input: {
       workflowId,
       changes: toolDefinitionPatchSchema.describe(
@@ -517,7 +582,7 @@ const TOOLS = [
     permissions: ['workflow:read'],
     title: 'Validate a definition',
     description:
-      'Dry-run validation, nothing saved; strict (default) applies the publish-time rules. Findings have a code, message and path.',
+      'Validate a definition, saving nothing; strict (default) applies the publish rules. Findings have code, message, path.',
     input: {
       definition,
       strict: z.boolean().default(true).describe('Publish-time rules'),
@@ -537,7 +602,7 @@ const TOOLS = [
     permissions: ['workflow:publish'],
     title: 'Publish a draft',
     description:
-      'Make a draft the active workflow, after strict validation, optionally deprecating an earlier version (which needs workflow:update too).',
+      'Make a draft active after strict validation, optionally deprecating an earlier version (needs workflow:update).',
     input: {
       workflowId,
       deprecatePreviousVersionId: z
@@ -559,7 +624,7 @@ const TOOLS = [
     toolset: 'workflows',
     permissions: ['workflow:create'],
     title: 'Create a new version',
-    description: 'Clone an active or deprecated workflow into a new draft, to change with update_workflow.',
+    description: 'Clone an active or deprecated workflow into a new draft.',
     input: { workflowId },
     annotations: writes({ destructiveHint: false }),
     request: (args) => ({ method: 'POST', path: `/api/workflows/${args.workflowId}/create-version` }),
@@ -570,7 +635,7 @@ const TOOLS = [
     toolset: 'workflows',
     permissions: ['workflow:read'],
     title: 'Generate workflow documentation',
-    description: 'Documentation generated from a workflow definition: Markdown or a Mermaid flowchart.',
+    description: 'Documentation of a workflow: Markdown or a Mermaid flowchart.',
     input: {
       workflowId,
       format: z.enum(['markdown', 'mermaid']).default('markdown'),
@@ -614,7 +679,7 @@ const TOOLS = [
     toolset: 'runs',
     permissions: ['run:read'],
     title: 'Get a run',
-    description: 'A run with its status, variables, error and every step it went through.',
+    description: 'A run with its status, variables, error and steps.',
     input: { runId },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: `/api/runs/${args.runId}` }),
@@ -625,7 +690,7 @@ const TOOLS = [
     toolset: 'runs',
     permissions: ['workflow:start'],
     title: 'Start a run',
-    description: 'Start a run of a workflow with its variables. Runs of drafts are test runs.',
+    description: 'Start a run of a workflow; runs of drafts are test runs.',
     input: {
       workflowId,
       variables: z.record(z.string(), z.unknown()).default({}),
@@ -645,7 +710,7 @@ const TOOLS = [
     toolset: 'runs',
     permissions: ['run:cancel'],
     title: 'Cancel a run',
-    description: 'Cancel a run that has not finished; its open approvals and tasks close.',
+    description: 'Cancel an unfinished run; its open approvals and tasks close.',
     input: { runId },
     effect: (args, read) => cancelEffect(read, args),
     annotations: writes({ destructiveHint: true, idempotentHint: true }),
@@ -658,7 +723,7 @@ const TOOLS = [
     toolset: 'runs',
     permissions: ['run:update'],
     title: 'Retry a failed run',
-    description: 'Resume a failed run at its failed step, once the cause is fixed (see diagnose_run).',
+    description: 'Resume a failed run at its failed step once the cause is fixed.',
     input: { runId },
     // Destructive like start_run: the steps it resumes may change access.
     effect: (args, read) => retryEffect(read, args),
@@ -682,7 +747,7 @@ const TOOLS = [
     toolset: 'runs',
     permissions: ['run:read'],
     title: 'Diagnose a run',
-    description: 'Why a run failed: the failed step, its config and error, audit trail, variables, suggested actions.',
+    description: 'Why a run failed: the failed step and its error, audit trail, variables, suggested actions.',
     input: { runId },
     annotations: readOnly,
     request: (args) => ({ method: 'GET', path: `/api/runs/${args.runId}/diagnose` }),
@@ -693,7 +758,7 @@ const TOOLS = [
     toolset: 'connectors',
     permissions: ['connector:read'],
     title: 'List connectors',
-    description: 'Connectors that connector steps can call, with their commands (configSchema).',
+    description: 'Connectors that connector steps can call, with their commands.',
     filters: {
       type: queryText('type').optional().describe('Handler, e.g. http'),
       enabled: z.boolean().optional(),
@@ -709,7 +774,7 @@ const TOOLS = [
     permissions: ['connector:manage', 'connector:read'],
     title: 'Preview a sync pass',
     description:
-      'What the next sync pass of a connector would do, changing nothing (records, matches, users created, deactivated or held). Reads every page from the connector.',
+      'What the next sync pass of a connector would do (records, matches, users created or deactivated), changing nothing.',
     input: {
       connectorId: z
         .uuid({ error: 'connectorId must be a UUID' })
@@ -728,7 +793,7 @@ const TOOLS = [
       changes: z
         .record(z.string(), z.unknown())
         .optional()
-        .describe('Sync config fields (docs/sync.md) applied over the stored ones, for this preview only'),
+        .describe('Sync config fields applied over the stored ones, for this preview only'),
     },
     annotations: { readOnlyHint: true, openWorldHint: true },
     request: (args) => ({
@@ -745,7 +810,7 @@ const TOOLS = [
     permissions: ['connector:read'],
     title: 'Reconcile a connector’s accounts',
     description:
-      'From a connector’s user sync: accounts matching no Flowgate user (orphans), and active accounts of users inactive in Flowgate, one page of each with counts.',
+      'A connector’s orphan accounts (no Flowgate user) and active accounts of inactive users, a page of each with counts.',
     input: {
       connectorId: z.uuid({ error: 'connectorId must be a UUID' }),
       ...pageFields,
@@ -828,7 +893,7 @@ const TOOLS = [
     permissions: ['config:export'],
     title: 'Export configuration',
     description:
-      'Export configuration as a portable document (no ids, no secrets). Without entities: an overview with the names per section and the size of the whole document.',
+      'Export configuration as a portable document (no ids or secrets). Without entities: names per section and the whole size.',
     input: {
       entities: z
         .union([z.array(transferSectionSchema).min(1), exportSelectionSchema.shape.entities])
@@ -862,8 +927,7 @@ const TOOLS = [
     toolset: 'config',
     permissions: ['config:import'],
     title: 'Import configuration',
-    description:
-      'Import a document from export_config in one transaction. dryRun (default) only previews; then call with dryRun: false.',
+    description: 'Import an export_config document in one transaction. dryRun (default) previews; then dryRun: false.',
     input: {
       document: transferDocumentSchema.describe('A configuration document, as export_config returns it'),
       strategy: importStrategySchema.default('upsert'),

@@ -622,6 +622,17 @@ describe('deciding items', () => {
   const decide = (token: string, reviewId: string, itemId: string, body: unknown) =>
     call(token, 'POST', `/api/access-reviews/${reviewId}/items/${itemId}/decide`, body);
 
+  it("refuses a token narrowed to other permissions: it neither lists nor decides the owner's items (403)", async () => {
+    const { id, items } = await decidable('Narrowed', 1);
+    const narrowed = await createUserWithToken(db(), ['requestor'], ['workflow:read']);
+    await db().accessReviewItem.update({ where: { id: items[0]!.id }, data: { reviewerId: narrowed.user.id } });
+    expect((await call(narrowed.token, 'GET', '/api/access-reviews/my-items')).status).toBe(403);
+    expect((await call(narrowed.token, 'GET', `/api/access-reviews/${id}/items`)).status).toBe(403);
+    const decided = await decide(narrowed.token, id, items[0]!.id, { decision: 'keep' });
+    expect(decided.status).toBe(403);
+    expect((await db().accessReviewItem.findUniqueOrThrow({ where: { id: items[0]!.id } })).decision).toBeNull();
+  });
+
   it('shows a reviewer without any permission their own items, and nothing of campaigns they review nothing in', async () => {
     const { id, items } = await decidable('Visible', 2);
     const mine = await call(reviewer.token, 'GET', '/api/access-reviews/my-items?pageSize=100&sortOrder=desc');

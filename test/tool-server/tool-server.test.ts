@@ -115,6 +115,9 @@ const TOOL_NAMES = [
   'list_schedules',
   'export_config',
   'import_config',
+  'list_review_items',
+  'decide_review_item',
+  'get_access_review',
 ];
 
 const transports = ['stdio', 'http'] as const;
@@ -818,6 +821,63 @@ describe('attribution in the audit', () => {
       expect(entry!.metadata).not.toHaveProperty('client');
       expect(entry!.metadata).toEqual(expect.objectContaining({ via: 'api_token' }));
     }
+  });
+});
+
+describe('access reviews through the tools', () => {
+  it("a reviewer lists and decides their own items, audited as through the tool server on the reviewer's behalf; get_access_review needs review:read", async () => {
+    const { db } = stack.database;
+    const reviewer = await createUserWithToken(db, ['requestor']);
+    const holder = await db.user.create({ data: { email: `held-${Date.now()}@example.test`, displayName: 'Held' } });
+    const role = await db.businessRole.create({ data: { name: `Reviewed through tools ${Date.now()}` } });
+    await db.roleAssignment.create({ data: { userId: holder.id, roleId: role.id, status: 'active' } });
+    const created = await stack.api.request('POST', '/api/access-reviews', {
+      token: adminToken,
+      body: {
+        name: 'Tool review',
+        scope: { businessRoles: [role.name] },
+        reviewers: { type: 'users', userIds: [reviewer.user.id] },
+      },
+    });
+    const reviewId = created.body.id as string;
+    expect(
+      (await stack.api.request('POST', `/api/access-reviews/${reviewId}/start`, { token: adminToken })).status,
+    ).toBe(200);
+
+    const client = await connectHttp(httpServer.url, reviewer.token, { name: 'Reviewer assistant' });
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toEqual(expect.arrayContaining(['list_review_items', 'decide_review_item']));
+      expect(names).not.toContain('get_access_review');
+      const listed = await toolData(client, 'list_review_items', {});
+      expect(listed.items).toEqual([
+        expect.objectContaining({
+          review: expect.objectContaining({ id: reviewId }),
+          subject: expect.objectContaining({ id: holder.id }),
+        }),
+      ]);
+      const itemId = listed.items[0].id as string;
+      const refused = await callTool(client, 'decide_review_item', { reviewId, itemId, decision: 'revoke' });
+      expect(refused.isError).toBe(true);
+      expect(firstText(refused)).toContain('comment');
+      const decided = await callTool(client, 'decide_review_item', {
+        reviewId,
+        itemId,
+        decision: 'revoke',
+        comment: 'Left the finance team',
+      });
+      expect(decided.isError).toBeFalsy();
+      expect(firstText(decided)).toContain('revoke');
+      const [entry] = await db.auditLog.findMany({ where: { action: 'access_review.item_decided', targetId: itemId } });
+      expect(entry!.actorId).toBe(reviewer.user.id);
+      expect(entry!.metadata).toEqual(
+        expect.objectContaining({ channel: 'tool_server', client: 'Reviewer assistant', decision: 'revoke' }),
+      );
+    } finally {
+      await client.close();
+    }
+    const review = await callTool(clients.http!, 'get_access_review', { reviewId });
+    expect(firstText(review)).toContain('1 of 1 items decided, 1 revoked');
   });
 });
 

@@ -166,7 +166,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         operationId: 'listMyAccessReviewItems',
         summary: "The caller's undecided items across active campaigns",
         description: 'Needs no permission: every reviewer sees the items put to them.',
-        access: 'authenticated',
+        access: 'review:decide',
         query: itemPage,
         responses: { 200: { description: 'A page of items', schema: pageSchema(itemSchema) } },
         async handler(ctx, { query }) {
@@ -233,7 +233,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         operationId: 'bulkDecideAccessReviewItems',
         summary: "Decide several of the caller's own items at once, all or nothing",
         description: 'Only items put to the caller: one that is not refuses the whole request (404).',
-        access: 'authenticated',
+        access: 'review:decide',
         params: idParams,
         body: bulkDecideInputSchema,
         responses: {
@@ -254,7 +254,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         summary: 'Keep or revoke the access of one item',
         description:
           "The item's reviewer, or a holder of review:manage; anyone else gets a 404. A comment is required for revoke, and for keep when the campaign says so.",
-        access: 'authenticated',
+        access: 'review:decide',
         params: itemParams,
         body: decideItemInputSchema,
         responses: { 200: oneItem, 409: notActive },
@@ -268,7 +268,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         operationId: 'delegateAccessReviewItem',
         summary: 'Hand one undecided item to another reviewer',
         description: "Never to the item's subject, nor to the caller or its current reviewer (400).",
-        access: 'authenticated',
+        access: 'review:decide',
         params: itemParams,
         body: delegateItemInputSchema,
         responses: { 200: oneItem, 409: notActive },

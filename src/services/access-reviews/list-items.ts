@@ -2,8 +2,8 @@ import type { Database } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
 import type { AccessKind, RemediationStatus, ReviewDecision } from '../../domain/access-review.js';
 import { fetchPage, sortedById, type SortedPageQuery } from '../../domain/pagination.js';
-import { notFound } from '../../errors/index.js';
-import type { Principal } from '../../permissions/index.js';
+import { AppError, notFound } from '../../errors/index.js';
+import { can, type Principal } from '../../permissions/index.js';
 import { seesAllItems, subjectsOf, toItemView } from './item-record.js';
 import { loadReview } from './review-record.js';
 
@@ -37,6 +37,8 @@ export async function listItems(db: Database, principal: Principal, reviewId: st
   const review = await loadReview(db, reviewId);
   const where: Prisma.AccessReviewItemWhereInput = { reviewId, ...filtersOf(query) };
   if (!seesAllItems(principal)) {
+    if (!can(principal, 'review:decide'))
+      throw new AppError('forbidden', 'Needs review:read, or review:decide for your own items');
     const own = await db.accessReviewItem.count({ where: { reviewId, reviewerId: principal.userId } });
     if (own === 0) throw notFound('Access review');
     where.reviewerId = principal.userId;
