@@ -1,6 +1,7 @@
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Mailer } from '../notifications/mailer.js';
+import { advanceStage } from '../services/access-reviews/advance-stage.js';
 import { finishReview } from '../services/access-reviews/finish-review.js';
 import { remediateNextItems } from '../services/access-reviews/remediate-items.js';
 import { remindReviewers } from '../services/access-reviews/remind-reviewers.js';
@@ -12,6 +13,7 @@ export function createAccessReviewActivities(deps: { db: Database; connectors: C
   const { db, connectors, mailer } = deps;
   return {
     remindReviewers: (reviewId: string, round: number) => remindReviewers(db, mailer, reviewId, round),
+    advanceReviewStage: (reviewId: string, stage: number) => advanceStage(db, reviewId, stage),
     escalateOverdueReviewItems: (reviewId: string) => escalateOverdue(db, reviewId),
     escalateUnansweredReviewItems: (reviewId: string) => escalateUnanswered(db, reviewId),
     settleAccessReview: (reviewId: string) => settleReview(db, reviewId),

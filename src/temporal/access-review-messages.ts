@@ -26,6 +26,12 @@ export interface AccessReviewWorkflowInput {
   /** Carried across a continue-as-new: reminder rounds sent, and whether the escalation happened. */
   remindersSent?: number;
   overdueEscalated?: boolean;
+  /**
+   * How many stages the campaign has (absent: one), sharing the time from `startedAt` to `dueAt`
+   * equally, and the one under way.
+   */
+  stages?: number;
+  currentStage?: number;
 }
 
 /** How a campaign's waiting ended: its due date passed, it was closed before, or cancelled. */

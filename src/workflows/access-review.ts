@@ -28,9 +28,10 @@ function waitUntil(at: string | number, stop: () => boolean): Promise<boolean> {
 }
 
 /**
- * The campaign while it takes decisions: until its due date or a close, with a round of
- * reminders every reminderEveryDays and the escalation of what is undecided escalateAfterDays
- * after the start, each an activity at its time. Continues as new when the history grows long
+ * The campaign while it takes decisions: until its due date or a close, with the end of each stage
+ * but the last (the stages share the time equally), a round of reminders every reminderEveryDays
+ * and the escalation of what is undecided escalateAfterDays after the start, each an activity at
+ * its time. Continues as new when the history grows long
  * (a long campaign reminding daily).
  */
 async function whileOpen(
@@ -39,6 +40,9 @@ async function whileOpen(
 ): Promise<'close' | 'due_date' | { continued: AccessReviewWorkflowInput }> {
   const due = Date.parse(input.dueAt);
   const started = input.startedAt === undefined ? undefined : Date.parse(input.startedAt);
+  const stages = started === undefined ? 1 : (input.stages ?? 1);
+  let stage = input.currentStage ?? 1;
+  const stageEnd = () => (stage < stages ? started! + Math.round(((due - started!) * stage) / stages) : due);
   const every = started !== undefined && input.reminderEveryDays ? input.reminderEveryDays * DAY_MS : undefined;
   let remindersSent = input.remindersSent ?? 0;
   let escalateAt =
@@ -47,9 +51,13 @@ async function whileOpen(
       : undefined;
   for (;;) {
     const nextReminder = every === undefined ? Infinity : started! + (remindersSent + 1) * every;
-    if (await waitUntil(Math.min(due, nextReminder, escalateAt ?? Infinity), closeAsked)) return 'close';
+    if (await waitUntil(Math.min(stageEnd(), nextReminder, escalateAt ?? Infinity), closeAsked)) return 'close';
     const now = Date.now();
     if (now >= due) return 'due_date';
+    if (now >= stageEnd()) {
+      await reviews.advanceReviewStage(input.reviewId, stage);
+      stage += 1;
+    }
     if (escalateAt !== undefined && now >= escalateAt) {
       await reviews.escalateOverdueReviewItems(input.reviewId);
       escalateAt = undefined;
@@ -59,7 +67,9 @@ async function whileOpen(
       await reviews.remindReviewers(input.reviewId, remindersSent);
     }
     if (workflowInfo().continueAsNewSuggested) {
-      return { continued: { ...input, remindersSent, overdueEscalated: escalateAt === undefined } };
+      return {
+        continued: { ...input, remindersSent, overdueEscalated: escalateAt === undefined, currentStage: stage },
+      };
     }
   }
 }

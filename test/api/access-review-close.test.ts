@@ -498,4 +498,64 @@ describe('the due date', () => {
     expect((await call(ownReviewer.token, 'GET', '/api/notifications')).body.data).toHaveLength(0);
     expect((await reviewOf(id)).body.status).toBe('active');
   });
+
+  it('runs the stages in order: a later stage sees only what the one before kept, and a past stage takes no more decisions', async () => {
+    const secondReviewer = await person(['requestor']);
+    const group = await db().userGroup.create({ data: { name: `Staged group ${randomUUID()}` } });
+    const kept = await subject('stage-kept');
+    const revoked = await subject('stage-revoked');
+    const silent = await subject('stage-silent');
+    for (const holder of [kept, revoked, silent]) {
+      await db().userGroupMember.create({ data: { groupId: group.id, userId: holder.id } });
+    }
+    const { id, itemOf } = await started(
+      'Staged review',
+      { groups: [group.name] },
+      { stages: [{ reviewers: { type: 'users', userIds: [secondReviewer.userId] } }] },
+    );
+    expect((await decide(id, itemOf(kept.id).id, 'keep')).status).toBe(200);
+    expect((await decide(id, itemOf(revoked.id).id, 'revoke')).status).toBe(200);
+    // The workflow again, as if started a week ago less 1.5 s with a fortnight to go: stage 1 ends.
+    const startedAt = new Date(Date.now() - 7 * 86_400_000 + 1500);
+    await temporal.client.workflow.start('accessReviewWorkflow', {
+      workflowId: accessReviewWorkflowId(id),
+      taskQueue: context.taskQueue,
+      args: [
+        {
+          reviewId: id,
+          startedAt: startedAt.toISOString(),
+          dueAt: new Date(startedAt.getTime() + 14 * 86_400_000).toISOString(),
+          stages: 2,
+          currentStage: 1,
+        },
+      ],
+      workflowIdConflictPolicy: 'TERMINATE_EXISTING',
+    });
+    await until(
+      () => db().accessReview.findUniqueOrThrow({ where: { id } }),
+      (review) => review.currentStage === 2,
+    );
+    const second = await db().accessReviewItem.findMany({ where: { reviewId: id, stage: 2 } });
+    expect(second.map((item) => item.subjectUserId).sort()).toEqual([kept.id, silent.id].sort());
+    expect(second.every((item) => item.reviewerId === secondReviewer.userId && item.decision === null)).toBe(true);
+    expect(await db().accessReviewItem.findUniqueOrThrow({ where: { id: itemOf(silent.id).id } })).toMatchObject({
+      decision: 'keep',
+      decidedByPolicy: true,
+    });
+    // Stage 1 is over: its items take no decision any more.
+    const late = await decide(id, itemOf(silent.id).id, 'revoke');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toContain('stage');
+
+    const secondOf = (userId: string) => second.find((item) => item.subjectUserId === userId)!;
+    const url = `/api/access-reviews/${id}/items/${secondOf(kept.id).id}/decide`;
+    expect(
+      (await call(secondReviewer.token, 'POST', url, { decision: 'revoke', comment: 'Not needed after all' })).status,
+    ).toBe(200);
+    expect((await call(admin.token, 'POST', `/api/access-reviews/${id}/close`)).status).toBe(200);
+    expect(await workflowEnded(id)).toEqual({ endedBy: 'close' });
+    // Revoked at stage 1, or kept there and revoked at stage 2: both removed; the silent one stays.
+    const members = await db().userGroupMember.findMany({ where: { groupId: group.id } });
+    expect(members.map((member) => member.userId)).toEqual([silent.id]);
+  });
 });

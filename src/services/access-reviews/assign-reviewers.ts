@@ -26,15 +26,11 @@ function fallbackOf(reviewers: ResolvedReviewers, subject: Prisma.Sql): Prisma.S
 const activePerson = (column: Prisma.Sql) =>
   Prisma.sql`(SELECT p.id FROM users p WHERE p.id = ${column} AND p.active AND p.deleted_at IS NULL)`;
 
-/** The owner of the item's access: its business role's or entitlement's; the other kinds have none. */
-function ownerOf(kind: string, ref: Prisma.Sql): Prisma.Sql {
-  if (kind === 'business_role') {
-    return activePerson(Prisma.sql`(SELECT r.owner_id FROM business_roles r WHERE r.id::text = ${ref})`);
-  }
-  if (kind === 'entitlement') {
-    return activePerson(Prisma.sql`(SELECT e.owner_id FROM entitlements e WHERE e.id::text = ${ref})`);
-  }
-  return Prisma.sql`NULL::uuid`;
+/** The owner of the item's access (`kind` and `ref` are SQL): its business role's or entitlement's; the other kinds have none. */
+function ownerOf(kind: Prisma.Sql, ref: Prisma.Sql): Prisma.Sql {
+  return activePerson(Prisma.sql`CASE ${kind}
+    WHEN 'business_role' THEN (SELECT r.owner_id FROM business_roles r WHERE r.id::text = ${ref})
+    WHEN 'entitlement' THEN (SELECT e.owner_id FROM entitlements e WHERE e.id::text = ${ref}) END`);
 }
 
 /** No candidates to spread over: the reviewer comes from the subject or the access. */
@@ -43,7 +39,7 @@ const NO_POOL = Prisma.sql`(SELECT '{}'::uuid[] AS ids, 0 AS n)`;
 /**
  * How an item's reviewer is chosen, for the statement that writes the item: `pool` is a one-row
  * source of the candidates (`ids`, `n`) to join as `p`, and `reviewerOf(subject, kind, ref)` the
- * expression of the reviewer. Of type `manager`: the subject's manager; of type `owner`: the owner
+ * expression of the reviewer (each argument SQL). Of type `manager`: the subject's manager; of type `owner`: the owner
  * of the business role or entitlement. Of types `users` and `role_holders`, a subject's items all
  * go to the same candidate, picked by a hash of the subject so the work spreads over the
  * candidates; when that candidate is the subject the next one takes them. When there is no such
@@ -52,7 +48,7 @@ const NO_POOL = Prisma.sql`(SELECT '{}'::uuid[] AS ids, 0 AS n)`;
  */
 export function reviewerChoice(reviewers: ResolvedReviewers) {
   if (reviewers.type === 'manager' || reviewers.type === 'owner') {
-    const reviewerOf = (subject: Prisma.Sql, kind: string, ref: Prisma.Sql) => {
+    const reviewerOf = (subject: Prisma.Sql, kind: Prisma.Sql, ref: Prisma.Sql) => {
       const chosen =
         reviewers.type === 'manager'
           ? activePerson(Prisma.sql`(SELECT su.manager_id FROM users su WHERE su.id = ${subject})`)

@@ -18,6 +18,8 @@ export type ResolvedReviewers = Reviewers & { roleId: string | null };
 export interface ResolvedReview {
   scope: ResolvedScope;
   reviewers: ResolvedReviewers;
+  /** The reviewers of each later stage, in order. */
+  laterStages: ResolvedReviewers[];
 }
 
 function refuseMissing(field: string, what: string, wanted: readonly string[], found: ReadonlySet<string>) {
@@ -93,8 +95,9 @@ export async function resolveReview(db: DatabaseClient, input: AccessReviewInput
     refuseMissing('scope.people.groupId', 'group with id', [groupId], new Set());
   }
   const reviewers = await resolveReviewers(db, 'reviewers', input.reviewers);
+  const laterStages: ResolvedReviewers[] = [];
   for (const [index, stage] of (input.stages ?? []).entries()) {
-    await resolveReviewers(db, `stages[${index}].reviewers`, stage.reviewers);
+    laterStages.push(await resolveReviewers(db, `stages[${index}].reviewers`, stage.reviewers));
   }
   await checkUsers(db, 'escalateToUserIds', input.escalateToUserIds);
   return {
@@ -107,5 +110,6 @@ export async function resolveReview(db: DatabaseClient, input: AccessReviewInput
       people: scope.people,
     },
     reviewers,
+    laterStages,
   };
 }

@@ -7,6 +7,7 @@ import {
   holdReview,
   lockOwnItem,
   requireActive,
+  requireCurrentStage,
   subjectsOf,
   toItemView,
   type AccessReviewItemView,
@@ -43,6 +44,7 @@ export function decideItem(
   return db.$transaction(async (tx) => {
     const item = await lockOwnItem(tx, caller.principal, reviewId, itemId);
     requireActive(item.review);
+    requireCurrentStage(item.review, [item]);
     requireComment(input, item.review.requireCommentToKeep);
     const updated = await tx.accessReviewItem.update({
       where: { id: itemId },
@@ -94,6 +96,7 @@ export function bulkDecide(db: Database, caller: Caller, reviewId: string, input
       throw new AppError('forbidden', 'Nobody reviews their own access');
     }
     requireActive(review);
+    requireCurrentStage(review, items);
     requireComment(input, review.requireCommentToKeep);
     const at = new Date();
     await tx.accessReviewItem.updateMany({

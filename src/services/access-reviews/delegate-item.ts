@@ -3,7 +3,14 @@ import type { Database } from '../../db/client.js';
 import { itemHistoryEntrySchema, type DelegateItemInput, type ItemHistoryEntry } from '../../domain/access-review.js';
 import { conflict, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
-import { lockOwnItem, requireActive, subjectsOf, toItemView, type AccessReviewItemView } from './item-record.js';
+import {
+  lockOwnItem,
+  requireActive,
+  requireCurrentStage,
+  subjectsOf,
+  toItemView,
+  type AccessReviewItemView,
+} from './item-record.js';
 
 /**
  * Hands one undecided item to another reviewer, recorded in the item's history and audited in the
@@ -20,6 +27,7 @@ export function delegateItem(
   return db.$transaction(async (tx) => {
     const item = await lockOwnItem(tx, caller.principal, reviewId, itemId);
     requireActive(item.review);
+    requireCurrentStage(item.review, [item]);
     if (item.decision !== null) throw conflict('The item is decided already; only undecided items are delegated');
     if (input.userId === item.subjectUserId) {
       throw validationFailed('userId: an item is never delegated to its subject', { field: 'userId' });

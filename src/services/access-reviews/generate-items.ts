@@ -55,7 +55,7 @@ function insertItems(context: ItemContext, kind: string, source: Prisma.Sql): Pr
     INSERT INTO access_review_items (id, review_id, subject_user_id, access_kind, access_ref, access_label,
       reviewer_id, stage, recommendations, created_at)
     SELECT gen_random_uuid(), ${context.reviewId}::uuid, s.subject_user_id, ${kind}, s.access_ref,
-      left(s.access_label, 600), ${reviewerOf(Prisma.sql`s.subject_user_id`, kind, Prisma.sql`s.access_ref`)}, 1,
+      left(s.access_label, 600), ${reviewerOf(Prisma.sql`s.subject_user_id`, Prisma.sql`${kind}::text`, Prisma.sql`s.access_ref`)}, 1,
       s.recommendations || CASE WHEN ${peers} > 0 THEN jsonb_build_object('peers', jsonb_build_object(
         'department', s.department, 'holders', ${holders}, 'peers', ${peers},
         'share', round(${holders}::numeric / ${peers}, 3),
@@ -192,4 +192,27 @@ export async function generateItems(
   let written = 0;
   for (const statement of itemInserts(reviewId, scope, reviewers)) written += await tx.$executeRaw(statement);
   return written;
+}
+
+/**
+ * The items of the stage after `stage`: one for each item of `stage` that was kept, with the same
+ * subject, access and recommendations, put to a reviewer of the next stage's `reviewers`. One
+ * statement; repeating it adds nothing (the items' unique key).
+ */
+export function advanceItems(
+  tx: DatabaseClient,
+  reviewId: string,
+  stage: number,
+  reviewers: ResolvedReviewers,
+): Promise<number> {
+  const { pool, reviewerOf } = reviewerChoice(reviewers);
+  return tx.$executeRaw`
+    INSERT INTO access_review_items (id, review_id, subject_user_id, access_kind, access_ref, access_label,
+      reviewer_id, stage, recommendations, created_at)
+    SELECT gen_random_uuid(), s.review_id, s.subject_user_id, s.access_kind, s.access_ref, s.access_label,
+      ${reviewerOf(Prisma.sql`s.subject_user_id`, Prisma.sql`s.access_kind`, Prisma.sql`s.access_ref`)},
+      ${stage + 1}, s.recommendations, now()
+    FROM access_review_items s CROSS JOIN ${pool} p
+    WHERE s.review_id = ${reviewId}::uuid AND s.stage = ${stage} AND s.decision = 'keep'
+    ON CONFLICT DO NOTHING`;
 }

@@ -109,3 +109,14 @@ export function requireActive(review: { status: string }): void {
     throw new AppError('conflict', `Items are decided while their campaign is active; this one is ${review.status}`);
   }
 }
+
+/** Items are decided and delegated while their stage is the campaign's current one (409 otherwise). */
+export function requireCurrentStage(review: { currentStage: number }, items: ReadonlyArray<{ stage: number }>): void {
+  const past = items.filter((item) => item.stage !== review.currentStage).length;
+  if (past > 0) {
+    throw new AppError(
+      'conflict',
+      `${past === 1 ? "The item's stage has" : `${past} of the items' stages have`} ended: the campaign is at stage ${review.currentStage}`,
+    );
+  }
+}

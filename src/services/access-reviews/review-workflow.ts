@@ -15,6 +15,8 @@ export function workflowInputOf(review: AccessReview): AccessReviewWorkflowInput
     escalateAfterDays: review.escalateAfterDays,
     remindersSent: review.remindersSent,
     overdueEscalated: review.overdueEscalatedAt !== null,
+    stages: 1 + (Array.isArray(review.stages) ? review.stages.length : 0),
+    currentStage: review.currentStage,
   };
 }
 
