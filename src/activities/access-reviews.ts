@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import type { Mailer } from '../notifications/mailer.js';
 import { advanceStage } from '../services/access-reviews/advance-stage.js';
 import { finishReview } from '../services/access-reviews/finish-review.js';
+import { createRecurringReview } from '../services/access-reviews/recurrence.js';
 import { remediateNextItems } from '../services/access-reviews/remediate-items.js';
 import { remindReviewers } from '../services/access-reviews/remind-reviewers.js';
 import { escalateOverdue, escalateUnanswered, settleReview } from '../services/access-reviews/settle-review.js';
@@ -14,6 +15,7 @@ export function createAccessReviewActivities(deps: { db: Database; connectors: C
   return {
     remindReviewers: (reviewId: string, round: number) => remindReviewers(db, mailer, reviewId, round),
     advanceReviewStage: (reviewId: string, stage: number) => advanceStage(db, reviewId, stage),
+    createRecurringReview: (originId: string, key: string) => createRecurringReview(db, originId, key),
     escalateOverdueReviewItems: (reviewId: string) => escalateOverdue(db, reviewId),
     escalateUnansweredReviewItems: (reviewId: string) => escalateUnanswered(db, reviewId),
     settleAccessReview: (reviewId: string) => settleReview(db, reviewId),

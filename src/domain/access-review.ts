@@ -142,7 +142,13 @@ export const accessReviewDefinitionSchema = z.object({
     .default(3)
     .describe('With whenUnanswered escalate: the days escalated items get before the campaign closes'),
   recurrence: z
-    .object({ everyMonths: z.number().int().min(1).max(24) })
+    .object({
+      everyMonths: z
+        .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(6), z.literal(12)], {
+          error: 'recurrence.everyMonths must be 1, 2, 3, 4, 6 or 12',
+        })
+        .describe('The same day of every n-th month from the start: 1, 2, 3, 4, 6 or 12'),
+    })
     .strict()
     .nullable()
     .default(null),

@@ -5,3 +5,4 @@ export { purgeExpiredSessionsWorkflow } from './purge-sessions.js';
 export { expireRoleAssignmentsWorkflow } from './expire-role-assignments.js';
 export { resyncRoleHoldersWorkflow } from './resync-role-holders.js';
 export { accessReviewWorkflow } from './access-review.js';
+export { recurringAccessReviewWorkflow } from './recurring-access-review.js';

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createRecurringReview, recurrenceScheduleId } from '../../src/services/access-reviews/recurrence.js';
 import { remediateNextItems } from '../../src/services/access-reviews/remediate-items.js';
 import { accessReviewWorkflowId } from '../../src/temporal/access-review-messages.js';
 import type { TemporalClientHandle } from '../../src/temporal/client.js';
@@ -557,5 +558,59 @@ describe('the due date', () => {
     // Revoked at stage 1, or kept there and revoked at stage 2: both removed; the silent one stays.
     const members = await db().userGroupMember.findMany({ where: { groupId: group.id } });
     expect(members.map((member) => member.userId)).toEqual([silent.id]);
+  });
+});
+
+describe('recurrence', () => {
+  it('a recurring campaign has a schedule that starts the next campaign by itself, once per firing, until stopped', async () => {
+    const group = await db().userGroup.create({ data: { name: `Recurring group ${randomUUID()}` } });
+    const holder = await subject('recurring-holder');
+    await db().userGroupMember.create({ data: { groupId: group.id, userId: holder.id } });
+    const { id } = await started('Quarterly review', { groups: [group.name] }, { recurrence: { everyMonths: 3 } });
+    const schedule = temporal.client.schedule.getHandle(recurrenceScheduleId(id));
+    const described = await schedule.describe();
+    expect(described.action).toMatchObject({ type: 'startWorkflow', workflowType: 'recurringAccessReviewWorkflow' });
+    expect(described.spec.calendars?.[0]?.month).toHaveLength(4);
+
+    await schedule.trigger();
+    const next = await until(
+      () => db().accessReview.findFirst({ where: { recurrenceOf: id } }),
+      (review) => review?.status === 'active',
+    );
+    expect(next!.name).toMatch(/^Quarterly review \(\d{4}-\d{2}-\d{2}\)$/);
+    expect(next!.recurrence).toBeNull();
+    expect(await db().accessReviewItem.count({ where: { reviewId: next!.id } })).toBe(1);
+    const description = await temporal.client.workflow.getHandle(accessReviewWorkflowId(next!.id)).describe();
+    expect(description.status.name).toBe('RUNNING');
+    const view = await reviewOf(next!.id);
+    expect(view.body).toMatchObject({ status: 'active', recurrenceOf: id });
+    const startedEntry = await db().auditLog.findFirstOrThrow({
+      where: { action: 'access_review.started', targetId: next!.id },
+    });
+    expect(startedEntry.actorType).toBe('system');
+
+    // A firing repeated (its activity retried after a crash) starts no second campaign.
+    const once = await createRecurringReview(db(), id, 'a-firing');
+    const again = await createRecurringReview(db(), id, 'a-firing');
+    expect(again!.reviewId).toBe(once!.reviewId);
+    expect(await db().accessReview.count({ where: { recurrenceOf: id } })).toBe(2);
+
+    expect((await call(reviewer.token, 'DELETE', `/api/access-reviews/${id}/recurrence`)).status).toBe(403);
+    const stopped = await call(manager.token, 'DELETE', `/api/access-reviews/${id}/recurrence`);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.recurrence).toBeNull();
+    await expect(schedule.describe()).rejects.toThrow();
+    expect((await call(manager.token, 'DELETE', `/api/access-reviews/${id}/recurrence`)).status).toBe(409);
+  });
+
+  it('refuses a recurrence that is not a whole fraction of a year (400)', async () => {
+    const created = await call(manager.token, 'POST', '/api/access-reviews', {
+      name: 'Odd recurrence',
+      scope: { groups: 'all' },
+      reviewers: { type: 'users', userIds: [reviewer.userId] },
+      recurrence: { everyMonths: 5 },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.message).toContain('1, 2, 3, 4, 6 or 12');
   });
 });

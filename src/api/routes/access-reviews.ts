@@ -18,6 +18,7 @@ import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { approveRemovals } from '../../services/access-reviews/approve-removals.js';
 import { cancelReview } from '../../services/access-reviews/cancel-review.js';
 import { closeReview } from '../../services/access-reviews/close-review.js';
+import { stopRecurrence } from '../../services/access-reviews/recurrence.js';
 import { bulkDecide, decideItem } from '../../services/access-reviews/decide-items.js';
 import { delegateItem } from '../../services/access-reviews/delegate-item.js';
 import { listItems, listMyItems } from '../../services/access-reviews/list-items.js';
@@ -55,6 +56,8 @@ const accessReviewSchema = accessReviewDefinitionSchema
     dueAt: z.date().nullable(),
     closedAt: z.date().nullable().describe('When decisions stopped: a close, or the due date'),
     closedBy: z.uuid().nullable().describe('Who closed it; null when its due date did'),
+    currentStage: z.number().int().describe('The stage whose items are decided now'),
+    recurrenceOf: z.uuid().nullable().describe('The recurring campaign that started this one'),
     finishedAt: z.date().nullable().describe('When it was closed for good and its report frozen'),
     createdAt: z.date(),
     updatedAt: z.date(),
@@ -319,6 +322,19 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         },
         async handler(ctx, { params, body }) {
           ctx.body = await approveRemovals(context, auditedCaller(ctx), params.id, body);
+        },
+      })
+      .add({
+        method: 'delete',
+        path: '/:id/recurrence',
+        operationId: 'stopAccessReviewRecurrence',
+        summary: 'Stop a campaign from starting the next ones by itself',
+        description: 'The campaigns it started stay as they are.',
+        access: 'review:manage',
+        params: idParams,
+        responses: { 200: one, 409: { description: 'The campaign does not recur' } },
+        async handler(ctx, { params }) {
+          ctx.body = await stopRecurrence(context, auditedCaller(ctx), params.id);
         },
       })
       .add({

@@ -2,7 +2,9 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { conflict } from '../../errors/index.js';
 import { accessReviewWorkflowId } from '../../temporal/access-review-messages.js';
 import { transactionAroundTemporalCall, withTemporalDeadline } from '../../temporal/client.js';
+import { deleteIfPresent } from '../../temporal/schedule-ownership.js';
 import { auditChange, type Caller } from '../caller.js';
+import { recurrenceScheduleId } from './recurrence.js';
 import { reviewView, loadReview, type AccessReviewView } from './review-record.js';
 import type { AccessReviewContext } from './start-review.js';
 
@@ -27,6 +29,10 @@ export function cancelReview(context: AccessReviewContext, caller: Caller, id: s
       { type: 'access_review', id },
       { name: row.name, previousStatus: row.status, undecided },
     );
+    // A recurring campaign cancelled starts no more.
+    if (row.recurrence !== null) {
+      await withTemporalDeadline(temporal, () => deleteIfPresent(temporal, recurrenceScheduleId(id)));
+    }
     if (row.status === 'active') {
       // Inside the transaction: Temporal down is a 503 and the campaign stays active. Cancelling an
       // execution that has ended already (its due date passed) changes nothing.

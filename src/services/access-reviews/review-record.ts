@@ -104,6 +104,8 @@ export function toReviewView(row: AccessReview, progress: ReviewProgress = NO_IT
     dueAt: row.dueAt,
     closedAt: row.closedAt,
     closedBy: row.closedBy,
+    currentStage: row.currentStage,
+    recurrenceOf: row.recurrenceOf,
     finishedAt: row.finishedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -1,15 +1,15 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/client.js';
-import { conflict, validationFailed } from '../../errors/index.js';
+import { conflict } from '../../errors/index.js';
 import { accessReviewWorkflowId } from '../../temporal/access-review-messages.js';
 import { workflowInputOf } from './review-workflow.js';
 import { withTemporalDeadline } from '../../temporal/client.js';
 import type { accessReviewWorkflow } from '../../workflows/access-review.js';
 import { auditChange, type Caller } from '../caller.js';
-import { resolveReview } from './check-references.js';
-import { generateItems } from './generate-items.js';
-import { definitionOf, loadReview, reviewView, type AccessReviewView } from './review-record.js';
+import { activateReview } from './activate-review.js';
+import { scheduleRecurrence } from './recurrence.js';
+import { loadReview, reviewView, type AccessReviewView } from './review-record.js';
 
 export interface AccessReviewContext {
   db: Database;
@@ -19,7 +19,6 @@ export interface AccessReviewContext {
 
 /** A start writes every item of the campaign in its transaction: tens of thousands must fit. */
 const START_TRANSACTION_TIMEOUT_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Starts a draft campaign: writes its first stage's items with their reviewers and
@@ -34,29 +33,14 @@ export async function startReview(context: AccessReviewContext, caller: Caller, 
       await tx.$queryRaw`SELECT id FROM access_reviews WHERE id = ${id}::uuid FOR UPDATE`;
       const row = await loadReview(tx, id);
       if (row.status !== 'draft') throw conflict(`Only a draft campaign can be started; this one is ${row.status}`);
-      const resolved = await resolveReview(tx, definitionOf(row));
-      const items = await generateItems(tx, id, resolved.scope, resolved.reviewers);
-      if (items === 0) throw validationFailed('The scope holds no access to review: nobody holds what it names');
-      const unassigned = await tx.accessReviewItem.count({ where: { reviewId: id, reviewerId: null } });
-      if (unassigned > 0) {
-        throw validationFailed(
-          `${unassigned} of ${items} items have no possible reviewer (nobody reviews their own access): add fallbackUserIds or other reviewers`,
-          { field: 'reviewers', unassigned },
-        );
-      }
-      const startedAt = new Date();
-      const dueAt = new Date(startedAt.getTime() + row.dueInDays * DAY_MS);
-      const active = await tx.accessReview.update({
-        where: { id },
-        data: { status: 'active', startedAt, dueAt, actingUserId: caller.principal.userId },
-      });
+      const { active, items } = await activateReview(tx, row, caller.principal.userId);
       const workflowId = accessReviewWorkflowId(id);
       await auditChange(
         tx,
         caller,
         'access_review.started',
         { type: 'access_review', id },
-        { name: row.name, items, dueAt: dueAt.toISOString(), workflowId },
+        { name: row.name, items, dueAt: active.dueAt!.toISOString(), workflowId },
       );
       // Last, inside the transaction: Temporal down rolls the start back (503). A workflow of the
       // same id can only be one whose start failed to commit: it is replaced.
@@ -69,6 +53,7 @@ export async function startReview(context: AccessReviewContext, caller: Caller, 
           workflowIdConflictPolicy: 'TERMINATE_EXISTING',
         }),
       );
+      if (active.recurrence !== null) await scheduleRecurrence(context, active);
       return reviewView(tx, id);
     },
     { timeout: START_TRANSACTION_TIMEOUT_MS, maxWait: START_TRANSACTION_TIMEOUT_MS },

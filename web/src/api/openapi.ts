@@ -2079,6 +2079,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/access-reviews/{id}/recurrence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop a campaign from starting the next ones by itself
+         * @description The campaigns it started stay as they are.
+         */
+        delete: operations["stopAccessReviewRecurrence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/access-reviews/{id}/report": {
         parameters: {
             query?: never;
@@ -2581,7 +2601,7 @@ export interface components {
             email: string | null;
             displayName: string | null;
             roles: string[];
-            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
+            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:decide" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
             /** @enum {string} */
             via: "api_token" | "oidc_token" | "session";
             apiToken?: {
@@ -2632,7 +2652,7 @@ export interface components {
         };
         CreateApiToken: {
             name: string;
-            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
+            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:decide" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
             /** Format: date-time */
             expiresAt?: string;
         };
@@ -4803,7 +4823,8 @@ export interface components {
             unansweredGraceDays: number;
             /** @default null */
             recurrence: {
-                everyMonths: number;
+                /** @description The same day of every n-th month from the start: 1, 2, 3, 4, 6 or 12 */
+                everyMonths: 1 | 2 | 3 | 4 | 6 | 12;
             } | null;
             /** Format: uuid */
             id: string;
@@ -4825,6 +4846,13 @@ export interface components {
              * @description Who closed it; null when its due date did
              */
             closedBy: string | null;
+            /** @description The stage whose items are decided now */
+            currentStage: number;
+            /**
+             * Format: uuid
+             * @description The recurring campaign that started this one
+             */
+            recurrenceOf: string | null;
             /**
              * Format: date-time
              * @description When it was closed for good and its report frozen
@@ -19739,7 +19767,8 @@ export interface operations {
                     unansweredGraceDays?: number;
                     /** @default null */
                     recurrence?: {
-                        everyMonths: number;
+                        /** @description The same day of every n-th month from the start: 1, 2, 3, 4, 6 or 12 */
+                        everyMonths: 1 | 2 | 3 | 4 | 6 | 12;
                     } | null;
                 };
             };
@@ -20155,7 +20184,8 @@ export interface operations {
                     unansweredGraceDays?: number;
                     /** @default null */
                     recurrence?: {
-                        everyMonths: number;
+                        /** @description The same day of every n-th month from the start: 1, 2, 3, 4, 6 or 12 */
+                        everyMonths: 1 | 2 | 3 | 4 | 6 | 12;
                     } | null;
                 };
             };
@@ -21100,6 +21130,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stopAccessReviewRecurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign with its progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessReview"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The campaign does not recur */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request line and headers exceed 16 KiB */
             431: {
