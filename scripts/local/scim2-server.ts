@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, isPortOpen } from './free-port.js';
+import { ensurePythonEnvironment } from './python-environment.js';
 
 /**
  * `scim2-server` from PyPI (the python-scim project's reference SCIM 2.0 server, independent of
@@ -39,46 +39,15 @@ export interface RunningScim2Server {
   stop(): Promise<void>;
 }
 
-/** The folder of the virtual environment for the pinned versions. */
-export function scim2ServerEnvironment(): string {
-  return path.join(tmpdir(), `flowgate-scim2-server-${SCIM2_SERVER_VERSION}-models-${SCIM2_MODELS_VERSION}`);
-}
-
 /**
- * The environment's Python, installing scim2-server first when missing: `python3 -m venv` and `pip
- * install` into a folder of its own that is renamed into place once complete, so a test file
- * starting at the same time never sees half an environment. The server is run as
- * `python -m scim2_server.testserver.cli`: the `scim2-server` script names the interpreter by the
- * path the environment was built at, which the rename changes.
+ * The Python of the virtual environment holding scim2-server, made on first use
+ * (`ensurePythonEnvironment`); the server is run as `python -m scim2_server.testserver.cli`.
  */
-export async function ensureScim2Server(): Promise<string> {
-  const environment = scim2ServerEnvironment();
-  const python = path.join(environment, 'bin', 'python');
-  if (existsSync(path.join(environment, 'complete'))) return python;
-  const building = await mkdtemp(`${environment}.building-`);
-  try {
-    run('python3', ['-m', 'venv', building], 'python3 -m venv (Debian: apt-get install python3-venv)');
-    run(
-      path.join(building, 'bin', 'pip'),
-      [
-        'install',
-        '--quiet',
-        '--disable-pip-version-check',
-        `scim2-server==${SCIM2_SERVER_VERSION}`,
-        `scim2-models==${SCIM2_MODELS_VERSION}`,
-      ],
-      'pip install scim2-server',
-    );
-    await writeFile(path.join(building, 'complete'), '');
-    await rename(building, environment).catch(async () => {
-      // Another process finished first: its environment is as good as this one.
-      await rm(building, { recursive: true, force: true });
-    });
-  } catch (error) {
-    await rm(building, { recursive: true, force: true });
-    throw error;
-  }
-  return python;
+export function ensureScim2Server(): Promise<string> {
+  return ensurePythonEnvironment(`flowgate-scim2-server-${SCIM2_SERVER_VERSION}-models-${SCIM2_MODELS_VERSION}`, [
+    `scim2-server==${SCIM2_SERVER_VERSION}`,
+    `scim2-models==${SCIM2_MODELS_VERSION}`,
+  ]);
 }
 
 export async function startScim2Server(options: Scim2ServerOptions = {}): Promise<RunningScim2Server> {
@@ -129,12 +98,6 @@ export async function startScim2Server(options: Scim2ServerOptions = {}): Promis
       await rm(directory, { recursive: true, force: true });
     },
   };
-}
-
-function run(command: string, args: string[], what: string): void {
-  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 300_000 });
-  if (result.error) throw new Error(`${what} failed: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${what} failed (${result.status}): ${result.stderr || result.stdout}`);
 }
 
 async function waitForPort(port: number): Promise<void> {

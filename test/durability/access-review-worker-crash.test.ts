@@ -1,39 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startScim2Server, type RunningScim2Server } from '../../scripts/local/scim2-server.js';
-import { useTestApp } from '../support/app.js';
-import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
-import { scim2Request } from '../support/scim2-request.js';
+import { describe, expect, it } from '@jest/globals';
+import { useScimCrashStack } from '../support/scim-crash-stack.js';
 import { createUserWithToken } from '../support/users.js';
-import { workerProcesses } from '../support/worker-process.js';
 
 // A campaign whose worker is killed in the middle of its removals: the real worker entry point in a
 // child process, the accounts in scim2-server behind a proxy of the test that holds one
 // deactivation and never answers it.
 
-const INSTALL_TIMEOUT_MS = 300_000;
 const PEOPLE = ['ava', 'ben', 'cyd', 'dee', 'eve'];
-const taskQueue = `durability-${randomUUID()}`;
-const context = useTestApp({ env: { TEMPORAL_TASK_QUEUE: taskQueue, CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' } });
-const workers = workerProcesses({
-  databaseUrl: () => context.database.url,
-  taskQueue,
-  env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' },
-});
-let server: RunningScim2Server;
-let proxy: HoldingProxy;
-const scim = (path: string, init?: { method?: string; body?: unknown }) => scim2Request(server, path, init);
-
-beforeAll(async () => {
-  server = await startScim2Server();
-  proxy = await startHoldingProxy(server.baseUrl);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  workers.killAll();
-  await proxy?.close();
-  await server?.stop();
-});
+const { context, workers, server, proxy, scim } = useScimCrashStack();
 
 describe("a campaign's removals survive their worker being killed", () => {
   it('resume on a new worker, deactivating each account once and recording each removal once', async () => {
@@ -60,8 +34,8 @@ describe("a campaign's removals survive their worker being killed", () => {
     const connector = await call('POST', '/api/connectors', {
       name: 'app',
       type: 'scim',
-      config: { baseUrl: proxy.url, authentication: 'bearer' },
-      secrets: { bearerToken: server.token },
+      config: { baseUrl: proxy().url, authentication: 'bearer' },
+      secrets: { bearerToken: server().token },
     });
     expect(connector.status).toBe(201);
     const first = await workers.start();
@@ -78,12 +52,12 @@ describe("a campaign's removals survive their worker being killed", () => {
     });
     const id = created.body.id as string;
     expect((await call('POST', `/api/access-reviews/${id}/start`)).status).toBe(200);
-    const held = proxy.holdWrite(3);
+    const held = proxy().holdWrite(3);
     expect((await call('POST', `/api/access-reviews/${id}/close`)).status).toBe(200);
     await held;
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
-    proxy.release();
+    proxy().release();
 
     // The removal whose write is held waits; others of the people removed at once may be recorded,
     // or cut off between their write and its record.
@@ -106,11 +80,11 @@ describe("a campaign's removals survive their worker being killed", () => {
     });
     // The removals recorded before the kill were not carried out again: their accounts were written
     // once. One cut off between its write and its record wrote again, the same deactivation.
-    const base = new URL(server.baseUrl).pathname;
-    const writesTo = (scimId: string) => proxy.forwarded.filter((path) => path === `${base}/Users/${scimId}`).length;
+    const base = new URL(server().baseUrl).pathname;
+    const writesTo = (scimId: string) => proxy().forwarded.filter((path) => path === `${base}/Users/${scimId}`).length;
     for (const scimId of recordedAtKill) expect(writesTo(scimId)).toBe(1);
     for (const scimId of ids) expect(writesTo(scimId)).toBeGreaterThanOrEqual(1);
-    expect(proxy.forwarded.length).toBeLessThanOrEqual(ids.length + 3);
+    expect(proxy().forwarded.length).toBeLessThanOrEqual(ids.length + 3);
     for (const scimId of ids) expect((await scim(`/Users/${scimId}`)).active).toBe(false);
     const remediated = await db.auditLog.groupBy({
       by: ['targetId'],

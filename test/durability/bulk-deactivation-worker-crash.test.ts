@@ -1,41 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startScim2Server, type RunningScim2Server } from '../../scripts/local/scim2-server.js';
-import { useTestApp } from '../support/app.js';
-import { startHoldingProxy, type HoldingProxy } from '../support/holding-proxy.js';
-import { scim2Request } from '../support/scim2-request.js';
+import { describe, expect, it } from '@jest/globals';
+import { useScimCrashStack } from '../support/scim-crash-stack.js';
 import { hasStatus, waitForRun } from '../support/runs.js';
 import { createUserWithToken } from '../support/users.js';
-import { workerProcesses } from '../support/worker-process.js';
 import { createActive, definition, end, start, step } from '../support/workflows.js';
 
 // A bulk deactivation whose worker is killed half-way: the real worker entry point in a child
 // process, scim2-server behind a proxy of the test that holds one write and never answers it.
 
-const INSTALL_TIMEOUT_MS = 300_000;
 const ACCOUNTS = ['orphan-a', 'orphan-b', 'orphan-c', 'orphan-d', 'orphan-e'];
-const taskQueue = `durability-${randomUUID()}`;
-const context = useTestApp({ env: { TEMPORAL_TASK_QUEUE: taskQueue, CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' } });
-const workers = workerProcesses({
-  databaseUrl: () => context.database.url,
-  taskQueue,
-  env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' },
-});
-let server: RunningScim2Server;
-let proxy: HoldingProxy;
-
-const scim = (path: string, init?: { method?: string; body?: unknown }) => scim2Request(server, path, init);
-
-beforeAll(async () => {
-  server = await startScim2Server();
-  proxy = await startHoldingProxy(server.baseUrl);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  workers.killAll();
-  await proxy?.close();
-  await server?.stop();
-});
+const { context, workers, server, proxy, scim } = useScimCrashStack();
 
 describe('a bulk deactivation survives its worker being killed', () => {
   it('resumes on a new worker at the first account not recorded, writing each account once', async () => {
@@ -59,8 +32,8 @@ describe('a bulk deactivation survives its worker being killed', () => {
     const connector = await call('POST', '/api/connectors', {
       name: 'app',
       type: 'scim',
-      config: { baseUrl: proxy.url, authentication: 'bearer' },
-      secrets: { bearerToken: server.token },
+      config: { baseUrl: proxy().url, authentication: 'bearer' },
+      secrets: { bearerToken: server().token },
     });
     expect(connector.status).toBe(201);
     const first = await workers.start();
@@ -87,13 +60,13 @@ describe('a bulk deactivation survives its worker being killed', () => {
     const run = (await call('POST', `/api/workflows/${workflow.id}/start`, { variables: {} })).body;
     await waitForRun(context.api, admin.token, run.id, hasStatus('waiting'), 60_000);
     const approval = await db.approval.findFirstOrThrow({ where: { runId: run.id } });
-    const held = proxy.holdWrite(3);
+    const held = proxy().holdWrite(3);
     const decided = await call('POST', `/api/approvals/${approval.id}/decide`, { decision: 'approve' }, approver.token);
     expect(decided.status).toBe(200);
     await held;
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
-    proxy.release();
+    proxy().release();
 
     // Two accounts are recorded as done; the one in flight and the rest wait.
     const batch = await db.reconciliationBatchAccount.findMany({ orderBy: { position: 'asc' } });
@@ -111,7 +84,9 @@ describe('a bulk deactivation survives its worker being killed', () => {
     });
     // Each account was written once: the held write never reached the server, and the accounts
     // done before the kill were not written again.
-    expect(proxy.forwarded.sort()).toEqual(ids.map((id) => `${new URL(server.baseUrl).pathname}/Users/${id}`).sort());
+    expect(proxy().forwarded.sort()).toEqual(
+      ids.map((id) => `${new URL(server().baseUrl).pathname}/Users/${id}`).sort(),
+    );
     for (const id of ids) expect((await scim(`/Users/${id}`)).active).toBe(false);
   }, 240_000);
 });
