@@ -54,6 +54,17 @@ export const reviewPeopleFilterSchema = z
     organizationId: z.uuid().nullable().default(null).describe('Only members of this organization'),
     department: z.string().trim().min(1).max(200).nullable().default(null).describe('Only people of this department'),
     groupId: z.uuid().nullable().default(null).describe('Only members of this group'),
+    attribute: z
+      .object({
+        name: z
+          .string()
+          .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'attribute.name must be a profile field or custom attribute name'),
+        value: z.string().max(500),
+      })
+      .strict()
+      .nullable()
+      .default(null)
+      .describe('Only people whose profile field or custom attribute `name` equals `value` (ignoring case)'),
   })
   .strict()
   .describe('Narrows the people whose access is reviewed; every condition given must hold');
@@ -76,7 +87,12 @@ export const reviewScopeSchema = z
       .max(50)
       .default([])
       .describe("Accounts of these connectors' synced records that are linked to users"),
-    people: reviewPeopleFilterSchema.default({ organizationId: null, department: null, groupId: null }),
+    people: reviewPeopleFilterSchema.default({
+      organizationId: null,
+      department: null,
+      groupId: null,
+      attribute: null,
+    }),
   })
   .strict()
   .refine(

@@ -439,6 +439,40 @@ describe('starting a campaign', () => {
     });
   });
 
+  it('narrows the people by a profile field or a custom attribute, ignoring case', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Attributed' } });
+    const parisian = await subject('paris-1');
+    const berliner = await subject('berlin-1');
+    const blue = await subject('blue-1');
+    await db().user.update({ where: { id: parisian.id }, data: { location: 'Paris' } });
+    await db().user.update({ where: { id: berliner.id }, data: { location: 'Berlin' } });
+    await db().user.update({ where: { id: blue.id }, data: { customAttributes: { team: 'Blue' } } });
+    for (const holder of [parisian, berliner, blue]) await holdRole(holder.id, role.id);
+    const byLocation = await started({
+      name: 'Paris review',
+      scope: { businessRoles: ['Attributed'], people: { attribute: { name: 'location', value: 'paris' } } },
+    });
+    expect(byLocation.start.status).toBe(200);
+    expect((await itemsOf(byLocation.id)).map((item) => item.subjectUserId)).toEqual([parisian.id]);
+    const byTeam = await started({
+      name: 'Blue team review',
+      scope: { businessRoles: ['Attributed'], people: { attribute: { name: 'team', value: 'BLUE' } } },
+    });
+    expect((await itemsOf(byTeam.id)).map((item) => item.subjectUserId)).toEqual([blue.id]);
+    const refused = await call(
+      manager.token,
+      'POST',
+      '/api/access-reviews',
+      campaign({
+        scope: {
+          businessRoles: ['Attributed'],
+          people: { attribute: { name: "x'; DROP TABLE users; --", value: 'y' } },
+        },
+      }),
+    );
+    expect(refused.status).toBe(400);
+  });
+
   it('gives each subject one of the holders of a role as reviewer, never themselves', async () => {
     const reviewersRole = await db().businessRole.create({ data: { name: 'Reviewers' } });
     const first = await subject('r1');

@@ -1,4 +1,5 @@
 import type { DatabaseClient } from '../../db/client.js';
+import type { ProfileField } from '../../domain/profile.js';
 import { Prisma } from '../../db/generated/client.js';
 import { reviewerChoice } from './assign-reviewers.js';
 import type { ResolvedReviewers, ResolvedScope } from './check-references.js';
@@ -14,7 +15,27 @@ export function peopleFilter(people: ResolvedScope['people']): Prisma.Sql {
       WHERE pm.user_id = u.id AND pm.organization_id = ${people.organizationId}::uuid))
     AND (${people.department}::text IS NULL OR lower(u.department) = lower(${people.department}::text))
     AND (${people.groupId}::uuid IS NULL OR EXISTS (
-      SELECT 1 FROM user_group_members pg WHERE pg.user_id = u.id AND pg.group_id = ${people.groupId}::uuid))`;
+      SELECT 1 FROM user_group_members pg WHERE pg.user_id = u.id AND pg.group_id = ${people.groupId}::uuid))
+    AND ${attributeFilter(people.attribute)}`;
+}
+
+/** The column of a built-in profile field, by its API name. */
+const PROFILE_COLUMNS: Record<ProfileField, string> = {
+  title: 'title',
+  department: 'department',
+  phoneNumber: 'phone_number',
+  location: 'location',
+  employeeId: 'employee_id',
+  costCenter: 'cost_center',
+  startDate: 'start_date',
+};
+
+/** Whether `u`'s profile field or custom attribute `name` equals `value`, ignoring case. */
+function attributeFilter(attribute: ResolvedScope['people']['attribute']): Prisma.Sql {
+  if (attribute === null) return Prisma.sql`TRUE`;
+  const column = (PROFILE_COLUMNS as Record<string, string | undefined>)[attribute.name];
+  const held = column ? Prisma.raw(`u.${column}`) : Prisma.sql`(u.custom_attributes ->> ${attribute.name})`;
+  return Prisma.sql`lower(${held}) = lower(${attribute.value})`;
 }
 
 /** `column` is one of `ids`, or anything when the scope says `all`. */

@@ -4728,7 +4728,8 @@ export interface components {
                  * @default {
                  *       "organizationId": null,
                  *       "department": null,
-                 *       "groupId": null
+                 *       "groupId": null,
+                 *       "attribute": null
                  *     }
                  */
                 people: {
@@ -4749,6 +4750,14 @@ export interface components {
                      * @default null
                      */
                     groupId: string | null;
+                    /**
+                     * @description Only people whose profile field or custom attribute `name` equals `value` (ignoring case)
+                     * @default null
+                     */
+                    attribute: {
+                        name: string;
+                        value: string;
+                    } | null;
                 };
             };
             /** @description The first stage's reviewers */
@@ -19672,7 +19681,8 @@ export interface operations {
                          * @default {
                          *       "organizationId": null,
                          *       "department": null,
-                         *       "groupId": null
+                         *       "groupId": null,
+                         *       "attribute": null
                          *     }
                          */
                         people?: {
@@ -19693,6 +19703,14 @@ export interface operations {
                              * @default null
                              */
                             groupId?: string | null;
+                            /**
+                             * @description Only people whose profile field or custom attribute `name` equals `value` (ignoring case)
+                             * @default null
+                             */
+                            attribute?: {
+                                name: string;
+                                value: string;
+                            } | null;
                         };
                     };
                     /** @description The first stage's reviewers */
@@ -20089,7 +20107,8 @@ export interface operations {
                          * @default {
                          *       "organizationId": null,
                          *       "department": null,
-                         *       "groupId": null
+                         *       "groupId": null,
+                         *       "attribute": null
                          *     }
                          */
                         people?: {
@@ -20110,6 +20129,14 @@ export interface operations {
                              * @default null
                              */
                             groupId?: string | null;
+                            /**
+                             * @description Only people whose profile field or custom attribute `name` equals `value` (ignoring case)
+                             * @default null
+                             */
+                            attribute?: {
+                                name: string;
+                                value: string;
+                            } | null;
                         };
                     };
                     /** @description The first stage's reviewers */
