@@ -11,6 +11,7 @@ import { projectRoot } from '../src/db/migrate.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { createMailer } from '../src/notifications/mailer.js';
 import { AUDIT_SEAL_INTERVAL_MS, sealAuditEntries } from '../src/audit/audit-chain.js';
+import { coreMetricsText, freeLoopbackPort } from '../src/metrics/core-metrics.js';
 import { startMetricsServer } from '../src/metrics/metrics-server.js';
 import { processMetrics } from '../src/metrics/process-metrics.js';
 import { STALLED_RUN_AGE_MS, startStalledRuns } from '../src/services/runs/start-run.js';
@@ -52,9 +53,13 @@ export async function startWorker(
   options: WorkerOptions,
 ): Promise<RunningWorker> {
   const { databaseUrl, temporalAddress } = requireRuntimeConnections(config);
+  const corePort = config.workerMetrics ? await freeLoopbackPort() : undefined;
   Runtime.install({
     logger: new DefaultLogger(config.logLevel === 'debug' || config.logLevel === 'trace' ? 'DEBUG' : 'WARN'),
     shutdownSignals: options.handleSignals ? ['SIGINT', 'SIGTERM', 'SIGQUIT', 'SIGUSR2'] : [],
+    ...(corePort === undefined
+      ? {}
+      : { telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${corePort}` } } } }),
   });
   const db = createDatabase(databaseUrl, {
     ...config.databasePool,
@@ -117,7 +122,11 @@ export async function startWorker(
   });
   const metrics =
     config.workerMetrics && config.metricsToken
-      ? await startMetricsServer(processMetrics(db), { ...config.workerMetrics, token: config.metricsToken })
+      ? await startMetricsServer(processMetrics(db), {
+          ...config.workerMetrics,
+          token: config.metricsToken,
+          more: () => (corePort === undefined ? Promise.resolve('') : coreMetricsText(corePort)),
+        })
       : undefined;
   if (metrics) logger.info({ port: metrics.port }, 'worker metrics at /metrics');
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker polling');

@@ -14,7 +14,13 @@ export interface MetricsServer {
  */
 export async function startMetricsServer(
   registry: Registry,
-  options: { host: string; port: number; token: string },
+  options: {
+    host: string;
+    port: number;
+    token: string;
+    /** More metrics in the text format to append to the registry's (the Temporal core's). */
+    more?: () => Promise<string>;
+  },
 ): Promise<MetricsServer> {
   const server = http.createServer((request, response) => {
     const answer = (status: number, text: string, headers: http.OutgoingHttpHeaders = {}) => {
@@ -28,8 +34,8 @@ export async function startMetricsServer(
       return answer(401, 'Send Authorization: Bearer <METRICS_TOKEN>\n', {
         'www-authenticate': 'Bearer realm="metrics"',
       });
-    registry.metrics().then(
-      (text) => answer(200, text, { 'content-type': registry.contentType }),
+    Promise.all([registry.metrics(), options.more?.() ?? '']).then(
+      ([text, more]) => answer(200, text + more, { 'content-type': registry.contentType }),
       () => answer(500, 'Metrics could not be collected\n'),
     );
   });
