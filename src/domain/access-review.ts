@@ -261,12 +261,16 @@ export const itemRecommendationsSchema = z.object({
   }),
   peers: z
     .object({
-      department: z.string(),
+      department: z.string().optional().describe("The subject's department, whose people are the peers"),
+      organization: z
+        .string()
+        .optional()
+        .describe("For a subject without a department: their organization's name, whose members are the peers"),
       holders: z.number().int(),
       peers: z.number().int(),
       share: z.number(),
       few: z.boolean(),
     })
     .optional()
-    .describe('Absent for subjects without a department'),
+    .describe('Absent for subjects with neither a department nor an organization, or without peers'),
 });

@@ -439,6 +439,33 @@ describe('starting a campaign', () => {
     });
   });
 
+  it('counts the peers of a subject without a department among the members of their organization', async () => {
+    const role = await db().businessRole.create({ data: { name: 'Org-peered' } });
+    const name = `Peers org ${randomUUID()}`;
+    const organization = await db().organization.create({ data: { name, activeName: name } });
+    const members = [await subject('org-peer-1'), await subject('org-peer-2'), await subject('org-peer-3')];
+    for (const member of members) {
+      await db().organizationMembership.create({
+        data: { organizationId: organization.id, userId: member.id, role: 'member' },
+      });
+    }
+    await holdRole(members[0]!.id, role.id);
+    const { id, start } = await started({
+      name: 'Organization peers',
+      scope: { businessRoles: ['Org-peered'], people: { organizationId: organization.id } },
+    });
+    expect(start.status).toBe(200);
+    const [item] = await itemsOf(id);
+    // Neither of the two other members holds it.
+    expect((item!.recommendations as any).peers).toEqual({
+      organization: name,
+      holders: 0,
+      peers: 2,
+      share: 0,
+      few: true,
+    });
+  });
+
   it('narrows the people by a profile field or a custom attribute, ignoring case', async () => {
     const role = await db().businessRole.create({ data: { name: 'Attributed' } });
     const parisian = await subject('paris-1');

@@ -58,36 +58,56 @@ interface ItemContext {
 }
 
 /**
+ * The peer group of the user `alias`: their department (`d:` and its name in lower case), or for
+ * someone without one, the first organization they belong to (`o:` and its id); null for neither.
+ * `peer_name` is what the item shows: the department as written, or the organization's name.
+ */
+const peerGroupOf = (alias: string) => {
+  const u = Prisma.raw(alias);
+  return Prisma.sql`(
+    SELECT CASE WHEN ${u}.department IS NOT NULL THEN 'd:' || lower(${u}.department) ELSE 'o:' || o.id END AS peer_group,
+      coalesce(${u}.department, o.name) AS peer_name
+    FROM (SELECT 1) one LEFT JOIN LATERAL (
+      SELECT po.id, po.name FROM organization_memberships pm
+        JOIN organizations po ON po.id = pm.organization_id AND po.deleted_at IS NULL
+      WHERE pm.user_id = ${u}.id AND ${u}.department IS NULL ORDER BY po.id LIMIT 1) o ON TRUE)`;
+};
+
+/**
  * One INSERT … SELECT of items: `source` selects subject, ref, label and recommendations. The same
  * statement chooses the reviewer and adds `peers` to the recommendations: how many of the
- * subject's peers (the other active people of the same department among those the campaign
- * covers) hold the same access, counted over the statement's own rows with a window.
+ * subject's peers (the other people of the same department, or for someone without one, of their
+ * organization, among those the campaign covers) hold the same access, counted over the
+ * statement's own rows with a window.
  */
 function insertItems(context: ItemContext, kind: string, source: Prisma.Sql): Prisma.Sql {
   const { pool, reviewerOf } = reviewerChoice(context.reviewers);
   const holders = Prisma.sql`(s.holders - s.counted)`;
   const peers = Prisma.sql`(c.people - s.counted)`;
+  const counts = Prisma.sql`'holders', ${holders}, 'peers', ${peers},
+        'share', round(${holders}::numeric / ${peers}, 3),
+        'few', ${holders}::numeric / ${peers} < ${FEW_PEERS_SHARE}`;
   return Prisma.sql`
     WITH covered AS (
-      SELECT lower(u.department) AS department, count(*)::int AS people
-      FROM users u
-      WHERE u.deleted_at IS NULL AND u.department IS NOT NULL AND ${context.people}
+      SELECT g.peer_group, count(*)::int AS people
+      FROM users u CROSS JOIN LATERAL ${peerGroupOf('u')} g
+      WHERE u.deleted_at IS NULL AND g.peer_group IS NOT NULL AND ${context.people}
       GROUP BY 1)
     INSERT INTO access_review_items (id, review_id, subject_user_id, access_kind, access_ref, access_label,
       reviewer_id, stage, recommendations, created_at)
     SELECT gen_random_uuid(), ${context.reviewId}::uuid, s.subject_user_id, ${kind}, s.access_ref,
       left(s.access_label, 600), ${reviewerOf(Prisma.sql`s.subject_user_id`, Prisma.sql`${kind}::text`, Prisma.sql`s.access_ref`)}, 1,
-      s.recommendations || CASE WHEN ${peers} > 0 THEN jsonb_build_object('peers', jsonb_build_object(
-        'department', s.department, 'holders', ${holders}, 'peers', ${peers},
-        'share', round(${holders}::numeric / ${peers}, 3),
-        'few', ${holders}::numeric / ${peers} < ${FEW_PEERS_SHARE})) ELSE '{}'::jsonb END,
+      s.recommendations || CASE WHEN ${peers} > 0 THEN jsonb_build_object('peers',
+        CASE WHEN s.peer_group LIKE 'd:%' THEN jsonb_build_object('department', s.peer_name, ${counts})
+          ELSE jsonb_build_object('organization', s.peer_name, ${counts}) END) ELSE '{}'::jsonb END,
       now()
     FROM (
-      SELECT source.*, su.department, (CASE WHEN su.deleted_at IS NULL THEN 1 ELSE 0 END) AS counted,
+      SELECT source.*, g.peer_group, g.peer_name, (CASE WHEN su.deleted_at IS NULL THEN 1 ELSE 0 END) AS counted,
         (count(*) FILTER (WHERE su.deleted_at IS NULL)
-          OVER (PARTITION BY source.access_ref, lower(su.department)))::int AS holders
-      FROM (${source}) source JOIN users su ON su.id = source.subject_user_id) s
-    LEFT JOIN covered c ON c.department = lower(s.department)
+          OVER (PARTITION BY source.access_ref, g.peer_group))::int AS holders
+      FROM (${source}) source JOIN users su ON su.id = source.subject_user_id
+        CROSS JOIN LATERAL ${peerGroupOf('su')} g) s
+    LEFT JOIN covered c ON c.peer_group = s.peer_group
     CROSS JOIN ${pool} p
     ON CONFLICT DO NOTHING`;
 }

@@ -4949,9 +4949,12 @@ export interface components {
                     byUserId: string | null;
                     byRunId: string | null;
                 };
-                /** @description Absent for subjects without a department */
+                /** @description Absent for subjects with neither a department nor an organization, or without peers */
                 peers?: {
-                    department: string;
+                    /** @description The subject's department, whose people are the peers */
+                    department?: string;
+                    /** @description For a subject without a department: their organization's name, whose members are the peers */
+                    organization?: string;
                     holders: number;
                     peers: number;
                     share: number;
