@@ -75,3 +75,15 @@ export function recordSyncPass(pass: {
   for (const [change, count] of Object.entries(pass.records))
     if (count > 0) syncRecords.inc({ ...labels, change }, count);
 }
+
+const scimRequests = new Counter({
+  name: 'flowgate_scim_requests_total',
+  help: 'Inbound SCIM requests answered, by SCIM client (none when unauthenticated), method and status',
+  labelNames: ['client', 'method', 'status'],
+  registers: [operationRegistry],
+});
+
+/** One inbound SCIM request answered; `client` is the SCIM client's name, absent when it had none. */
+export function recordScimRequest(request: { client?: string; method: string; status: number }): void {
+  scimRequests.inc({ client: request.client ?? 'none', method: request.method, status: String(request.status) });
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, useTestApp } from '../support/app.js';
+import { createScimClient } from '../support/scim.js';
 import { createUserWithToken } from '../support/users.js';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-only-0123456789';
@@ -51,6 +52,23 @@ describe('GET /metrics', () => {
       1,
     );
     expect(text).not.toContain(missingRun);
+  });
+
+  it('counts inbound SCIM requests by client, method and status', async () => {
+    const { token: adminToken } = await createUserWithToken(context.database.db, ['admin']);
+    const client = await createScimClient(context.api, adminToken);
+    const before =
+      sample((await scrape()).text, 'flowgate_scim_requests_total', { client: client.name, status: '200' }) ?? 0;
+    const listed = await context.api.request('GET', '/scim/v2/Users', { token: client.token });
+    expect(listed.status).toBe(200);
+    await context.api.request('GET', '/scim/v2/Users', { token: 'scim_wrong' });
+    const text = (await scrape()).text;
+    expect(sample(text, 'flowgate_scim_requests_total', { client: client.name, method: 'GET', status: '200' })).toBe(
+      before + 1,
+    );
+    expect(
+      sample(text, 'flowgate_scim_requests_total', { client: 'none', method: 'GET', status: '401' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('reports the work waiting and the database pool', async () => {

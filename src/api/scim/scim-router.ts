@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { recordScimRequest } from '../../metrics/operation-metrics.js';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { koaBody } from 'koa-body';
 import type { AppState } from '../context.js';
@@ -256,5 +257,6 @@ export function scimApi(deps: ScimApiDependencies): Middleware<AppState> {
       ctx.body = body;
       ctx.type = SCIM_CONTENT_TYPE;
     }
+    recordScimRequest({ client: scimCtx.state.scimClient?.name, method: ctx.method, status: ctx.status });
   };
 }
