@@ -74,6 +74,16 @@ const PAGES: Record<string, PageCheck> = {
       await page.waitForURL((url) => url.pathname === '/runs');
     },
   },
+  '/reviews/mine': {
+    path: () => '/reviews/mine',
+    heading: 'My access reviews',
+    ready: (page) => main(page).getByText('No access review items wait for you.'),
+    act: async (page) => {
+      await tabTo(page, main(page).getByRole('link', { name: 'Inbox' }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/');
+    },
+  },
   '/runs': {
     path: () => '/runs',
     heading: 'Runs',

@@ -22,6 +22,7 @@ const PAGE_DOCS: Record<string, { section: string; image: string }> = {
   '/connectors/:id': { section: 'Connectors', image: 'connector.png' },
   '/sync': { section: 'Sync review', image: 'sync.png' },
   '/approvals': { section: 'Pending work', image: 'pending-work.png' },
+  '/reviews/mine': { section: 'Access reviews', image: 'reviews-mine.png' },
   '/admin': { section: 'Admin', image: 'admin.png' },
   '/users': { section: 'Users', image: 'users.png' },
   '/users/:id': { section: 'Users', image: 'user.png' },

@@ -30,6 +30,7 @@ const PendingWorkPage = lazyPage(() => import('./PendingWorkPage').then((module)
 const ProjectPage = lazyPage(() => import('./ProjectPage').then((module) => module.ProjectPage));
 const ProjectsPage = lazyPage(() => import('./ProjectsPage').then((module) => module.ProjectsPage));
 const ReportsPage = lazyPage(() => import('./ReportsPage').then((module) => module.ReportsPage));
+const ReviewQueuePage = lazyPage(() => import('./ReviewQueuePage').then((module) => module.ReviewQueuePage));
 const RunPage = lazyPage(() => import('./RunPage').then((module) => module.RunPage));
 const RunsPage = lazyPage(() => import('./RunsPage').then((module) => module.RunsPage));
 const SchedulesPage = lazyPage(() => import('./SchedulesPage').then((module) => module.SchedulesPage));
@@ -66,6 +67,8 @@ function adminPermissions(): Permission[] {
 
 export const pageRoutes: PageRoute[] = [
   { pattern: '/', render: () => <InboxPage />, nav: 'Inbox', anyOf: ['approval:read', 'task:read'] },
+  // A reviewer's access review items, reached from the inbox.
+  { pattern: '/reviews/mine', render: () => <ReviewQueuePage />, anyOf: ['review:decide'] },
   { pattern: '/runs', render: () => <RunsPage />, nav: 'Runs', anyOf: ['run:read'] },
   { pattern: '/runs/:id', render: ({ id = '' }) => <RunPage key={id} id={id} />, anyOf: ['run:read'] },
   { pattern: '/workflows', render: () => <WorkflowsPage />, nav: 'Workflows', anyOf: ['workflow:read'] },
