@@ -33,6 +33,7 @@ interface Seeded {
   project: string;
   role: string;
   entitlement: string;
+  review: string;
 }
 let seeded: Seeded;
 
@@ -201,6 +202,36 @@ const PAGES: Record<string, PageCheck> = {
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.searchParams.get('search') === 'keyboard access');
       await main(page).getByRole('button', { name: 'Approve' }).waitFor();
+    },
+  },
+  '/reviews': {
+    path: () => '/reviews',
+    heading: 'Access reviews',
+    ready: (page) => main(page).getByRole('table', { name: 'Campaigns' }),
+    act: async (page) => {
+      await tabTo(page, main(page).getByText('New campaign', { exact: true }));
+      await page.keyboard.press('Enter');
+      await page.getByRole('form', { name: 'New campaign' }).getByLabel('Business roles to review').waitFor();
+    },
+  },
+  '/reviews/mine': {
+    path: () => '/reviews/mine',
+    heading: 'My access reviews',
+    ready: (page) => main(page).getByText('No access review items wait for you.'),
+    act: async (page) => {
+      await tabTo(page, main(page).getByRole('link', { name: 'Inbox' }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/');
+    },
+  },
+  '/reviews/:id': {
+    path: ({ review }) => `/reviews/${review}`,
+    heading: 'Keyboard review',
+    ready: (page) => main(page).getByRole('button', { name: 'Start' }),
+    act: async (page) => {
+      await tabTo(page, main(page).getByRole('link', { name: 'Access reviews' }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/reviews');
     },
   },
   '/admin': {
@@ -506,7 +537,18 @@ beforeAll(async () => {
   await db.roleEntitlement.create({ data: { roleId: role.id, entitlementId: entitlement.id } });
   await db.roleAssignment.create({ data: { roleId: role.id, userId: user.id, status: 'active' } });
   await db.projectMember.create({ data: { projectId: project.id, userId: user.id, role: 'owner' } });
+  // A draft campaign: its page offers Start.
+  const review = await stack.api.request('POST', '/api/access-reviews', {
+    token,
+    body: {
+      name: 'Keyboard review',
+      scope: { businessRoles: ['Keyboard role'] },
+      reviewers: { type: 'users', userIds: [user.id] },
+    },
+  });
+  expect(review.status).toBe(201);
   seeded = {
+    review: review.body.id,
     run: started.body.id,
     workflow: workflow.id,
     draft: draft.id,

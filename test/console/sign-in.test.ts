@@ -56,6 +56,7 @@ describe('the frame offers only what the roles allow', () => {
       'Connectors',
       'Sync',
       'Pending work',
+      'Reviews',
       'Admin',
     ]);
     expect(await adminNav.getByRole('link', { name: 'Inbox' }).getAttribute('aria-current')).toBe('page');

@@ -1,6 +1,7 @@
 /** `/`: what waits for the signed-in person: approvals they can decide and tasks assigned to them. */
 import { useState } from 'react';
 import { Async, useApiGet } from '../components/async';
+import { Link } from '../router';
 import { useCan } from '../session/me';
 import { ApprovalCard } from './inbox/ApprovalCard';
 import { TaskCard } from './inbox/TaskCard';
@@ -10,9 +11,24 @@ export function InboxPage() {
   return (
     <>
       <h1>Inbox</h1>
+      {can('review:decide') && <ReviewItems />}
       {can('approval:read') && <Approvals />}
       {can('task:read') && <Tasks />}
     </>
+  );
+}
+
+/** A line leading to the access review queue, shown only while items wait there. */
+function ReviewItems() {
+  const items = useApiGet('/api/access-reviews/my-items', { query: { pageSize: 1 } });
+  const total = items.data?.total ?? 0;
+  if (total === 0) return null;
+  return (
+    <p className="panel">
+      <Link to="/reviews/mine">
+        {total} access review {total === 1 ? 'item waits' : 'items wait'} for you
+      </Link>
+    </p>
   );
 }
 

@@ -30,6 +30,9 @@ const PendingWorkPage = lazyPage(() => import('./PendingWorkPage').then((module)
 const ProjectPage = lazyPage(() => import('./ProjectPage').then((module) => module.ProjectPage));
 const ProjectsPage = lazyPage(() => import('./ProjectsPage').then((module) => module.ProjectsPage));
 const ReportsPage = lazyPage(() => import('./ReportsPage').then((module) => module.ReportsPage));
+const ReviewQueuePage = lazyPage(() => import('./ReviewQueuePage').then((module) => module.ReviewQueuePage));
+const ReviewPage = lazyPage(() => import('./ReviewPage').then((module) => module.ReviewPage));
+const ReviewsPage = lazyPage(() => import('./ReviewsPage').then((module) => module.ReviewsPage));
 const RunPage = lazyPage(() => import('./RunPage').then((module) => module.RunPage));
 const RunsPage = lazyPage(() => import('./RunsPage').then((module) => module.RunsPage));
 const SchedulesPage = lazyPage(() => import('./SchedulesPage').then((module) => module.SchedulesPage));
@@ -93,6 +96,11 @@ export const pageRoutes: PageRoute[] = [
     nav: 'Pending work',
     anyOf: ['approval:decide_any', 'task:complete_any'],
   },
+  // Access review campaigns; a reviewer's own items (reached from the inbox) before `/reviews/:id`,
+  // which would read `mine` as an id.
+  { pattern: '/reviews', render: () => <ReviewsPage />, nav: 'Reviews', anyOf: ['review:read'] },
+  { pattern: '/reviews/mine', render: () => <ReviewQueuePage />, anyOf: ['review:decide'] },
+  { pattern: '/reviews/:id', render: ({ id = '' }) => <ReviewPage key={id} id={id} />, anyOf: ['review:read'] },
   // Administration: the top bar's last entry, a landing page listing the pages marked `admin`.
   {
     pattern: '/admin',

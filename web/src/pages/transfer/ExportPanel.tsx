@@ -1,20 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
+import { download } from '../../components/download';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAction } from '../../components/use-action';
 import { SECTION_LABELS, TRANSFER_SECTIONS, type TransferDocument, type TransferSection } from './transfer-types';
-
-/** Saves `text` as a file through a temporary link: the export never leaves the page for another host. */
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const namesOf = (text: string) =>
   text
@@ -60,6 +49,7 @@ export function ExportPanel() {
       download(
         `flowgate-config-${new Date().toISOString().slice(0, 10)}.json`,
         `${JSON.stringify(document, null, 2)}\n`,
+        'application/json',
       );
       setExported(document);
     });
