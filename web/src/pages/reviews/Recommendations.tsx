@@ -21,12 +21,12 @@ export function Recommendations({ item }: { item: ReviewItem }) {
       )}
       {peers?.few && (
         <li>
-          <strong>Few peers:</strong> {peers.holders} of {peers.peers} peers in {peers.department} hold this access
+          <strong>Few peers:</strong> {peers.holders} of {peers.peers} peers in {peers.department ?? peers.organization} hold this access
         </li>
       )}
       {peers && !peers.few && (
         <li>
-          {peers.holders} of {peers.peers} peers in {peers.department} hold this access
+          {peers.holders} of {peers.peers} peers in {peers.department ?? peers.organization} hold this access
         </li>
       )}
       <li>
