@@ -85,7 +85,7 @@ describe('a wrong call names what is wrong', () => {
     [
       'bench',
       ['nosuch'],
-      'Unknown benchmark nosuch; the benchmarks are validation, runs, reads, approvals, scim, sync, ldap, console, scim-out.',
+      'Unknown benchmark nosuch; the benchmarks are validation, runs, reads, approvals, scim, sync, ldap, console, scim-out, reviews.',
     ],
     ['faults', ['nosuch'], 'Unknown scenarios nosuch.'],
     ['db:migration', ['Bad-Name'], 'Usage: npm run db:migration -- <name>'],

@@ -36,13 +36,14 @@ describe('the tool server configuration', () => {
       'directory',
       'schedules',
       'config',
+      'reviews',
     ]);
     expect(loadToolServerConfig({ ...base, TOOLS_ENABLED: ' runs, workflows ' }).toolsets).toEqual([
       'runs',
       'workflows',
     ]);
     expect(() => loadToolServerConfig({ ...base, TOOLS_ENABLED: 'runs,users,flows' })).toThrow(
-      'TOOLS_ENABLED: unknown toolset(s) users, flows: the toolsets are workflows, runs, connectors, directory, schedules, config',
+      'TOOLS_ENABLED: unknown toolset(s) users, flows: the toolsets are workflows, runs, connectors, directory, schedules, config, reviews',
     );
   });
 
