@@ -133,6 +133,7 @@ describe('an edit of a business role asks for the resync of its holders at once'
       entities: { roles: [{ name: 'Imported role', entitlements: [] }] },
     };
     expect((await stack.api.request('POST', '/api/config/import', { token, body: document })).status).toBe(200);
-    expect(await pollUntil(firings, (count) => count > 0)).toBe(1);
+    // At least once: API processes of other test files editing roles trigger this shared schedule too.
+    expect(await pollUntil(firings, (count) => count > 0)).toBeGreaterThanOrEqual(1);
   });
 });
