@@ -12,7 +12,7 @@ const usage = [
   '       npm run admin -- sign-in-link --email <email>',
   '         development mode only: prints a one-time console sign-in link (15 minutes) for an existing user',
   '       npm run admin -- audit-verify [--from <place>]',
-  '         checks the audit hash chain from <place> (default 1) to its head; exits 1 at the first broken link',
+  '         checks the audit hash chain from <place> (default: after the last retention cut, else 1) to its head; exits 1 at the first broken link',
   'Environment: DATABASE_URL (the database of the service); without it, the embedded PostgreSQL',
   '             that npm start runs (EMBEDDED_PG_PORT, default 54320)',
 ].join('\n');
@@ -40,7 +40,7 @@ if (command === 'sign-in-link' && config.oidc) {
 const db = createDatabase(databaseUrl);
 try {
   if (command === 'audit-verify') {
-    const check = await verifyAuditChain(db, BigInt(values.from ?? '1'));
+    const check = await verifyAuditChain(db, values.from === undefined ? undefined : BigInt(values.from));
     if (check.intact) {
       console.log(`Audit chain intact: ${check.checked} entries checked, head at place ${check.head.seq}`);
       console.log(`Head hash: ${check.head.hash}`);

@@ -112,7 +112,13 @@ export async function startWorker(
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     ...(await workflowCode()),
-    activities: createActivities({ db, connectors, mailer: createMailer(config), logger }),
+    activities: createActivities({
+      db,
+      connectors,
+      mailer: createMailer(config),
+      logger,
+      auditRetention: config.auditRetention,
+    }),
     shutdownGraceTime: '30s',
     // Bounds the worker's memory whatever the number of runs waiting for people (docs/runs.md#worker).
     maxCachedWorkflows: config.temporal.maxCachedWorkflows,

@@ -1,3 +1,4 @@
+import type { Config } from '../config/index.js';
 import type { ConnectorRuntime } from '../connectors/runtime.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logging/logger.js';
@@ -24,13 +25,15 @@ export interface ActivityDependencies {
   mailer?: Mailer;
   /** The worker's log: internal errors of steps are written there under the reference the step shows. */
   logger?: Logger;
+  /** The worker's AUDIT_RETENTION_DAYS and export folder; absent: audit entries are kept. */
+  auditRetention?: Config['auditRetention'];
 }
 
 /** Every activity of the service, built with the dependencies the worker injects. */
 export function createActivities(deps: ActivityDependencies) {
   const projection = createRunProjectionActivities(deps.db);
   return {
-    ...createAuditActivities(deps.db),
+    ...createAuditActivities(deps.db, deps.auditRetention),
     ...projection,
     // The run steps' work: its proxy has a heartbeat timeout (workflows/run-activities.ts).
     ...stepWorkActivities(createRunStepActivities(deps), projection.applyProjection),

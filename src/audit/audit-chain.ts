@@ -90,24 +90,43 @@ async function sealBatch(tx: DatabaseClient) {
   return { sealed: entries.length, head: { seq, hash: previous } };
 }
 
+/** The hash the entry at `start` follows: the genesis, the entry before it, or the retention cut just before it. */
+async function hashBefore(
+  db: DatabaseClient,
+  start: bigint,
+  cut: { throughSeq: bigint; throughHash: string } | null,
+): Promise<string | undefined> {
+  if (start === 1n) return GENESIS_HASH;
+  if (cut?.throughSeq === start - 1n) return cut.throughHash;
+  const [entry] = await db.$queryRaw<
+    Array<{ chain_hash: string }>
+  >`SELECT chain_hash FROM audit_logs WHERE chain_seq = ${start - 1n}`;
+  return entry?.chain_hash;
+}
+
 export type ChainCheck =
   | { intact: true; checked: number; head: { seq: bigint; hash: string } }
   | { intact: false; checked: number; brokenAt: bigint; reason: string };
 
 /**
- * Walks the chain from place `from` (1 by default) to the head and recomputes every hash: answers
- * the first place where an entry was changed, removed or put in, or that the chain is intact.
+ * Walks the chain from place `from` to the head and recomputes every hash: answers the first place
+ * where an entry was changed, removed or put in, or that the chain is intact. Without `from`, the
+ * walk starts after the last retention cut (at 1 when there is none), from that cut's hash.
  */
-export async function verifyAuditChain(db: DatabaseClient, from = 1n): Promise<ChainCheck> {
-  const start = from < 1n ? 1n : from;
-  const [before] =
-    start === 1n
-      ? [{ chain_hash: GENESIS_HASH }]
-      : await db.$queryRaw<
-          Array<{ chain_hash: string }>
-        >`SELECT chain_hash FROM audit_logs WHERE chain_seq = ${start - 1n}`;
-  if (!before) return { intact: false, checked: 0, brokenAt: start - 1n, reason: `no entry holds place ${start - 1n}` };
-  let previous = before.chain_hash;
+export async function verifyAuditChain(db: DatabaseClient, from?: bigint): Promise<ChainCheck> {
+  const cut = await db.auditRetentionCut.findFirst({ orderBy: { throughSeq: 'desc' } });
+  const start = from === undefined ? (cut ? cut.throughSeq + 1n : 1n) : from < 1n ? 1n : from;
+  if (cut && start <= cut.throughSeq)
+    return {
+      intact: false,
+      checked: 0,
+      brokenAt: start,
+      reason: `places up to ${cut.throughSeq} were removed by the audit retention on ${cut.createdAt.toISOString()}: check from ${cut.throughSeq + 1n}`,
+    };
+  const before = await hashBefore(db, start, cut);
+  if (before === undefined)
+    return { intact: false, checked: 0, brokenAt: start - 1n, reason: `no entry holds place ${start - 1n}` };
+  let previous = before;
   let expected = start;
   let checked = 0;
   for (;;) {

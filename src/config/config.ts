@@ -63,6 +63,15 @@ const environmentSchema = z
     ),
     WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
     WORKER_METRICS_HOST: z.string().default('0.0.0.0'),
+    AUDIT_RETENTION_DAYS: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(1).max(36_500).optional(),
+    ),
+    AUDIT_RETENTION_EXPORT_DIR: optionalString.pipe(
+      z
+        .string()
+        .refine((value) => value.startsWith('/'), 'AUDIT_RETENTION_EXPORT_DIR must be an absolute path')
+        .optional(),
+    ),
     CONNECTOR_ALLOWED_NETWORKS: commaList,
     CONNECTOR_HANDLER_PATHS: commaList,
     CONNECTOR_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -94,6 +103,12 @@ const environmentSchema = z
         code: 'custom',
         path: ['WORKER_METRICS_PORT'],
         message: 'needs METRICS_TOKEN: the worker serves its metrics only behind it',
+      });
+    if (env.AUDIT_RETENTION_EXPORT_DIR !== undefined && env.AUDIT_RETENTION_DAYS === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUDIT_RETENTION_EXPORT_DIR'],
+        message: 'needs AUDIT_RETENTION_DAYS: entries are exported when the retention removes them',
       });
   });
 
@@ -144,6 +159,11 @@ export interface Config {
   metricsToken?: string;
   /** Where the worker serves its /metrics (behind `metricsToken`); absent: it serves none. */
   workerMetrics?: { host: string; port: number };
+  /**
+   * How long audit entries are kept, and where the worker writes those it removes; absent: they
+   * are kept for ever.
+   */
+  auditRetention?: { days: number; exportDir?: string };
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** The larger limit of the configuration import routes: a document can hold thousands of workflows. */
@@ -208,6 +228,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Readon
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     ...(env.WORKER_METRICS_PORT !== undefined
       ? { workerMetrics: { host: env.WORKER_METRICS_HOST, port: env.WORKER_METRICS_PORT } }
+      : {}),
+    ...(env.AUDIT_RETENTION_DAYS !== undefined
+      ? { auditRetention: { days: env.AUDIT_RETENTION_DAYS, exportDir: env.AUDIT_RETENTION_EXPORT_DIR } }
       : {}),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

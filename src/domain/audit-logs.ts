@@ -11,5 +11,14 @@ export const auditLogSchema = z
     metadata: z.record(z.string(), z.unknown()),
     requestId: z.string().nullable(),
     createdAt: z.date(),
+    chainSeq: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The entry's place in the hash chain; null until the worker seals it, seconds after it is written"),
+    chainHash: z
+      .string()
+      .nullable()
+      .describe("SHA-256 (hex) of the previous entry's hash and this entry's content; null until sealed"),
   })
   .meta({ id: 'AuditLog' });

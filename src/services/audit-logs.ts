@@ -28,11 +28,16 @@ export function listAuditLogs(db: Database, query: AuditLogListQuery) {
   return fetchPage(
     query,
     (window) =>
-      db.auditLog.findMany({
-        where,
-        orderBy: sortedById(query),
-        ...window,
-      }),
+      db.auditLog
+        .findMany({
+          where,
+          orderBy: sortedById(query),
+          ...window,
+        })
+        // Places stay far below 2^53, so JSON carries them as numbers.
+        .then((entries) =>
+          entries.map((entry) => ({ ...entry, chainSeq: entry.chainSeq === null ? null : Number(entry.chainSeq) })),
+        ),
     () => (filtered ? db.auditLog.count({ where }) : countAuditEntries(db)),
   );
 }

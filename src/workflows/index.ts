@@ -4,5 +4,6 @@ export { scheduledSyncWorkflow, syncResourcesWorkflow } from './sync-resources.j
 export { purgeExpiredSessionsWorkflow } from './purge-sessions.js';
 export { expireRoleAssignmentsWorkflow } from './expire-role-assignments.js';
 export { resyncRoleHoldersWorkflow } from './resync-role-holders.js';
+export { applyAuditRetentionWorkflow } from './audit-retention.js';
 export { accessReviewWorkflow } from './access-review.js';
 export { recurringAccessReviewWorkflow } from './recurring-access-review.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectTemporalClient } from '../../src/temporal/client.js';
 import {
+  AUDIT_RETENTION_SCHEDULE_ID,
   ensureSystemSchedules,
   EXPIRE_ROLES_SCHEDULE_ID,
   PURGE_SESSIONS_SCHEDULE_ID,
@@ -20,7 +21,12 @@ beforeAll(async () => {
   temporal = await connectSuiteTemporal();
 });
 
-const SYSTEM_SCHEDULES = [PURGE_SESSIONS_SCHEDULE_ID, EXPIRE_ROLES_SCHEDULE_ID, RESYNC_ROLES_SCHEDULE_ID];
+const SYSTEM_SCHEDULES = [
+  PURGE_SESSIONS_SCHEDULE_ID,
+  EXPIRE_ROLES_SCHEDULE_ID,
+  RESYNC_ROLES_SCHEDULE_ID,
+  AUDIT_RETENTION_SCHEDULE_ID,
+];
 
 async function deleteSystemSchedules() {
   for (const id of SYSTEM_SCHEDULES) {
