@@ -2694,6 +2694,10 @@ export interface components {
             requestId: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The entry's place in the hash chain; null until the worker seals it, seconds after it is written */
+            chainSeq: number | null;
+            /** @description SHA-256 (hex) of the previous entry's hash and this entry's content; null until sealed */
+            chainHash: string | null;
         };
         WorkflowSummary: {
             name: string;
