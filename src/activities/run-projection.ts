@@ -1,7 +1,8 @@
 import type { Database } from '../db/client.js';
-import type { ErrorEnvelope, RunStatus, StepRunStatus } from '../domain/run.js';
+import { EDITABLE_RUN_STATUSES, type ErrorEnvelope, type RunStatus, type StepRunStatus } from '../domain/run.js';
+import { recordRunEnded } from '../metrics/operation-metrics.js';
 import { closeRunArtifacts } from '../services/runs/close-ended-runs.js';
-import { writeBatch } from './projection-batch.js';
+import { rowWrites, writeBatch } from './projection-batch.js';
 
 export interface MarkRunInput {
   runId: string;
@@ -39,6 +40,26 @@ export type ProjectionWrite =
   | ({ kind: 'startStep' } & StartStepInput)
   | ({ kind: 'finishStep' } & FinishStepInput);
 
+const ENDINGS = ['completed', 'failed', 'cancelled'] as const;
+type Ending = (typeof ENDINGS)[number];
+
+/**
+ * `writeBatch`, counting the run's end in the metrics when the batch takes it from an open status
+ * to an end: read before the write, so a batch repeated after its run ended does not count twice.
+ */
+async function writeCounted(db: Database, writes: readonly ProjectionWrite[]): Promise<void> {
+  const ending = rowWrites(writes).run;
+  const status = ending?.status;
+  if (!ending || !ENDINGS.includes(status as Ending)) return writeBatch(db, writes);
+  const before = await db.workflowRun.findUnique({
+    where: { id: ending.runId },
+    select: { status: true, definitionName: true },
+  });
+  await writeBatch(db, writes);
+  if (before && EDITABLE_RUN_STATUSES.includes(before.status as RunStatus))
+    recordRunEnded(before.definitionName, status as Ending);
+}
+
 /**
  * The run's projection in PostgreSQL, written by the workflow through activities. Every write is
  * an idempotent upsert or a plain overwrite keyed by run, sequence and attempt, so an activity
@@ -49,7 +70,7 @@ export function createRunProjectionActivities(db: Database) {
     // One write each, for executions started before the writes were gathered: the same statement
     // as a batch of one.
     async markRun(input: MarkRunInput): Promise<void> {
-      await writeBatch(db, [{ kind: 'run', ...input }]);
+      await writeCounted(db, [{ kind: 'run', ...input }]);
     },
     async startStep(input: StartStepInput): Promise<void> {
       await writeBatch(db, [{ kind: 'startStep', ...input }]);
@@ -64,7 +85,7 @@ export function createRunProjectionActivities(db: Database) {
      * activity (or with the step work that follows them).
      */
     async applyProjection(input: { writes: ProjectionWrite[] }): Promise<void> {
-      await writeBatch(db, input.writes);
+      await writeCounted(db, input.writes);
     },
 
     /** Closes the people-facing work of a cancelled run. */

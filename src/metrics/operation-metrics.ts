@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
+import { AppError } from '../errors/index.js';
 
 /**
  * What the service's operations did, counted where they happen (connector calls in whichever
@@ -86,4 +87,54 @@ const scimRequests = new Counter({
 /** One inbound SCIM request answered; `client` is the SCIM client's name, absent when it had none. */
 export function recordScimRequest(request: { client?: string; method: string; status: number }): void {
   scimRequests.inc({ client: request.client ?? 'none', method: request.method, status: String(request.status) });
+}
+
+const runsStarted = new Counter({
+  name: 'flowgate_runs_started_total',
+  help: 'Run executions started, by workflow name',
+  labelNames: ['workflow'],
+  registers: [operationRegistry],
+});
+const runsEnded = new Counter({
+  name: 'flowgate_runs_ended_total',
+  help: 'Runs that ended, by workflow name and status (completed, failed, cancelled)',
+  labelNames: ['workflow', 'status'],
+  registers: [operationRegistry],
+});
+
+/** A run's Temporal execution started (not a start repeated for one that had). */
+export function recordRunStarted(workflow: string): void {
+  runsStarted.inc({ workflow });
+}
+
+/** A run went from open to an end; a failed run retried to its end counts again. */
+export function recordRunEnded(workflow: string, status: 'completed' | 'failed' | 'cancelled'): void {
+  runsEnded.inc({ workflow, status });
+}
+
+const webhookDeliveries = new Counter({
+  name: 'flowgate_webhook_deliveries_total',
+  help: 'Inbound webhook deliveries, by kind (workflow_trigger, resource_event) and outcome (accepted, repeated, refused, failed)',
+  labelNames: ['kind', 'outcome'],
+  registers: [operationRegistry],
+});
+
+/**
+ * Handles one inbound webhook delivery and counts how it ended: `accepted` or `repeated` (one seen
+ * before, answered without doing it again) as `deliver` says, `refused` for a 4xx answer, `failed`
+ * for any other error.
+ */
+export async function countWebhookDelivery<T>(
+  kind: 'workflow_trigger' | 'resource_event',
+  deliver: () => Promise<T>,
+  repeated: (result: T) => boolean,
+): Promise<T> {
+  try {
+    const result = await deliver();
+    webhookDeliveries.inc({ kind, outcome: repeated(result) ? 'repeated' : 'accepted' });
+    return result;
+  } catch (error) {
+    webhookDeliveries.inc({ kind, outcome: error instanceof AppError && error.status < 500 ? 'refused' : 'failed' });
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import { generateSecretKey, parseSecretKey, sealSecrets } from '../../src/connec
 import { recordHash } from '../../src/services/sync/record-hash.js';
 import { webhookSignature } from '../../src/services/sync/webhook-signature.js';
 import { useTestApp } from '../support/app.js';
+import { counted } from '../support/metrics.js';
 import { connectorOnDirectory } from '../support/sync-directory.js';
 import { createUserWithToken } from '../support/users.js';
 
@@ -269,6 +270,9 @@ describe('a secret the service cannot open', () => {
 describe('a retried delivery (same event id) is applied once', () => {
   it('answers 200 "already applied" and leaves the record as later events made it', async () => {
     const { connectorId, secret } = await connectorWithSecret();
+    const delivered = (outcome: string) =>
+      counted('flowgate_webhook_deliveries_total', { kind: 'resource_event', outcome });
+    const before = { accepted: await delivered('accepted'), repeated: await delivered('repeated') };
     const first = { action: 'created', resourceId: 'u1', resourceType: 'user', data: alice };
     expect((await send(connectorId, first, { secret, eventId: 'evt-1' })).status).toBe(200);
     const later = {
@@ -285,6 +289,10 @@ describe('a retried delivery (same event id) is applied once', () => {
     expect(await resources(connectorId)).toEqual([expect.objectContaining({ displayName: 'Later' })]);
     const accepted = await audits('webhook.accepted', connectorId);
     expect(accepted.at(-1)!.metadata).toMatchObject({ eventId: 'evt-1', outcome: 'already_applied' });
+    expect([await delivered('accepted'), await delivered('repeated')]).toEqual([
+      before.accepted + 2,
+      before.repeated + 1,
+    ]);
   });
 
   it('applies one of two concurrent deliveries of the same event id', async () => {

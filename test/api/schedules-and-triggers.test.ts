@@ -13,6 +13,7 @@ import { permissionsOfRoles } from '../../src/permissions/index.js';
 import { createUserWithToken } from '../support/users.js';
 import { approvalDefinition, createActive } from '../support/workflows.js';
 import { pollUntil } from '../support/poll.js';
+import { counted } from '../support/metrics.js';
 
 const stack = useRunStack();
 let admin: string;
@@ -304,6 +305,16 @@ describe('trigger types decide how a workflow may start', () => {
     const stored = await stack.database.db.workflowDefinition.findUniqueOrThrow({ where: { id: workflow.id } });
     expect(stored.webhookSecretHash).not.toContain(issued.body.secret);
 
+    const delivered = (outcome: string) =>
+      counted('flowgate_webhook_deliveries_total', { kind: 'workflow_trigger', outcome });
+    const runsOf = (metric: string, labels: Record<string, string> = {}) =>
+      counted(metric, { workflow: workflow.name, ...labels });
+    const before = {
+      refused: await delivered('refused'),
+      accepted: await delivered('accepted'),
+      started: await runsOf('flowgate_runs_started_total'),
+      completed: await runsOf('flowgate_runs_ended_total', { status: 'completed' }),
+    };
     const wrong = await stack.api.request('POST', issued.body.path, {
       headers: { 'x-webhook-secret': 'whs_wrong' },
       body: { note: 'x' },
@@ -320,6 +331,16 @@ describe('trigger types decide how a workflow may start', () => {
     expect(started.status).toBe(201);
     const finished = await waitForRun(stack.api, admin, started.body.id, hasStatus('completed'));
     expect(finished.variables).toEqual({ note: 'from CRM' });
+    // The deliveries, the run's start and its end are counted in the metrics (the worker runs in this process).
+    expect(await delivered('refused')).toBe(before.refused + 2);
+    expect(await delivered('accepted')).toBe(before.accepted + 1);
+    expect(await runsOf('flowgate_runs_started_total')).toBe(before.started + 1);
+    expect(
+      await pollUntil(
+        () => runsOf('flowgate_runs_ended_total', { status: 'completed' }),
+        (count) => count > before.completed,
+      ),
+    ).toBe(before.completed + 1);
 
     const manual = await createActive(stack.api, admin, automatic(['manual']));
     expect((await call('POST', `/api/workflows/${manual.id}/webhook-secret`)).status).toBe(400);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParams } from '../../domain/common.js';
+import { countWebhookDelivery } from '../../metrics/operation-metrics.js';
 import { toRunView } from '../../services/runs/run-record.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
 import { IDEMPOTENCY_KEY_HEADER, startRunFromWebhook } from '../../services/runs/webhook-trigger.js';
@@ -35,12 +36,18 @@ export function hookRoutes(deps: ResourceRouterDependencies, context: RunsContex
       503: { description: 'Temporal or the database cannot be used right now; nothing was started, retry later' },
     },
     async handler(ctx, { params, body }) {
-      const { run, replayed } = await startRunFromWebhook(context, params.id, {
-        secret: ctx.get('x-webhook-secret') || bearerToken(ctx),
-        // Koa answers '' for a header that is not there; an empty one sent is refused as invalid.
-        idempotencyKey: ctx.headers[IDEMPOTENCY_KEY_HEADER] === undefined ? undefined : ctx.get(IDEMPOTENCY_KEY_HEADER),
-        body,
-      });
+      const { run, replayed } = await countWebhookDelivery(
+        'workflow_trigger',
+        () =>
+          startRunFromWebhook(context, params.id, {
+            secret: ctx.get('x-webhook-secret') || bearerToken(ctx),
+            // Koa answers '' for a header that is not there; an empty one sent is refused as invalid.
+            idempotencyKey:
+              ctx.headers[IDEMPOTENCY_KEY_HEADER] === undefined ? undefined : ctx.get(IDEMPOTENCY_KEY_HEADER),
+            body,
+          }),
+        (started) => started.replayed,
+      );
       ctx.status = replayed ? 200 : 201;
       ctx.body = toRunView(run, context.config.temporal.uiUrl, context.config.temporal.namespace);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resourceEventSchema, WEBHOOK_HEADERS } from '../../domain/resource-webhook.js';
+import { countWebhookDelivery } from '../../metrics/operation-metrics.js';
 import {
   receiveResourceEvent,
   rotateWebhookSecret,
@@ -50,13 +51,18 @@ export function resourceWebhookRoutes(deps: ResourceRouterDependencies, context:
       503: error('CONNECTOR_SECRET_KEY is not set, so the webhook secret cannot be read'),
     },
     async handler(ctx, { params }) {
-      ctx.body = await receiveResourceEvent(context, {
-        connectorId: params.connectorId,
-        headers: ctx.headers,
-        rawBody: ctx.state.rawBody,
-        body: ctx.request.body,
-        requestId: ctx.state.requestId,
-      });
+      ctx.body = await countWebhookDelivery(
+        'resource_event',
+        () =>
+          receiveResourceEvent(context, {
+            connectorId: params.connectorId,
+            headers: ctx.headers,
+            rawBody: ctx.state.rawBody,
+            body: ctx.request.body,
+            requestId: ctx.state.requestId,
+          }),
+        (received) => received.alreadyApplied,
+      );
     },
   });
 }

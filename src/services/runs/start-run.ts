@@ -1,3 +1,4 @@
+import { recordRunStarted } from '../../metrics/operation-metrics.js';
 import { randomUUID } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { actorOf, recordAudit, type AuditActor } from '../../audit/index.js';
@@ -205,6 +206,7 @@ export async function startRunExecution(deps: Pick<RunStarter, 'temporal' | 'tas
         ...runVisibility(run.workflow, run.input.subject),
       }),
     );
+    recordRunStarted(run.workflow.name);
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
   }
