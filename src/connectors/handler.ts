@@ -108,6 +108,8 @@ export interface FlowgateProfile {
   employeeId: string | null;
   costCenter: string | null;
   startDate: string | null;
+  /** The Flowgate user id of the user's manager. */
+  managerId: string | null;
   customAttributes: Record<string, unknown>;
 }
 

@@ -71,7 +71,9 @@ export const attributeMappingRuleSchema = z
     targetField: storableText(100)
       .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'must be a profile field or a custom attribute name (letters, digits, _, -)')
       .refine((name) => !UNSAFE_SEGMENTS.has(name), 'is not an allowed attribute name')
-      .describe(`${MAPPING_TARGET_FIELDS.join(', ')} or a custom attribute name`),
+      .describe(
+        `${MAPPING_TARGET_FIELDS.join(', ')}, managerId (the source names the manager's record in the same directory) or a custom attribute name`,
+      ),
     writeMode: z.enum(WRITE_MODES).default('overwrite_if_empty'),
     transform: storableText(500).nullable().optional().describe('Reserved: a non-empty value skips the rule'),
     enabled: z.boolean().default(true),

@@ -591,6 +591,42 @@ describe('attribute mappings write linked users profiles with source connector (
     });
   });
 
+  it("sets each user's manager to the user linked to the record the manager rule names", async () => {
+    const managers = 'managers.test';
+    const { directory, connectorId } = await syncedDirectory(3, managers, {
+      attributeMappings: [
+        { sourcePath: 'attributes.manager', targetField: 'managerId', writeMode: 'overwrite_always' },
+      ],
+    });
+    const [first, second, third] = directory.records.user;
+    // The second names a record nobody is linked to; the third names itself.
+    first!.attributes = { manager: second!.externalId };
+    second!.attributes = { manager: 'not-in-this-directory' };
+    third!.attributes = { manager: third!.externalId };
+    const [one, two, three] = await Promise.all([1, 2, 3].map((index) => user({ email: `user${index}@${managers}` })));
+
+    expect((await trigger(connectorId)).postSync).toMatchObject({ matched: 3, profilesUpdated: 1, error: null });
+    const managed = await db().user.findUniqueOrThrow({ where: { id: one!.id } });
+    expect(managed.managerId).toBe(two!.id);
+    expect(managed.attributeSources).toMatchObject({ managerId: 'connector' });
+    for (const unmanaged of [two!, three!])
+      expect((await db().user.findUniqueOrThrow({ where: { id: unmanaged.id } })).managerId).toBeNull();
+
+    // overwrite_if_empty leaves a manager set before.
+    const config = await db().syncConfig.findFirstOrThrow({ where: { connectorId } });
+    await db().syncConfig.update({
+      where: { id: config.id },
+      data: {
+        attributeMappings: [
+          { sourcePath: 'attributes.manager', targetField: 'managerId', writeMode: 'overwrite_if_empty' },
+        ],
+      },
+    });
+    first!.attributes = { manager: third!.externalId };
+    expect((await trigger(connectorId)).postSync).toMatchObject({ profilesUpdated: 0, error: null });
+    expect((await db().user.findUniqueOrThrow({ where: { id: one!.id } })).managerId).toBe(two!.id);
+  });
+
   it('applies each write mode, skips transform, disabled and unsafe rules, and reads own properties only', async () => {
     const { directory, connectorId } = await syncedDirectory(3, domain, {
       attributeMappings: [

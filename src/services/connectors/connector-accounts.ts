@@ -37,6 +37,7 @@ export function connectorAccounts(db: DatabaseClient, connectorId: string): Conn
         employeeId: user.employeeId,
         costCenter: user.costCenter,
         startDate: user.startDate,
+        managerId: user.managerId,
         customAttributes: parsed.success ? parsed.data : {},
       };
       const [link] = user.accountLinks.map(linkOf);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseClient } from '../../db/client.js';
 import type { ConnectorResource, User } from '../../db/generated/client.js';
 import { jsonObject } from '../../domain/common.js';
 import { LINKED_STATUSES } from '../../domain/sync-matches.js';
@@ -66,24 +66,42 @@ function builtInValue(value: unknown): string | undefined {
 }
 
 /**
+ * The target of a rule that sets the user's manager rather than a profile value: the source holds
+ * the manager's record in the same directory (its `externalId`, as the ldap connector gives
+ * `manager`), and the user linked to that record becomes the manager.
+ */
+export const MANAGER_TARGET = 'managerId';
+
+/** By externalId of a record of the config's connector and type: the user linked to it. */
+export type LinkedUsers = ReadonlyMap<string, string>;
+
+/**
  * What the rules write to a user's profile from a record: `overwrite_always` whenever the
  * record has a value, `overwrite_if_empty` only when the profile value is null, missing or
- * blank, `never_overwrite` never. Values equal to the profile's are left out.
+ * blank, `never_overwrite` never. Values equal to the profile's are left out. A manager is
+ * written only when its record is linked to another user (`managers`).
  */
 export function mappingChanges(
   rules: readonly AttributeMappingRule[],
   source: SourceRecord,
   user: User,
+  managers: LinkedUsers = new Map(),
 ): ProfileChanges {
   const fields: Partial<Record<ProfileField, string>> = {};
   const custom: Record<string, unknown> = {};
+  let managerId: string | undefined;
   const customAttributes = objectOrEmpty.parse(user.customAttributes);
   for (const rule of rules) {
     if (rule.writeMode === 'never_overwrite') continue;
     const raw = readSourcePath(source, rule.sourcePath);
     if (raw === undefined || raw === null) continue;
     const target = rule.targetField;
-    if (isBuiltIn(target)) {
+    if (target === MANAGER_TARGET) {
+      const manager = typeof raw === 'string' ? managers.get(raw) : undefined;
+      if (manager === undefined || manager === user.id || manager === user.managerId) continue;
+      if (rule.writeMode === 'overwrite_if_empty' && user.managerId !== null) continue;
+      managerId = manager;
+    } else if (isBuiltIn(target)) {
       const value = builtInValue(raw);
       const current = user[target];
       // A value the profile would refuse (text over 500 characters, a start date that is not a date) is not written.
@@ -97,11 +115,43 @@ export function mappingChanges(
       custom[target] = raw;
     }
   }
-  return { fields, custom };
+  return { fields, custom, ...(managerId === undefined ? {} : { managerId }) };
 }
 
 const hasChanges = (changes: ProfileChanges) =>
-  Object.keys(changes.fields ?? {}).length > 0 || Object.keys(changes.custom ?? {}).length > 0;
+  Object.keys(changes.fields ?? {}).length > 0 ||
+  Object.keys(changes.custom ?? {}).length > 0 ||
+  changes.managerId !== undefined;
+
+/**
+ * The users linked to the records the batch's manager rules name, active and not deleted: one
+ * query per batch rather than one per person.
+ */
+async function managersOf(
+  db: DatabaseClient,
+  key: RecordKey,
+  rules: readonly AttributeMappingRule[],
+  sources: readonly SourceRecord[],
+): Promise<LinkedUsers> {
+  const paths = rules.filter((rule) => rule.targetField === MANAGER_TARGET).map((rule) => rule.sourcePath);
+  const named = new Set(
+    sources.flatMap((source) =>
+      paths.map((path) => readSourcePath(source, path)).filter((value): value is string => typeof value === 'string'),
+    ),
+  );
+  if (named.size === 0) return new Map();
+  const links = await db.syncMatch.findMany({
+    where: {
+      connectorId: key.connectorId,
+      resourceType: key.resourceType,
+      matchStatus: { in: [...LINKED_STATUSES] },
+      user: { active: true, deletedAt: null },
+      connectorResource: { externalId: { in: [...named] } },
+    },
+    select: { userId: true, connectorResource: { select: { externalId: true } } },
+  });
+  return new Map(links.flatMap((link) => (link.userId ? [[link.connectorResource.externalId, link.userId]] : [])));
+}
 
 export const sourceRecordOf = (resource: ConnectorResource): SourceRecord => ({
   externalId: resource.externalId,
@@ -145,16 +195,22 @@ export async function applyAttributeMappings(
     });
     if (batch.length === 0) return updated;
     after = batch.at(-1)!.id;
+    const managers = await managersOf(
+      db,
+      key,
+      rules,
+      batch.map((match) => sourceRecordOf(match.connectorResource)),
+    );
     for (const match of batch) {
       if (!match.user) continue;
       const source = sourceRecordOf(match.connectorResource);
-      if (!hasChanges(mappingChanges(rules, source, match.user))) continue;
+      if (!hasChanges(mappingChanges(rules, source, match.user, managers))) continue;
       const userId = match.user.id;
       // Decided again on the locked row: a profile edited since the batch was read is respected.
       const wrote = await db.$transaction(async (tx) => {
         await tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
         const before = await tx.user.findUniqueOrThrow({ where: { id: userId } });
-        const changes = mappingChanges(rules, source, before);
+        const changes = mappingChanges(rules, source, before, managers);
         if (!hasChanges(changes)) return false;
         observe(before, changes);
         await writeProfile(tx, userId, changes, 'connector');

@@ -326,5 +326,8 @@ function fieldChanges(before: User, changes: ProfileChanges) {
       oldValue: Object.hasOwn(custom, name) ? custom[name] : null,
       newValue: value,
     })),
+    ...(changes.managerId === undefined
+      ? []
+      : [{ field: 'managerId', oldValue: before.managerId, newValue: changes.managerId }]),
   ];
 }

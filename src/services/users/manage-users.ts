@@ -104,14 +104,13 @@ export function setUserRoles(db: Database, caller: Caller, userId: string, roles
   });
 }
 
-/** Sets or clears a user's manager: an active user other than themselves (400 otherwise). */
-async function setManager(tx: DatabaseClient, userId: string, managerId: string | null): Promise<void> {
+/** A user's new manager is an active user other than themselves (400 otherwise); null clears it. */
+async function checkManager(tx: DatabaseClient, userId: string, managerId: string | null): Promise<void> {
   if (managerId === userId) throw validationFailed('managerId: nobody is their own manager', { field: 'managerId' });
   if (managerId !== null) {
     const manager = await tx.user.count({ where: { id: managerId, active: true, deletedAt: null } });
     if (manager === 0) throw validationFailed(`managerId: no active user with id ${managerId}`, { field: 'managerId' });
   }
-  await tx.user.update({ where: { id: userId }, data: { managerId } });
 }
 
 /** Manual profile edits; attributeSources records `manual` for each field written. */
@@ -119,13 +118,13 @@ export function updateUserProfile(
   db: Database,
   caller: Caller,
   userId: string,
-  changes: ProfileChanges & { displayName?: string | null; managerId?: string | null },
+  changes: ProfileChanges & { displayName?: string | null },
 ) {
   return db.$transaction(async (tx) => {
     await loadUser(tx, userId);
     if (changes.displayName !== undefined)
       await tx.user.update({ where: { id: userId }, data: { displayName: changes.displayName } });
-    if (changes.managerId !== undefined) await setManager(tx, userId, changes.managerId);
+    if (changes.managerId !== undefined) await checkManager(tx, userId, changes.managerId);
     const written = await writeProfile(tx, userId, changes, 'manual');
     await auditChange(
       tx,
@@ -133,7 +132,7 @@ export function updateUserProfile(
       'user.profile_updated',
       { type: 'user', id: userId },
       {
-        fields: changes.managerId === undefined ? written : [...written, 'managerId'],
+        fields: written,
         source: 'manual',
         ...(changes.managerId === undefined ? {} : { managerId: changes.managerId }),
       },

@@ -6,6 +6,8 @@ export interface ProfileChanges {
   fields?: Partial<Record<ProfileField, string | null>>;
   /** Custom attributes to set; null removes one. */
   custom?: Record<string, unknown>;
+  /** The user's manager, a user id the caller has checked; null removes it. */
+  managerId?: string | null;
 }
 
 /**
@@ -38,9 +40,18 @@ export async function writeProfile(
     sources[`custom.${name}`] = source;
     written.push(`custom.${name}`);
   }
+  if (changes.managerId !== undefined) {
+    sources.managerId = source;
+    written.push('managerId');
+  }
   await tx.user.update({
     where: { id: userId },
-    data: { ...data, customAttributes: jsonColumn(custom), attributeSources: jsonColumn(sources) },
+    data: {
+      ...data,
+      ...(changes.managerId === undefined ? {} : { managerId: changes.managerId }),
+      customAttributes: jsonColumn(custom),
+      attributeSources: jsonColumn(sources),
+    },
   });
   return written;
 }

@@ -91,6 +91,7 @@ async function createPerson(profile: {
   department?: string;
   employeeId?: string;
   costCenter?: string;
+  managerId?: string;
   customAttributes?: Record<string, unknown>;
 }) {
   sequence += 1;
@@ -101,6 +102,7 @@ async function createPerson(profile: {
       department: profile.department ?? null,
       employeeId: profile.employeeId ?? null,
       costCenter: profile.costCenter ?? null,
+      managerId: profile.managerId ?? null,
       customAttributes: (profile.customAttributes ?? {}) as object,
     },
   });
@@ -277,7 +279,7 @@ describe('createUser maps the profile, creates the account once and links it', (
       department: 'Engineering',
       employeeId: 'E-1815',
       costCenter: 'CC-7',
-      customAttributes: { managerId: manager.id },
+      managerId: manager.id,
     });
 
     const result = await call('createUser', { userId: person.id });

@@ -29,7 +29,7 @@ export const DEFAULT_MAPPING: Readonly<Record<string, string>> = {
   [`${ENTERPRISE_USER_SCHEMA}:employeeNumber`]: 'employeeId',
   [`${ENTERPRISE_USER_SCHEMA}:department`]: 'department',
   [`${ENTERPRISE_USER_SCHEMA}:costCenter`]: 'costCenter',
-  [MANAGER_PATH]: 'custom.managerId',
+  [MANAGER_PATH]: 'managerId',
 };
 
 const PROFILE_FIELDS = [
@@ -44,6 +44,7 @@ const PROFILE_FIELDS = [
   'employeeId',
   'costCenter',
   'startDate',
+  'managerId',
 ] as const;
 
 /** The mapping of a connector: the defaults with its `mapping` setting over them (null drops one). */
