@@ -224,10 +224,18 @@ export type BulkDecideInput = z.output<typeof bulkDecideInputSchema>;
 
 export const delegateItemInputSchema = z
   .object({
-    userId: z.uuid({ error: 'userId must be a user id (UUID)' }),
+    userId: z.uuid({ error: 'userId must be a user id (UUID)' }).optional(),
+    email: z
+      .email({ error: 'email must be an email address' })
+      .max(320)
+      .optional()
+      .describe("The delegate's email, for reviewers who may not look people up (no user:read)"),
     comment: reviewComment.nullable().default(null),
   })
-  .strict();
+  .strict()
+  .refine((input) => (input.userId === undefined) !== (input.email === undefined), {
+    error: 'Name the delegate by userId or by email, not both',
+  });
 export type DelegateItemInput = z.output<typeof delegateItemInputSchema>;
 
 export const approveRemovalsInputSchema = z

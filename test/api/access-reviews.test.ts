@@ -949,7 +949,14 @@ describe('delegating an item', () => {
     expect((await delegate(reviewer.token, { userId: randomUUID() })).status).toBe(400);
     expect((await delegate(requestor.token, { userId: fallbackId })).status).toBe(404);
 
-    const handed = await delegate(reviewer.token, { userId: fallbackId, comment: 'Knows the team better' });
+    const both = await delegate(reviewer.token, { userId: fallbackId, email: 'x@example.test' });
+    expect([both.status, both.body.message]).toEqual([400, expect.stringContaining('by userId or by email')]);
+    const unknown = await delegate(reviewer.token, { email: 'nobody@example.test' });
+    expect([unknown.status, unknown.body.message]).toEqual([400, expect.stringContaining('no active user with email')]);
+
+    // A reviewer who may not look people up names the delegate by email, in any case.
+    const { email } = await db().user.findUniqueOrThrow({ where: { id: fallbackId } });
+    const handed = await delegate(reviewer.token, { email: email!.toUpperCase(), comment: 'Knows the team better' });
     expect(handed.status).toBe(200);
     expect(handed.body.reviewerId).toBe(fallbackId);
     expect(handed.body.history).toEqual([

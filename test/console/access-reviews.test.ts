@@ -14,7 +14,7 @@ import { createUserWithToken } from '../support/users.js';
 const stack = useConsoleStack();
 const chromium = useChromium();
 const db = () => stack.database.db;
-let admin: { token: string; id: string };
+let admin: { token: string; id: string; email: string };
 let roleId: string;
 // Both sign in once: the reviewer must exist before the campaign names them.
 let reviewer: SignedIn;
@@ -23,7 +23,7 @@ const subjects: Record<'ann' | 'bob' | 'carl' | 'dan', string> = { ann: '', bob:
 
 beforeAll(async () => {
   const created = await createUserWithToken(db(), ['admin']);
-  admin = { token: created.token, id: created.user.id };
+  admin = { token: created.token, id: created.user.id, email: created.user.email! };
   await db().user.update({ where: { id: admin.id }, data: { displayName: 'Ada Admin' } });
   roleId = (await db().businessRole.create({ data: { name: 'Finance' } })).id;
   const person = async (displayName: string, department: string | null, active = true) => {
@@ -121,9 +121,9 @@ describe('access reviews in the console', () => {
     await page.getByRole('button', { name: 'Keep Carl: Finance' }).click();
     await page.getByText('Kept Carl: Finance').waitFor();
 
-    // A requestor cannot search people: the delegate is given by id.
+    // A requestor cannot search people: the delegate is given by email.
     await page.getByLabel('Delegate Dan: Finance').click();
-    await page.getByLabel('Delegate to (user id)').fill(admin.id);
+    await page.getByLabel('Delegate to (email)').fill(admin.email);
     await page.getByLabel('Why').fill('Dan works for you now');
     await page.getByRole('button', { name: 'Delegate', exact: true }).click();
     await page.getByText('Delegated Dan: Finance').waitFor();

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { itemHistoryEntrySchema, type DelegateItemInput, type ItemHistoryEntry } from '../../domain/access-review.js';
 import { conflict, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
+import { activeEmailOf } from '../users/user-record.js';
 import {
   lockOwnItem,
   requireActive,
@@ -29,19 +30,28 @@ export function delegateItem(
     requireActive(item.review);
     requireCurrentStage(item.review, [item]);
     if (item.decision !== null) throw conflict('The item is decided already; only undecided items are delegated');
-    if (input.userId === item.subjectUserId) {
-      throw validationFailed('userId: an item is never delegated to its subject', { field: 'userId' });
+    const field = input.email === undefined ? 'userId' : 'email';
+    const delegate = await tx.user.findFirst({
+      where:
+        input.email === undefined
+          ? { id: input.userId, active: true, deletedAt: null }
+          : { activeEmail: activeEmailOf(input.email), active: true },
+    });
+    if (!delegate)
+      throw validationFailed(`${field}: no active user with ${field === 'email' ? 'email' : 'id'} ${input[field]}`, {
+        field,
+      });
+    if (delegate.id === item.subjectUserId) {
+      throw validationFailed(`${field}: an item is never delegated to its subject`, { field });
     }
-    if (input.userId === caller.principal.userId || input.userId === item.reviewerId) {
-      throw validationFailed('userId: the item is yours or theirs already; name someone else', { field: 'userId' });
+    if (delegate.id === caller.principal.userId || delegate.id === item.reviewerId) {
+      throw validationFailed(`${field}: the item is yours or theirs already; name someone else`, { field });
     }
-    const delegate = await tx.user.findFirst({ where: { id: input.userId, active: true, deletedAt: null } });
-    if (!delegate) throw validationFailed(`userId: no active user with id ${input.userId}`, { field: 'userId' });
 
     const entry: ItemHistoryEntry = {
       type: 'delegated',
       fromUserId: item.reviewerId,
-      toUserId: input.userId,
+      toUserId: delegate.id,
       byUserId: caller.principal.userId,
       at: new Date().toISOString(),
       comment: input.comment,
@@ -49,14 +59,14 @@ export function delegateItem(
     const history = [...z.array(itemHistoryEntrySchema).parse(item.history), entry];
     const updated = await tx.accessReviewItem.update({
       where: { id: itemId },
-      data: { reviewerId: input.userId, history },
+      data: { reviewerId: delegate.id, history },
     });
     await auditChange(
       tx,
       caller,
       'access_review.item_delegated',
       { type: 'access_review_item', id: itemId },
-      { reviewId, fromUserId: item.reviewerId, toUserId: input.userId, subjectUserId: item.subjectUserId },
+      { reviewId, fromUserId: item.reviewerId, toUserId: delegate.id, subjectUserId: item.subjectUserId },
     );
     return toItemView(updated, item.review, (await subjectsOf(tx, [updated])).get(updated.subjectUserId));
   });

@@ -3932,7 +3932,7 @@ export interface components {
         AttributeMappingRule: {
             /** @description Dot path into the resource, e.g. attributes.department */
             sourcePath: string;
-            /** @description title, department, phoneNumber, location, employeeId, costCenter, startDate or a custom attribute name */
+            /** @description title, department, phoneNumber, location, employeeId, costCenter, startDate, managerId (the source names the manager's record in the same directory) or a custom attribute name */
             targetField: string;
             /**
              * @default overwrite_if_empty
@@ -20787,7 +20787,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /** Format: uuid */
-                    userId: string;
+                    userId?: string;
+                    /**
+                     * Format: email
+                     * @description The delegate's email, for reviewers who may not look people up (no user:read)
+                     */
+                    email?: string;
                     /** @default null */
                     comment?: string | null;
                 };

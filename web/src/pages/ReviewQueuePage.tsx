@@ -188,7 +188,10 @@ function ItemActions({
     const ok = await action.run(() =>
       api('POST', '/api/access-reviews/{id}/items/{itemId}/delegate', {
         path: { id: item.review.id, itemId: item.id },
-        body: { userId: delegateTo.trim(), comment: delegateComment.trim() || null },
+        body: {
+          ...(can('user:read') ? { userId: delegateTo.trim() } : { email: delegateTo.trim() }),
+          comment: delegateComment.trim() || null,
+        },
       }),
     );
     if (ok) onDone(`Delegated ${what}`);
@@ -211,13 +214,18 @@ function ItemActions({
       </div>
       <details>
         <summary aria-label={`Delegate ${what}`}>Delegate</summary>
-        {/* Searching people needs user:read; without it the reviewer gives the person's id. */}
+        {/* Searching people needs user:read; without it the reviewer gives the person's email. */}
         {can('user:read') ? (
           <UserPicker id={pickerId} label="Delegate to" value={delegateTo} onChange={setDelegateTo} />
         ) : (
           <>
-            <label htmlFor={pickerId}>Delegate to (user id)</label>
-            <input id={pickerId} value={delegateTo} onChange={(event) => setDelegateTo(event.target.value)} />
+            <label htmlFor={pickerId}>Delegate to (email)</label>
+            <input
+              id={pickerId}
+              type="email"
+              value={delegateTo}
+              onChange={(event) => setDelegateTo(event.target.value)}
+            />
           </>
         )}
         <label htmlFor={`${pickerId}-comment`}>Why</label>
