@@ -10,7 +10,8 @@ import { checkDocument } from './check-document.js';
 import { assertSectionPermissions } from './import-permissions.js';
 import type { ImportStrategy } from '../../domain/transfer-document.js';
 import { resultOf, type ImportResult } from './import-result.js';
-import { importSections, type PendingSchedule } from './import-sections.js';
+import type { PendingSchedule } from './import-run.js';
+import { importSections } from './import-sections.js';
 
 export interface ImportContext {
   db: Database;
