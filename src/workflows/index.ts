@@ -6,3 +6,4 @@ export { expireRoleAssignmentsWorkflow } from './expire-role-assignments.js';
 export { resyncRoleHoldersWorkflow } from './resync-role-holders.js';
 export { accessReviewWorkflow } from './access-review.js';
 export { recurringAccessReviewWorkflow } from './recurring-access-review.js';
+export { auditSinkWorkflow } from './audit-sink.js';
