@@ -1,6 +1,6 @@
 import { parseAllowedNetworks } from '../../connectors/builtin/network-guard.js';
 import { openSecrets } from '../../connectors/secret-box.js';
-import type { Database } from '../../db/client.js';
+import { Prisma, type Database } from '../../db/client.js';
 import type { AuditSink } from '../../db/generated/client.js';
 import { httpsSinkConfigSchema, syslogSinkConfigSchema, type AuditSinkKind } from '../../domain/audit-sinks.js';
 import { recordAuditDelivery, recordAuditDeliveryFailure } from '../../metrics/audit-sink-metrics.js';
@@ -33,18 +33,16 @@ export type DeliveryOutcome =
 
 export const AUDIT_BATCH_SIZE = 200;
 
-const ENTRY_COLUMNS = `id::text, action, actor_type, actor_id::text, target_type, target_id, metadata, request_id,
-  created_at, chain_seq, chain_hash`;
+const ENTRY_COLUMNS = Prisma.sql`id::text, action, actor_type, actor_id::text, target_type, target_id, metadata,
+  request_id, created_at, chain_seq, chain_hash`;
 
 export async function deliverNextBatch(context: DeliveryContext, sinkId: string): Promise<DeliveryOutcome> {
   const { db } = context;
   const sink = await db.auditSink.findUnique({ where: { id: sinkId } });
   if (!sink || !sink.enabled) return { state: 'stopped' };
-  const entries = await db.$queryRawUnsafe<SealedAuditEntry[]>(
-    `SELECT ${ENTRY_COLUMNS} FROM audit_logs WHERE chain_seq > $1 ORDER BY chain_seq LIMIT $2`,
-    sink.cursorSeq,
-    context.batchSize ?? AUDIT_BATCH_SIZE,
-  );
+  const entries = await db.$queryRaw<SealedAuditEntry[]>(Prisma.sql`
+    SELECT ${ENTRY_COLUMNS} FROM audit_logs WHERE chain_seq > ${sink.cursorSeq}
+    ORDER BY chain_seq LIMIT ${context.batchSize ?? AUDIT_BATCH_SIZE}`);
   if (entries.length === 0) return { state: 'caught_up', cursorSeq: sink.cursorSeq.toString() };
   const last = entries.at(-1)!.chain_seq;
   try {
