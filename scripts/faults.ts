@@ -9,6 +9,7 @@ import { countFailure, verifyRuns, waitForRuns, type RunFigures } from './faults
 import { slapdKilledMidPass } from './faults/ldap-sync-pass.js';
 import { scimThrottledProvisioning } from './faults/scim-throttled.js';
 import { accessReviewRemovals } from './faults/access-review-removals.js';
+import { syslogDownWhileAuditing } from './faults/audit-stream.js';
 import { createWorkload, type Workload } from './faults/workload.js';
 import { parseCommandLine, usageError } from './lib/command-line.js';
 
@@ -371,6 +372,27 @@ const accessReviewKilled: Scenario = async (suite) => {
   return { ...result, problems };
 };
 
+/** Audit entries written while the syslog receiver is down, and how long it is down. */
+const AUDIT_ENTRIES = Number(process.env.FAULTS_AUDIT_ENTRIES ?? 1000);
+const SYSLOG_DOWN_MS = Number(process.env.FAULTS_SYSLOG_DOWN_MS ?? 60_000);
+
+/**
+ * Issue 49: the audit trail streamed to rsyslogd over TLS, the receiver stopped for a minute
+ * while 1,000 entries are written (scripts/faults/audit-stream.ts), beside the workload's runs.
+ */
+const syslogDown: Scenario = async (suite) => {
+  const problems: string[] = [];
+  const result = await underLoad(suite, 'syslog receiver down', async () => {
+    const outcome = await syslogDownWhileAuditing(
+      { call: (method, path, body) => suite.api.request(method, path, body), db: suite.db, log },
+      { entries: AUDIT_ENTRIES, downMs: SYSLOG_DOWN_MS },
+    );
+    problems.push(...outcome.problems);
+    return outcome.notes;
+  });
+  return { ...result, problems };
+};
+
 const SCENARIOS: Record<string, Scenario> = {
   'worker-killed': workerKilled,
   'postgres-restarted': postgresRestarted,
@@ -380,6 +402,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'slapd-killed': slapdKilled,
   'scim-throttled': scimThrottled,
   'access-review-killed': accessReviewKilled,
+  'syslog-down': syslogDown,
 };
 /** The scenarios that need toxiproxy between the service and its dependencies. */
 const NETWORK_SCENARIOS = new Set(['remote-slow-and-broken', 'database-slow-and-broken']);
@@ -431,7 +454,8 @@ const usage = [
   `  runs the named fault scenarios (all when none is named): ${Object.keys(SCENARIOS).join(', ')}`,
   '  FAULTS_RUNS sets the runs per scenario (default 100), FAULTS_LDAP_USERS the users of slapd-killed (default 30000),',
   '  FAULTS_SCIM_PEOPLE the people of scim-throttled (default 60), FAULTS_REVIEW_PEOPLE the people of',
-  '  access-review-killed (default 300)',
+  '  access-review-killed (default 300), FAULTS_AUDIT_ENTRIES the entries written while syslog-down keeps',
+  '  rsyslogd down (default 1000) and FAULTS_SYSLOG_DOWN_MS how long (default 60000)',
 ].join('\n');
 const chosen = parseCommandLine(usage, { allowPositionals: true }).positionals;
 const unknownScenarios = chosen.filter((name) => !(name in SCENARIOS));

@@ -17,6 +17,7 @@ import { processMetrics } from '../src/metrics/process-metrics.js';
 import { STALLED_RUN_AGE_MS, startStalledRuns } from '../src/services/runs/start-run.js';
 import { closeRunsWithEndedExecutions } from '../src/services/runs/close-ended-runs.js';
 import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
+import { ensureSinkWorkflows } from '../src/services/audit-sinks/sink-workflows.js';
 import { clientWithCallDeadline, ensureSearchAttributes } from '../src/temporal/client.js';
 import { WORKFLOW_BUNDLE_FILE, workflowBundleOptions } from './workflow-code.js';
 
@@ -94,7 +95,13 @@ export async function startWorker(
       (closed) => closed.length > 0 && logger.warn({ runIds: closed }, 'closed runs whose execution ended outside'),
       (error: unknown) => logger.warn({ err: error }, 'could not close runs whose execution ended'),
     );
-  const reconcileRuns = () => Promise.all([startStalled(), closeEnded()]);
+  // Every enabled audit sink streams through a workflow of its own; one whose start was lost (Temporal
+  // down when the sink was created or enabled) is started here (docs/observability.md).
+  const ensureAuditStreams = () =>
+    ensureSinkWorkflows({ db, temporal: starter.temporal, taskQueue: starter.taskQueue }).catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not start the audit sinks’ streams'),
+    );
+  const reconcileRuns = () => Promise.all([startStalled(), closeEnded(), ensureAuditStreams()]);
   // Audit entries get their place in the hash chain within seconds; the head is logged each time,
   // so a copy of it lives outside the database (docs/audit.md, "Tamper evidence").
   const sealAudit = () =>

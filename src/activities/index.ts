@@ -6,6 +6,7 @@ import type { Mailer } from '../notifications/mailer.js';
 import { createAccessReviewActivities } from './access-reviews.js';
 import { createAccountReconciliationActivities } from './account-reconciliation.js';
 import { createAuditActivities } from './audit.js';
+import { createAuditSinkActivities } from './audit-sinks.js';
 import { createPeopleConfirmationActivities } from './people-confirmations.js';
 import { createPeopleStepActivities } from './people-steps.js';
 import { createPostSyncActivities } from './post-sync.js';
@@ -34,6 +35,7 @@ export function createActivities(deps: ActivityDependencies) {
   const projection = createRunProjectionActivities(deps.db);
   return {
     ...createAuditActivities(deps.db, deps.auditRetention),
+    ...createAuditSinkActivities(deps),
     ...projection,
     // The run steps' work: its proxy has a heartbeat timeout (workflows/run-activities.ts).
     ...stepWorkActivities(createRunStepActivities(deps), projection.applyProjection),

@@ -30,6 +30,7 @@ import { accessReviewRoutes } from './routes/access-reviews.js';
 import { apiTokenRoutes } from './routes/api-tokens.js';
 import { businessRoleRoutes, entitlementRoutes } from './routes/access.js';
 import { auditLogRoutes } from './routes/audit-logs.js';
+import { auditSinkRoutes } from './routes/audit-sinks.js';
 import { configTransferRoutes } from './routes/config-transfer.js';
 import { connectorRoutes } from './routes/connectors.js';
 import { connectorSyncRoutes } from './routes/connector-sync.js';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDependencies): App {
     authRoutes(routerDeps, db, config, webLogin),
     apiTokenRoutes(routerDeps, db),
     auditLogRoutes(routerDeps, db),
+    auditSinkRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     workflowRoutes(routerDeps, { ...runs, connectors: deps.connectors }),
     runRoutes(routerDeps, runs),
     hookRoutes(routerDeps, runs),

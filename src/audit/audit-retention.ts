@@ -60,7 +60,7 @@ export async function applyAuditRetention(db: Database, options: RetentionOption
       SELECT id::text, action, actor_type, actor_id::text, target_type, target_id, metadata, request_id,
              created_at, chain_seq, chain_hash
       FROM audit_logs WHERE chain_seq IS NOT NULL ORDER BY chain_seq LIMIT ${batchSize}`);
-    const due = checkedPrefix(entries, cut, options.olderThan);
+    const due = checkedPrefix(entries, cut, options.olderThan, await deliveredThrough(db));
     if (due.length === 0) return outcome;
     const first = due[0]!;
     const last = due.at(-1)!;
@@ -98,19 +98,20 @@ export async function applyAuditRetention(db: Database, options: RetentionOption
 }
 
 /**
- * The leading entries written before `olderThan`, each checked against the one before it (the
+ * The leading entries written before `olderThan` and delivered to every enabled sink, each checked against the one before it (the
  * previous cut's hash, or the chain's start): a gap or a hash that does not match stops everything.
  */
 function checkedPrefix(
   entries: SealedEntry[],
   cut: { throughSeq: bigint; throughHash: string } | null,
   olderThan: Date,
+  delivered: bigint | undefined,
 ): SealedEntry[] {
   let expected = cut ? cut.throughSeq + 1n : 1n;
   let previous = cut ? cut.throughHash : GENESIS_HASH;
   const due: SealedEntry[] = [];
   for (const entry of entries) {
-    if (entry.created_at >= olderThan) break;
+    if (entry.created_at >= olderThan || (delivered !== undefined && entry.chain_seq > delivered)) break;
     if (entry.chain_seq !== expected)
       throw new AuditChainBroken(`The audit chain is broken at place ${expected}: it is missing`);
     if (chainHashOf(previous, entry.chain_seq, entry) !== entry.chain_hash)
@@ -120,6 +121,15 @@ function checkedPrefix(
     expected += 1n;
   }
   return due;
+}
+
+/**
+ * The last place every enabled audit sink has received: entries after it wait for their SIEM
+ * however old they are. A disabled sink holds nothing back; undefined when no sink is enabled.
+ */
+async function deliveredThrough(db: Database): Promise<bigint | undefined> {
+  const { _min } = await db.auditSink.aggregate({ where: { enabled: true }, _min: { cursorSeq: true } });
+  return _min.cursorSeq ?? undefined;
 }
 
 /**

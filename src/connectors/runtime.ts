@@ -16,6 +16,8 @@ export interface ConnectorRuntime {
   registry: HandlerRegistry;
   /** Absent when CONNECTOR_SECRET_KEY is not set: secrets can then be neither stored nor read. */
   secretKey?: Buffer;
+  /** CONNECTOR_ALLOWED_NETWORKS: the SSRF guard's allow-list, which audit sinks' destinations share. */
+  allowedNetworks: readonly string[];
   timeoutMs: number;
   /** TTL of the record cache (sync item 3). */
   recordCacheTtlMs: number;
@@ -46,6 +48,7 @@ export async function createConnectorRuntime(config: Readonly<Config>, logger?: 
   return {
     registry,
     secretKey: secretKey ? parseSecretKey(secretKey) : undefined,
+    allowedNetworks,
     timeoutMs,
     recordCacheTtlMs: recordCacheTtlSeconds * 1000,
     simulatedConnectorNames: simulated.handlers.map((handler) => handler.name),

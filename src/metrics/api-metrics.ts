@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
+import { auditSinkMetrics } from './audit-sink-metrics.js';
 import { httpMetrics } from './http-metrics.js';
 import { processMetrics } from './process-metrics.js';
 import { workMetrics } from './work-metrics.js';
@@ -16,5 +17,6 @@ export function createApiMetrics(db: Database): ApiMetrics {
   const own = new Registry();
   const middleware = httpMetrics(own);
   workMetrics(own, db);
+  auditSinkMetrics(own, db);
   return { registry: Registry.merge([own, processMetrics(db)]), middleware };
 }

@@ -127,6 +127,11 @@ export const PERMISSION_TABLE = {
       "the authority a run's connector steps act with when their command writes to the remote system (docs/security.md, \"Who a run acts as\"): publishing a workflow with such a step needs it, and a test run's starter needs it; a write acts with the connector's own credentials, which only admins manage.",
   },
   'audit:read': { holders: ADMIN_ONLY },
+  'audit_sink:manage': {
+    holders: ADMIN_ONLY,
+    decision:
+      'list, create, change, test and delete the sinks the audit trail is streamed to (docs/observability.md, "Streaming to a SIEM"): a sink receives every audit entry, so only admins choose where it goes.',
+  },
   'org:manage': { holders: ADMIN_ONLY },
   'config:import': { holders: ADMIN_ONLY },
 } as const satisfies Record<string, PermissionRule>;

@@ -7,3 +7,4 @@ export { resyncRoleHoldersWorkflow } from './resync-role-holders.js';
 export { applyAuditRetentionWorkflow } from './audit-retention.js';
 export { accessReviewWorkflow } from './access-review.js';
 export { recurringAccessReviewWorkflow } from './recurring-access-review.js';
+export { auditSinkWorkflow } from './audit-sink.js';

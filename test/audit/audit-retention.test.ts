@@ -148,6 +148,21 @@ describe('the audit retention', () => {
     expect((await verifyAuditChain(db)).intact).toBe(true);
   });
 
+  it('keeps what an enabled audit sink has not received yet, however old', async () => {
+    const { db } = context.database;
+    await writeSealed(6, 400, 'test.streamed');
+    const streamed = await db.auditLog.findMany({ where: { action: 'test.streamed' }, orderBy: { chainSeq: 'asc' } });
+    const sink = await db.auditSink.create({
+      data: { name: 'SIEM behind', kind: 'https', config: {}, cursorSeq: streamed[2]!.chainSeq! },
+    });
+    await db.auditSink.create({ data: { name: 'SIEM switched off', kind: 'https', config: {}, enabled: false } });
+    await applyAuditRetention(db, { olderThan: new Date(Date.now() + 1000) });
+    expect(await db.auditLog.count({ where: { action: 'test.streamed' } })).toBe(3);
+    const [first] = await db.auditLog.findMany({ where: { chainSeq: { not: null } }, orderBy: { chainSeq: 'asc' } });
+    expect(first!.chainSeq).toBe(streamed[3]!.chainSeq);
+    await db.auditSink.deleteMany({ where: { id: sink.id } });
+  });
+
   it('stops at a changed entry and removes nothing from it on', async () => {
     const { db } = context.database;
     await writeSealed(4, 400, 'test.tampered');

@@ -10,7 +10,8 @@ import { stackValue } from '../support/stack.js';
 // recorded by earlier versions of their code (workflow-history-recorder.ts); what is in flight at
 // an upgrade must replay. sync-full-pass-three-pages.json calls `syncPage` once per page, as passes
 // did before `syncPages` stored several pages per activity; access-review-gated-removals.json is a
-// campaign closed with removals that waited for an administrator's go.
+// campaign closed with removals that waited for an administrator's go; audit-sink-down-then-delivered.json
+// is an audit sink's stream backing off while rsyslogd was down, delivering, then ending when disabled.
 const FIXTURES = path.join(projectRoot(), 'test/fixtures/workflow-histories');
 
 beforeAll(() => void Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] }));

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import { projectRoot } from '../../src/db/migrate.js';
+import { recordAudit } from '../../src/audit/index.js';
+import { sealAuditEntries } from '../../src/audit/audit-chain.js';
+import { auditSinkWorkflowId } from '../../src/domain/audit-sinks.js';
 import { syncWorkflowId } from '../../src/domain/sync-pass.js';
+import { startRsyslog } from '../../scripts/local/rsyslog.js';
 import { accessReviewWorkflowId } from '../../src/temporal/access-review-messages.js';
 import { connectSuiteTemporal } from '../support/app.js';
 import { useRunStack } from '../support/run-stack.js';
@@ -16,7 +20,7 @@ import { createUserWithToken } from '../support/users.js';
 // Not part of the suite (no .test.ts): records the histories that workflow-histories.test.ts
 // replays. Run it with the workflow code whose executions should stay replayable:
 //   npm test -- --testMatch '**/workflow-history-recorder.ts' test/workflows/workflow-history-recorder.ts
-const stack = useRunStack();
+const stack = useRunStack({ env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' } });
 
 /** Writes the history of `workflowId` to the fixtures, in the JSON form historyFromJSON reads. */
 async function recordHistory(workflowId: string, file: string): Promise<void> {
@@ -72,5 +76,49 @@ describe('records workflow histories', () => {
     await temporal.client.workflow.getHandle(accessReviewWorkflowId(id)).result();
     await temporal.close();
     await recordHistory(accessReviewWorkflowId(id), 'access-review-gated-removals.json');
+  });
+
+  it('an audit sink that failed while rsyslogd was down, delivered when it was back, and ended when disabled', async () => {
+    const { db } = stack.database;
+    const { token, user } = await createUserWithToken(db, ['admin']);
+    const rsyslog = await startRsyslog();
+    const sealing = setInterval(() => void sealAuditEntries(db).catch(() => undefined), 500);
+    try {
+      await rsyslog.pause();
+      const created = await stack.api.request('POST', '/api/audit-sinks', {
+        token,
+        body: {
+          name: 'Recorded sink',
+          kind: 'syslog',
+          config: {
+            host: rsyslog.host,
+            port: rsyslog.port,
+            serverName: 'localhost',
+            caCertificate: rsyslog.caCertificate,
+          },
+        },
+      });
+      const id = created.body.id as string;
+      for (let index = 0; index < 5; index += 1)
+        await recordAudit(db, { action: 'auth.login', actor: { type: 'user', userId: user.id } });
+      for (let tries = 0; (await db.auditSink.findUniqueOrThrow({ where: { id } })).lastError === null;) {
+        if ((tries += 1) > 100) throw new Error('the sink never failed');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await rsyslog.start();
+      for (let tries = 0; (await rsyslog.received()).length < 5;) {
+        if ((tries += 1) > 300) throw new Error('the entries never arrived');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // Disabled in the row only, so that the workflow ends by itself at its next batch.
+      await db.auditSink.update({ where: { id }, data: { enabled: false } });
+      const temporal = await connectSuiteTemporal();
+      await temporal.client.workflow.getHandle(auditSinkWorkflowId(id)).result();
+      await temporal.close();
+      await recordHistory(auditSinkWorkflowId(id), 'audit-sink-down-then-delivered.json');
+    } finally {
+      clearInterval(sealing);
+      await rsyslog.stop();
+    }
   });
 });

@@ -18,6 +18,8 @@ export interface OutboundRequest {
   signal: AbortSignal;
   maxResponseBytes: number;
   allowedNetworks: AllowedNetworks;
+  /** PEM of CAs to trust instead of the system's (an audit sink's collector with a private CA). */
+  ca?: string;
 }
 
 export interface OutboundResponse {
@@ -79,7 +81,7 @@ export async function sendRequest(request: OutboundRequest): Promise<OutboundRes
       if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
       outgoing = transport.request(
         url,
-        { method, headers, agent: false, lookup: pinnedLookup(addresses) },
+        { method, headers, agent: false, lookup: pinnedLookup(addresses), ...(request.ca ? { ca: [request.ca] } : {}) },
         (response) => {
           const declared = Number(response.headers['content-length']);
           if (method !== 'HEAD' && Number.isFinite(declared) && declared > request.maxResponseBytes)

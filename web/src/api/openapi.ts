@@ -235,6 +235,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-sinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the sinks the audit trail is streamed to (never their secrets) */
+        get: operations["listAuditSinks"];
+        put?: never;
+        /**
+         * Create an audit sink: syslog over TLS or signed HTTPS batches
+         * @description Streaming starts at once, from the entries sealed after now (or the whole trail with startAt beginning). An https sink without a secret gets a generated one, shown only in this response.
+         */
+        post: operations["createAuditSink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-sinks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An audit sink, with its cursor, backlog and last error */
+        get: operations["getAuditSink"];
+        put?: never;
+        post?: never;
+        /** Delete an audit sink; its stream stops */
+        delete: operations["deleteAuditSink"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, enable or disable an audit sink, or replace its config or secret
+         * @description A disabled sink keeps its cursor: enabled again, it resumes where it stopped.
+         */
+        patch: operations["updateAuditSink"];
+        trace?: never;
+    };
+    "/api/audit-sinks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one test event to an audit sink and say whether it accepted it
+         * @description The test event (action audit_sink.tested) is not an audit entry: it moves no cursor.
+         */
+        post: operations["testAuditSink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workflows": {
         parameters: {
             query?: never;
@@ -2601,7 +2664,7 @@ export interface components {
             email: string | null;
             displayName: string | null;
             roles: string[];
-            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:decide" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
+            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:decide" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "audit_sink:manage" | "org:manage" | "config:import")[];
             /** @enum {string} */
             via: "api_token" | "oidc_token" | "session";
             apiToken?: {
@@ -2652,7 +2715,7 @@ export interface components {
         };
         CreateApiToken: {
             name: string;
-            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:decide" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "org:manage" | "config:import")[];
+            permissions: ("workflow:read" | "run:read" | "task:read" | "project:read" | "org:read" | "token:manage" | "workflow:create" | "workflow:update" | "workflow:publish" | "approval:read" | "approval:decide" | "report:read" | "schedule:read" | "schedule:manage" | "workflow:start" | "task:complete" | "role_definition:read" | "group:read" | "config:export" | "review:manage" | "review:decide" | "review:read" | "approval:decide_any" | "task:complete_any" | "project:authority_any" | "workflow:delete" | "workflow:move" | "run:cancel" | "run:update" | "project:create" | "project:update" | "project:delete" | "workflow_set:manage" | "user:read" | "user:manage" | "role:manage" | "connector:read" | "connector:manage" | "connector:execute" | "audit:read" | "audit_sink:manage" | "org:manage" | "config:import")[];
             /** Format: date-time */
             expiresAt?: string;
         };
@@ -2698,6 +2761,77 @@ export interface components {
             chainSeq: number | null;
             /** @description SHA-256 (hex) of the previous entry's hash and this entry's content; null until sealed */
             chainHash: string | null;
+        };
+        AuditSink: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "syslog" | "https";
+            enabled: boolean;
+            config: components["schemas"]["SyslogSinkConfig"] | components["schemas"]["HttpsSinkConfig"];
+            /** @description Whether an HMAC secret is stored (it is never shown) */
+            hasSecret: boolean;
+            /** @description The chain place of the last entry the sink accepted */
+            cursorSeq: string;
+            /** @description Sealed entries not yet delivered */
+            backlog: number;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** @description Why delivery fails, while it does */
+            lastError: string | null;
+            /** Format: date-time */
+            failingSince: string | null;
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SyslogSinkConfig: {
+            host: string;
+            /** @default 6514 */
+            port: number;
+            /** @description The name the server certificate must carry, when not the host */
+            serverName?: string;
+            /** @description PEM of the CA to trust for the server; the system CAs when absent */
+            caCertificate?: string;
+        };
+        HttpsSinkConfig: {
+            /** Format: uri */
+            url: string;
+            /** @description PEM of the CA to trust for the collector; the system CAs when absent */
+            caCertificate?: string;
+        };
+        CreatedAuditSink: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "syslog" | "https";
+            enabled: boolean;
+            config: components["schemas"]["SyslogSinkConfig"] | components["schemas"]["HttpsSinkConfig"];
+            /** @description Whether an HMAC secret is stored (it is never shown) */
+            hasSecret: boolean;
+            /** @description The chain place of the last entry the sink accepted */
+            cursorSeq: string;
+            /** @description Sealed entries not yet delivered */
+            backlog: number;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /** @description Why delivery fails, while it does */
+            lastError: string | null;
+            /** Format: date-time */
+            failingSince: string | null;
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The generated HMAC secret of an https sink; shown only in this response */
+            secret?: string;
         };
         WorkflowSummary: {
             name: string;
@@ -6409,6 +6543,619 @@ export interface operations {
             };
             /** @description The caller lacks the permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditSinks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1000000 */
+                page?: number;
+                /** @description Items per page, at most 100 */
+                pageSize?: number;
+                sortBy?: "createdAt" | "name";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit sinks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditSink"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAuditSink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    kind: "syslog";
+                    /** @default true */
+                    enabled?: boolean;
+                    /**
+                     * @description Deliver entries sealed from now on (default), or the whole trail from its first entry
+                     * @default now
+                     * @enum {string}
+                     */
+                    startAt?: "now" | "beginning";
+                    config: components["schemas"]["SyslogSinkConfig"];
+                } | {
+                    name: string;
+                    /** @enum {string} */
+                    kind: "https";
+                    /** @default true */
+                    enabled?: boolean;
+                    /**
+                     * @description Deliver entries sealed from now on (default), or the whole trail from its first entry
+                     * @default now
+                     * @enum {string}
+                     */
+                    startAt?: "now" | "beginning";
+                    config: components["schemas"]["HttpsSinkConfig"];
+                    /** @description The HMAC-SHA256 key of the batches; generated and shown once when absent */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The sink */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAuditSink"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An audit sink with this name exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditSink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sink */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSink"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such audit sink */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAuditSink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such audit sink */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another request changed the same records at the same time; reload them and try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAuditSink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    enabled?: boolean;
+                    /** @description The sink's whole config, of its kind */
+                    config?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description A new HMAC secret (https sinks) */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The sink */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSink"];
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such audit sink */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An audit sink with this name exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; the body gives only the request id to report */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database or Temporal cannot be used right now, a read took longer than API_READ_TIMEOUT_MS, checking the credentials of a write took longer than API_WRITE_START_TIMEOUT_MS, or a write outlived the time budget of its transaction and was not saved; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testAuditSink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the sink accepted the event, and why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivered: boolean;
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: see the issues in details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such audit sink */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another request changed the same records at the same time; reload them and try again */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

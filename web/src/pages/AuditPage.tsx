@@ -8,6 +8,7 @@ import { UserName } from '../components/UserName';
 import { UserPicker } from '../components/UserPicker';
 import { useApiGet } from '../components/async';
 import { useCan } from '../session/me';
+import { AuditSinks } from './operations/AuditSinks';
 import { listQueryOf } from './operations/list-query';
 import { isoOfLocal, type AuditEntry } from './operations/operations-types';
 import './pages.css';
@@ -25,7 +26,8 @@ const filtersOf = (values: QueryValues): Filters =>
 
 /**
  * `/audit`: the audit trail (docs/audit.md), newest first, filtered by actor, action, target and
- * time as the URL query says; each entry opens to all it recorded.
+ * time as the URL query says; each entry opens to all it recorded. Admins also manage the sinks
+ * it is streamed to there.
  */
 export function AuditPage() {
   const { values } = useQueryParams();
@@ -137,6 +139,7 @@ export function AuditPage() {
           <Pagination page={entries.data} label="Audit pages" onPage={(page) => setQuery({ page: String(page) })} />
         </>
       )}
+      {can('audit_sink:manage') && <AuditSinks />}
     </section>
   );
 }

@@ -16,3 +16,5 @@ export function isoOfLocal(value: string): string | undefined {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
+export type AuditSink = Schema<'AuditSink'>;
+export type CreatedAuditSink = Schema<'CreatedAuditSink'>;
