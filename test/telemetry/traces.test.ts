@@ -3,6 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { runWorkflowId } from '../../src/temporal/messages.js';
+import { connectSuiteTemporal } from '../support/app.js';
+import { stackValue } from '../support/stack.js';
 import { freePort } from '../../scripts/local/free-port.js';
 import { useTestApp } from '../support/app.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.js';
@@ -206,6 +210,18 @@ describe('a run is one trace from the HTTP request to the connector call', () =>
       Object.entries(span.attributes).filter(([, value]) => value.includes('?') || value.includes('/accounts')),
     );
     expect(urls).toEqual([]);
+
+    // Switching tracing off again is safe: the traced run's history replays on a worker that does not trace.
+    Runtime.install({ logger: new DefaultLogger('WARN'), shutdownSignals: [] });
+    const temporal = await connectSuiteTemporal();
+    try {
+      const history = await temporal.client.workflow.getHandle(runWorkflowId(run.id)).fetchHistory();
+      await expect(
+        Worker.runReplayHistory({ workflowBundle: { codePath: stackValue('workflowBundle') } }, history),
+      ).resolves.toBeUndefined();
+    } finally {
+      await temporal.close();
+    }
   });
 });
 
