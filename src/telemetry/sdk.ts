@@ -38,23 +38,24 @@ function serviceResource(serviceName: string, env: NodeJS.ProcessEnv): Resource 
 export function startSdk(serviceName: string, env: NodeJS.ProcessEnv): Tracing {
   const resource = serviceResource(serviceName, env);
   const processor = new SanitizingSpanProcessor(getSpanProcessorsFromEnv());
+  const instrumentations = [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: untracedRequest,
+      // Calls made outside any request or activity (the OTLP export itself, timers) start no trace.
+      requireParentforOutgoingSpans: true,
+      // No headersToSpanAttributes: no header, Authorization or Cookie included, is ever recorded.
+    }),
+    new UndiciInstrumentation({ requireParentforSpans: true }),
+    // Statements are parameterized; with enhancedDatabaseReporting off the values are never recorded.
+    new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
+  ];
   const sdk = new NodeSDK({
     resource,
     autoDetectResources: false,
     spanProcessors: [processor],
     // No logs or metrics through OpenTelemetry: the logs are pino's, the metrics prom-client's.
     logRecordProcessors: [],
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: untracedRequest,
-        // Calls made outside any request or activity (the OTLP export itself, timers) start no trace.
-        requireParentforOutgoingSpans: true,
-        // No headersToSpanAttributes: no header, Authorization or Cookie included, is ever recorded.
-      }),
-      new UndiciInstrumentation({ requireParentforSpans: true }),
-      // Statements are parameterized; with enhancedDatabaseReporting off the values are never recorded.
-      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
-    ],
+    instrumentations,
   });
   sdk.start();
   // The instrumentations patch when a module is required. The service is ESM and loaded `pg` (through
@@ -76,6 +77,11 @@ export function startSdk(serviceName: string, env: NodeJS.ProcessEnv): Tracing {
     ],
     // The workflow spans go through the same sanitizing processor, with the resource the SDK's spans carry.
     workerSinks: { exporter: makeWorkflowExporter(processor, Resource.default().merge(resource)) },
-    shutdown: () => sdk.shutdown(),
+    async shutdown() {
+      await sdk.shutdown();
+      // Unpatched again, so a process that goes on (a test's) makes no more spans nor trace headers.
+      for (const instrumentation of instrumentations) instrumentation.disable();
+      syncBuiltinESMExports();
+    },
   };
 }

@@ -27,6 +27,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await handler?.close();
   await stopTracing();
+  delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  delete process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
   await slapd?.stop();
   await receiver?.close();
 });
