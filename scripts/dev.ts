@@ -9,6 +9,7 @@ import { bootstrapPrincipal, createAdminToken, hasNoUsers } from '../src/service
 import { createSignInLink } from '../src/services/sign-in-links.js';
 import { SAMPLE_PROJECT, seedExampleWorkflows } from '../src/services/seed-examples.js';
 import { startApiServer } from '../src/server.js';
+import { startTracing, stopTracing } from '../src/telemetry/tracing.js';
 import { startWorker } from '../workers/main.js';
 import { DEFAULT_EMBEDDED_PG_PORT, ensureDatabase, startEmbeddedPostgres } from './local/embedded-postgres.js';
 import { isPortOpen } from './local/free-port.js';
@@ -85,6 +86,11 @@ async function provideSecretKey(): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  // The API and the worker share this process, and so one service name.
+  if (await startTracing('flowgate')) {
+    log('Tracing to the OTEL_* exporter');
+    stops.push(stopTracing);
+  }
   await ensureWebBuild(log);
   const databaseUrl = await provideDatabase();
   const temporal = await provideTemporal();

@@ -9,6 +9,7 @@ import { createConnectorRuntime } from './connectors/runtime.js';
 import { registerSimulatedConnectors } from './services/connectors/manage-connectors.js';
 import { reconcileSchedules } from './services/schedules/manage-schedules.js';
 import { ensureSystemSchedules } from './services/schedules/system-schedules.js';
+import { startTracing, stopTracing } from './telemetry/tracing.js';
 
 export interface RunningApi {
   url: string;
@@ -77,17 +78,22 @@ export async function startApiServer(config: Readonly<Config>, logger: Logger): 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Before any connection or server exists (docs/observability.md, "Traces").
+  if (await startTracing('flowgate-api')) logger.info('tracing to the OTEL_* exporter');
   const api = await startApiServer(config, logger);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'shutting down API');
-      api.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+      api
+        .close()
+        .then(stopTracing)
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
     });
   }
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { projectRoot } from '../src/db/migrate.js';
 import { createApiMetrics } from '../src/metrics/api-metrics.js';
+import { tracingRequested } from '../src/telemetry/settings.js';
 
 // Docker cannot run where the suite runs, so the file is checked by reading it.
 // Compose honours YAML merge keys (<<: *anchor), so the parser must too.
@@ -148,6 +149,24 @@ describe('docker-compose.yml runs the whole service for users with Docker', () =
     ).toEqual([[`keycloak:${compose.services.api.environment.PORT}`], [`worker:${worker.WORKER_METRICS_PORT}`]]);
     for (const job of prometheus.scrape_configs)
       expect(job.authorization).toEqual({ type: 'Bearer', credentials: token });
+  });
+
+  it('sends the traces of the API and the worker to Jaeger in the observability profile when the endpoint is set', async () => {
+    const jaeger = compose.services.jaeger;
+    expect(jaeger.profiles).toEqual(['observability']);
+    expect(jaeger.image).toMatch(/^jaegertracing\/all-in-one:\d+\.\d+\.\d+$/);
+    expect(jaeger.environment.COLLECTOR_OTLP_ENABLED).toBe('true');
+    expect(jaeger.ports).toContain('16686:16686');
+    const setting = compose.services.api.environment.OTEL_EXPORTER_OTLP_ENDPOINT;
+    expect(compose.services.worker.environment.OTEL_EXPORTER_OTLP_ENDPOINT).toBe(setting);
+    // Empty unless the user sets it, and empty leaves tracing off; the documented value switches it on.
+    expect(setting).toBe('${OTEL_EXPORTER_OTLP_ENDPOINT:-}');
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: '' })).toBe(false);
+    const documented = await readFile(path.join(projectRoot(), 'docs/observability.md'), 'utf8');
+    expect(documented).toContain(
+      'OTEL_EXPORTER_OTLP_ENDPOINT=http://jaeger:4318 docker compose --profile observability up',
+    );
+    expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://jaeger:4318' })).toBe(true);
   });
 
   it('charts and alerts on metrics the service reports', async () => {

@@ -19,7 +19,8 @@ import { closeRunsWithEndedExecutions } from '../src/services/runs/close-ended-r
 import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
 import { ensureSinkWorkflows } from '../src/services/audit-sinks/sink-workflows.js';
 import { clientWithCallDeadline, ensureSearchAttributes } from '../src/temporal/client.js';
-import { WORKFLOW_BUNDLE_FILE, workflowBundleOptions } from './workflow-code.js';
+import { activeTracing, startTracing, stopTracing } from '../src/telemetry/tracing.js';
+import { TRACED_WORKFLOW_BUNDLE_FILE, WORKFLOW_BUNDLE_FILE, workflowBundleOptions } from './workflow-code.js';
 
 export interface RunningWorker {
   /** Resolves when the worker has stopped; rejects if it crashed. */
@@ -35,16 +36,23 @@ export interface WorkerOptions {
 
 /**
  * The workflow code: the bundle `npm run build` writes (production workers load it and skip
- * bundling at start), or else the sources, bundled now.
+ * bundling at start), or else the sources, bundled now; with the tracing interceptors in either
+ * case when the worker traces.
  */
-async function workflowCode(): Promise<
-  { workflowBundle: { codePath: string } } | { workflowsPath: string; bundlerOptions: { preloadModules: string[] } }
-> {
-  const { workflowsPath: source, preloadModules } = workflowBundleOptions();
-  const prebuilt = path.join(projectRoot(), 'dist', WORKFLOW_BUNDLE_FILE);
+function workflowCode(traced: boolean): {
+  code:
+    { workflowBundle: { codePath: string } } | { workflowsPath: string; bundlerOptions: { preloadModules: string[] } };
+  workflowModules: string[];
+} {
+  const { workflowsPath: source, preloadModules, workflowInterceptorModules } = workflowBundleOptions({ traced });
+  const prebuilt = path.join(projectRoot(), 'dist', traced ? TRACED_WORKFLOW_BUNDLE_FILE : WORKFLOW_BUNDLE_FILE);
   // Only the compiled worker trusts the bundle; run from source, it bundles the current sources.
-  if (source.endsWith('.js') && existsSync(prebuilt)) return { workflowBundle: { codePath: prebuilt } };
-  return { workflowsPath: source, bundlerOptions: { preloadModules } };
+  if (source.endsWith('.js') && existsSync(prebuilt))
+    return { code: { workflowBundle: { codePath: prebuilt } }, workflowModules: [] };
+  return {
+    code: { workflowsPath: source, bundlerOptions: { preloadModules } },
+    workflowModules: workflowInterceptorModules,
+  };
 }
 
 /** Connects to Temporal and runs a worker on the service's task queue. */
@@ -114,11 +122,17 @@ export async function startWorker(
   const auditSealing = setInterval(() => void sealAudit(), AUDIT_SEAL_INTERVAL_MS);
   await reconcileRuns();
   const runReconciliation = setInterval(() => void reconcileRuns(), STALLED_RUN_AGE_MS);
+  const tracing = activeTracing();
+  const { code, workflowModules } = workflowCode(tracing !== undefined);
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    ...(await workflowCode()),
+    ...code,
+    ...(tracing && {
+      interceptors: { activity: tracing.activityInterceptors, workflowModules },
+      sinks: tracing.workerSinks,
+    }),
     activities: createActivities({
       db,
       connectors,
@@ -164,8 +178,11 @@ export async function startWorker(
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Before any connection exists (docs/observability.md, "Traces").
+  if (await startTracing('flowgate-worker')) logger.info('tracing to the OTEL_* exporter');
   const worker = await startWorker(config, logger, { handleSignals: true });
   await worker.finished;
+  await stopTracing();
   logger.info('worker stopped');
 }
 

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tracingWorkflowModule } from '../src/telemetry/workflow-interceptors.js';
 
 /** The pre-built workflow bundle, written into dist/ by `npm run build`. */
 export const WORKFLOW_BUNDLE_FILE = 'workflow-bundle.js';
+/** The same with Temporal's OpenTelemetry workflow interceptors, for a worker that traces. */
+export const TRACED_WORKFLOW_BUNDLE_FILE = 'workflow-bundle-traced.js';
 
 /** src/workflows/index.ts next to this file when run from source, index.js when compiled. */
 export function workflowsSourcePath(): string {
@@ -23,8 +26,13 @@ export function sharedWorkflowModules(): string[] {
   return [path.join(path.dirname(workflows), `shared-libraries${path.extname(workflows)}`)];
 }
 
-/** What the bundler needs: the workflows and the modules they share. */
-export const workflowBundleOptions = () => ({
+/**
+ * What the bundler needs: the workflows, the modules they share and, for a worker that traces,
+ * the interceptors that open the workflow's spans. A worker that does not trace runs no
+ * interceptor at all, so its workflow code is the same as before tracing existed.
+ */
+export const workflowBundleOptions = (options: { traced?: boolean } = {}) => ({
   workflowsPath: workflowsSourcePath(),
   preloadModules: sharedWorkflowModules(),
+  workflowInterceptorModules: options.traced ? [tracingWorkflowModule()] : [],
 });

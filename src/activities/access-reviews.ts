@@ -7,6 +7,10 @@ import { createRecurringReview } from '../services/access-reviews/recurrence.js'
 import { remediateNextItems } from '../services/access-reviews/remediate-items.js';
 import { remindReviewers } from '../services/access-reviews/remind-reviewers.js';
 import { escalateOverdue, escalateUnanswered, settleReview } from '../services/access-reviews/settle-review.js';
+import { annotateSpan } from '../telemetry/spans.js';
+
+/** The campaign an activity works on, on its span: remediations are found by it in a trace. */
+const onReview = (reviewId: string) => annotateSpan({ 'flowgate.review_id': reviewId });
 import { withHeartbeat } from './heartbeat.js';
 
 /** A campaign's steps after its decisions: each repeatable, so its workflow retries them freely. */
@@ -19,8 +23,13 @@ export function createAccessReviewActivities(deps: { db: Database; connectors: C
     escalateOverdueReviewItems: (reviewId: string) => escalateOverdue(db, reviewId),
     escalateUnansweredReviewItems: (reviewId: string) => escalateUnanswered(db, reviewId),
     settleAccessReview: (reviewId: string) => settleReview(db, reviewId),
-    remediateAccessReviewItems: (reviewId: string) =>
-      withHeartbeat((heartbeat) => remediateNextItems(db, connectors, reviewId, heartbeat)),
-    finishAccessReview: (reviewId: string) => withHeartbeat(() => finishReview(db, reviewId)),
+    remediateAccessReviewItems: (reviewId: string) => {
+      onReview(reviewId);
+      return withHeartbeat((heartbeat) => remediateNextItems(db, connectors, reviewId, heartbeat));
+    },
+    finishAccessReview: (reviewId: string) => {
+      onReview(reviewId);
+      return withHeartbeat(() => finishReview(db, reviewId));
+    },
   };
 }

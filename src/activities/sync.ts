@@ -10,6 +10,7 @@ import { endFullPass, syncedGroupKeys, upsertRecords, type HashedResource } from
 import { passProgressSchema, type PassProgress } from '../services/sync/sync-config-record.js';
 import { recordSyncPass } from '../metrics/operation-metrics.js';
 import { withHeartbeat } from './heartbeat.js';
+import { annotateSpan } from '../telemetry/spans.js';
 
 /**
  * The I/O of a sync pass (sync items 1, 2, 4). The pass's state lives in its config row: each
@@ -187,6 +188,7 @@ export function createSyncActivities(deps: { db: Database; connectors: Connector
     async beginSyncPass(key: SyncKey): Promise<{ skipped?: string }> {
       const row = await configOf(key);
       if (!row) return { skipped: 'The sync config no longer exists' };
+      annotateSpan({ 'flowgate.sync_config_id': row.id });
       const unfinished = passProgressSchema.nullable().parse(row.passProgress);
       const resume = unfinished !== null && unfinished.strategy === row.strategy;
       const progress: PassProgress = resume

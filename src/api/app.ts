@@ -17,6 +17,8 @@ import { methodNotAllowed } from './middleware/method-not-allowed.js';
 import { readDeadline } from './middleware/read-deadline.js';
 import { writeStartDeadline } from './middleware/write-start-deadline.js';
 import { requestId } from './middleware/request-id.js';
+import { traceRequest } from './middleware/trace-request.js';
+import { isTracing } from '../telemetry/tracing.js';
 import { noSniff } from './middleware/no-sniff.js';
 import { requireUrlTarget } from './middleware/request-target.js';
 import { loopbackRedirect } from './middleware/loopback-redirect.js';
@@ -153,6 +155,7 @@ export function createApp(deps: AppDependencies): App {
   const koa = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: 1 });
   koa.silent = true; // errors are logged by errorHandler, with the request id
   koa.use(requestId());
+  if (isTracing()) koa.use(traceRequest());
   koa.use(metrics.middleware);
   koa.use(noSniff());
   koa.use(strictTransport(config.publicUrl));

@@ -1,5 +1,6 @@
 import { Client, Connection, type ConnectionLike } from '@temporalio/client';
 import proto from '@temporalio/proto';
+import { activeTracing } from '../telemetry/tracing.js';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes.js';
 
 // A CommonJS module whose exports Node cannot name statically; take them off the default export.
@@ -67,7 +68,8 @@ export function transactionAroundTemporalCall(client: Client): { timeout: number
  * API's own connection, and the worker's, whose activities start runs and schedules too.
  */
 export function clientWithCallDeadline(connection: ConnectionLike, namespace: string, callDeadlineMs: number): Client {
-  const client = new Client({ connection, namespace });
+  // When tracing, starting or signalling a workflow carries the caller's trace into it.
+  const client = new Client({ connection, namespace, interceptors: activeTracing()?.temporalClientInterceptors });
   callDeadlines.set(client.connection, callDeadlineMs);
   return client;
 }

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import proto from '@temporalio/proto';
+import { DefaultLogger, bundleWorkflowCode } from '@temporalio/worker';
+import { workflowBundleOptions } from '../../workers/workflow-code.js';
 import { patchProtobufRoot } from '@temporalio/proto/lib/patch-protobuf-root.js';
 
 type History = proto.temporal.api.history.v1.IHistory;
@@ -21,3 +23,18 @@ export function historyFromJSON(json: unknown): History {
   if (!history) throw new TypeError('Not a workflow history');
   return history;
 }
+
+/**
+ * The workflow code of a worker that traces (workers/workflow-code.ts): the same workflows with
+ * Temporal's OpenTelemetry workflow interceptors, bundled for replay.
+ */
+export async function tracedWorkflowBundle(): Promise<{ code: string }> {
+  const { code } = await bundleWorkflowCode({
+    ...workflowBundleOptions({ traced: true }),
+    logger: new DefaultLogger('WARN'),
+  });
+  return { code };
+}
+
+/** The sink those interceptors export their spans through; a replay sends them nowhere. */
+export const discardedSpans = { exporter: { export: { fn: () => undefined } } };

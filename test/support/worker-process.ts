@@ -18,24 +18,33 @@ export interface ServiceProcessOptions {
 export function serviceProcesses(options: ServiceProcessOptions) {
   const children: ChildProcess[] = [];
 
-  function start(kind: keyof typeof SERVICE_ENTRIES, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-    const { child, ready } = spawnServiceProcess(kind, {
-      DATABASE_URL: options.databaseUrl(),
-      TEMPORAL_ADDRESS: stackValue('temporalAddress'),
-      TEMPORAL_TASK_QUEUE: options.taskQueue,
-      CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
-      ...options.env,
-      ...env,
-    });
+  function start(
+    kind: keyof typeof SERVICE_ENTRIES,
+    env: NodeJS.ProcessEnv = {},
+    onOutput?: (chunk: Buffer) => void,
+  ): Promise<ChildProcess> {
+    const { child, ready } = spawnServiceProcess(
+      kind,
+      {
+        DATABASE_URL: options.databaseUrl(),
+        TEMPORAL_ADDRESS: stackValue('temporalAddress'),
+        TEMPORAL_TASK_QUEUE: options.taskQueue,
+        CONNECTOR_SECRET_KEY: TEST_SECRET_KEY,
+        ...options.env,
+        ...env,
+      },
+      onOutput,
+    );
     children.push(child);
     return ready;
   }
 
   return {
     /** A worker, with `env` on top of the options'; resolves once it polls its task queue. */
-    startWorker: (env?: NodeJS.ProcessEnv) => start('worker', env),
-    /** An API process on `port` of 127.0.0.1; resolves once it listens. */
-    startApi: (port: number) => start('api', { PORT: String(port), HOST: '127.0.0.1' }),
+    startWorker: (env?: NodeJS.ProcessEnv, onOutput?: (chunk: Buffer) => void) => start('worker', env, onOutput),
+    /** An API process on `port` of 127.0.0.1, with `env` on top of the options'; resolves once it listens. */
+    startApi: (port: number, env: NodeJS.ProcessEnv = {}, onOutput?: (chunk: Buffer) => void) =>
+      start('api', { ...env, PORT: String(port), HOST: '127.0.0.1' }, onOutput),
     killAll(): void {
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { projectRoot } from '../../src/db/migrate.js';
-import { historyFromJSON } from '../support/histories.js';
+import { discardedSpans, historyFromJSON, tracedWorkflowBundle } from '../support/histories.js';
 import { stackValue } from '../support/stack.js';
 import { RECORDED_VERSIONS, scenariosRecordedIn } from './history-scenarios.js';
 
@@ -42,18 +42,37 @@ describe('runs started by an earlier version of the interpreter keep running', (
   it.each(RECORDED_VERSIONS)(
     'replays every history recorded by interpreter %s with the current workflow code without a nondeterminism error',
     async (version) => {
-      const outcomes: Array<{ workflowId: string; error?: string }> = [];
-      for await (const result of Worker.runReplayHistories(
-        { workflowBundle: { codePath: stackValue('workflowBundle') } },
-        recordedHistories(version),
-      )) {
-        outcomes.push({ workflowId: result.workflowId, error: result.error?.message });
-      }
-      expect(outcomes).toEqual(
-        scenariosRecordedIn(version)
-          .map((scenario) => ({ workflowId: scenario.name, error: undefined }))
-          .sort((a, b) => a.workflowId.localeCompare(b.workflowId)),
-      );
+      await expectReplayed(version, { workflowBundle: { codePath: stackValue('workflowBundle') } });
     },
   );
 });
+
+describe('runs started before tracing was switched on keep running on a worker that traces', () => {
+  let traced: { code: string };
+  beforeAll(async () => {
+    traced = await tracedWorkflowBundle();
+    expect(traced.code).toContain('OpenTelemetryInboundInterceptor');
+  }, 120_000);
+
+  it.each(RECORDED_VERSIONS)(
+    'replays every history recorded by interpreter %s with the tracing workflow interceptors',
+    async (version) => {
+      await expectReplayed(version, { workflowBundle: traced, sinks: discardedSpans });
+    },
+  );
+});
+
+async function expectReplayed(
+  version: (typeof RECORDED_VERSIONS)[number],
+  options: Parameters<typeof Worker.runReplayHistories>[0],
+) {
+  const outcomes: Array<{ workflowId: string; error?: string }> = [];
+  for await (const result of Worker.runReplayHistories(options, recordedHistories(version))) {
+    outcomes.push({ workflowId: result.workflowId, error: result.error?.message });
+  }
+  expect(outcomes).toEqual(
+    scenariosRecordedIn(version)
+      .map((scenario) => ({ workflowId: scenario.name, error: undefined }))
+      .sort((a, b) => a.workflowId.localeCompare(b.workflowId)),
+  );
+}

@@ -6,6 +6,7 @@ import { ConnectorError } from '../../connector-error.js';
 import { assertPublicDestination, isAllowListed, pinnedLookup, type AllowedNetworks } from '../network-guard.js';
 import { isConnectionFailure, isTlsFailure, ldapFailure } from './result-codes.js';
 import type { LdapSettings } from './settings.js';
+import { traceLdapOperations } from './traced-client.js';
 
 /**
  * Opening a bound connection to the directory: the servers of `url` in order (fail-over on a
@@ -77,28 +78,31 @@ async function connectTo(server: URL, settings: LdapSettings, allowed: AllowedNe
     ...(settings.caCertificate ? { ca: [settings.caCertificate] } : {}),
     rejectUnauthorized: !settings.tlsInsecure,
   };
-  const client = new Client({
-    url: `${server.protocol}//${server.host}`,
-    timeout: settings.timeoutMs,
-    connectTimeout: settings.timeoutMs,
-    // ldapts takes any tlsOptions as a wish for ldaps://; StartTLS gets them below instead.
-    ...(secure ? { tlsOptions } : {}),
-    createConnection: ((port: number, connectHost: string) => {
-      once();
-      return net.connect({ port, host: connectHost, lookup });
-    }) as typeof net.connect,
-    // ldapts calls it with (port, host, options) for ldaps:// and with (options) for StartTLS.
-    createSecureConnection: ((...args: unknown[]) => {
-      if (typeof args[0] === 'object') return tls.connect(args[0] as tls.ConnectionOptions);
-      once();
-      return tls.connect({
-        ...(args[2] as tls.ConnectionOptions),
-        port: args[0] as number,
-        host: args[1] as string,
-        lookup,
-      });
-    }) as typeof tls.connect,
-  });
+  const client = traceLdapOperations(
+    new Client({
+      url: `${server.protocol}//${server.host}`,
+      timeout: settings.timeoutMs,
+      connectTimeout: settings.timeoutMs,
+      // ldapts takes any tlsOptions as a wish for ldaps://; StartTLS gets them below instead.
+      ...(secure ? { tlsOptions } : {}),
+      createConnection: ((port: number, connectHost: string) => {
+        once();
+        return net.connect({ port, host: connectHost, lookup });
+      }) as typeof net.connect,
+      // ldapts calls it with (port, host, options) for ldaps:// and with (options) for StartTLS.
+      createSecureConnection: ((...args: unknown[]) => {
+        if (typeof args[0] === 'object') return tls.connect(args[0] as tls.ConnectionOptions);
+        once();
+        return tls.connect({
+          ...(args[2] as tls.ConnectionOptions),
+          port: args[0] as number,
+          host: args[1] as string,
+          lookup,
+        });
+      }) as typeof tls.connect,
+    }),
+    host,
+  );
   try {
     if (settings.startTls) await client.startTLS({ ...tlsOptions });
     if (settings.bindDn !== undefined) await client.bind(settings.bindDn, settings.bindPassword);
