@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { redact } from '../audit/index.js';
 import { Prisma, type DatabaseClient } from '../db/client.js';
 import { RUN_CANCELLED_BEFORE_START, RUN_WITHDRAWN } from '../domain/run.js';
-import type { FinishStepInput, MarkRunInput, ProjectionWrite, StartStepInput } from './run-projection.js';
+import type { FinishStepInput, MarkRunInput, ProjectionWrite, StartStepInput } from '../domain/run-projection.js';
 
 /** What a batch leaves in one step row: its start, its finish, or both. */
 interface StepRowWrite {

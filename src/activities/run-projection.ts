@@ -1,43 +1,7 @@
 import type { Database } from '../db/client.js';
-import type { ErrorEnvelope, RunStatus, StepRunStatus } from '../domain/run.js';
+import type { FinishStepInput, MarkRunInput, ProjectionWrite, StartStepInput } from '../domain/run-projection.js';
 import { closeRunArtifacts } from '../services/runs/close-ended-runs.js';
 import { writeBatch } from './projection-batch.js';
-
-export interface MarkRunInput {
-  runId: string;
-  status: RunStatus;
-  currentStepId?: string | null;
-  failedStepId?: string | null;
-  error?: ErrorEnvelope | null;
-  variables?: Record<string, unknown>;
-}
-
-export interface StartStepInput {
-  runId: string;
-  sequence: number;
-  attempt: number;
-  stepId: string;
-  stepName: string;
-  stepType: string;
-  status: Extract<StepRunStatus, 'running' | 'waiting'>;
-  input?: unknown;
-}
-
-export interface FinishStepInput {
-  runId: string;
-  sequence: number;
-  attempt: number;
-  status: Extract<StepRunStatus, 'completed' | 'failed' | 'skipped' | 'cancelled'>;
-  outcome?: string;
-  output?: unknown;
-  error?: ErrorEnvelope;
-}
-
-/** One write of the projection, for `applyProjection`. */
-export type ProjectionWrite =
-  | ({ kind: 'run' } & MarkRunInput)
-  | ({ kind: 'startStep' } & StartStepInput)
-  | ({ kind: 'finishStep' } & FinishStepInput);
 
 /**
  * The run's projection in PostgreSQL, written by the workflow through activities. Every write is

@@ -2,10 +2,11 @@ import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { AccountReconciliationActivities } from '../activities/account-reconciliation.js';
 import type { PeopleConfirmationActivities } from '../activities/people-confirmations.js';
 import type { PeopleStepActivities } from '../activities/people-steps.js';
-import type { ProjectionWrite, RunProjectionActivities } from '../activities/run-projection.js';
+import type { RunProjectionActivities } from '../activities/run-projection.js';
 import type { RunStepActivities } from '../activities/run-steps.js';
 import type { StepWorkActivities } from '../activities/step-work.js';
 import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
+import type { ProjectionWrite } from '../domain/run-projection.js';
 
 // The run interpreter's two kinds of activity, each proxy typed with only its own activities.
 
