@@ -1,5 +1,4 @@
 import { RE2JS } from 're2js';
-import type { PatternRules } from './expression-cost.js';
 
 // CEL specifies RE2 syntax for `matches`. cel-js evaluates it with JavaScript's backtracking
 // RegExp, on which even `a*b` takes seconds over a long text, inside a workflow task the SDK stops
@@ -7,6 +6,9 @@ import type { PatternRules } from './expression-cost.js';
 // with the text's length times the pattern's program size and never exponentially. That product
 // is bounded per evaluation (MATCHES_BUDGET), so no text a requester sends can make a condition
 // run long.
+
+/** The rules of the engine that evaluates `matches` for a pattern literal (problem or undefined). */
+export type PatternRules = (pattern: string) => string | undefined;
 
 /** The name conditions' `matches` calls are evaluated under (expressions.ts); not callable itself. */
 export const LINEAR_MATCHES = '__linearMatches';
