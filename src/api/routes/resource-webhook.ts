@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { resourceEventSchema, WEBHOOK_HEADERS } from '../../domain/resource-webhook.js';
-import {
-  receiveResourceEvent,
-  rotateWebhookSecret,
-  type WebhookContext,
-} from '../../services/sync/resource-webhook.js';
+import { receiveResourceEvent, rotateWebhookSecret } from '../../services/sync/resource-webhook.js';
+import type { WebhookContext } from '../../services/sync/webhook-context.js';
 import { auditedCaller } from '../audit-context.js';
 import { errorBodySchema } from '../openapi/api-docs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';

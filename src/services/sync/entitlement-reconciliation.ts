@@ -11,7 +11,7 @@ import {
   type RecordedRun,
 } from '../runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
-import type { WebhookContext, WebhookOutcome } from './resource-webhook.js';
+import type { WebhookContext, WebhookOutcome } from './webhook-context.js';
 import { claimEventId } from './webhook-event-ids.js';
 import type { SignedDelivery } from './webhook-signature.js';
 
