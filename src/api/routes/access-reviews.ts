@@ -26,7 +26,8 @@ import { listReviews } from '../../services/access-reviews/list-reviews.js';
 import { reviewView } from '../../services/access-reviews/review-record.js';
 import { reviewReport } from '../../services/access-reviews/review-report.js';
 import { createReview, replaceDraftReview } from '../../services/access-reviews/save-review.js';
-import { startReview, type AccessReviewContext } from '../../services/access-reviews/start-review.js';
+import type { AccessReviewContext } from '../../services/access-reviews/review-context.js';
+import { startReview } from '../../services/access-reviews/start-review.js';
 import { auditedCaller, callerOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
