@@ -53,16 +53,10 @@ export class StepInputTooLarge extends Error {
   readonly code = PAYLOAD_TOO_LARGE_CODE;
 }
 
-/** The length of `text` in UTF-8, counted without an encoder. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let at = 0; at < text.length; at += 1) {
-    const unit = text.charCodeAt(at);
-    // A surrogate pair is 4 bytes, 2 for each of its halves.
-    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit < 0xe000) ? 2 : 3;
-  }
-  return bytes;
-}
+const utf8 = new TextEncoder();
+
+/** The length of `text` in UTF-8, as Temporal's JSON payload converter encodes it. */
+const utf8Length = (text: string): number => utf8.encode(text).byteLength;
 
 /** `work` with every call's input weighed first: one over the limit throws StepInputTooLarge. */
 export function withinPayloadLimit(work: StepWork): StepWork {
