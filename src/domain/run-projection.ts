@@ -1,4 +1,5 @@
-import type { ErrorEnvelope, RunStatus, StepRunStatus } from './run.js';
+import type { RunStatus } from './run-statuses.js';
+import type { ErrorEnvelope, StepRunStatus } from './run.js';
 
 /** A write of a run's `workflow_runs` row: an absent field leaves its column as it is. */
 export interface MarkRunInput {

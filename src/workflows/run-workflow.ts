@@ -17,10 +17,10 @@ import {
   RUN_CANCELLED_BEFORE_START,
   RUN_WITHDRAWN,
   type ErrorEnvelope,
-  type RunStatus,
   type RunWorkflowInput,
   type RunWorkflowResult,
 } from '../domain/run.js';
+import type { RunStatus } from '../domain/run-statuses.js';
 import { isStepType } from '../domain/step-types.js';
 import { INTERNAL_ERROR_CODE, internalErrorMessage, messageForPeople } from '../errors/index.js';
 import type { WorkflowStep } from '../domain/workflow-definition.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParams, queryTimestamp } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
-import { errorEnvelopeSchema, RUN_STATUSES } from '../../domain/run.js';
+import { RUN_STATUSES } from '../../domain/run-statuses.js';
+import { errorEnvelopeSchema } from '../../domain/run.js';
 import { runSchema, runSummarySchema, stepSchema } from './run-schemas.js';
 import { ERROR_STRATEGIES, transitionSchema } from '../../domain/workflow-definition.js';
 import { cancelRun, resumeRun, updateRunVariables } from '../../services/runs/control-run.js';
