@@ -15,15 +15,12 @@ export function toDocumentTemplateView(row: DocumentTemplate) {
   };
 }
 
-export const {
-  load: loadDocumentTemplate,
-  insert: insertDocumentTemplate,
-  replace: replaceDocumentTemplate,
-  create: createDocumentTemplate,
-  update: updateDocumentTemplate,
-  remove: deleteDocumentTemplate,
-  list: listDocumentTemplates,
-} = templateStore<DocumentTemplate, DocumentTemplateInput, ReturnType<typeof toDocumentTemplateView>>({
+/** The document templates' operations (template-store.ts). */
+export const documentTemplates = templateStore<
+  DocumentTemplate,
+  DocumentTemplateInput,
+  ReturnType<typeof toDocumentTemplateView>
+>({
   type: 'document_template',
   label: 'Document template',
   nameTaken: 'A document template',

@@ -31,15 +31,8 @@ async function clearOtherDefaults(tx: DatabaseClient, input: EmailTemplateInput,
   });
 }
 
-export const {
-  load: loadEmailTemplate,
-  insert: insertEmailTemplate,
-  replace: replaceEmailTemplate,
-  create: createEmailTemplate,
-  update: updateEmailTemplate,
-  remove: deleteEmailTemplate,
-  list: listEmailTemplates,
-} = templateStore<EmailTemplate, EmailTemplateInput, ReturnType<typeof toEmailTemplateView>>({
+/** The email templates' operations (template-store.ts). */
+export const emailTemplates = templateStore<EmailTemplate, EmailTemplateInput, ReturnType<typeof toEmailTemplateView>>({
   type: 'email_template',
   label: 'Email template',
   nameTaken: 'An email template',

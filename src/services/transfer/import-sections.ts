@@ -13,8 +13,8 @@ import { changeOrganization, insertOrganization } from '../organizations/manage-
 import { insertOrganizationMember } from '../organizations/organization-members.js';
 import { changeProject, changeWorkflowSet, insertProject, insertWorkflowSet } from '../projects.js';
 import { changeSchedule, insertSchedule } from '../schedules/manage-schedules.js';
-import { replaceDocumentTemplate } from '../templates/document-templates.js';
-import { insertEmailTemplate, replaceEmailTemplate } from '../templates/email-templates.js';
+import { documentTemplates } from '../templates/document-templates.js';
+import { emailTemplates } from '../templates/email-templates.js';
 import { activeEmailOf } from '../users/user-record.js';
 import { insertWorkflow, replaceDraft } from '../workflows/edit-workflow.js';
 import { publishDraft } from '../workflows/publish-workflow.js';
@@ -280,11 +280,11 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
         entry.name,
         existing !== null,
         async () => {
-          await insertEmailTemplate(run.tx, run.caller, entry);
+          await emailTemplates.insert(run.tx, run.caller, entry);
           return done('created');
         },
         async () => {
-          await replaceEmailTemplate(run.tx, run.caller, existing!.id, entry);
+          await emailTemplates.replace(run.tx, run.caller, existing!.id, entry);
           return done('updated');
         },
         run.changesOf('emailTemplates', entry.name, (stored) =>
@@ -308,7 +308,7 @@ const importers: { [S in TransferSection]: (run: ImportRun, entries: Array<Secti
             note: 'New document templates are not imported (spec 4.7: metadata only, skipped if new); create it with POST /api/document-templates, then import again to update it',
           }),
         async () => {
-          await replaceDocumentTemplate(run.tx, run.caller, existing!.id, entry);
+          await documentTemplates.replace(run.tx, run.caller, existing!.id, entry);
           return done('updated');
         },
         run.changesOf('documentTemplates', entry.name, (stored) =>
