@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { syncWorkflowId } from '../../src/domain/sync-pass.js';
 import { accessReviewWorkflowId } from '../../src/temporal/access-review-messages.js';
 import { connectSuiteTemporal } from '../support/app.js';
