@@ -1,6 +1,6 @@
-import type { DatabaseClient } from '../db/client.js';
-import type { Person } from '../services/runs/run-self.js';
-import { isUuid } from '../domain/uuid.js';
+import type { DatabaseClient } from '../../db/client.js';
+import { isUuid } from '../../domain/uuid.js';
+import type { Person } from './run-self.js';
 
 /**
  * What an approver, assignee or recipient entry names: a user by id, a user by email (an entry
