@@ -14,8 +14,8 @@ export function auditedCaller(ctx: AppContext): { principal: Principal; requestI
   return { principal, requestId };
 }
 
-/** The authenticated caller; routes behind `authenticate()` always have one. */
-export function callerOf(ctx: AppContext): Principal {
+/** The authenticated principal; routes behind `authenticate()` always have one. */
+export function principalOf(ctx: AppContext): Principal {
   const { principal } = ctx.state;
   if (!principal) throw new AppError('unauthenticated', 'Authentication required');
   return principal;

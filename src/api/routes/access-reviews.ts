@@ -28,7 +28,7 @@ import { reviewReport } from '../../services/access-reviews/review-report.js';
 import { createReview, replaceDraftReview } from '../../services/access-reviews/save-review.js';
 import type { AccessReviewContext } from '../../services/access-reviews/review-context.js';
 import { startReview } from '../../services/access-reviews/start-review.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { auditedCaller, principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const count = z.number().int();
@@ -174,7 +174,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         query: itemPage,
         responses: { 200: { description: 'A page of items', schema: pageSchema(itemSchema) } },
         async handler(ctx, { query }) {
-          ctx.body = await listMyItems(db, callerOf(ctx), query);
+          ctx.body = await listMyItems(db, principalOf(ctx), query);
         },
       })
       .add({
@@ -228,7 +228,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         query: itemQuery,
         responses: { 200: { description: 'A page of items', schema: pageSchema(itemSchema) } },
         async handler(ctx, { params, query }) {
-          ctx.body = await listItems(db, callerOf(ctx), params.id, query);
+          ctx.body = await listItems(db, principalOf(ctx), params.id, query);
         },
       })
       .add({

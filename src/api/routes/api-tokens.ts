@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import { apiTokenSchema, createApiTokenBody, createdApiTokenSchema } from '../../domain/api-tokens.js';
 import { idParams, queryBoolean } from '../../domain/common.js';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { auditedCaller, principalOf } from '../audit-context.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -48,7 +48,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
       query: listQuery,
       responses: { 200: { description: 'A page of tokens, without secrets', schema: pageSchema(apiTokenSchema) } },
       async handler(ctx, { query }) {
-        ctx.body = await listApiTokens(db, callerOf(ctx), query);
+        ctx.body = await listApiTokens(db, principalOf(ctx), query);
       },
     })
     .add({

@@ -11,7 +11,7 @@ import {
   type ImportStrategy,
 } from '../../domain/transfer-document.js';
 import type { AppContext } from '../context.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { auditedCaller, principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const sectionName = `\\s*(${TRANSFER_SECTIONS.join('|')})\\s*`;
@@ -82,7 +82,7 @@ const importBody = z.unknown();
 
 function runImport(ctx: AppContext, context: ImportContext, body: unknown, strategy: ImportStrategy, preview: boolean) {
   // A preview writes nothing, so it records no entry of its own; a token's request is still audited.
-  const caller = preview ? { principal: callerOf(ctx), requestId: ctx.state.requestId } : auditedCaller(ctx);
+  const caller = preview ? { principal: principalOf(ctx), requestId: ctx.state.requestId } : auditedCaller(ctx);
   return importConfiguration(context, caller, body, { strategy, preview });
 }
 

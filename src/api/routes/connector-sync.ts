@@ -31,7 +31,7 @@ import type { SyncContext } from '../../services/sync/sync-config-record.js';
 import { triggerSync } from '../../services/sync/trigger-sync.js';
 import { previewSync } from '../../services/sync/preview-sync.js';
 import { assertCan } from '../../permissions/index.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { auditedCaller, principalOf } from '../audit-context.js';
 import { errorBodySchema } from '../openapi/api-docs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -286,7 +286,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
       async handler(ctx, { params, query, body }) {
         // Not auditedCaller: the preview writes no audit entry of its own, so a token's request is
         // audited as every read is (api_token.request).
-        const caller = { principal: callerOf(ctx), requestId: ctx.state.requestId };
+        const caller = { principal: principalOf(ctx), requestId: ctx.state.requestId };
         // A preview shows what the connector holds, as reading the records does.
         assertCan(caller.principal, 'connector:read', 'preview a sync');
         ctx.body = await previewSync(context, caller, params.id, params.type, body ?? {}, {

@@ -14,7 +14,7 @@ import {
   toGroupView,
   updateGroup,
 } from '../../services/groups.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { auditedCaller, principalOf } from '../audit-context.js';
 import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -52,7 +52,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
       query: paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt', defaultSortOrder: 'asc' }),
       responses: { 200: { description: 'A page of members', schema: pageSchema(memberSchema) } },
       async handler(ctx, { params, query }) {
-        ctx.body = await listGroupMembers(db, params.id, query, callerOf(ctx));
+        ctx.body = await listGroupMembers(db, params.id, query, principalOf(ctx));
       },
     })
     .add({

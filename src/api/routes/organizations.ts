@@ -29,7 +29,7 @@ import {
   toOrganizationView,
 } from '../../services/organizations/organization-record.js';
 import { listChildren } from '../../services/organizations/organization-tree.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { auditedCaller, principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const childSchema = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'OrganizationChild' });
@@ -118,7 +118,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = organizationViewFor(await createOrganization(db, auditedCaller(ctx), body), callerOf(ctx));
+        ctx.body = organizationViewFor(await createOrganization(db, auditedCaller(ctx), body), principalOf(ctx));
       },
     })
     .add({
@@ -131,7 +131,10 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       query: includeDeletedQuery,
       responses: { 200: organization, 404: { description: 'No such organization (or deleted, unless asked for)' } },
       async handler(ctx, { params, query }) {
-        ctx.body = organizationViewFor(toOrganizationView(await loadOrganization(db, params.id, query)), callerOf(ctx));
+        ctx.body = organizationViewFor(
+          toOrganizationView(await loadOrganization(db, params.id, query)),
+          principalOf(ctx),
+        );
       },
     })
     .add({
@@ -150,7 +153,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       async handler(ctx, { params, body }) {
         ctx.body = organizationViewFor(
           await updateOrganization(db, auditedCaller(ctx), params.id, body),
-          callerOf(ctx),
+          principalOf(ctx),
         );
       },
     })
@@ -179,7 +182,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
         409: { description: 'Not deleted, or an active organization has taken the name meanwhile' },
       },
       async handler(ctx, { params }) {
-        ctx.body = organizationViewFor(await restoreOrganization(db, auditedCaller(ctx), params.id), callerOf(ctx));
+        ctx.body = organizationViewFor(await restoreOrganization(db, auditedCaller(ctx), params.id), principalOf(ctx));
       },
     })
     .add({
@@ -228,7 +231,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
         ctx.status = 201;
         ctx.body = organizationViewFor(
           await addOrganizationMember(db, auditedCaller(ctx), params.id, body),
-          callerOf(ctx),
+          principalOf(ctx),
         );
       },
     })
@@ -245,7 +248,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
           userId: params.userId,
           role: params.role,
         });
-        ctx.body = organizationViewFor(view, callerOf(ctx));
+        ctx.body = organizationViewFor(view, principalOf(ctx));
       },
     })
     .add({
@@ -270,7 +273,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
           from: params.role,
           to: body.role,
         });
-        ctx.body = organizationViewFor(view, callerOf(ctx));
+        ctx.body = organizationViewFor(view, principalOf(ctx));
       },
     });
 }

@@ -8,7 +8,7 @@ import { listApprovals, listTasks } from '../../services/runs/people-work-lists.
 import { reassignApproval } from '../../services/runs/reassign-approval.js';
 import { reassignTask } from '../../services/runs/reassign-task.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { auditedCaller, principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const approvalWithoutDecisions = approvalSchema.omit({ decisions: true });
@@ -44,7 +44,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       query: approvalsQuery,
       responses: { 200: { description: 'A page of approvals', schema: pageSchema(approvalSchema) } },
       async handler(ctx, { query }) {
-        const principal = callerOf(ctx);
+        const principal = principalOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'approval:decide_any');
         ctx.body = await listApprovals(db, principal, { ...query, everyone });
       },
@@ -102,7 +102,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       query: tasksQuery,
       responses: { 200: { description: 'A page of tasks', schema: pageSchema(taskSchema) } },
       async handler(ctx, { query }) {
-        const principal = callerOf(ctx);
+        const principal = principalOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'task:complete_any');
         ctx.body = await listTasks(db, principal, { ...query, everyone });
       },
