@@ -46,6 +46,7 @@ const sessionInfoSchema = z
     maxIdleSessionLifetime: z.number().int().describe('Idle ceiling, seconds'),
     remainingSessionLifetime: z.number().int(),
     remainingIdleLifetime: z.number().int(),
+    // The spec's name for the field (2.12), which clients of the spec read (docs/authentication.md).
     flohSessionTtl: z.number().int().describe('Remaining time of the service-side session, seconds'),
   })
   .meta({ id: 'SessionInfo' });
