@@ -340,7 +340,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
    * database gone for longer than the retries last), the run-status search attribute is set back
    * to `running`, which is what the projection still shows: the reconciliation of ended
    * executions (`closeRunsWithEndedExecutions`) then closes the run and its work once the
-   * database is back. Executions abandoned before this patch recorded the failure only.
+   * database is back.
    */
   async function abandon(error: unknown): Promise<ApplicationFailure> {
     const reason = error instanceof Error ? error.message : String(error);

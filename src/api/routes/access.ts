@@ -40,7 +40,7 @@ const ownerIdField = z
 const entitlementSchema = entitlementInputSchema
   .extend({
     id: z.uuid(),
-    // As stored: writes have been checked against ReconciliationConfig since 23 Nov 2026 only.
+    // As stored, not parsed: rows written before writes were checked need not fit ReconciliationConfig.
     reconciliationConfig: z.record(z.string(), z.unknown()).nullable(),
     ownerId: ownerIdField,
     createdAt: z.date(),

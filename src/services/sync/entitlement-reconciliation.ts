@@ -52,7 +52,7 @@ export async function reconcileEntitlements(
     }
     const runIds: string[] = [];
     for (const entitlement of entitlements) {
-      // Checked on every write since 23 Nov 2026; a row stored before that may not fit.
+      // Parsed, not trusted: a row written before writes were checked may not fit the schema.
       const parsed = reconciliationConfigSchema.safeParse(entitlement.reconciliationConfig);
       if (!parsed.success)
         throw new AppError('validation_failed', `Entitlement ${entitlement.name} has an invalid reconciliationConfig`);
