@@ -8,8 +8,7 @@ import type { StepWorkActivities } from '../activities/step-work.js';
 import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
 import type { ProjectionWrite } from '../domain/run-projection.js';
 
-// The run interpreter's two kinds of activity, each proxy typed with only its own activities.
-
+/** The retries of the run interpreter's activities; each proxy is typed with only its own activities. */
 const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 };
 
 /**

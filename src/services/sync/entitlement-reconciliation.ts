@@ -15,13 +15,6 @@ import type { WebhookContext, WebhookOutcome } from './webhook-context.js';
 import { claimEventId } from './webhook-event-ids.js';
 import type { SignedDelivery } from './webhook-signature.js';
 
-/**
- * The reconciliation handler of the resource webhook (docs/sync.md): an event without
- * `resourceType` concerns the entitlements of the connector whose `reconciliationConfig.resourceId`
- * is the event's `resourceId`. Each is recorded (audit `entitlement.reconciliation_event`), and
- * when its config names a `workflowId`, a run of that workflow starts with the webhook trigger.
- */
-
 /** The variables a reconciliation run gets, of those its workflow declares. */
 function runVariables(
   declared: ReadonlyArray<{ name: string }>,
@@ -32,7 +25,13 @@ function runVariables(
   );
 }
 
-/** Handles the event once per event id; null when no entitlement of the connector matches. */
+/**
+ * The reconciliation handler of the resource webhook (docs/sync.md): an event without
+ * `resourceType` concerns the entitlements of the connector whose `reconciliationConfig.resourceId`
+ * is the event's `resourceId`. Each is recorded (audit `entitlement.reconciliation_event`), and
+ * when its config names a `workflowId`, a run of that workflow starts with the webhook trigger.
+ * Handles the event once per event id; null when no entitlement of the connector matches.
+ */
 export async function reconcileEntitlements(
   context: WebhookContext,
   connector: Connector,

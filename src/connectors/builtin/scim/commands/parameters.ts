@@ -3,8 +3,6 @@ import { ConnectorError } from '../../../connector-error.js';
 import type { ScimSession } from '../command.js';
 import { isUuid } from '../../../../domain/uuid.js';
 
-// Parameter pieces several commands share, and how a person parameter names an account.
-
 /**
  * An id that goes into a SCIM path as one segment. `encodeURIComponent` leaves `.` and `..` as
  * they are and the URL parser would then resolve them, so such ids are refused.
