@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '../src/db/migrate.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { benchApprovals } from './bench/approvals.js';
 import { benchConsole } from './bench/console.js';
 import { benchLdap } from './bench/ldap.js';

@@ -1,7 +1,8 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pendingSchemaChanges, projectRoot } from '../src/db/migrate.js';
+import { pendingSchemaChanges } from '../src/db/migrate.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { startEmbeddedPostgres } from './local/embedded-postgres.js';
 import { freePort } from './local/free-port.js';
 import { parseCommandLine, usageError } from './lib/command-line.js';

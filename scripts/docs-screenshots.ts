@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { copyFile, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../src/db/migrate.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { parseCommandLine } from './lib/command-line.js';
 
 const usage = [

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../src/db/migrate.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { offlineApiDocument } from './lib/api-document.js';
 import { API_TYPES_FILE, renderApiTypes } from './lib/api-types.js';
 import { parseCommandLine } from './lib/command-line.js';

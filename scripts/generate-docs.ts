@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../src/db/migrate.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { renderStepTypesMarkdown } from '../src/domain/step-types-doc.js';
 import { renderPermissionsMarkdown } from '../src/permissions/permissions-doc.js';
 import { parseCommandLine } from './lib/command-line.js';

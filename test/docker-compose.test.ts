@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
-import { projectRoot } from '../src/db/migrate.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { createApiMetrics } from '../src/metrics/api-metrics.js';
 import { tracingRequested } from '../src/telemetry/settings.js';
 

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { projectRoot } from '../src/db/migrate.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { TRACED_WORKFLOW_BUNDLE_FILE, WORKFLOW_BUNDLE_FILE, workflowBundleOptions } from './workflow-code.js';
 
 // Part of `npm run build`: production workers load one of these bundles instead of bundling at

@@ -7,7 +7,7 @@ import { createActivities } from '../src/activities/index.js';
 import { loadConfig, requireRuntimeConnections, type Config } from '../src/config/index.js';
 import { createConnectorRuntime } from '../src/connectors/runtime.js';
 import { createDatabase } from '../src/db/client.js';
-import { projectRoot } from '../src/db/migrate.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { createMailer } from '../src/notifications/mailer.js';
 import { AUDIT_SEAL_INTERVAL_MS, sealAuditEntries } from '../src/audit/audit-chain.js';

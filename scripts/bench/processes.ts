@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { spawnServiceProcess } from '../local/service-process.js';
 
 /** The worker's NODE_OPTIONS (its heap sizes) as docker-compose.yml runs it. */

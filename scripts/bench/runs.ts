@@ -5,7 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import { loadConfig } from '../../src/config/index.js';
 import { createDatabase } from '../../src/db/client.js';
 import type { WorkflowStep } from '../../src/domain/workflow-definition.js';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { createAdminToken } from '../../src/services/bootstrap-admin.js';
 import { startRunBy } from '../../src/services/runs/start-run.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';

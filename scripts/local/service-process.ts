@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 
 /** What each entry point of the service prints once it serves. */
 export const SERVICE_ENTRIES = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { parse } from 'yaml';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { CUSTOM_SEARCH_ATTRIBUTES } from '../../src/temporal/search-attributes.js';
 import { locateTemporalCli } from './temporal-cli.js';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 
 /** Where `npm run build:web` writes the console (`<root>/dist/web`); the API serves it at `/`. */
 export function webBuildDir(root = projectRoot()): string {

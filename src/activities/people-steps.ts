@@ -3,7 +3,7 @@ import { jsonColumn, type Database } from '../db/client.js';
 import { jsonObject } from '../domain/common.js';
 import { ROLES, isRole } from '../permissions/permissions.js';
 import { isRunSelf, type Person } from '../services/runs/run-self.js';
-import { resolvePeople, type ResolvedPeople } from './people.js';
+import { resolvePeople, type ResolvedPeople } from '../services/runs/resolve-people.js';
 
 export interface OpenApprovalInput {
   runId: string;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { redact } from '../audit/index.js';
-import { Prisma, type DatabaseClient } from '../db/client.js';
+import { Prisma, sqlStateOf, type DatabaseClient } from '../db/client.js';
 import { RUN_CANCELLED_BEFORE_START, RUN_WITHDRAWN } from '../domain/run.js';
-import type { FinishStepInput, MarkRunInput, ProjectionWrite, StartStepInput } from './run-projection.js';
+import type { FinishStepInput, MarkRunInput, ProjectionWrite, StartStepInput } from '../domain/run-projection.js';
 
 /** What a batch leaves in one step row: its start, its finish, or both. */
 interface StepRowWrite {
@@ -96,9 +96,16 @@ const cancelledBeforeStart = (runId: string) => Prisma.sql`EXISTS (
   SELECT 1 FROM workflow_runs WHERE id = ${runId}::uuid AND status = 'cancelled'
     AND NOT EXISTS (SELECT 1 FROM run_steps WHERE run_id = ${runId}::uuid))`;
 
-/** The starts of the errors a batch raises when its run's execution must not run a step. */
-const CANCELLED_BEFORE_START = 'Run cancelled before its execution started';
-const WITHDRAWN = 'Run withdrawn';
+/**
+ * The SQLSTATEs a batch fails with (class RF is free for applications): its run's execution must
+ * not run a step, or a row it updates is missing (PL/pgSQL's `no_data_found`, retried).
+ */
+const CANCELLED_BEFORE_START = 'RF001';
+const WITHDRAWN = 'RF002';
+const ROW_MISSING = 'P0002';
+
+/** Fails the statement with `code` (the `raise_error` function of the migrations). */
+const raiseError = (code: string, message: string) => Prisma.sql`raise_error(${code}::text, ${message}::text)`;
 
 /**
  * Why a run write matched no row: the run was cancelled before it started, or it has no row (its
@@ -106,20 +113,23 @@ const WITHDRAWN = 'Run withdrawn';
  * execution starts, so a missing row is never one still to come).
  */
 function runMissing(runId: string): Prisma.Sql {
-  return Prisma.sql`CASE WHEN ${cancelledBeforeStart(runId)} THEN ${`${CANCELLED_BEFORE_START}: run ${runId}`}
-    WHEN NOT EXISTS (SELECT 1 FROM workflow_runs WHERE id = ${runId}::uuid) THEN ${`${WITHDRAWN}: run ${runId}`}
-    ELSE ${`Projection row missing: run ${runId}`} END`;
+  return Prisma.sql`CASE
+    WHEN ${cancelledBeforeStart(runId)}
+      THEN ${raiseError(CANCELLED_BEFORE_START, `Run cancelled before its execution started: run ${runId}`)}
+    WHEN NOT EXISTS (SELECT 1 FROM workflow_runs WHERE id = ${runId}::uuid)
+      THEN ${raiseError(WITHDRAWN, `Run withdrawn: run ${runId}`)}
+    ELSE ${raiseError(ROW_MISSING, `Projection row missing: run ${runId}`)} END`;
 }
 
 /** The failure of a batch refused for good because its run's execution must not run a step. */
 function refusal(runId: string, error: unknown): ApplicationFailure | undefined {
-  const message = error instanceof Error ? error.message : '';
-  if (message.includes(CANCELLED_BEFORE_START))
+  const code = sqlStateOf(error);
+  if (code === CANCELLED_BEFORE_START)
     return ApplicationFailure.nonRetryable(
       `Run ${runId} was cancelled before its execution started: none of its steps run`,
       RUN_CANCELLED_BEFORE_START,
     );
-  if (message.includes(WITHDRAWN))
+  if (code === WITHDRAWN)
     return ApplicationFailure.nonRetryable(
       `Run ${runId} was withdrawn when its start was reported failed: none of its steps run`,
       RUN_WITHDRAWN,
@@ -170,7 +180,7 @@ function stepFinish(finish: FinishStepInput, now: Date): Prisma.Sql {
  * COMMIT, one round trip instead of one per row plus two. Each row is written once (`rowWrites`),
  * as PostgreSQL requires of a statement. A run or step row that an update finds missing fails the
  * whole statement, as Prisma's update failed the batch's transaction, so the local activity
- * retries it: the check casts a message to an integer, which raises an error naming the row.
+ * retries it: the check calls `raise_error`, whose error names the row.
  *
  * A run write other than a cancellation onto a run cancelled before its execution started (while
  * pending, by `cancelRun`; `cancelledBeforeStart`) fails the same way, but for good: that
@@ -190,7 +200,7 @@ export async function writeBatch(db: DatabaseClient, writes: readonly Projection
     if (start) parts.push({ sql: stepUpsert(start, finish, now) });
     else if (finish) {
       const row = `Projection row missing: step ${finish.sequence}.${finish.attempt} of run ${finish.runId}`;
-      parts.push({ sql: stepFinish(finish, now), missing: Prisma.sql`${row}` });
+      parts.push({ sql: stepFinish(finish, now), missing: raiseError(ROW_MISSING, row) });
     }
   }
   if (parts.length === 0) return;
@@ -198,13 +208,10 @@ export async function writeBatch(db: DatabaseClient, writes: readonly Projection
     parts.map((part, index) => Prisma.sql`${Prisma.raw(`w${index}`)} AS (${part.sql})`),
     ', ',
   );
-  // Not constant (it reads the CTE), so PostgreSQL evaluates the cast only when the row is missing.
+  // CASE calls raise_error (volatile, so never folded into the plan) only when the row is missing.
   const checks = parts.flatMap((part, index) => {
     if (!part.missing) return [];
-    const matched = Prisma.raw(`(SELECT count(*) FROM w${index})`);
-    return [
-      Prisma.sql`CASE WHEN ${matched} = 0 THEN CAST(${part.missing} || '; rows matched: ' || ${matched}::text AS int) END`,
-    ];
+    return [Prisma.sql`CASE WHEN (SELECT count(*) FROM ${Prisma.raw(`w${index}`)}) = 0 THEN ${part.missing} END`];
   });
   try {
     await db.$queryRaw`WITH ${ctes} SELECT ${checks.length > 0 ? Prisma.join(checks) : Prisma.sql`1`}`;

@@ -1,44 +1,9 @@
 import type { Database } from '../db/client.js';
-import { EDITABLE_RUN_STATUSES, type ErrorEnvelope, type RunStatus, type StepRunStatus } from '../domain/run.js';
+import type { FinishStepInput, MarkRunInput, ProjectionWrite, StartStepInput } from '../domain/run-projection.js';
+import { OPEN_RUN_STATUSES, type RunStatus } from '../domain/run-statuses.js';
 import { recordRunEnded } from '../metrics/operation-metrics.js';
 import { closeRunArtifacts } from '../services/runs/close-ended-runs.js';
 import { rowWrites, writeBatch } from './projection-batch.js';
-
-export interface MarkRunInput {
-  runId: string;
-  status: RunStatus;
-  currentStepId?: string | null;
-  failedStepId?: string | null;
-  error?: ErrorEnvelope | null;
-  variables?: Record<string, unknown>;
-}
-
-export interface StartStepInput {
-  runId: string;
-  sequence: number;
-  attempt: number;
-  stepId: string;
-  stepName: string;
-  stepType: string;
-  status: Extract<StepRunStatus, 'running' | 'waiting'>;
-  input?: unknown;
-}
-
-export interface FinishStepInput {
-  runId: string;
-  sequence: number;
-  attempt: number;
-  status: Extract<StepRunStatus, 'completed' | 'failed' | 'skipped' | 'cancelled'>;
-  outcome?: string;
-  output?: unknown;
-  error?: ErrorEnvelope;
-}
-
-/** One write of the projection, for `applyProjection`. */
-export type ProjectionWrite =
-  | ({ kind: 'run' } & MarkRunInput)
-  | ({ kind: 'startStep' } & StartStepInput)
-  | ({ kind: 'finishStep' } & FinishStepInput);
 
 const ENDINGS = ['completed', 'failed', 'cancelled'] as const;
 type Ending = (typeof ENDINGS)[number];
@@ -56,7 +21,7 @@ async function writeCounted(db: Database, writes: readonly ProjectionWrite[]): P
     select: { status: true, definitionName: true },
   });
   await writeBatch(db, writes);
-  if (before && EDITABLE_RUN_STATUSES.includes(before.status as RunStatus))
+  if (before && OPEN_RUN_STATUSES.includes(before.status as RunStatus))
     recordRunEnded(before.definitionName, status as Ending);
 }
 

@@ -1,5 +1,5 @@
 import { withHeartbeat } from './heartbeat.js';
-import type { ProjectionWrite } from './run-projection.js';
+import type { ProjectionWrite } from '../domain/run-projection.js';
 
 /**
  * What a step-work activity's input may carry besides its own: the projection writes the run

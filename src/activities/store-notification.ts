@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type DatabaseClient } from '../db/client.js';
-import { personEntry } from './people.js';
+import { personEntry } from '../services/runs/resolve-people.js';
 
 /** A notification step's in-app notification; (runId, sequence, recipient) is its idempotency key. */
 export interface StepNotification {

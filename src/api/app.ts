@@ -24,7 +24,7 @@ import { requireUrlTarget } from './middleware/request-target.js';
 import { loopbackRedirect } from './middleware/loopback-redirect.js';
 import { strictTransport } from './middleware/strict-transport.js';
 import { webConsole } from './middleware/web-console.js';
-import { projectRoot } from '../db/migrate.js';
+import { projectRoot } from '../config/project-root.js';
 import { ApiDocs } from './openapi/api-docs.js';
 import type { ResourceRouter, ResourceRouterDependencies } from './resource-router.js';
 import { apiDocsRoutes } from './routes/api-docs.js';

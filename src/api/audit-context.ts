@@ -3,19 +3,19 @@ import type { Principal } from '../permissions/index.js';
 import type { AppContext } from './context.js';
 
 /**
- * The caller of a write that records its own audit entry. Marks the request so the generic
- * per-request token audit adds no second row when the write succeeds; a failed write rolls its
- * entry back, and then the generic row is written all the same.
+ * Marks the request as one whose write records its own audit entry, and returns its caller: the
+ * generic per-request token audit then adds no second row when the write succeeds; a failed write
+ * rolls its entry back, and then the generic row is written all the same.
  */
-export function auditedCaller(ctx: AppContext): { principal: Principal; requestId: string } {
+export function markSelfAudited(ctx: AppContext): { principal: Principal; requestId: string } {
   const { principal, requestId } = ctx.state;
   if (!principal) throw new AppError('unauthenticated', 'Authentication required');
   ctx.state.audited = true;
   return { principal, requestId };
 }
 
-/** The authenticated caller; routes behind `authenticate()` always have one. */
-export function callerOf(ctx: AppContext): Principal {
+/** The authenticated principal; routes behind `authenticate()` always have one. */
+export function principalOf(ctx: AppContext): Principal {
   const { principal } = ctx.state;
   if (!principal) throw new AppError('unauthenticated', 'Authentication required');
   return principal;

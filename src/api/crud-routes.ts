@@ -3,7 +3,7 @@ import { idParams, queryText } from '../domain/common.js';
 import { pageSchema, paginationQuery, type Page } from '../domain/pagination.js';
 import type { Permission } from '../permissions/index.js';
 import type { Caller } from '../services/caller.js';
-import { auditedCaller } from './audit-context.js';
+import { markSelfAudited } from './audit-context.js';
 import type { ResourceRouter } from './resource-router.js';
 
 /** A named resource managed with the usual five routes. */
@@ -58,7 +58,7 @@ export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResour
       responses: { 201: one, 409: { description: 'The name is taken' } },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await resource.create(auditedCaller(ctx), body as I);
+        ctx.body = await resource.create(markSelfAudited(ctx), body as I);
       },
     })
     .add({
@@ -83,7 +83,7 @@ export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResour
       body: resource.inputSchema,
       responses: { 200: one, 409: { description: 'The name is taken' } },
       async handler(ctx, { params, body }) {
-        ctx.body = await resource.update(auditedCaller(ctx), params.id, body as I);
+        ctx.body = await resource.update(markSelfAudited(ctx), params.id, body as I);
       },
     })
     .add({
@@ -98,7 +98,7 @@ export function addCrudRoutes<V, I>(router: ResourceRouter, resource: CrudResour
         409: { description: 'Still in use' },
       },
       async handler(ctx, { params }) {
-        await resource.remove(auditedCaller(ctx), params.id);
+        await resource.remove(markSelfAudited(ctx), params.id);
         ctx.body = { message: `${resource.noun[0]!.toUpperCase()}${resource.noun.slice(1)} deleted`, id: params.id };
       },
     });

@@ -123,6 +123,13 @@ export function isTransactionExpired(error: unknown): boolean {
   );
 }
 
+/** The SQLSTATE of an error PostgreSQL raised for a statement Prisma ran, if it was one. */
+export function sqlStateOf(error: unknown): string | undefined {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return undefined;
+  const cause = driverErrorCause(error);
+  return cause?.kind === 'postgres' && typeof cause.code === 'string' ? cause.code : undefined;
+}
+
 /** What the pg adapter said went wrong, kept by Prisma on the errors of queries it ran. */
 function driverErrorCause(error: Prisma.PrismaClientKnownRequestError) {
   return (error.meta?.driverAdapterError as { cause?: { kind?: unknown; code?: unknown } } | undefined)?.cause;

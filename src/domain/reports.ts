@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RunStatus } from './run.js';
+import type { RunStatus } from './run-statuses.js';
 
 /** The SLA of an approval or task without a due date (no step timeout), unless a caller overrides it. */
 export const DEFAULT_SLA_HOURS = 72;

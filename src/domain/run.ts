@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import type { RunStatus } from './run-statuses.js';
 import type { WorkflowDefinitionInput } from './workflow-definition.js';
-
-/** Every status a run can be in; docs/runs.md gives the transitions. */
-export const RUN_STATUSES = ['pending', 'running', 'waiting', 'completed', 'failed', 'cancelled'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
-
-/** Statuses in which a run is finished for good. */
-export const FINAL_RUN_STATUSES: readonly RunStatus[] = ['completed', 'cancelled'];
-
-/** Statuses in which run variables may be edited (waiting is running, paused for a person). */
-export const EDITABLE_RUN_STATUSES: readonly RunStatus[] = ['pending', 'running', 'waiting'];
 
 export const STEP_RUN_STATUSES = ['running', 'waiting', 'completed', 'failed', 'skipped', 'cancelled'] as const;
 export type StepRunStatus = (typeof STEP_RUN_STATUSES)[number];

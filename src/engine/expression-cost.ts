@@ -1,4 +1,4 @@
-import { LINEAR_MATCHES, linearPatternProblem } from './linear-matches.js';
+import { LINEAR_MATCHES, linearPatternProblem, type PatternRules } from './linear-matches.js';
 
 // A condition is evaluated inside a workflow task, which the SDK stops after 5 s and Temporal then
 // retries for ever: an expression that can run that long jams its run and costs the worker 5 s
@@ -49,9 +49,6 @@ export function comprehensionDepth(node: Node): number {
   for (const child of childrenOf(node.args)) deepest = Math.max(deepest, comprehensionDepth(child));
   return own + deepest;
 }
-
-/** The rules of the engine that evaluates `matches` for a pattern literal (problem or undefined). */
-export type PatternRules = (pattern: string) => string | undefined;
 
 /**
  * What is wrong with the `matches` calls of an expression: a pattern that is not a string literal

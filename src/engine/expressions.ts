@@ -5,10 +5,15 @@ import {
   patternProblem,
   routeMatchesToLinearEngine,
   type Node,
-  type PatternRules,
 } from './expression-cost.js';
 import { backtrackingPatternProblem } from './backtracking-matches.js';
-import { budgetedMatcher, definitionPatternRules, LINEAR_MATCHES, linearPatternProblem } from './linear-matches.js';
+import {
+  budgetedMatcher,
+  definitionPatternRules,
+  LINEAR_MATCHES,
+  linearPatternProblem,
+  type PatternRules,
+} from './linear-matches.js';
 
 /**
  * What evaluates `matches`: RE2 (`linear`), or JavaScript's RegExp (`backtracking`) for runs that

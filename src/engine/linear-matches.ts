@@ -1,20 +1,23 @@
 import { RE2JS } from 're2js';
-import type { PatternRules } from './expression-cost.js';
 
-// CEL specifies RE2 syntax for `matches`. cel-js evaluates it with JavaScript's backtracking
-// RegExp, on which even `a*b` takes seconds over a long text, inside a workflow task the SDK stops
-// after 5 s. So conditions evaluate `matches` with re2js, a JavaScript port of RE2: its time grows
-// with the text's length times the pattern's program size and never exponentially. That product
-// is bounded per evaluation (MATCHES_BUDGET), so no text a requester sends can make a condition
-// run long.
+/** The rules of the engine that evaluates `matches` for a pattern literal (problem or undefined). */
+export type PatternRules = (pattern: string) => string | undefined;
 
-/** The name conditions' `matches` calls are evaluated under (expressions.ts); not callable itself. */
+/**
+ * The name conditions' `matches` calls are evaluated under (expressions.ts); not callable itself.
+ * CEL specifies RE2 syntax for `matches`, and cel-js would evaluate it with JavaScript's
+ * backtracking RegExp, on which even `a*b` can take seconds over a long text, inside a workflow
+ * task the SDK stops after 5 s. So conditions evaluate `matches` with re2js, a JavaScript port of
+ * RE2: its time grows with the text's length times the pattern's program size and never
+ * exponentially, and that product is bounded per evaluation (MATCHES_BUDGET), so no text a
+ * requester sends can make a condition run long.
+ */
 export const LINEAR_MATCHES = '__linearMatches';
 
 /**
- * Characters times program instructions one evaluation may match: about 350 ms at worst on this
- * project's two-core machines (35 ns a step, measured with `[a-z]{999}[0-9]`), usually far less
- * (a literal prefix or anchor lets RE2 skip). A 20-instruction pattern may match 500,000 characters.
+ * Characters times program instructions one evaluation may match: chosen so that the worst case
+ * stays a small part of the 5 s a workflow task may take, and most patterns cost far less (a
+ * literal prefix or anchor lets RE2 skip). A 20-instruction pattern may match 500,000 characters.
  */
 export const MATCHES_BUDGET = 10_000_000;
 
@@ -23,7 +26,7 @@ export const MAX_PROGRAM_SIZE = 5_000;
 
 /**
  * The instructions of all the distinct patterns of one workflow definition. Validating a
- * definition compiles its patterns, about 1 ms per 1,000 instructions here: the bound keeps a
+ * definition compiles its patterns, in time that grows with their instructions: the bound keeps a
  * definition of a few kilobytes of repeated `\p{L}{999}` from holding the API for seconds.
  */
 export const MAX_DEFINITION_PROGRAM_SIZE = 20_000;

@@ -174,6 +174,7 @@ export interface SessionInfo {
   maxIdleSessionLifetime: number;
   remainingSessionLifetime: number;
   remainingIdleLifetime: number;
+  /** The local session's remaining time: the field's name is the spec's (2.12), kept for its clients. */
   flohSessionTtl: number;
 }
 

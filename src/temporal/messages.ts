@@ -1,5 +1,5 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { RunStatus } from '../domain/run.js';
+import type { RunStatus } from '../domain/run-statuses.js';
 
 // Workflow-safe: the messages a run workflow understands, shared by the workflow and the API.
 // The API records decisions and completions in the database first (its transaction is the

@@ -3,7 +3,7 @@ import type { Tool as ListedTool, ToolAnnotations } from '@modelcontextprotocol/
 import { z } from 'zod';
 import { queryText } from '../domain/common.js';
 import { MAX_PAGE, MAX_PAGE_SIZE } from '../domain/pagination.js';
-import { RUN_STATUSES } from '../domain/run.js';
+import { RUN_STATUSES } from '../domain/run-statuses.js';
 import { SYNC_RESOURCE_TYPES, syncConfigInputSchema } from '../domain/sync.js';
 import { MAX_PREVIEW_SECONDS } from '../domain/sync-preview.js';
 import {

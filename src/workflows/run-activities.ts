@@ -2,13 +2,13 @@ import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { AccountReconciliationActivities } from '../activities/account-reconciliation.js';
 import type { PeopleConfirmationActivities } from '../activities/people-confirmations.js';
 import type { PeopleStepActivities } from '../activities/people-steps.js';
-import type { ProjectionWrite, RunProjectionActivities } from '../activities/run-projection.js';
+import type { RunProjectionActivities } from '../activities/run-projection.js';
 import type { RunStepActivities } from '../activities/run-steps.js';
 import type { StepWorkActivities } from '../activities/step-work.js';
 import { MAX_STEP_PAYLOAD_BYTES, PAYLOAD_TOO_LARGE_CODE } from '../domain/run.js';
+import type { ProjectionWrite } from '../domain/run-projection.js';
 
-// The run interpreter's two kinds of activity, each proxy typed with only its own activities.
-
+/** The retries of the run interpreter's activities; each proxy is typed with only its own activities. */
 const retry = { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 };
 
 /**
@@ -52,16 +52,10 @@ export class StepInputTooLarge extends Error {
   readonly code = PAYLOAD_TOO_LARGE_CODE;
 }
 
-/** The length of `text` in UTF-8, counted without an encoder. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let at = 0; at < text.length; at += 1) {
-    const unit = text.charCodeAt(at);
-    // A surrogate pair is 4 bytes, 2 for each of its halves.
-    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit < 0xe000) ? 2 : 3;
-  }
-  return bytes;
-}
+const utf8 = new TextEncoder();
+
+/** The length of `text` in UTF-8, as Temporal's JSON payload converter encodes it. */
+const utf8Length = (text: string): number => utf8.encode(text).byteLength;
 
 /** `work` with every call's input weighed first: one over the limit throws StepInputTooLarge. */
 export function withinPayloadLimit(work: StepWork): StepWork {

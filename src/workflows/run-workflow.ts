@@ -17,10 +17,10 @@ import {
   RUN_CANCELLED_BEFORE_START,
   RUN_WITHDRAWN,
   type ErrorEnvelope,
-  type RunStatus,
   type RunWorkflowInput,
   type RunWorkflowResult,
 } from '../domain/run.js';
+import type { RunStatus } from '../domain/run-statuses.js';
 import { isStepType } from '../domain/step-types.js';
 import { INTERNAL_ERROR_CODE, internalErrorMessage, messageForPeople } from '../errors/index.js';
 import type { WorkflowStep } from '../domain/workflow-definition.js';
@@ -340,7 +340,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunWorkflowR
    * database gone for longer than the retries last), the run-status search attribute is set back
    * to `running`, which is what the projection still shows: the reconciliation of ended
    * executions (`closeRunsWithEndedExecutions`) then closes the run and its work once the
-   * database is back. Executions abandoned before this patch recorded the failure only.
+   * database is back.
    */
   async function abandon(error: unknown): Promise<ApplicationFailure> {
     const reason = error instanceof Error ? error.message : String(error);

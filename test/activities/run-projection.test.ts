@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApplicationFailure } from '@temporalio/common';
 import { rowWrites } from '../../src/activities/projection-batch.js';
-import { createRunProjectionActivities, type ProjectionWrite } from '../../src/activities/run-projection.js';
+import { createRunProjectionActivities } from '../../src/activities/run-projection.js';
+import type { ProjectionWrite } from '../../src/domain/run-projection.js';
 import { RUN_CANCELLED_BEFORE_START, RUN_WITHDRAWN } from '../../src/domain/run.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 

@@ -284,8 +284,8 @@ describe('Temporal stopped', () => {
       message: expect.stringContaining('Temporal'),
     });
     expect(await database.db.workflowRun.count()).toBe(1);
-    // The documented deadline of a Temporal call (3 s) plus slack for a busy
-    // machine, far from the SDK's own retrying (about 20 s) that the request used to wait for.
+    // The documented deadline of a Temporal call (3 s) plus slack for a busy machine, well short
+    // of the SDK's own retrying (about 20 s), which the request must not wait for.
     expect(Date.now() - startedAt).toBeLessThan(9_000);
 
     const decidedAt = Date.now();

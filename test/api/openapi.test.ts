@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiDocs, toOpenApiPath } from '../../src/api/openapi/api-docs.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { offlineApiDocument } from '../../scripts/lib/api-document.js';
 import { API_TYPES_FILE, renderApiTypes } from '../../scripts/lib/api-types.js';
 import { useTestApp, type TestApp } from '../support/app.js';

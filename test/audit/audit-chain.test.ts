@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { recordAudit } from '../../src/audit/index.js';
 import { GENESIS_HASH, sealAuditEntries, verifyAuditChain } from '../../src/audit/audit-chain.js';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 let database: TestDatabase;

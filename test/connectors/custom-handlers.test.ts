@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { loadCustomHandlers } from '../../src/connectors/custom-handlers.js';
 import { executeConnectorCommand } from '../../src/connectors/execute-command.js';
 import { HandlerRegistry } from '../../src/connectors/registry.js';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 
 const samplePath = path.join(projectRoot(), 'src', 'connectors', 'samples', 'ticket-queue-handler.ts');
 

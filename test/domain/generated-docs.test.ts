@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { renderStepTypesMarkdown } from '../../src/domain/step-types-doc.js';
 import { STEP_TYPE_NAMES } from '../../src/domain/step-types.js';
 import { renderPermissionsMarkdown } from '../../src/permissions/permissions-doc.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApplicationFailure } from '@temporalio/common';
 import { Worker } from '@temporalio/worker';
 import type { Activities } from '../../src/activities/index.js';
-import type { ProjectionWrite } from '../../src/activities/run-projection.js';
+import type { ProjectionWrite } from '../../src/domain/run-projection.js';
 import { EXECUTION_ENDED_CODE, RUN_ABANDONED_CODE } from '../../src/domain/run.js';
 import { closeRunsWithEndedExecutions } from '../../src/services/runs/close-ended-runs.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';

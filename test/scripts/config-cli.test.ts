@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { useTestApp } from '../support/app.js';
 import { createUserWithToken } from '../support/users.js';
 

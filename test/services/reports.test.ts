@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Database } from '../../src/db/client.js';
-import type { RunStatus } from '../../src/domain/run.js';
+import type { RunStatus } from '../../src/domain/run-statuses.js';
 import type { ReportWindow, SlaComplianceReport, SlaCounts, WorkflowStatsEntry } from '../../src/domain/reports.js';
 import { approverPerformance } from '../../src/services/reports/approver-performance.js';
 import { slaCompliance } from '../../src/services/reports/sla-compliance.js';

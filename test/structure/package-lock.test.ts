@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 
 // package-lock.json is what `npm ci` installs in CI and in the Docker build: it must agree with
 // package.json and hold every platform's optional packages, or `npm ci` fails and `npm install`

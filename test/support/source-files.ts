@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 
 /** Every TypeScript file under the given folders of the project, as paths relative to its root. */
 export async function sourceFiles(...folders: string[]): Promise<string[]> {

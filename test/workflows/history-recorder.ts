@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from '@jest/globals';
 import { promisify } from 'node:util';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { runWorkflowId } from '../../src/temporal/messages.js';
 import { useRunStack } from '../support/run-stack.js';
 import { stackValue } from '../support/stack.js';

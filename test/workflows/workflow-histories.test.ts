@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { discardedSpans, historyFromJSON, tracedWorkflowBundle } from '../support/histories.js';
 import { stackValue } from '../support/stack.js';
 

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
-import { projectRoot } from '../../src/db/migrate.js';
+import { projectRoot } from '../../src/config/project-root.js';
 import { recordAudit } from '../../src/audit/index.js';
 import { sealAuditEntries } from '../../src/audit/audit-chain.js';
 import { auditSinkWorkflowId } from '../../src/domain/audit-sinks.js';

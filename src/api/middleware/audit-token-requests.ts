@@ -6,7 +6,7 @@ import type { AppState } from '../context.js';
 
 /**
  * Spec 2.11: every request made with an API token is audited with the token's name and prefix.
- * A write that records its own audit entry (it called `auditedCaller`) carries that metadata
+ * A write that records its own audit entry (it called `markSelfAudited`) carries that metadata
  * there, but its entry commits only with the write: so the claim counts only once the request
  * has succeeded, after the write's transaction committed. Every other request, failed writes
  * included, gets one `api_token.request` entry with the method, route and outcome, written on

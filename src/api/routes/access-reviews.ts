@@ -26,8 +26,9 @@ import { listReviews } from '../../services/access-reviews/list-reviews.js';
 import { reviewView } from '../../services/access-reviews/review-record.js';
 import { reviewReport } from '../../services/access-reviews/review-report.js';
 import { createReview, replaceDraftReview } from '../../services/access-reviews/save-review.js';
-import { startReview, type AccessReviewContext } from '../../services/access-reviews/start-review.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import type { AccessReviewContext } from '../../services/access-reviews/review-context.js';
+import { startReview } from '../../services/access-reviews/start-review.js';
+import { markSelfAudited, principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const count = z.number().int();
@@ -147,7 +148,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         responses: { 201: one },
         async handler(ctx, { body }) {
           ctx.status = 201;
-          ctx.body = await createReview(db, auditedCaller(ctx), body);
+          ctx.body = await createReview(db, markSelfAudited(ctx), body);
         },
       })
       .add({
@@ -173,7 +174,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         query: itemPage,
         responses: { 200: { description: 'A page of items', schema: pageSchema(itemSchema) } },
         async handler(ctx, { query }) {
-          ctx.body = await listMyItems(db, callerOf(ctx), query);
+          ctx.body = await listMyItems(db, principalOf(ctx), query);
         },
       })
       .add({
@@ -198,7 +199,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         body: accessReviewInputSchema,
         responses: { 200: one, 409: { description: 'The campaign is no longer a draft' } },
         async handler(ctx, { params, body }) {
-          ctx.body = await replaceDraftReview(db, auditedCaller(ctx), params.id, body);
+          ctx.body = await replaceDraftReview(db, markSelfAudited(ctx), params.id, body);
         },
       })
       .add({
@@ -212,7 +213,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         params: idParams,
         responses: { 200: one, 409: { description: 'The campaign is no longer a draft' } },
         async handler(ctx, { params }) {
-          ctx.body = await startReview(context, auditedCaller(ctx), params.id);
+          ctx.body = await startReview(context, markSelfAudited(ctx), params.id);
         },
       })
       .add({
@@ -227,7 +228,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         query: itemQuery,
         responses: { 200: { description: 'A page of items', schema: pageSchema(itemSchema) } },
         async handler(ctx, { params, query }) {
-          ctx.body = await listItems(db, callerOf(ctx), params.id, query);
+          ctx.body = await listItems(db, principalOf(ctx), params.id, query);
         },
       })
       .add({
@@ -247,7 +248,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
           409: notActive,
         },
         async handler(ctx, { params, body }) {
-          ctx.body = await bulkDecide(db, auditedCaller(ctx), params.id, body);
+          ctx.body = await bulkDecide(db, markSelfAudited(ctx), params.id, body);
         },
       })
       .add({
@@ -262,7 +263,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         body: decideItemInputSchema,
         responses: { 200: oneItem, 409: notActive },
         async handler(ctx, { params, body }) {
-          ctx.body = await decideItem(db, auditedCaller(ctx), params.id, params.itemId, body);
+          ctx.body = await decideItem(db, markSelfAudited(ctx), params.id, params.itemId, body);
         },
       })
       .add({
@@ -276,7 +277,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         body: delegateItemInputSchema,
         responses: { 200: oneItem, 409: notActive },
         async handler(ctx, { params, body }) {
-          ctx.body = await delegateItem(db, auditedCaller(ctx), params.id, params.itemId, body);
+          ctx.body = await delegateItem(db, markSelfAudited(ctx), params.id, params.itemId, body);
         },
       })
       .add({
@@ -289,7 +290,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         params: idParams,
         responses: { 200: one, 409: { description: 'The campaign is closing, closed or cancelled already' } },
         async handler(ctx, { params }) {
-          ctx.body = await cancelReview(context, auditedCaller(ctx), params.id);
+          ctx.body = await cancelReview(context, markSelfAudited(ctx), params.id);
         },
       })
       .add({
@@ -303,7 +304,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         params: idParams,
         responses: { 200: one, 409: { description: 'The campaign is a draft, closed or cancelled' } },
         async handler(ctx, { params }) {
-          ctx.body = await closeReview(context, auditedCaller(ctx), params.id);
+          ctx.body = await closeReview(context, markSelfAudited(ctx), params.id);
         },
       })
       .add({
@@ -321,7 +322,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
           409: { description: 'The campaign is not closing, or an item named has no removal waiting or failed' },
         },
         async handler(ctx, { params, body }) {
-          ctx.body = await approveRemovals(context, auditedCaller(ctx), params.id, body);
+          ctx.body = await approveRemovals(context, markSelfAudited(ctx), params.id, body);
         },
       })
       .add({
@@ -334,7 +335,7 @@ export function accessReviewRoutes(deps: ResourceRouterDependencies, context: Ac
         params: idParams,
         responses: { 200: one, 409: { description: 'The campaign does not recur' } },
         async handler(ctx, { params }) {
-          ctx.body = await stopRecurrence(context, auditedCaller(ctx), params.id);
+          ctx.body = await stopRecurrence(context, markSelfAudited(ctx), params.id);
         },
       })
       .add({

@@ -28,7 +28,7 @@ import { grantRole, revokeRole } from '../../services/access/role-grants.js';
 import { setOwner } from '../../services/access/owners.js';
 import { requestRoleResync } from '../../services/access/role-resync.js';
 import type { Caller } from '../../services/caller.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -40,7 +40,7 @@ const ownerIdField = z
 const entitlementSchema = entitlementInputSchema
   .extend({
     id: z.uuid(),
-    // As stored: writes have been checked against ReconciliationConfig since 23 Nov 2026 only.
+    // As stored, not parsed: rows written before writes were checked need not fit ReconciliationConfig.
     reconciliationConfig: z.record(z.string(), z.unknown()).nullable(),
     ownerId: ownerIdField,
     createdAt: z.date(),
@@ -123,7 +123,7 @@ function withOwnerRoute<V>(
       .describe('An active user, or null for none'),
     responses: { 200: { description: `The ${noun}`, schema: viewSchema } },
     async handler(ctx, { params, body }) {
-      ctx.body = await setOwnerOf(auditedCaller(ctx), params.id, body.ownerId);
+      ctx.body = await setOwnerOf(markSelfAudited(ctx), params.id, body.ownerId);
     },
   });
 }
@@ -204,7 +204,7 @@ export function businessRoleRoutes(
         },
       },
       async handler(ctx, { params, body }) {
-        const { principal, requestId } = auditedCaller(ctx);
+        const { principal, requestId } = markSelfAudited(ctx);
         ctx.body = await grantRole(db, runtime, {
           ...body,
           role: { id: params.id },
@@ -228,7 +228,7 @@ export function businessRoleRoutes(
         },
       },
       async handler(ctx, { params }) {
-        const { principal, requestId } = auditedCaller(ctx);
+        const { principal, requestId } = markSelfAudited(ctx);
         ctx.body = await revokeRole(db, runtime, {
           userId: params.userId,
           role: { id: params.id },

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import { apiTokenSchema, createApiTokenBody, createdApiTokenSchema } from '../../domain/api-tokens.js';
 import { idParams, queryBoolean } from '../../domain/common.js';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { markSelfAudited, principalOf } from '../audit-context.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -34,7 +34,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
         409: { description: 'The caller already has a token with this name' },
       },
       async handler(ctx, { body }) {
-        const { principal, requestId } = auditedCaller(ctx);
+        const { principal, requestId } = markSelfAudited(ctx);
         ctx.status = 201;
         ctx.body = await createApiToken(db, { ...body, ownerId: principal.userId, createdBy: principal, requestId });
       },
@@ -48,7 +48,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
       query: listQuery,
       responses: { 200: { description: 'A page of tokens, without secrets', schema: pageSchema(apiTokenSchema) } },
       async handler(ctx, { query }) {
-        ctx.body = await listApiTokens(db, callerOf(ctx), query);
+        ctx.body = await listApiTokens(db, principalOf(ctx), query);
       },
     })
     .add({
@@ -63,7 +63,7 @@ export function apiTokenRoutes(deps: ResourceRouterDependencies, db: Database): 
         404: { description: "No such token, or another user's without user:manage" },
       },
       async handler(ctx, { params }) {
-        const { principal, requestId } = auditedCaller(ctx);
+        const { principal, requestId } = markSelfAudited(ctx);
         ctx.body = await revokeApiToken(db, principal, params.id, requestId);
       },
     });

@@ -15,7 +15,7 @@ import {
   updateAuditSink,
   type AuditSinkContext,
 } from '../../services/audit-sinks/manage-audit-sinks.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const createdSinkSchema = auditSinkSchema
@@ -68,7 +68,7 @@ export function auditSinkRoutes(
       },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await createAuditSink(context, auditedCaller(ctx), body);
+        ctx.body = await createAuditSink(context, markSelfAudited(ctx), body);
       },
     })
     .add({
@@ -98,7 +98,7 @@ export function auditSinkRoutes(
         ...notFound,
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateAuditSink(context, auditedCaller(ctx), params.id, body);
+        ctx.body = await updateAuditSink(context, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -116,7 +116,7 @@ export function auditSinkRoutes(
         ...notFound,
       },
       async handler(ctx, { params }) {
-        const deleted = await deleteAuditSink(context, auditedCaller(ctx), params.id);
+        const deleted = await deleteAuditSink(context, markSelfAudited(ctx), params.id);
         ctx.body = { message: `Audit sink ${deleted.name} deleted`, id: deleted.id };
       },
     })

@@ -16,7 +16,7 @@ import {
 import { redeemSignInLink, signInLinkRefusalOf } from '../../services/sign-in-links.js';
 import { completeLogin, extendLocalSession, extendWebSession, logout, startLogin } from '../../services/web-login.js';
 import { loadUser } from '../../services/users/user-record.js';
-import { callerOf } from '../audit-context.js';
+import { principalOf } from '../audit-context.js';
 import type { AppContext } from '../context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 import { renderSignInFailure } from '../sign-in-failure-page.js';
@@ -46,6 +46,7 @@ const sessionInfoSchema = z
     maxIdleSessionLifetime: z.number().int().describe('Idle ceiling, seconds'),
     remainingSessionLifetime: z.number().int(),
     remainingIdleLifetime: z.number().int(),
+    // The spec's name for the field (2.12), which clients of the spec read (docs/authentication.md).
     flohSessionTtl: z.number().int().describe('Remaining time of the service-side session, seconds'),
   })
   .meta({ id: 'SessionInfo' });
@@ -138,7 +139,7 @@ function requireSession(ctx: AppContext, sessionSite: SessionSite | undefined) {
   if (!session) {
     throw new AppError(
       'not_found',
-      `No session: this request authenticated with a bearer token (${callerOf(ctx).via}); only browser sign-ins have sessions`,
+      `No session: this request authenticated with a bearer token (${principalOf(ctx).via}); only browser sign-ins have sessions`,
     );
   }
   return { session, site: sessionSite };
@@ -213,7 +214,7 @@ export function authRoutes(
       access: 'authenticated',
       responses: { 200: { description: 'The current user', schema: meSchema } },
       async handler(ctx) {
-        const principal = callerOf(ctx);
+        const principal = principalOf(ctx);
         const user = await loadUser(db, principal.userId, { includeDeleted: true });
         ctx.body = {
           id: user.id,

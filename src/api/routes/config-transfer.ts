@@ -11,7 +11,7 @@ import {
   type ImportStrategy,
 } from '../../domain/transfer-document.js';
 import type { AppContext } from '../context.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { markSelfAudited, principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const sectionName = `\\s*(${TRANSFER_SECTIONS.join('|')})\\s*`;
@@ -82,7 +82,7 @@ const importBody = z.unknown();
 
 function runImport(ctx: AppContext, context: ImportContext, body: unknown, strategy: ImportStrategy, preview: boolean) {
   // A preview writes nothing, so it records no entry of its own; a token's request is still audited.
-  const caller = preview ? { principal: callerOf(ctx), requestId: ctx.state.requestId } : auditedCaller(ctx);
+  const caller = preview ? { principal: principalOf(ctx), requestId: ctx.state.requestId } : markSelfAudited(ctx);
   return importConfiguration(context, caller, body, { strategy, preview });
 }
 
@@ -121,7 +121,7 @@ export function configTransferRoutes(deps: ResourceRouterDependencies, context: 
       query: exportQuery,
       responses: { 200: documentResponse, 409: sharedName },
       async handler(ctx, { query }) {
-        ctx.body = await exportConfiguration(db, auditedCaller(ctx), { sections: query.entities });
+        ctx.body = await exportConfiguration(db, markSelfAudited(ctx), { sections: query.entities });
       },
     })
     .add({
@@ -134,7 +134,7 @@ export function configTransferRoutes(deps: ResourceRouterDependencies, context: 
       body: exportSelectionSchema,
       responses: { 200: documentResponse, 409: sharedName },
       async handler(ctx, { body }) {
-        ctx.body = await exportConfiguration(db, auditedCaller(ctx), {
+        ctx.body = await exportConfiguration(db, markSelfAudited(ctx), {
           names: body.entities,
           includeDependencies: body.includeDependencies,
         });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storableText, SYNC_RESOURCE_TYPES } from '../../domain/sync.js';
 import { clearRecordCache, recordCacheStatus } from '../../services/sync/record-cache.js';
 import type { Database } from '../../db/client.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { errorBodySchema } from '../openapi/api-docs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -56,7 +56,7 @@ export function connectorCacheRoutes(deps: ResourceRouterDependencies, db: Datab
         404: unknownConnector,
       },
       async handler(ctx, { params, query }) {
-        const removed = await clearRecordCache(db, auditedCaller(ctx), params.id, {
+        const removed = await clearRecordCache(db, markSelfAudited(ctx), params.id, {
           resourceType: query.type,
           key: query.key,
         });

@@ -16,7 +16,7 @@ import {
   unlinkSyncMatch,
 } from '../../services/sync/sync-matches.js';
 import type { Database } from '../../db/client.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { errorBodySchema } from '../openapi/api-docs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -146,7 +146,7 @@ export function connectorSyncMatchRoutes(deps: ResourceRouterDependencies, db: D
         404: error('Unknown connector'),
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await bulkResolveSyncMatches(db, auditedCaller(ctx), params.id, body);
+        ctx.body = await bulkResolveSyncMatches(db, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -168,7 +168,7 @@ export function connectorSyncMatchRoutes(deps: ResourceRouterDependencies, db: D
         409: error('create: another active user already has the email of the record'),
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await resolveSyncMatch(db, auditedCaller(ctx), params.id, params.matchId, body);
+        ctx.body = await resolveSyncMatch(db, markSelfAudited(ctx), params.id, params.matchId, body);
       },
     })
     .add({
@@ -180,7 +180,7 @@ export function connectorSyncMatchRoutes(deps: ResourceRouterDependencies, db: D
       params: matchParams,
       responses: { 200: { description: 'The updated match', schema: matchSchema }, 404: unknownMatch },
       async handler(ctx, { params }) {
-        ctx.body = await unlinkSyncMatch(db, auditedCaller(ctx), params.id, params.matchId);
+        ctx.body = await unlinkSyncMatch(db, markSelfAudited(ctx), params.id, params.matchId);
       },
     });
 }

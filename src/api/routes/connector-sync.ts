@@ -31,7 +31,7 @@ import type { SyncContext } from '../../services/sync/sync-config-record.js';
 import { triggerSync } from '../../services/sync/trigger-sync.js';
 import { previewSync } from '../../services/sync/preview-sync.js';
 import { assertCan } from '../../permissions/index.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { markSelfAudited, principalOf } from '../audit-context.js';
 import { errorBodySchema } from '../openapi/api-docs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -209,7 +209,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
         404: error('Unknown connector or resource type'),
       },
       async handler(ctx, { params, body }) {
-        const { created, config } = await putSyncConfig(context, auditedCaller(ctx), params.id, params.type, body);
+        const { created, config } = await putSyncConfig(context, markSelfAudited(ctx), params.id, params.type, body);
         ctx.status = created ? 201 : 200;
         ctx.body = config;
       },
@@ -226,7 +226,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
         404: unknownConfig,
       },
       async handler(ctx, { params }) {
-        await deleteSyncConfig(context, auditedCaller(ctx), params.id, params.type);
+        await deleteSyncConfig(context, markSelfAudited(ctx), params.id, params.type);
         ctx.body = { message: `The ${params.type} sync config was deleted` };
       },
     })
@@ -258,7 +258,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
         409: error('A pass of this connector and resource type is already running'),
       },
       async handler(ctx, { params }) {
-        const result = await triggerSync(context, auditedCaller(ctx), params.id, params.type);
+        const result = await triggerSync(context, markSelfAudited(ctx), params.id, params.type);
         ctx.body = { message: result.message, status: result.outcome, stats: result.stats, postSync: result.postSync };
       },
     })
@@ -284,9 +284,9 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
         ),
       },
       async handler(ctx, { params, query, body }) {
-        // Not auditedCaller: the preview writes no audit entry of its own, so a token's request is
+        // Not markSelfAudited: the preview writes no audit entry of its own, so a token's request is
         // audited as every read is (api_token.request).
-        const caller = { principal: callerOf(ctx), requestId: ctx.state.requestId };
+        const caller = { principal: principalOf(ctx), requestId: ctx.state.requestId };
         // A preview shows what the connector holds, as reading the records does.
         assertCan(caller.principal, 'connector:read', 'preview a sync');
         ctx.body = await previewSync(context, caller, params.id, params.type, body ?? {}, {
@@ -314,7 +314,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
         409: error('No deactivations are held'),
       },
       async handler(ctx, { params }) {
-        ctx.body = await releaseHeldDeactivations(db, auditedCaller(ctx), params.id, params.type);
+        ctx.body = await releaseHeldDeactivations(db, markSelfAudited(ctx), params.id, params.type);
       },
     })
     .add({
@@ -333,7 +333,7 @@ export function connectorSyncRoutes(deps: ResourceRouterDependencies, context: S
         409: error('No deactivations are held'),
       },
       async handler(ctx, { params }) {
-        ctx.body = await discardHeldDeactivations(db, auditedCaller(ctx), params.id, params.type);
+        ctx.body = await discardHeldDeactivations(db, markSelfAudited(ctx), params.id, params.type);
       },
     });
 }

@@ -11,7 +11,7 @@ import {
   testConnector,
   updateConnector,
 } from '../../services/connectors/manage-connectors.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const settings = z.record(z.string(), z.unknown());
@@ -161,7 +161,7 @@ export function connectorRoutes(
       responses: { 201: connector, 409: { description: 'The name is taken' } },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await createConnector(db, runtime, auditedCaller(ctx), body);
+        ctx.body = await createConnector(db, runtime, markSelfAudited(ctx), body);
       },
     })
     .add({
@@ -193,7 +193,7 @@ export function connectorRoutes(
         200: connector,
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateConnector(db, runtime, auditedCaller(ctx), params.id, body);
+        ctx.body = await updateConnector(db, runtime, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -208,7 +208,7 @@ export function connectorRoutes(
         200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
       },
       async handler(ctx, { params }) {
-        await deleteConnector(db, auditedCaller(ctx), params.id);
+        await deleteConnector(db, markSelfAudited(ctx), params.id);
         ctx.body = { message: 'Connector deleted', id: params.id };
       },
     })
@@ -226,7 +226,7 @@ export function connectorRoutes(
         },
       },
       async handler(ctx, { params }) {
-        ctx.body = await testConnector(db, runtime, auditedCaller(ctx), params.id);
+        ctx.body = await testConnector(db, runtime, markSelfAudited(ctx), params.id);
       },
     });
 }

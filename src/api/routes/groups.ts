@@ -14,7 +14,7 @@ import {
   toGroupView,
   updateGroup,
 } from '../../services/groups.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { markSelfAudited, principalOf } from '../audit-context.js';
 import { addCrudRoutes } from '../crud-routes.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -52,7 +52,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
       query: paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt', defaultSortOrder: 'asc' }),
       responses: { 200: { description: 'A page of members', schema: pageSchema(memberSchema) } },
       async handler(ctx, { params, query }) {
-        ctx.body = await listGroupMembers(db, params.id, query, callerOf(ctx));
+        ctx.body = await listGroupMembers(db, params.id, query, principalOf(ctx));
       },
     })
     .add({
@@ -68,7 +68,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
         200: { description: 'The group', schema: groupSchema },
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await addGroupMember(db, auditedCaller(ctx), params.id, body.userId);
+        ctx.body = await addGroupMember(db, markSelfAudited(ctx), params.id, body.userId);
       },
     })
     .add({
@@ -80,7 +80,7 @@ export function groupRoutes(deps: ResourceRouterDependencies, db: Database): Res
       params: z.object({ id: z.uuid(), userId: z.uuid() }),
       responses: { 200: { description: 'The group', schema: groupSchema } },
       async handler(ctx, { params }) {
-        ctx.body = await removeGroupMember(db, auditedCaller(ctx), params.id, params.userId);
+        ctx.body = await removeGroupMember(db, markSelfAudited(ctx), params.id, params.userId);
       },
     });
 }

@@ -8,7 +8,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '../../services/notifications/notifications.js';
-import { callerOf } from '../audit-context.js';
+import { principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const listQuery = paginationQuery({ sortable: ['createdAt'], defaultSortBy: 'createdAt' })
@@ -54,7 +54,7 @@ export function notificationRoutes(deps: ResourceRouterDependencies, db: Databas
         },
       },
       async handler(ctx, { query }) {
-        ctx.body = await listNotifications(db, callerOf(ctx), { ...query, unread: query.unread ?? false });
+        ctx.body = await listNotifications(db, principalOf(ctx), { ...query, unread: query.unread ?? false });
       },
     })
     .add({
@@ -65,7 +65,7 @@ export function notificationRoutes(deps: ResourceRouterDependencies, db: Databas
       access: 'task:read',
       responses: { 200: { description: 'The unread count', schema: unreadSchema } },
       async handler(ctx) {
-        ctx.body = { unread: await countUnread(db, callerOf(ctx)) };
+        ctx.body = { unread: await countUnread(db, principalOf(ctx)) };
       },
     })
     .add({
@@ -81,7 +81,7 @@ export function notificationRoutes(deps: ResourceRouterDependencies, db: Databas
         },
       },
       async handler(ctx) {
-        ctx.body = { marked: await markAllNotificationsRead(db, callerOf(ctx)) };
+        ctx.body = { marked: await markAllNotificationsRead(db, principalOf(ctx)) };
       },
     })
     .add({
@@ -96,7 +96,7 @@ export function notificationRoutes(deps: ResourceRouterDependencies, db: Databas
         404: { description: "No such notification among the caller's (another user's answers the same)" },
       },
       async handler(ctx, { params }) {
-        ctx.body = await markNotificationRead(db, callerOf(ctx), params.id);
+        ctx.body = await markNotificationRead(db, principalOf(ctx), params.id);
       },
     });
 }

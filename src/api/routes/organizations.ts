@@ -29,7 +29,7 @@ import {
   toOrganizationView,
 } from '../../services/organizations/organization-record.js';
 import { listChildren } from '../../services/organizations/organization-tree.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { markSelfAudited, principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const childSchema = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'OrganizationChild' });
@@ -118,7 +118,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = organizationViewFor(await createOrganization(db, auditedCaller(ctx), body), callerOf(ctx));
+        ctx.body = organizationViewFor(await createOrganization(db, markSelfAudited(ctx), body), principalOf(ctx));
       },
     })
     .add({
@@ -131,7 +131,10 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       query: includeDeletedQuery,
       responses: { 200: organization, 404: { description: 'No such organization (or deleted, unless asked for)' } },
       async handler(ctx, { params, query }) {
-        ctx.body = organizationViewFor(toOrganizationView(await loadOrganization(db, params.id, query)), callerOf(ctx));
+        ctx.body = organizationViewFor(
+          toOrganizationView(await loadOrganization(db, params.id, query)),
+          principalOf(ctx),
+        );
       },
     })
     .add({
@@ -149,8 +152,8 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       },
       async handler(ctx, { params, body }) {
         ctx.body = organizationViewFor(
-          await updateOrganization(db, auditedCaller(ctx), params.id, body),
-          callerOf(ctx),
+          await updateOrganization(db, markSelfAudited(ctx), params.id, body),
+          principalOf(ctx),
         );
       },
     })
@@ -163,7 +166,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       params: idParams,
       responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
       async handler(ctx, { params }) {
-        await softDeleteOrganization(db, auditedCaller(ctx), params.id);
+        await softDeleteOrganization(db, markSelfAudited(ctx), params.id);
         ctx.body = { message: 'Organization deleted', id: params.id };
       },
     })
@@ -179,7 +182,10 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
         409: { description: 'Not deleted, or an active organization has taken the name meanwhile' },
       },
       async handler(ctx, { params }) {
-        ctx.body = organizationViewFor(await restoreOrganization(db, auditedCaller(ctx), params.id), callerOf(ctx));
+        ctx.body = organizationViewFor(
+          await restoreOrganization(db, markSelfAudited(ctx), params.id),
+          principalOf(ctx),
+        );
       },
     })
     .add({
@@ -194,7 +200,7 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
         409: { description: 'The organization is not soft-deleted' },
       },
       async handler(ctx, { params }) {
-        await permanentlyDeleteOrganization(db, auditedCaller(ctx), params.id);
+        await permanentlyDeleteOrganization(db, markSelfAudited(ctx), params.id);
         ctx.body = { message: 'Organization permanently deleted', id: params.id };
       },
     })
@@ -227,8 +233,8 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       async handler(ctx, { params, body }) {
         ctx.status = 201;
         ctx.body = organizationViewFor(
-          await addOrganizationMember(db, auditedCaller(ctx), params.id, body),
-          callerOf(ctx),
+          await addOrganizationMember(db, markSelfAudited(ctx), params.id, body),
+          principalOf(ctx),
         );
       },
     })
@@ -241,11 +247,11 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
       params: memberRoleParams,
       responses: { 200: organization, 404: { description: 'No such organization or role assignment' } },
       async handler(ctx, { params }) {
-        const view = await removeOrganizationMemberRole(db, auditedCaller(ctx), params.id, {
+        const view = await removeOrganizationMemberRole(db, markSelfAudited(ctx), params.id, {
           userId: params.userId,
           role: params.role,
         });
-        ctx.body = organizationViewFor(view, callerOf(ctx));
+        ctx.body = organizationViewFor(view, principalOf(ctx));
       },
     })
     .add({
@@ -265,12 +271,12 @@ export function organizationRoutes(deps: ResourceRouterDependencies, db: Databas
         409: { description: 'The user already holds the new role there' },
       },
       async handler(ctx, { params, body }) {
-        const view = await changeOrganizationMemberRole(db, auditedCaller(ctx), params.id, {
+        const view = await changeOrganizationMemberRole(db, markSelfAudited(ctx), params.id, {
           userId: params.userId,
           from: params.role,
           to: body.role,
         });
-        ctx.body = organizationViewFor(view, callerOf(ctx));
+        ctx.body = organizationViewFor(view, principalOf(ctx));
       },
     });
 }

@@ -8,7 +8,7 @@ import { listApprovals, listTasks } from '../../services/runs/people-work-lists.
 import { reassignApproval } from '../../services/runs/reassign-approval.js';
 import { reassignTask } from '../../services/runs/reassign-task.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
-import { auditedCaller, callerOf } from '../audit-context.js';
+import { markSelfAudited, principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const approvalWithoutDecisions = approvalSchema.omit({ decisions: true });
@@ -44,7 +44,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
       query: approvalsQuery,
       responses: { 200: { description: 'A page of approvals', schema: pageSchema(approvalSchema) } },
       async handler(ctx, { query }) {
-        const principal = callerOf(ctx);
+        const principal = principalOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'approval:decide_any');
         ctx.body = await listApprovals(db, principal, { ...query, everyone });
       },
@@ -63,7 +63,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
         409: { description: 'Already decided, or another request holds what the decision writes for longer than 1 s' },
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await decideApproval(context, auditedCaller(ctx), params.id, body);
+        ctx.body = await decideApproval(context, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -85,7 +85,7 @@ export function approvalRoutes(deps: ResourceRouterDependencies, context: RunsCo
         409: { description: 'Not pending, from has decided already, or to is an approver already' },
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await reassignApproval(db, auditedCaller(ctx), params.id, body);
+        ctx.body = await reassignApproval(db, markSelfAudited(ctx), params.id, body);
       },
     });
 }
@@ -102,7 +102,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
       query: tasksQuery,
       responses: { 200: { description: 'A page of tasks', schema: pageSchema(taskSchema) } },
       async handler(ctx, { query }) {
-        const principal = callerOf(ctx);
+        const principal = principalOf(ctx);
         const everyone = query.all === 'true' && can(principal, 'task:complete_any');
         ctx.body = await listTasks(db, principal, { ...query, everyone });
       },
@@ -120,7 +120,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
         409: { description: 'Not open, or another request holds what the completion writes for longer than 1 s' },
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await completeTask(context, auditedCaller(ctx), params.id, body.values);
+        ctx.body = await completeTask(context, markSelfAudited(ctx), params.id, body.values);
       },
     })
     .add({
@@ -137,7 +137,7 @@ export function taskRoutes(deps: ResourceRouterDependencies, context: RunsContex
         409: { description: 'The task is not open' },
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await reassignTask(db, auditedCaller(ctx), params.id, body);
+        ctx.body = await reassignTask(db, markSelfAudited(ctx), params.id, body);
       },
     });
 }

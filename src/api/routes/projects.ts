@@ -15,7 +15,7 @@ import {
   updateProject,
   updateWorkflowSet,
 } from '../../services/projects.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const name = z.string().max(200).trim().min(1, 'name is required');
@@ -73,7 +73,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       responses: { 201: project, 409: { description: 'The name is taken' } },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await createProject(db, auditedCaller(ctx), body);
+        ctx.body = await createProject(db, markSelfAudited(ctx), body);
       },
     })
     .add({
@@ -98,7 +98,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       body: z.object({ name: name.optional(), description: description.optional() }).strict(),
       responses: { 200: project, 409: { description: 'The name is taken' } },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateProject(db, auditedCaller(ctx), params.id, body);
+        ctx.body = await updateProject(db, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -113,7 +113,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
         200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
       },
       async handler(ctx, { params }) {
-        await deleteProject(db, auditedCaller(ctx), params.id);
+        await deleteProject(db, markSelfAudited(ctx), params.id);
         ctx.body = { message: 'Project deleted', id: params.id };
       },
     })
@@ -128,7 +128,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       responses: { 409: { description: 'The project already has a workflow set with this name' }, 201: project },
       async handler(ctx, { params, body }) {
         ctx.status = 201;
-        ctx.body = await addWorkflowSet(db, auditedCaller(ctx), params.id, body);
+        ctx.body = await addWorkflowSet(db, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -141,7 +141,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       body: z.object({ name: name.optional(), description: description.optional() }).strict(),
       responses: { 409: { description: 'The project already has a workflow set with this name' }, 200: project },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateWorkflowSet(db, auditedCaller(ctx), params.id, params.setId, body);
+        ctx.body = await updateWorkflowSet(db, markSelfAudited(ctx), params.id, params.setId, body);
       },
     })
     .add({
@@ -153,7 +153,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       params: setParams,
       responses: { 409: { description: 'The workflow set still holds workflows' }, 200: project },
       async handler(ctx, { params }) {
-        ctx.body = await deleteWorkflowSet(db, auditedCaller(ctx), params.id, params.setId);
+        ctx.body = await deleteWorkflowSet(db, markSelfAudited(ctx), params.id, params.setId);
       },
     })
     .add({
@@ -166,7 +166,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       body: z.object({ role: z.enum(['owner', 'member']).default('member') }).strict(),
       responses: { 200: project },
       async handler(ctx, { params, body }) {
-        ctx.body = await setProjectMember(db, auditedCaller(ctx), params.id, {
+        ctx.body = await setProjectMember(db, markSelfAudited(ctx), params.id, {
           userId: params.userId,
           role: body.role,
         });
@@ -181,7 +181,7 @@ export function projectRoutes(deps: ResourceRouterDependencies, db: Database): R
       params: memberParams,
       responses: { 200: project },
       async handler(ctx, { params }) {
-        ctx.body = await removeProjectMember(db, auditedCaller(ctx), params.id, params.userId);
+        ctx.body = await removeProjectMember(db, markSelfAudited(ctx), params.id, params.userId);
       },
     });
 }

@@ -12,7 +12,7 @@ import { approverPerformance, approverPerformanceFor } from '../../services/repo
 import { boundedReport } from '../../services/reports/lib/bounded-report.js';
 import { slaCompliance } from '../../services/reports/sla-compliance.js';
 import { workflowStats } from '../../services/reports/workflow-stats.js';
-import { callerOf } from '../audit-context.js';
+import { principalOf } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const windowFields = {
@@ -89,7 +89,7 @@ export function reportRoutes(
       responses: { 200: { description: 'The report', schema: approverPerformanceReportSchema } },
       async handler(ctx, { query }) {
         const performance = await report((tx) => approverPerformance(tx, { from: query.from, to: query.to }));
-        ctx.body = approverPerformanceFor(performance, callerOf(ctx));
+        ctx.body = approverPerformanceFor(performance, principalOf(ctx));
       },
     });
 }

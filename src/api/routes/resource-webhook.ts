@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { resourceEventSchema, WEBHOOK_HEADERS } from '../../domain/resource-webhook.js';
 import { countWebhookDelivery } from '../../metrics/operation-metrics.js';
-import {
-  receiveResourceEvent,
-  rotateWebhookSecret,
-  type WebhookContext,
-} from '../../services/sync/resource-webhook.js';
-import { auditedCaller } from '../audit-context.js';
+import { receiveResourceEvent, rotateWebhookSecret } from '../../services/sync/resource-webhook.js';
+import type { WebhookContext } from '../../services/sync/webhook-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { errorBodySchema } from '../openapi/api-docs.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
@@ -88,7 +85,7 @@ export function webhookSecretRoutes(deps: ResourceRouterDependencies, context: W
     async handler(ctx, { params }) {
       ctx.status = 201;
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await rotateWebhookSecret(context, auditedCaller(ctx), params.id);
+      ctx.body = await rotateWebhookSecret(context, markSelfAudited(ctx), params.id);
     },
   });
 }

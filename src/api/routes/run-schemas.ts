@@ -1,6 +1,7 @@
 /** The run shapes the API answers, shared by the routes that return runs (OpenAPI Run, RunSummary, StartedRun). */
 import { z } from 'zod';
-import { errorEnvelopeSchema, RUN_STATUSES } from '../../domain/run.js';
+import { RUN_STATUSES } from '../../domain/run-statuses.js';
+import { errorEnvelopeSchema } from '../../domain/run.js';
 import { runWaitSchema } from '../../services/runs/run-waits.js';
 
 export const stepSchema = z.object({

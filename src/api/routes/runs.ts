@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParams, queryTimestamp } from '../../domain/common.js';
 import { pageSchema, paginationQuery } from '../../domain/pagination.js';
-import { errorEnvelopeSchema, RUN_STATUSES } from '../../domain/run.js';
+import { RUN_STATUSES } from '../../domain/run-statuses.js';
+import { errorEnvelopeSchema } from '../../domain/run.js';
 import { runSchema, runSummarySchema, stepSchema } from './run-schemas.js';
 import { ERROR_STRATEGIES, transitionSchema } from '../../domain/workflow-definition.js';
 import { cancelRun, resumeRun, updateRunVariables } from '../../services/runs/control-run.js';
@@ -12,7 +13,7 @@ import { concealRunData } from '../../services/runs/secret-variables.js';
 import { runWaits, runWaitSchema } from '../../services/runs/run-waits.js';
 import { approvalDecisionsOf } from '../../services/runs/approval-decisions.js';
 import type { RunsContext } from '../../services/runs/start-run.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const run = { description: 'The run', schema: runSchema };
@@ -142,7 +143,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       body: z.object({ variables: z.record(z.string(), z.unknown()) }).strict(),
       responses: { 200: run, 409: { description: 'The run is not pending, running or waiting' } },
       async handler(ctx, { params, body }) {
-        await updateRunVariables(context, auditedCaller(ctx), params.id, body.variables);
+        await updateRunVariables(context, markSelfAudited(ctx), params.id, body.variables);
         ctx.body = await viewWithWaits(await loadRun(db, params.id));
       },
     })
@@ -195,7 +196,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       params: idParams,
       responses: { 200: run, 409: { description: 'The run is not failed' } },
       async handler(ctx, { params }) {
-        ctx.body = await viewWithWaits(await resumeRun(context, auditedCaller(ctx), params.id, 'retry'));
+        ctx.body = await viewWithWaits(await resumeRun(context, markSelfAudited(ctx), params.id, 'retry'));
       },
     })
     .add({
@@ -207,7 +208,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       params: idParams,
       responses: { 200: run, 409: { description: 'The run is not failed' } },
       async handler(ctx, { params }) {
-        ctx.body = await viewWithWaits(await resumeRun(context, auditedCaller(ctx), params.id, 'skip'));
+        ctx.body = await viewWithWaits(await resumeRun(context, markSelfAudited(ctx), params.id, 'skip'));
       },
     })
     .add({
@@ -219,7 +220,7 @@ export function runRoutes(deps: ResourceRouterDependencies, context: RunsContext
       params: idParams,
       responses: { 200: run, 409: { description: 'The run is finished' } },
       async handler(ctx, { params }) {
-        ctx.body = await viewWithWaits(await cancelRun(context, auditedCaller(ctx), params.id));
+        ctx.body = await viewWithWaits(await cancelRun(context, markSelfAudited(ctx), params.id));
       },
     });
 }

@@ -10,7 +10,7 @@ import {
   toScheduleView,
   updateSchedule,
 } from '../../services/schedules/manage-schedules.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const fields = {
@@ -88,7 +88,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
       },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await createSchedule(context, auditedCaller(ctx), body);
+        ctx.body = await createSchedule(context, markSelfAudited(ctx), body);
       },
     })
     .add({
@@ -114,7 +114,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
       body: updateBody,
       responses: { 200: schedule },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateSchedule(context, auditedCaller(ctx), params.id, body);
+        ctx.body = await updateSchedule(context, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -126,7 +126,7 @@ export function scheduleRoutes(deps: ResourceRouterDependencies, context: Schedu
       params: idParams,
       responses: { 200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) } },
       async handler(ctx, { params }) {
-        await deleteSchedule(context, auditedCaller(ctx), params.id);
+        await deleteSchedule(context, markSelfAudited(ctx), params.id);
         ctx.body = { message: 'Schedule deleted', id: params.id };
       },
     });

@@ -9,7 +9,7 @@ import {
   rotateScimClientToken,
   updateScimClient,
 } from '../../services/scim-clients.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const scimClientSchema = z
@@ -52,7 +52,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
       },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await createScimClient(db, auditedCaller(ctx), body);
+        ctx.body = await createScimClient(db, markSelfAudited(ctx), body);
       },
     })
     .add({
@@ -76,7 +76,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
       params: idParams,
       responses: { 200: { description: 'The client and its new token', schema: scimClientWithTokenSchema } },
       async handler(ctx, { params }) {
-        ctx.body = await rotateScimClientToken(db, auditedCaller(ctx), params.id);
+        ctx.body = await rotateScimClientToken(db, markSelfAudited(ctx), params.id);
       },
     })
     .add({
@@ -89,7 +89,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
       body: z.object({ enabled: z.boolean() }).strict(),
       responses: { 200: { description: 'The client', schema: scimClientSchema } },
       async handler(ctx, { params, body }) {
-        ctx.body = await updateScimClient(db, auditedCaller(ctx), params.id, body);
+        ctx.body = await updateScimClient(db, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -115,7 +115,7 @@ export function scimClientRoutes(deps: ResourceRouterDependencies, db: Database)
         404: { description: 'No such SCIM client' },
       },
       async handler(ctx, { params }) {
-        const deleted = await deleteScimClient(db, auditedCaller(ctx), params.id);
+        const deleted = await deleteScimClient(db, markSelfAudited(ctx), params.id);
         ctx.body = {
           message: `SCIM client ${deleted.name} deleted; the ${counted(deleted.users, 'user')} and ${counted(deleted.groups, 'group')} it provisioned stay`,
           id: deleted.id,

@@ -7,22 +7,8 @@ import {
   emailTemplateInputSchema,
   emailTemplateSampleSchema,
 } from '../../domain/email-template.js';
-import {
-  createDocumentTemplate,
-  deleteDocumentTemplate,
-  listDocumentTemplates,
-  loadDocumentTemplate,
-  toDocumentTemplateView,
-  updateDocumentTemplate,
-} from '../../services/templates/document-templates.js';
-import {
-  createEmailTemplate,
-  deleteEmailTemplate,
-  listEmailTemplates,
-  loadEmailTemplate,
-  toEmailTemplateView,
-  updateEmailTemplate,
-} from '../../services/templates/email-templates.js';
+import { documentTemplates, toDocumentTemplateView } from '../../services/templates/document-templates.js';
+import { emailTemplates, toEmailTemplateView } from '../../services/templates/email-templates.js';
 import { previewDocumentTemplate } from '../../services/templates/preview-document-template.js';
 import { previewEmailSources, previewEmailTemplate } from '../../services/templates/preview-email-template.js';
 import { addCrudRoutes } from '../crud-routes.js';
@@ -62,11 +48,11 @@ export function emailTemplateRoutes(deps: ResourceRouterDependencies, db: Databa
     managePermission: 'workflow:update',
     viewSchema: emailTemplateSchema,
     inputSchema: emailTemplateInputSchema,
-    list: (query) => listEmailTemplates(db, query),
-    load: async (id) => toEmailTemplateView(await loadEmailTemplate(db, id)),
-    create: (caller, input) => createEmailTemplate(db, caller, input),
-    update: (caller, id, input) => updateEmailTemplate(db, caller, id, input),
-    remove: (caller, id) => deleteEmailTemplate(db, caller, id),
+    list: (query) => emailTemplates.list(db, query),
+    load: async (id) => toEmailTemplateView(await emailTemplates.load(db, id)),
+    create: (caller, input) => emailTemplates.create(db, caller, input),
+    update: (caller, id, input) => emailTemplates.update(db, caller, id, input),
+    remove: (caller, id) => emailTemplates.remove(db, caller, id),
   })
     .add({
       method: 'post',
@@ -103,11 +89,11 @@ export function documentTemplateRoutes(deps: ResourceRouterDependencies, db: Dat
     managePermission: 'workflow:update',
     viewSchema: documentTemplateSchema,
     inputSchema: documentTemplateInputSchema,
-    list: (query) => listDocumentTemplates(db, query),
-    load: async (id) => toDocumentTemplateView(await loadDocumentTemplate(db, id)),
-    create: (caller, input) => createDocumentTemplate(db, caller, input),
-    update: (caller, id, input) => updateDocumentTemplate(db, caller, id, input),
-    remove: (caller, id) => deleteDocumentTemplate(db, caller, id),
+    list: (query) => documentTemplates.list(db, query),
+    load: async (id) => toDocumentTemplateView(await documentTemplates.load(db, id)),
+    create: (caller, input) => documentTemplates.create(db, caller, input),
+    update: (caller, id, input) => documentTemplates.update(db, caller, id, input),
+    remove: (caller, id) => documentTemplates.remove(db, caller, id),
   }).add({
     method: 'post',
     path: '/:id/preview',

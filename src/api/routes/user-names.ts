@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { UUID_TEXT } from '../../domain/uuid.js';
 import { userNames } from '../../services/users/user-names.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 /** As many ids as a page of the longest list names people on (runs, approvals, matches). */
 export const MAX_NAMED_USERS = 100;
-
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 const namesQuery = z
   .object({
@@ -18,7 +17,7 @@ const namesQuery = z
           .array(z.guid({ error: 'ids must be UUIDs separated by commas' }))
           .max(MAX_NAMED_USERS, `ids may name at most ${MAX_NAMED_USERS} users`),
       )
-      .meta({ type: 'string', pattern: `^\\s*${UUID}\\s*(,\\s*${UUID}\\s*)*$` })
+      .meta({ type: 'string', pattern: `^\\s*${UUID_TEXT}\\s*(,\\s*${UUID_TEXT}\\s*)*$` })
       .describe(`Comma-separated user ids, at most ${MAX_NAMED_USERS}`),
   })
   .strict();

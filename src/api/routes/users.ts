@@ -13,7 +13,7 @@ import {
 import { PROFILE_FIELD_VALUES, PROFILE_FIELDS } from '../../domain/profile.js';
 import { listUsers } from '../../services/users/list-users.js';
 import { loadUser, toUserView } from '../../services/users/user-record.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 
 const role = z.enum(ROLES, { error: `roles must be among: ${ROLES.join(', ')}` });
@@ -105,7 +105,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
       responses: { 201: user, 409: { description: 'Another active user has the email' } },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await createUser(db, auditedCaller(ctx), body);
+        ctx.body = await createUser(db, markSelfAudited(ctx), body);
       },
     })
     .add({
@@ -131,7 +131,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
       body: z.object({ roles: z.array(role) }).strict(),
       responses: { 200: user, 409: { description: 'Would remove the last admin' } },
       async handler(ctx, { params, body }) {
-        ctx.body = await setUserRoles(db, auditedCaller(ctx), params.id, body.roles);
+        ctx.body = await setUserRoles(db, markSelfAudited(ctx), params.id, body.roles);
       },
     })
     .add({
@@ -145,7 +145,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
       responses: { 200: user },
       async handler(ctx, { params, body }) {
         const { displayName, custom, managerId, ...fields } = body;
-        ctx.body = await updateUserProfile(db, auditedCaller(ctx), params.id, {
+        ctx.body = await updateUserProfile(db, markSelfAudited(ctx), params.id, {
           displayName,
           managerId,
           custom,
@@ -162,7 +162,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
       params: idParams,
       responses: { 200: user, 409: { description: 'The last admin' } },
       async handler(ctx, { params }) {
-        ctx.body = await deleteUser(db, auditedCaller(ctx), params.id);
+        ctx.body = await deleteUser(db, markSelfAudited(ctx), params.id);
       },
     })
     .add({
@@ -174,7 +174,7 @@ export function userRoutes(deps: ResourceRouterDependencies, db: Database): Reso
       params: idParams,
       responses: { 200: user, 409: { description: 'Email taken, or not deleted' } },
       async handler(ctx, { params }) {
-        ctx.body = await restoreUser(db, auditedCaller(ctx), params.id);
+        ctx.body = await restoreUser(db, markSelfAudited(ctx), params.id);
       },
     });
 }

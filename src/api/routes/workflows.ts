@@ -33,7 +33,7 @@ import { loadWorkflow, toWorkflowView, type WorkflowView } from '../../services/
 import { createWorkflowVersion, diffWorkflowVersions } from '../../services/workflows/workflow-versions.js';
 import { validationFailed } from '../../errors/index.js';
 import { listedFindings, MAX_LISTED_FINDINGS } from '../../services/workflows/listed-findings.js';
-import { auditedCaller } from '../audit-context.js';
+import { markSelfAudited } from '../audit-context.js';
 import type { AppContext } from '../context.js';
 import { ResourceRouter, type ResourceRouterDependencies } from '../resource-router.js';
 import { startedRunSchema } from './run-schemas.js';
@@ -227,7 +227,7 @@ export function workflowRoutes(
       responses: { 201: { description: 'The new draft', schema: workflowViewSchema } },
       async handler(ctx, { body }) {
         ctx.status = 201;
-        ctx.body = await createWorkflow(db, auditedCaller(ctx), body);
+        ctx.body = await createWorkflow(db, markSelfAudited(ctx), body);
       },
     })
     .add({
@@ -315,7 +315,7 @@ export function workflowRoutes(
       },
       async handler(ctx, { params, body }) {
         const edit = { kind: 'replace' as const, expectedRevision: expectedRevision(ctx) };
-        sendWorkflow(ctx, await updateWorkflow(db, auditedCaller(ctx), params.id, body, edit));
+        sendWorkflow(ctx, await updateWorkflow(db, markSelfAudited(ctx), params.id, body, edit));
       },
     })
     .add({
@@ -337,7 +337,7 @@ export function workflowRoutes(
       },
       async handler(ctx, { params, body }) {
         const edit = { kind: 'patch' as const, expectedRevision: expectedRevision(ctx) };
-        sendWorkflow(ctx, await updateWorkflow(db, auditedCaller(ctx), params.id, body, edit));
+        sendWorkflow(ctx, await updateWorkflow(db, markSelfAudited(ctx), params.id, body, edit));
       },
     })
     .add({
@@ -349,7 +349,7 @@ export function workflowRoutes(
       params: idParams,
       responses: { 200: workflow },
       async handler(ctx, { params }) {
-        ctx.body = await deleteWorkflow(db, auditedCaller(ctx), params.id);
+        ctx.body = await deleteWorkflow(db, markSelfAudited(ctx), params.id);
       },
     })
     .add({
@@ -361,7 +361,7 @@ export function workflowRoutes(
       params: idParams,
       responses: { 409: { description: 'The workflow is not deleted' }, 200: workflow },
       async handler(ctx, { params }) {
-        ctx.body = await restoreWorkflow(db, auditedCaller(ctx), params.id);
+        ctx.body = await restoreWorkflow(db, markSelfAudited(ctx), params.id);
       },
     })
     .add({
@@ -376,7 +376,7 @@ export function workflowRoutes(
         200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
       },
       async handler(ctx, { params }) {
-        await permanentlyDeleteWorkflow(db, auditedCaller(ctx), params.id);
+        await permanentlyDeleteWorkflow(db, markSelfAudited(ctx), params.id);
         ctx.body = { message: 'Workflow permanently deleted', id: params.id };
       },
     })
@@ -396,7 +396,7 @@ export function workflowRoutes(
         409: { description: 'Not a draft, or the version to deprecate is a draft' },
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await publishWorkflow(db, auditedCaller(ctx), params.id, body, runs.connectors.registry);
+        ctx.body = await publishWorkflow(db, markSelfAudited(ctx), params.id, body, runs.connectors.registry);
       },
     })
     .add({
@@ -412,7 +412,7 @@ export function workflowRoutes(
         200: { description: 'Confirmation', schema: z.object({ message: z.string(), id: z.uuid() }) },
       },
       async handler(ctx, { params, body }) {
-        await deprecateWorkflow(db, auditedCaller(ctx), params.id, body);
+        await deprecateWorkflow(db, markSelfAudited(ctx), params.id, body);
         ctx.body = { message: 'Workflow deprecated', id: params.id };
       },
     })
@@ -426,7 +426,7 @@ export function workflowRoutes(
       body: revertBody,
       responses: { 409: { description: 'The workflow is already a draft' }, 200: workflow },
       async handler(ctx, { params, body }) {
-        ctx.body = await revertWorkflowToDraft(db, auditedCaller(ctx), params.id, body.confirmationName);
+        ctx.body = await revertWorkflowToDraft(db, markSelfAudited(ctx), params.id, body.confirmationName);
       },
     })
     .add({
@@ -444,7 +444,7 @@ export function workflowRoutes(
         },
       },
       async handler(ctx, { params }) {
-        const newWorkflow = await createWorkflowVersion(db, auditedCaller(ctx), params.id);
+        const newWorkflow = await createWorkflowVersion(db, markSelfAudited(ctx), params.id);
         ctx.status = 201;
         ctx.body = { message: 'New draft version created', newWorkflow, sourceWorkflowId: params.id };
       },
@@ -462,7 +462,7 @@ export function workflowRoutes(
         200: workflow,
       },
       async handler(ctx, { params, body }) {
-        ctx.body = await moveWorkflow(db, auditedCaller(ctx), params.id, body);
+        ctx.body = await moveWorkflow(db, markSelfAudited(ctx), params.id, body);
       },
     })
     .add({
@@ -491,7 +491,7 @@ export function workflowRoutes(
         400: { description: 'Deprecated workflow, or missing or invalid variables' },
       },
       async handler(ctx, { params, body }) {
-        const row = await startRun(runs, auditedCaller(ctx), params.id, body.variables);
+        const row = await startRun(runs, markSelfAudited(ctx), params.id, body.variables);
         ctx.status = 201;
         ctx.body = toRunView(row, config.temporal.uiUrl, config.temporal.namespace);
       },
@@ -511,7 +511,7 @@ export function workflowRoutes(
       },
       async handler(ctx, { params }) {
         ctx.status = 201;
-        ctx.body = await issueWebhookSecret(runs, auditedCaller(ctx), params.id);
+        ctx.body = await issueWebhookSecret(runs, markSelfAudited(ctx), params.id);
       },
     })
     .add({

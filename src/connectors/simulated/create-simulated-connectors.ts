@@ -1,9 +1,9 @@
 import type { ConnectorHandler } from '../handler.js';
 import { generateDirectory, type Directory, type DirectoryOptions } from './directory-data.js';
 import type { RelationalDataOptions } from './relational-data.js';
-import { createTestActiveDirectoryConnector } from './test-activedirectory.js';
-import { createTestDbConnector } from './test-db.js';
-import { createTestLdapConnector } from './test-ldap.js';
+import { createTestActiveDirectoryConnector } from './active-directory-connector.js';
+import { createTestDbConnector } from './database-connector.js';
+import { createTestLdapConnector } from './ldap-connector.js';
 
 export interface SimulatedConnectorsOptions extends DirectoryOptions {
   /** The people and groups of test-ldap and test-activedirectory; generated from the options when absent. */

@@ -17,6 +17,6 @@ export {
   createTestActiveDirectoryConnector,
   TEST_ACTIVE_DIRECTORY_NAME,
   type TestActiveDirectoryOptions,
-} from './test-activedirectory.js';
-export { createTestDbConnector, TEST_DB_NAME, type TestDbOptions } from './test-db.js';
-export { createTestLdapConnector, TEST_LDAP_NAME, type TestLdapOptions } from './test-ldap.js';
+} from './active-directory-connector.js';
+export { createTestDbConnector, TEST_DB_NAME, type TestDbOptions } from './database-connector.js';
+export { createTestLdapConnector, TEST_LDAP_NAME, type TestLdapOptions } from './ldap-connector.js';

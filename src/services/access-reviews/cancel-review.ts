@@ -6,7 +6,7 @@ import { deleteIfPresent } from '../../temporal/schedule-ownership.js';
 import { auditChange, type Caller } from '../caller.js';
 import { recurrenceScheduleId } from './recurrence.js';
 import { reviewView, loadReview, type AccessReviewView } from './review-record.js';
-import type { AccessReviewContext } from './start-review.js';
+import type { AccessReviewContext } from './review-context.js';
 
 /**
  * Stops a draft or active campaign without removing anything: its items keep their decisions and

@@ -4,7 +4,7 @@ import { auditChange, type Caller } from '../caller.js';
 import { reviewView, type AccessReviewView } from './review-record.js';
 import { signalReviewWorkflow } from './review-workflow.js';
 import { lockReview } from './settle-review.js';
-import type { AccessReviewContext } from './start-review.js';
+import type { AccessReviewContext } from './review-context.js';
 
 /**
  * Closes a campaign. An active one stops taking decisions now (status `closing`, the caller

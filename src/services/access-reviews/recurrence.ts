@@ -11,7 +11,7 @@ import { activateReview } from './activate-review.js';
 import { columnsOf, definitionOf, reviewView, type AccessReviewView } from './review-record.js';
 import { workflowInputOf } from './review-workflow.js';
 import { lockReview } from './settle-review.js';
-import type { AccessReviewContext } from './start-review.js';
+import type { AccessReviewContext } from './review-context.js';
 
 /** The Temporal Schedule that starts the next campaigns of a recurring one. */
 export const recurrenceScheduleId = (reviewId: string) => `flowgate-access-review-${reviewId}`;

@@ -2,7 +2,7 @@ import type { AccessReview } from '../../db/generated/client.js';
 import { accessReviewWorkflowId, type AccessReviewWorkflowInput } from '../../temporal/access-review-messages.js';
 import { withTemporalDeadline } from '../../temporal/client.js';
 import type { accessReviewWorkflow } from '../../workflows/access-review.js';
-import type { AccessReviewContext } from './start-review.js';
+import type { AccessReviewContext } from './review-context.js';
 
 /** What a campaign's row gives its workflow to start from. */
 export function workflowInputOf(review: AccessReview): AccessReviewWorkflowInput {

@@ -1,6 +1,3 @@
-import type { Client } from '@temporalio/client';
-import type { Config } from '../../config/index.js';
-import type { Database } from '../../db/client.js';
 import { conflict } from '../../errors/index.js';
 import { accessReviewWorkflowId } from '../../temporal/access-review-messages.js';
 import { workflowInputOf } from './review-workflow.js';
@@ -9,13 +6,8 @@ import type { accessReviewWorkflow } from '../../workflows/access-review.js';
 import { auditChange, type Caller } from '../caller.js';
 import { activateReview } from './activate-review.js';
 import { scheduleRecurrence } from './recurrence.js';
+import type { AccessReviewContext } from './review-context.js';
 import { loadReview, reviewView, type AccessReviewView } from './review-record.js';
-
-export interface AccessReviewContext {
-  db: Database;
-  temporal: Client;
-  config: Readonly<Config>;
-}
 
 /** A start writes every item of the campaign in its transaction: tens of thousands must fit. */
 const START_TRANSACTION_TIMEOUT_MS = 60_000;

@@ -1,8 +1,7 @@
 import type { DatabaseClient } from '../../db/client.js';
 import type { AccountLink, ConnectorAccounts, FlowgateProfile } from '../../connectors/handler.js';
 import { jsonObject } from '../../domain/common.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../domain/uuid.js';
 
 const linkOf = (row: AccountLink): AccountLink => ({
   userId: row.userId,
@@ -18,7 +17,7 @@ export function connectorAccounts(db: DatabaseClient, connectorId: string): Conn
   return {
     async account(userId) {
       // Users' ids are uuids: any other text (a manager named in a custom attribute) names nobody.
-      if (!UUID.test(userId)) return undefined;
+      if (!isUuid(userId)) return undefined;
       const user = await db.user.findUnique({
         where: { id: userId },
         include: { accountLinks: { where: { connectorId } } },
@@ -44,12 +43,12 @@ export function connectorAccounts(db: DatabaseClient, connectorId: string): Conn
       return link ? { profile, link } : { profile };
     },
     async link(userId) {
-      if (!UUID.test(userId)) return undefined;
+      if (!isUuid(userId)) return undefined;
       const row = await db.connectorAccountLink.findUnique({ where: { connectorId_userId: { connectorId, userId } } });
       return row ? linkOf(row) : undefined;
     },
     async links(userIds) {
-      const ids = userIds.filter((id) => UUID.test(id));
+      const ids = userIds.filter((id) => isUuid(id));
       if (ids.length === 0) return [];
       const rows = await db.connectorAccountLink.findMany({ where: { connectorId, userId: { in: ids } } });
       return rows.map(linkOf);

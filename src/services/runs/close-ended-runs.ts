@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { recordAudit } from '../../audit/index.js';
 import { jsonColumn, type Database, type DatabaseClient } from '../../db/client.js';
+import { OPEN_RUN_STATUSES } from '../../domain/run-statuses.js';
 import { EXECUTION_ENDED_CODE } from '../../domain/run.js';
 import { runWorkflowId } from '../../temporal/messages.js';
 import { RunStatusAttribute } from '../../temporal/search-attributes.js';
@@ -36,7 +37,7 @@ export async function closeRunsWithEndedExecutions(
     `TaskQueue = '${deps.taskQueue.replace(/'/g, "\\'")}'`,
     `ExecutionStatus != 'Running'`,
     `CloseTime > '${since}'`,
-    `${RunStatusAttribute.name} IN ('pending', 'running', 'waiting')`,
+    `${RunStatusAttribute.name} IN (${OPEN_RUN_STATUSES.map((status) => `'${status}'`).join(', ')})`,
   ].join(' AND ');
   const closed: string[] = [];
   for await (const execution of deps.temporal.workflow.list({ query })) {
@@ -48,7 +49,7 @@ export async function closeRunsWithEndedExecutions(
     const executionStatus = execution.status.name;
     const ended = await deps.db.$transaction(async (tx) => {
       const { count } = await tx.workflowRun.updateMany({
-        where: { id: runId, status: { in: ['pending', 'running', 'waiting'] } },
+        where: { id: runId, status: { in: [...OPEN_RUN_STATUSES] } },
         data: {
           status: 'failed',
           completedAt: now,

@@ -1,7 +1,7 @@
 import { WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
 import { jsonColumn, Prisma, type Database, type DatabaseClient } from '../../db/client.js';
 import { jsonObject } from '../../domain/common.js';
-import { EDITABLE_RUN_STATUSES, FINAL_RUN_STATUSES } from '../../domain/run.js';
+import { FINAL_RUN_STATUSES, OPEN_RUN_STATUSES } from '../../domain/run-statuses.js';
 import { workflowDefinitionInputSchema } from '../../domain/workflow-definition.js';
 import { checkRunVariables, describeVariableProblems } from '../../engine/run-variables.js';
 import { conflict, notFound, validationFailed } from '../../errors/index.js';
@@ -116,7 +116,7 @@ export async function updateRunVariables(
     // Lock, then read: a concurrent edit merges into what the one before it wrote.
     await lockRun(tx, runId);
     const run = await tx.workflowRun.findUniqueOrThrow({ where: { id: runId } });
-    if (!(EDITABLE_RUN_STATUSES as readonly string[]).includes(run.status)) {
+    if (!(OPEN_RUN_STATUSES as readonly string[]).includes(run.status)) {
       throw conflict(
         `Run variables can only be edited while the run is pending, running or waiting; it is ${run.status}`,
       );

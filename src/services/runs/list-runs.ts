@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { fetchPage, sortedById, type PageQuery } from '../../domain/pagination.js';
-import type { RunStatus } from '../../domain/run.js';
+import type { RunStatus } from '../../domain/run-statuses.js';
 import { runSummarySelect, toRunSummary } from './run-record.js';
 
 export interface RunListQuery extends PageQuery {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { DatabaseClient } from '../../db/client.js';
 import type { Prisma } from '../../db/generated/client.js';
-import { errorEnvelopeSchema, RUN_STATUSES, type RunWorkflowInput } from '../../domain/run.js';
+import { RUN_STATUSES } from '../../domain/run-statuses.js';
+import { errorEnvelopeSchema, type RunWorkflowInput } from '../../domain/run.js';
 import { workflowDefinitionInputSchema, type WorkflowView } from '../../domain/workflow-definition.js';
 import { notFound } from '../../errors/index.js';
 import { jsonObject } from '../../domain/common.js';

@@ -17,8 +17,7 @@ import { markScimWrite, scimAuditOf, type ScimRequestContext } from './scim-cont
 import { invalidValue, ScimError, scimNotFound, uniqueness } from '../../scim/scim-errors.js';
 import { versionOf } from '../../scim/user-resource.js';
 import { equalsIgnoringCase } from '../../domain/text-match.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../domain/uuid.js';
 
 // SCIM groups are user groups with memberships, nothing more (spec 2.14, 4.10): this module never
 // touches roles, permission overrides, business roles or entitlements, whatever a group is called.
@@ -88,7 +87,7 @@ export async function listScimGroups(
 }
 
 async function loadRow(db: DatabaseClient, context: ScimRequestContext, id: string): Promise<ScimGroupRow> {
-  const row = UUID.test(id)
+  const row = isUuid(id)
     ? await db.scimGroup.findFirst({ where: { groupId: id, clientId: context.client.id }, include: { group: true } })
     : null;
   if (!row) throw scimNotFound(`Group ${id}`);
@@ -112,7 +111,7 @@ function uniquenessOnConflict<T>(write: Promise<T>): Promise<T> {
 /** Member ids must be users this client provisioned; anything else is an invalidValue. */
 async function checkMembers(tx: DatabaseClient, context: ScimRequestContext, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const malformed = ids.filter((id) => !UUID.test(id));
+  const malformed = ids.filter((id) => !isUuid(id));
   if (malformed.length > 0) throw invalidValue(`Unknown members: ${malformed.slice(0, 10).join(', ')}`);
   const known = await tx.scimIdentity.findMany({
     where: { clientId: context.client.id, userId: { in: [...ids] }, user: { deletedAt: null } },
@@ -160,7 +159,7 @@ async function applyMemberChanges(
   }
   const toAdd = [...changes.add];
   await checkMembers(tx, context, toAdd);
-  const removable = [...changes.remove].filter((id) => UUID.test(id));
+  const removable = [...changes.remove].filter((id) => isUuid(id));
   const existing = new Set(
     (
       await tx.userGroupMember.findMany({

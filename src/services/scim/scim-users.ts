@@ -25,8 +25,7 @@ import {
   type ScimUserRow,
 } from '../../scim/user-resource.js';
 import { equalsIgnoringCase } from '../../domain/text-match.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../domain/uuid.js';
 
 function whereOfFilter(filter: UserFilter | undefined): Prisma.ScimIdentityWhereInput {
   if (!filter) return {};
@@ -81,7 +80,7 @@ export async function listScimUsers(
 }
 
 async function loadRow(db: DatabaseClient, context: ScimRequestContext, id: string): Promise<ScimUserRow> {
-  const identity = UUID.test(id)
+  const identity = isUuid(id)
     ? await db.scimIdentity.findFirst({
         where: { userId: id, clientId: context.client.id, user: { deletedAt: null } },
         include: { user: true },

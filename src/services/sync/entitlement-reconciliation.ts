@@ -11,16 +11,9 @@ import {
   type RecordedRun,
 } from '../runs/start-run.js';
 import { loadWorkflow, toWorkflowView } from '../workflows/workflow-record.js';
-import type { WebhookContext, WebhookOutcome } from './resource-webhook.js';
+import type { WebhookContext, WebhookOutcome } from './webhook-context.js';
 import { claimEventId } from './webhook-event-ids.js';
 import type { SignedDelivery } from './webhook-signature.js';
-
-/**
- * The reconciliation handler of the resource webhook (docs/sync.md): an event without
- * `resourceType` concerns the entitlements of the connector whose `reconciliationConfig.resourceId`
- * is the event's `resourceId`. Each is recorded (audit `entitlement.reconciliation_event`), and
- * when its config names a `workflowId`, a run of that workflow starts with the webhook trigger.
- */
 
 /** The variables a reconciliation run gets, of those its workflow declares. */
 function runVariables(
@@ -32,7 +25,13 @@ function runVariables(
   );
 }
 
-/** Handles the event once per event id; null when no entitlement of the connector matches. */
+/**
+ * The reconciliation handler of the resource webhook (docs/sync.md): an event without
+ * `resourceType` concerns the entitlements of the connector whose `reconciliationConfig.resourceId`
+ * is the event's `resourceId`. Each is recorded (audit `entitlement.reconciliation_event`), and
+ * when its config names a `workflowId`, a run of that workflow starts with the webhook trigger.
+ * Handles the event once per event id; null when no entitlement of the connector matches.
+ */
 export async function reconcileEntitlements(
   context: WebhookContext,
   connector: Connector,
@@ -52,7 +51,7 @@ export async function reconcileEntitlements(
     }
     const runIds: string[] = [];
     for (const entitlement of entitlements) {
-      // Checked on every write since 23 Nov 2026; a row stored before that may not fit.
+      // Parsed, not trusted: a row written before writes were checked may not fit the schema.
       const parsed = reconciliationConfigSchema.safeParse(entitlement.reconciliationConfig);
       if (!parsed.success)
         throw new AppError('validation_failed', `Entitlement ${entitlement.name} has an invalid reconciliationConfig`);

@@ -1,5 +1,4 @@
 import { recordAudit } from '../../audit/index.js';
-import type { ConnectorRuntime } from '../../connectors/runtime.js';
 import { openSecrets, sealSecrets } from '../../connectors/secret-box.js';
 import type { DatabaseClient } from '../../db/client.js';
 import type { Connector } from '../../db/generated/client.js';
@@ -9,7 +8,7 @@ import type { ListedResource } from '../../connectors/handler.js';
 import { AppError, isAppError, validationFailed } from '../../errors/index.js';
 import { auditChange, type Caller } from '../caller.js';
 import { loadConnector } from '../connectors/connector-record.js';
-import { runStarter, startRecordedRuns, type RecordedRun, type RunsContext } from '../runs/start-run.js';
+import { runStarter, startRecordedRuns, type RecordedRun } from '../runs/start-run.js';
 import { reconcileEntitlements } from './entitlement-reconciliation.js';
 import { invalidateCache } from './record-cache.js';
 import { claimEventId } from './webhook-event-ids.js';
@@ -17,15 +16,7 @@ import { filterRecords } from './filter-records.js';
 import { syncedGroupKeys, upsertRecords, withHashes, type RecordKey } from './record-store.js';
 import { recordRecordAutomation } from './sync-automation.js';
 import { generateWebhookSecret, verifyWebhookDelivery, type SignedDelivery } from './webhook-signature.js';
-
-/**
- * The resource webhook (spec 4.9; docs/sync.md): a connected system reports a change of one
- * record, signed with the connector's webhook secret, and the stored record follows it.
- */
-
-export interface WebhookContext extends RunsContext {
-  connectors: ConnectorRuntime;
-}
+import type { WebhookContext, WebhookOutcome } from './webhook-context.js';
 
 export interface WebhookDelivery {
   connectorId: string;
@@ -34,14 +25,6 @@ export interface WebhookDelivery {
   rawBody?: Buffer;
   body: unknown;
   requestId?: string;
-}
-
-export interface WebhookOutcome {
-  message: string;
-  eventId: string;
-  alreadyApplied: boolean;
-  /** Reconciliation events: the runs started. */
-  runIds?: string[];
 }
 
 const SECRET_FIELD = 'webhookSecret';

@@ -1,6 +1,6 @@
 import type { DatabaseClient } from '../../db/client.js';
 import { resolvePath } from '../../engine/interpolation.js';
-import { loadDocumentTemplate } from './document-templates.js';
+import { documentTemplates } from './document-templates.js';
 
 export interface DocumentPlaceholderValue {
   name: string;
@@ -19,7 +19,7 @@ export async function previewDocumentTemplate(
   id: string,
   sample: { variables: Record<string, unknown> },
 ): Promise<{ placeholders: DocumentPlaceholderValue[]; missing: string[] }> {
-  const template = await loadDocumentTemplate(db, id);
+  const template = await documentTemplates.load(db, id);
   const placeholders = template.placeholders.map((name) => {
     const value = resolvePath(sample.variables, name);
     return value === undefined ? { name, filled: false } : { name, value, filled: true };

@@ -6,7 +6,7 @@ import {
   renderEmailTemplate,
   type EmailTemplateSources,
 } from '../../notifications/render-email.js';
-import { loadEmailTemplate } from './email-templates.js';
+import { emailTemplates } from './email-templates.js';
 
 /**
  * What a notification step would send with these sources and sample inputs: the same context and
@@ -27,5 +27,5 @@ export function previewEmailSources(
 
 /** The preview of a saved email template. */
 export async function previewEmailTemplate(db: DatabaseClient, id: string, sample: EmailTemplateSample) {
-  return previewEmailSources(await loadEmailTemplate(db, id), sample);
+  return previewEmailSources(await emailTemplates.load(db, id), sample);
 }

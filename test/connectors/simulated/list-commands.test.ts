@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_LIST_PAGE_SIZE, type ConnectorHandler } from '../../../src/connectors/handler.js';
 import { generateDirectory } from '../../../src/connectors/simulated/directory-data.js';
-import { createTestActiveDirectoryConnector } from '../../../src/connectors/simulated/test-activedirectory.js';
-import { createTestLdapConnector } from '../../../src/connectors/simulated/test-ldap.js';
+import { createTestActiveDirectoryConnector } from '../../../src/connectors/simulated/active-directory-connector.js';
+import { createTestLdapConnector } from '../../../src/connectors/simulated/ldap-connector.js';
 import { call, callData, manualClock, walkList } from './call-handler.js';
 
 const directory = generateDirectory({ users: 1200, groups: 40, seed: 11 });

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
+import { isUuid, UUID_TEXT } from '../../../src/domain/uuid';
 import { useMe } from '../session/me';
 import { userLabel, type UserSummary } from './UserPicker';
 import { userNameOf } from './user-names';
-
-const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const UUID = new RegExp(`^${UUID_TEXT}$`, 'i');
 
 /**
  * Text a workflow wrote (an approval's message, a task's instructions) with every user id in it
@@ -12,7 +10,7 @@ const UUID = new RegExp(`^${UUID_TEXT}$`, 'i');
  */
 export function TextWithUserNames({ text }: { text: string }) {
   // A capturing split keeps the ids, at the odd positions.
-  const parts = text.split(new RegExp(`(${UUID_TEXT})`, 'i'));
+  const parts = text.split(new RegExp(`(${UUID_TEXT})`));
   return <>{parts.map((part, index) => (index % 2 === 1 ? <UserName key={index} userId={part} /> : part))}</>;
 }
 
@@ -21,7 +19,7 @@ export function TextWithUserNames({ text }: { text: string }) {
  * is shown as that user, anything else as it is.
  */
 export function MaybeUserName({ value }: { value: string }) {
-  return UUID.test(value) ? <UserName userId={value} /> : <>{value}</>;
+  return isUuid(value) ? <UserName userId={value} /> : <>{value}</>;
 }
 
 /** A user id shown as the user's name and email (one batched lookup per page), else as the id. */

@@ -1,5 +1,5 @@
 import type { SectionEntry } from '../../../domain/transfer-document.js';
-import { replaceDocumentTemplate } from '../../templates/document-templates.js';
+import { documentTemplates } from '../../templates/document-templates.js';
 import { fieldChanges } from '../field-changes.js';
 import { done, type ImportRun } from '../import-run.js';
 
@@ -21,7 +21,7 @@ export async function importDocumentTemplates(
           note: 'New document templates are not imported (spec 4.7: metadata only, skipped if new); create it with POST /api/document-templates, then import again to update it',
         }),
       async () => {
-        await replaceDocumentTemplate(run.tx, run.caller, existing!.id, entry);
+        await documentTemplates.replace(run.tx, run.caller, existing!.id, entry);
         return done('updated');
       },
       run.changesOf('documentTemplates', entry.name, (stored) =>

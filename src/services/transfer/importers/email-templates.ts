@@ -1,5 +1,5 @@
 import type { SectionEntry } from '../../../domain/transfer-document.js';
-import { insertEmailTemplate, replaceEmailTemplate } from '../../templates/email-templates.js';
+import { emailTemplates } from '../../templates/email-templates.js';
 import { fieldChanges } from '../field-changes.js';
 import { done, type ImportRun } from '../import-run.js';
 
@@ -15,11 +15,11 @@ export async function importEmailTemplates(
       entry.name,
       existing !== null,
       async () => {
-        await insertEmailTemplate(run.tx, run.caller, entry);
+        await emailTemplates.insert(run.tx, run.caller, entry);
         return done('created');
       },
       async () => {
-        await replaceEmailTemplate(run.tx, run.caller, existing!.id, entry);
+        await emailTemplates.replace(run.tx, run.caller, existing!.id, entry);
         return done('updated');
       },
       run.changesOf('emailTemplates', entry.name, (stored) =>

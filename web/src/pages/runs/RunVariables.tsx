@@ -13,7 +13,7 @@ import {
   ownValue,
 } from '../../components/VariableFields';
 import { useCan } from '../../session/me';
-import { EDITABLE_RUN_STATUSES, type Run } from './run-types';
+import { OPEN_RUN_STATUSES, type Run } from './run-types';
 
 /**
  * The run's variables; while the run is pending, running or waiting, a run:update holder edits them
@@ -21,7 +21,7 @@ import { EDITABLE_RUN_STATUSES, type Run } from './run-types';
  */
 export function RunVariables({ run, onChanged }: { run: Run; onChanged: () => void }) {
   const can = useCan();
-  const editable = EDITABLE_RUN_STATUSES.includes(run.status) && can('run:update') && can('workflow:read');
+  const editable = OPEN_RUN_STATUSES.includes(run.status) && can('run:update') && can('workflow:read');
   const workflow = useApiGet(editable ? '/api/workflows/{id}' : null, {
     path: { id: run.definitionId },
     query: { includeDeleted: 'true' },

@@ -1,11 +1,7 @@
 /** The run shapes of the runs routes (src/api/routes/runs.ts), as the OpenAPI description declares them. */
 import type { ResponseOf, Schema } from '../../api/client';
 
-export const RUN_STATUSES = ['pending', 'running', 'waiting', 'completed', 'failed', 'cancelled'] as const;
-
-/** Statuses in which variables may still be edited (docs/runs.md). */
-export const EDITABLE_RUN_STATUSES: readonly string[] = ['pending', 'running', 'waiting'];
-export const FINAL_RUN_STATUSES: readonly string[] = ['completed', 'cancelled'];
+export { FINAL_RUN_STATUSES, OPEN_RUN_STATUSES, RUN_STATUSES } from '../../../../src/domain/run-statuses';
 
 export type Run = Schema<'Run'>;
 /** An open approval or task of a run: whom it waits for and until when. */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isUuid } from '../../../../src/domain/uuid';
 import { UserPicker } from '../../components/UserPicker';
 import { useCan } from '../../session/me';
 
@@ -8,11 +9,9 @@ export const PERSON_ROLES = ['admin', 'approver', 'resource_manager', 'requestor
 const KINDS = ['user', 'role', 'text'] as const;
 type Kind = (typeof KINDS)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function kindOf(value: string, pickUsers: boolean): Kind {
   if (PERSON_ROLES.some((role) => role === value)) return 'role';
-  if (pickUsers && (value === '' || UUID.test(value))) return 'user';
+  if (pickUsers && (value === '' || isUuid(value))) return 'user';
   return 'text';
 }
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ConnectorError } from '../../../connector-error.js';
 import type { ScimSession } from '../command.js';
-
-// Parameter pieces several commands share, and how a person parameter names an account.
+import { isUuid } from '../../../../domain/uuid.js';
 
 /**
  * An id that goes into a SCIM path as one segment. `encodeURIComponent` leaves `.` and `..` as
@@ -21,8 +20,6 @@ export const person = scimId(
 );
 export const flowgateUserId = z.uuid().describe('The Flowgate user id');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface Account {
   /** The account's SCIM id. */
   id: string;
@@ -35,7 +32,7 @@ export interface Account {
  * Flowgate user without a link is `not_found` rather than taken for a SCIM id.
  */
 export async function accountOf(session: ScimSession, person: string): Promise<Account> {
-  if (session.accounts && UUID.test(person)) {
+  if (session.accounts && isUuid(person)) {
     const account = await session.accounts.account(person);
     if (account?.link) return { id: account.link.remoteId, userId: person };
     if (account)
@@ -51,10 +48,7 @@ export async function accountOf(session: ScimSession, person: string): Promise<A
 export async function accountIdsOf(session: ScimSession, people: readonly string[]): Promise<string[]> {
   const linked = new Map(
     session.accounts
-      ? (await session.accounts.links(people.filter((one) => UUID.test(one)))).map((link) => [
-          link.userId,
-          link.remoteId,
-        ])
+      ? (await session.accounts.links(people.filter((one) => isUuid(one)))).map((link) => [link.userId, link.remoteId])
       : [],
   );
   const ids: string[] = [];

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { generateRelationalData } from '../../../src/connectors/simulated/relational-data.js';
-import { createTestDbConnector } from '../../../src/connectors/simulated/test-db.js';
+import { createTestDbConnector } from '../../../src/connectors/simulated/database-connector.js';
 import { call, callData } from './call-handler.js';
 
 const seeded = generateRelationalData();

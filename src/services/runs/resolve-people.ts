@@ -1,7 +1,6 @@
-import type { DatabaseClient } from '../db/client.js';
-import type { Person } from '../services/runs/run-self.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import type { DatabaseClient } from '../../db/client.js';
+import { isUuid } from '../../domain/uuid.js';
+import type { Person } from './run-self.js';
 
 /**
  * What an approver, assignee or recipient entry names: a user by id, a user by email (an entry
@@ -11,7 +10,7 @@ export type PersonEntry =
   { kind: 'id'; id: string } | { kind: 'email'; email: string } | { kind: 'role'; role: string };
 
 export function personEntry(entry: string): PersonEntry {
-  if (UUID.test(entry)) return { kind: 'id', id: entry.toLowerCase() };
+  if (isUuid(entry)) return { kind: 'id', id: entry.toLowerCase() };
   if (entry.includes('@')) return { kind: 'email', email: entry.toLowerCase() };
   return { kind: 'role', role: entry };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { generateDirectory, SEEDED_PASSWORD } from '../../../src/connectors/simulated/directory-data.js';
-import { createTestLdapConnector } from '../../../src/connectors/simulated/test-ldap.js';
+import { createTestLdapConnector } from '../../../src/connectors/simulated/ldap-connector.js';
 import { call, callData } from './call-handler.js';
 
 const directory = generateDirectory();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { generateDirectory, SEEDED_PASSWORD } from '../../../src/connectors/simulated/directory-data.js';
-import { createTestActiveDirectoryConnector } from '../../../src/connectors/simulated/test-activedirectory.js';
+import { createTestActiveDirectoryConnector } from '../../../src/connectors/simulated/active-directory-connector.js';
 import { call, callData } from './call-handler.js';
 
 const directory = generateDirectory();
