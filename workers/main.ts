@@ -19,7 +19,8 @@ import { closeRunsWithEndedExecutions } from '../src/services/runs/close-ended-r
 import { reconcileSyncSchedules } from '../src/services/sync/sync-schedules.js';
 import { ensureSinkWorkflows } from '../src/services/audit-sinks/sink-workflows.js';
 import { clientWithCallDeadline, ensureSearchAttributes } from '../src/temporal/client.js';
-import { activeTracing, startTracing, stopTracing } from '../src/telemetry/tracing.js';
+import { activeTracing } from '../src/telemetry/active-tracing.js';
+import { startTracing, stopTracing } from '../src/telemetry/tracing.js';
 import { TRACED_WORKFLOW_BUNDLE_FILE, WORKFLOW_BUNDLE_FILE, workflowBundleOptions } from './workflow-code.js';
 
 export interface RunningWorker {

@@ -18,7 +18,7 @@ import { readDeadline } from './middleware/read-deadline.js';
 import { writeStartDeadline } from './middleware/write-start-deadline.js';
 import { requestId } from './middleware/request-id.js';
 import { traceRequest } from './middleware/trace-request.js';
-import { isTracing } from '../telemetry/tracing.js';
+import { isTracing } from '../telemetry/active-tracing.js';
 import { noSniff } from './middleware/no-sniff.js';
 import { requireUrlTarget } from './middleware/request-target.js';
 import { loopbackRedirect } from './middleware/loopback-redirect.js';

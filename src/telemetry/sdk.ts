@@ -15,7 +15,7 @@ import {
 } from '@temporalio/interceptors-opentelemetry';
 import { IdentifyingActivityInterceptor } from './activity-attributes.js';
 import { SanitizingSpanProcessor } from './sanitizing-span-processor.js';
-import type { Tracing } from './tracing.js';
+import type { Tracing } from './active-tracing.js';
 
 /**
  * Requests worth a trace: the API and SCIM. Health probes and metric scrapes come every few seconds

@@ -1,5 +1,5 @@
 import { trace, SpanKind, SpanStatusCode, type Attributes } from '@opentelemetry/api';
-import { isTracing } from './tracing.js';
+import { isTracing } from './active-tracing.js';
 
 // Spans the service opens itself (LDAP operations, the names of requests); the SDK's instrumentations
 // and Temporal's interceptors open the others.

@@ -1,6 +1,6 @@
 import { Client, Connection, type ConnectionLike } from '@temporalio/client';
 import proto from '@temporalio/proto';
-import { activeTracing } from '../telemetry/tracing.js';
+import { activeTracing } from '../telemetry/active-tracing.js';
 import { CUSTOM_SEARCH_ATTRIBUTES } from './search-attributes.js';
 
 // A CommonJS module whose exports Node cannot name statically; take them off the default export.

@@ -1,6 +1,6 @@
 import type { Client, SearchResult } from 'ldapts';
 import { inClientSpan } from '../../../telemetry/spans.js';
-import { isTracing } from '../../../telemetry/tracing.js';
+import { isTracing } from '../../../telemetry/active-tracing.js';
 
 /** The operations of ldapts's Client the connector uses, each one request to the directory. */
 const OPERATIONS = ['bind', 'startTLS', 'search', 'add', 'modify', 'del', 'modifyDN', 'exop', 'unbind'] as const;
