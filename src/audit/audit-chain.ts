@@ -16,7 +16,7 @@ export const GENESIS_HASH = '0'.repeat(64);
 export const AUDIT_SEAL_INTERVAL_MS = 5_000;
 
 /** An entry's columns as the chain hashes them. */
-interface ChainedEntry {
+export interface ChainedEntry {
   id: string;
   action: string;
   actor_type: string;
@@ -47,6 +47,12 @@ export function chainHashOf(previous: string, seq: bigint, entry: ChainedEntry):
 }
 
 const ENTRY_COLUMNS = Prisma.sql`id::text, action, actor_type, actor_id::text, target_type, target_id, metadata, request_id, created_at`;
+
+/** A sealed entry: with its place and hash in the chain. */
+export type SealedEntry = ChainedEntry & { chain_seq: bigint; chain_hash: string };
+
+/** The columns of a `SealedEntry`, for the readers of sealed entries (retention, audit sinks). */
+export const SEALED_ENTRY_COLUMNS = Prisma.sql`${ENTRY_COLUMNS}, chain_seq, chain_hash`;
 
 /** How many entries one sealing transaction takes. */
 const SEAL_BATCH = 1000;
@@ -130,8 +136,8 @@ export async function verifyAuditChain(db: DatabaseClient, from?: bigint): Promi
   let expected = start;
   let checked = 0;
   for (;;) {
-    const entries = await db.$queryRaw<Array<ChainedEntry & { chain_seq: bigint; chain_hash: string }>>(Prisma.sql`
-      SELECT ${ENTRY_COLUMNS}, chain_seq, chain_hash FROM audit_logs
+    const entries = await db.$queryRaw<SealedEntry[]>(Prisma.sql`
+      SELECT ${SEALED_ENTRY_COLUMNS} FROM audit_logs
       WHERE chain_seq >= ${expected} ORDER BY chain_seq LIMIT 5000`);
     for (const entry of entries) {
       if (entry.chain_seq !== expected)

@@ -1,7 +1,7 @@
 import { mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { Prisma, type Database } from '../db/client.js';
-import { chainHashOf, GENESIS_HASH } from './audit-chain.js';
+import { chainHashOf, GENESIS_HASH, SEALED_ENTRY_COLUMNS, type SealedEntry } from './audit-chain.js';
 import { recordAudit } from './record-audit.js';
 
 /**
@@ -32,20 +32,6 @@ export interface RetentionOutcome {
   files: string[];
 }
 
-interface SealedEntry {
-  id: string;
-  action: string;
-  actor_type: string;
-  actor_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  metadata: unknown;
-  request_id: string | null;
-  created_at: Date;
-  chain_seq: bigint;
-  chain_hash: string;
-}
-
 /** Thrown when the entries to remove do not chain: the retention leaves them for an investigation. */
 export class AuditChainBroken extends Error {
   override readonly name = 'AuditChainBroken';
@@ -57,9 +43,7 @@ export async function applyAuditRetention(db: Database, options: RetentionOption
   for (;;) {
     const cut = await db.auditRetentionCut.findFirst({ orderBy: { throughSeq: 'desc' } });
     const entries = await db.$queryRaw<SealedEntry[]>(Prisma.sql`
-      SELECT id::text, action, actor_type, actor_id::text, target_type, target_id, metadata, request_id,
-             created_at, chain_seq, chain_hash
-      FROM audit_logs WHERE chain_seq IS NOT NULL ORDER BY chain_seq LIMIT ${batchSize}`);
+      SELECT ${SEALED_ENTRY_COLUMNS} FROM audit_logs WHERE chain_seq IS NOT NULL ORDER BY chain_seq LIMIT ${batchSize}`);
     const due = checkedPrefix(entries, cut, options.olderThan, await deliveredThrough(db));
     if (due.length === 0) return outcome;
     const first = due[0]!;

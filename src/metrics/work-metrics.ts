@@ -5,6 +5,7 @@ import { Prisma, type Database } from '../db/client.js';
 interface WorkCounts {
   approvals_pending: number;
   approvals_overdue: number;
+  oldest_pending_approval_seconds: number | null;
   tasks_open: number;
   tasks_overdue: number;
   runs_pending: number;
@@ -18,6 +19,8 @@ const countsStatement = Prisma.sql`
   SELECT
     (SELECT count(*) FROM approvals WHERE status = 'pending')::int AS approvals_pending,
     (SELECT count(*) FROM approvals WHERE status = 'pending' AND due_at < now())::int AS approvals_overdue,
+    (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM approvals WHERE status = 'pending')
+      AS oldest_pending_approval_seconds,
     (SELECT count(*) FROM tasks WHERE status = 'open')::int AS tasks_open,
     (SELECT count(*) FROM tasks WHERE status = 'open' AND due_at < now())::int AS tasks_overdue,
     (SELECT count(*) FROM workflow_runs WHERE status = 'pending')::int AS runs_pending,
@@ -28,7 +31,7 @@ const countsStatement = Prisma.sql`
 
 /**
  * Gauges of the work waiting on people and on the engine: approvals and tasks pending and overdue
- * (past their due date), open runs by status and the age of the oldest waiting one. Each scrape
+ * (past their due date), the age of the oldest pending approval, open runs by status and the age of the oldest waiting one. Each scrape
  * reads them afresh in one statement; a scrape whose read fails reports nothing for them rather
  * than stale values.
  */
@@ -55,6 +58,11 @@ export function workMetrics(registry: Registry, db: Database): void {
     });
   gauge('flowgate_approvals_pending', 'Approvals waiting for a decision', (row) => row.approvals_pending);
   gauge('flowgate_approvals_overdue', 'Pending approvals past their due date', (row) => row.approvals_overdue);
+  gauge(
+    'flowgate_approvals_pending_oldest_seconds',
+    'Age of the oldest approval waiting for a decision (0 when none waits)',
+    (row) => row.oldest_pending_approval_seconds ?? 0,
+  );
   gauge('flowgate_tasks_open', 'Tasks waiting to be completed', (row) => row.tasks_open);
   gauge('flowgate_tasks_overdue', 'Open tasks past their due date', (row) => row.tasks_overdue);
   new Gauge({

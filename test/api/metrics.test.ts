@@ -76,6 +76,7 @@ describe('GET /metrics', () => {
     for (const gauge of [
       'flowgate_approvals_pending',
       'flowgate_approvals_overdue',
+      'flowgate_approvals_pending_oldest_seconds',
       'flowgate_tasks_open',
       'flowgate_tasks_overdue',
     ])
@@ -122,6 +123,7 @@ describe('GET /metrics', () => {
         requiredApprovals: 1,
         mode: 'any',
         dueAt: hourAgo,
+        createdAt: hourAgo,
       },
     });
     const text = (await scrape()).text;
@@ -129,6 +131,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'flowgate_runs_waiting_oldest_seconds')).toBeGreaterThanOrEqual(3600);
     expect(sample(text, 'flowgate_approvals_pending')).toBe(1);
     expect(sample(text, 'flowgate_approvals_overdue')).toBe(1);
+    expect(sample(text, 'flowgate_approvals_pending_oldest_seconds')).toBeGreaterThanOrEqual(3600);
     await db.workflowRun.delete({ where: { id: run.id } });
   });
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startRsyslog, type RunningRsyslog } from '../../scripts/local/rsyslog.js';
+import { describe, expect, it } from '@jest/globals';
 import { recordAudit } from '../../src/audit/index.js';
-import { sealAuditEntries } from '../../src/audit/audit-chain.js';
+import { useAuditStream } from '../support/audit-stream.js';
 import { pollUntil } from '../support/poll.js';
 import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '../support/chromium.js';
 
@@ -10,16 +9,7 @@ import { screenshot, signInWithProvider, useChromium, useConsoleStack } from '..
 
 const stack = useConsoleStack({ env: { CONNECTOR_ALLOWED_NETWORKS: '127.0.0.1/32' } });
 const chromium = useChromium();
-let rsyslog: RunningRsyslog;
-let sealing: NodeJS.Timeout;
-beforeAll(async () => {
-  rsyslog = await startRsyslog();
-  sealing = setInterval(() => void sealAuditEntries(stack.database.db).catch(() => undefined), 500);
-});
-afterAll(async () => {
-  clearInterval(sealing);
-  await rsyslog?.stop();
-});
+const stream = useAuditStream(() => stack.database.db);
 
 describe('audit log page: streaming to a SIEM', () => {
   it('creates a syslog sink that receives the trail, tests it, disables it, and shows an https sink’s secret once', async () => {
@@ -30,18 +20,18 @@ describe('audit log page: streaming to a SIEM', () => {
 
     const form = section.getByRole('form', { name: 'New audit sink' });
     await form.getByLabel('Name').fill('SOC rsyslog');
-    await form.getByLabel('Host').fill(rsyslog.host);
-    await form.getByLabel('Port').fill(String(rsyslog.port));
-    await form.getByLabel('CA certificate').fill(rsyslog.caCertificate);
+    await form.getByLabel('Host').fill(stream.rsyslog().host);
+    await form.getByLabel('Port').fill(String(stream.rsyslog().port));
+    await form.getByLabel('CA certificate').fill(stream.rsyslog().caCertificate);
     await form.getByRole('button', { name: 'Create audit sink' }).click();
     await section.getByRole('status').filter({ hasText: 'Audit sink SOC rsyslog created' }).waitFor();
     const row = section.getByRole('row').filter({ hasText: 'SOC rsyslog' });
-    await row.getByText(`syslog://127.0.0.1:${rsyslog.port}`).waitFor();
+    await row.getByText(`syslog://127.0.0.1:${stream.rsyslog().port}`).waitFor();
 
     // The sink's own creation and what follows reach rsyslogd.
     await recordAudit(db, { action: 'auth.login', actor: { type: 'user', userId: user.id } });
     const received = await pollUntil(
-      () => rsyslog.received(),
+      () => stream.rsyslog().received(),
       (messages) => messages.some((message) => message.msg.includes('"auth.login"')),
     );
     expect(received.map((message) => JSON.parse(message.msg).unmapped.flowgate.action)).toEqual(

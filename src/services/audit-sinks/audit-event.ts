@@ -4,21 +4,7 @@
  * entry's action, with the entry itself under `unmapped.flowgate` so nothing of it is lost to the
  * mapping. The same object is a syslog message's MSG and an item of an HTTPS batch.
  */
-
-/** An audit row as the stream reads it: sealed, so it has its place and hash in the chain. */
-export interface SealedAuditEntry {
-  id: string;
-  action: string;
-  actor_type: string;
-  actor_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  metadata: unknown;
-  request_id: string | null;
-  created_at: Date;
-  chain_seq: bigint;
-  chain_hash: string;
-}
+import type { SealedEntry } from '../../audit/audit-chain.js';
 
 export const OCSF_VERSION = '1.3.0';
 
@@ -89,7 +75,7 @@ export function ocsfClassOf(action: string): OcsfClass {
 
 const FAILED = /(_failed|\.rejected)$/;
 
-export function auditEventOf(entry: SealedAuditEntry): Record<string, unknown> {
+export function auditEventOf(entry: SealedEntry): Record<string, unknown> {
   const ocsf = ocsfClassOf(entry.action);
   const activityId = ocsf.activityOf(entry.action);
   const failed = FAILED.test(entry.action);
@@ -141,7 +127,7 @@ export function auditEventOf(entry: SealedAuditEntry): Record<string, unknown> {
   };
 }
 
-function actorOf(entry: SealedAuditEntry): Record<string, unknown> {
+function actorOf(entry: SealedEntry): Record<string, unknown> {
   switch (entry.actor_type) {
     case 'user':
       return { user: { uid: entry.actor_id, type: 'User', type_id: 1 } };

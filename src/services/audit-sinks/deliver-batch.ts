@@ -4,7 +4,8 @@ import { Prisma, type Database } from '../../db/client.js';
 import type { AuditSink } from '../../db/generated/client.js';
 import { httpsSinkConfigSchema, syslogSinkConfigSchema, type AuditSinkKind } from '../../domain/audit-sinks.js';
 import { recordAuditDelivery, recordAuditDeliveryFailure } from '../../metrics/audit-sink-metrics.js';
-import { auditEventOf, type SealedAuditEntry } from './audit-event.js';
+import { SEALED_ENTRY_COLUMNS, type SealedEntry } from '../../audit/audit-chain.js';
+import { auditEventOf } from './audit-event.js';
 import { sendHttpsBatch } from './https-sender.js';
 import { sendSyslogBatch, syslogMessage } from './syslog-sender.js';
 
@@ -33,15 +34,12 @@ export type DeliveryOutcome =
 
 export const AUDIT_BATCH_SIZE = 200;
 
-const ENTRY_COLUMNS = Prisma.sql`id::text, action, actor_type, actor_id::text, target_type, target_id, metadata,
-  request_id, created_at, chain_seq, chain_hash`;
-
 export async function deliverNextBatch(context: DeliveryContext, sinkId: string): Promise<DeliveryOutcome> {
   const { db } = context;
   const sink = await db.auditSink.findUnique({ where: { id: sinkId } });
   if (!sink || !sink.enabled) return { state: 'stopped' };
-  const entries = await db.$queryRaw<SealedAuditEntry[]>(Prisma.sql`
-    SELECT ${ENTRY_COLUMNS} FROM audit_logs WHERE chain_seq > ${sink.cursorSeq}
+  const entries = await db.$queryRaw<SealedEntry[]>(Prisma.sql`
+    SELECT ${SEALED_ENTRY_COLUMNS} FROM audit_logs WHERE chain_seq > ${sink.cursorSeq}
     ORDER BY chain_seq LIMIT ${context.batchSize ?? AUDIT_BATCH_SIZE}`);
   if (entries.length === 0) return { state: 'caught_up', cursorSeq: sink.cursorSeq.toString() };
   const last = entries.at(-1)!.chain_seq;
@@ -70,7 +68,7 @@ export async function deliverNextBatch(context: DeliveryContext, sinkId: string)
   };
 }
 
-async function sendBatch(context: DeliveryContext, sink: AuditSink, entries: SealedAuditEntry[]): Promise<void> {
+async function sendBatch(context: DeliveryContext, sink: AuditSink, entries: SealedEntry[]): Promise<void> {
   const allowedNetworks = parseAllowedNetworks(context.allowedNetworks);
   const kind = sink.kind as AuditSinkKind;
   if (kind === 'syslog') {

@@ -3,7 +3,7 @@ import tls from 'node:tls';
 import { isIP } from 'node:net';
 import { assertPublicDestination, type AllowedNetworks } from '../../connectors/builtin/network-guard.js';
 import type { SyslogSinkConfig } from '../../domain/audit-sinks.js';
-import type { SealedAuditEntry } from './audit-event.js';
+import type { SealedEntry } from '../../audit/audit-chain.js';
 
 /**
  * Syslog over TLS (RFC 5425): one connection per batch, each event an RFC 5424 message framed by
@@ -23,7 +23,7 @@ const HOSTNAME =
     .slice(0, 255) || '-';
 
 /** One RFC 5424 message: the event's JSON as MSG, no structured data. */
-export function syslogMessage(entry: SealedAuditEntry, event: Record<string, unknown>): string {
+export function syslogMessage(entry: SealedEntry, event: Record<string, unknown>): string {
   const severity = event.status_id === 2 ? 5 : 6;
   const pri = FACILITY * 8 + severity;
   return `<${pri}>1 ${entry.created_at.toISOString()} ${HOSTNAME} ${APP_NAME} - ${MSG_ID} - ${JSON.stringify(event)}`;
