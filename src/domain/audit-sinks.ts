@@ -33,12 +33,15 @@ export const syslogSinkConfigSchema = z
   .strict()
   .meta({ id: 'SyslogSinkConfig' });
 
+const hasCredentials = (url: URL) => url.username !== '' || url.password !== '';
+
 export const httpsSinkConfigSchema = z
   .object({
     url: z
       .url({ protocol: /^https$/, error: 'url must be an https URL' })
       .max(2048)
-      .refine((url) => !new URL(url).username && !new URL(url).password, 'url must not carry credentials'),
+      // Zod runs the refinement even after the URL check failed: an unparsable URL is that check's to refuse.
+      .refine((url) => !URL.canParse(url) || !hasCredentials(new URL(url)), 'url must not carry credentials'),
     caCertificate: pem.optional().describe('PEM of the CA to trust for the collector; the system CAs when absent'),
   })
   .strict()

@@ -151,6 +151,8 @@ describe('audit sinks are managed by admins under /api/audit-sinks', () => {
         400,
         /credentials/,
       ],
+      // An empty URL is refused as not a URL, not a server error from the credentials check.
+      ['POST', '/api/audit-sinks', { name: unique('empty'), kind: 'https', config: { url: '' } }, 400, /https URL/],
       ['GET', '/api/audit-sinks/not-a-uuid', undefined, 400, /UUID/],
       ['GET', `/api/audit-sinks/${randomUUID()}`, undefined, 404, /Audit sink not found/],
       ['PATCH', `/api/audit-sinks/${randomUUID()}`, { enabled: false }, 404, /Audit sink not found/],
